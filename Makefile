@@ -1,0 +1,38 @@
+# Quick start: `make demo` (offline demo) and `make test` (the whole test suite).
+# Both create the local virtualenv .venv on first use; only Python 3.11+ is needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck bench play clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/kfgm demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m bot.tools.check_docs
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+play: $(STAMP)
+	$(BIN)/kfgm play
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

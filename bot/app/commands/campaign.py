@@ -1,0 +1,134 @@
+"""/campaign new|info|end|gm-role"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app.context import Invocation
+from bot.app.registry import Command, Option, Registry
+from bot.app.reply import CommandError, Reply
+from bot.app.service import App
+from storage.db import StaleState
+
+
+async def new(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    name = o["name"].strip()
+    if not name or len(name) > 80:
+        raise CommandError('a campaign name needs 1 to 80 characters, e.g. /campaign new name:"The Ashen Vigil"')
+    existing = await app.db.active_campaign(ctx.guild_id, ctx.channel_id)
+    if existing:
+        raise CommandError(
+            f"this channel already plays the campaign {existing.name!r}; "
+            "its GM can close it with /campaign end, or start the new one in another channel"
+        )
+    state, _ = app.engine.new_state(name, app.new_seed())
+    try:
+        row = await app.db.create_campaign(
+            ctx.guild_id, ctx.channel_id, name, ctx.user_id, state.model_dump_json(), app.now()
+        )
+    except StaleState:
+        raise CommandError("another campaign was just started in this channel; see /campaign info") from None
+    text = (
+        f"⚔️ Campaign **{name}** begins in this channel. <@{ctx.user_id}> is its GM. "
+        "Decks are shuffled: "
+        + ", ".join(f"{app.catalogue.decks[d].name} ({len(p.draw)})" for d, p in state.decks.items())
+        + "."
+    )
+    return Reply(text=text, data={"campaign": _campaign_data(row.id, name, "active", 0, row.created_by, None)})
+
+
+async def info(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    row, state = loaded.row, loaded.state
+    members = await app.db.members(row.id)
+    gms = [u for u, r in members if r == "gm"]
+    decks = {
+        d: {"draw": len(p.draw), "discard": len(p.discard), "held": len(p.held), "removed": len(p.removed)}
+        for d, p in state.decks.items()
+    }
+    lines = [
+        f"**{row.name}** — {row.seq} commands logged.",
+        f"GM: {', '.join('<@' + g + '>' for g in gms)}" + (f"; GM role <@&{row.gm_role_id}>" if row.gm_role_id else ""),
+        f"Kingdom track: Threat {state.track.threat}, Curse {state.track.curse}, Time {state.track.time}.",
+        "Decks: "
+        + ", ".join(f"{app.catalogue.decks[d].name} {v['draw']} (+{v['discard']} discarded)" for d, v in decks.items())
+        + ".",
+    ]
+    if state.forced_dice:
+        lines.append(f"GM override waiting: the next dice will show {', '.join(map(str, state.forced_dice))}.")
+    data = {
+        "campaign": _campaign_data(row.id, row.name, row.status, row.seq, row.created_by, row.gm_role_id),
+        "members": [{"user": u, "role": r} for u, r in members],
+        "track": state.track.model_dump(),
+        "decks": decks,
+    }
+    return Reply(text="\n".join(lines), data=data)
+
+
+async def end(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    await app.db.append(
+        loaded.row.id,
+        loaded.row.seq,
+        "campaign",
+        ctx.user_id,
+        ctx.command_line,
+        None,
+        [],
+        [],
+        loaded.row.state_json,
+        app.now(),
+    )
+    await app.db.set_status(loaded.row.id, "ended")
+    return Reply(
+        text=f"The campaign **{loaded.row.name}** is closed. Its log stays in the database; "
+        "this channel can start a new campaign.",
+        data={"campaign": {"id": loaded.row.id, "status": "ended"}},
+    )
+
+
+async def gm_role(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    role = o["role"] or None
+    await app.db.append(
+        loaded.row.id,
+        loaded.row.seq,
+        "campaign",
+        ctx.user_id,
+        ctx.command_line,
+        None,
+        [],
+        [],
+        loaded.row.state_json,
+        app.now(),
+    )
+    await app.db.set_gm_role(loaded.row.id, role)
+    text = f"Members with the role <@&{role}> are now GMs of this campaign." if role else "The GM role is cleared."
+    return Reply(text=text, data={"gm_role": role})
+
+
+def _campaign_data(cid: int, name: str, status: str, seq: int, gm: str, role: str | None) -> dict[str, Any]:
+    return {"id": cid, "name": name, "status": status, "seq": seq, "created_by": gm, "gm_role": role}
+
+
+def register(r: Registry) -> None:
+    r.add(
+        Command(
+            ("campaign", "new"),
+            "Start a campaign in this channel (you become its GM)",
+            new,
+            (Option("name", "string", "the campaign's name", required=True),),
+            permission="anyone",
+        )
+    )
+    r.add(Command(("campaign", "info"), "Show this channel's campaign: GM, track, decks", info))
+    r.add(Command(("campaign", "end"), "Close this channel's campaign (the log is kept)", end, permission="gm"))
+    r.add(
+        Command(
+            ("campaign", "gm-role"),
+            "Make everyone with a role a GM of this campaign",
+            gm_role,
+            (Option("role", "role", "the role whose members are GMs (empty clears it)"),),
+            permission="gm",
+        )
+    )

@@ -1,0 +1,167 @@
+"""One registry of commands, shared by the console and Discord transports.
+
+A command is a path (``("roll", "test")`` is ``/roll test``), a description, typed options and who
+may run it. Option values arrive as text from the console and typed from Discord; ``convert`` makes
+both the same and refuses bad values with a message that says what would be right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from bot.app.reply import CommandError, Reply
+
+if TYPE_CHECKING:
+    from bot.app.context import Invocation
+    from bot.app.service import App
+
+OptionKind = Literal["integer", "string", "boolean", "user", "role", "integer_list", "string_list"]
+Permission = Literal["anyone", "player", "gm"]
+Handler = Callable[["App", "Invocation", dict[str, Any]], Awaitable[Reply]]
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: OptionKind
+    description: str
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    default: Any = None
+    autocomplete: str | None = None  # name of a source: "deck", "card"
+
+
+@dataclass(frozen=True)
+class Command:
+    path: tuple[str, ...]
+    description: str
+    handler: Handler
+    options: tuple[Option, ...] = ()
+    permission: Permission = "player"
+
+    @property
+    def name(self) -> str:
+        return "/" + " ".join(self.path)
+
+    def usage(self) -> str:
+        parts = [self.name]
+        for o in self.options:
+            hint = (
+                "|".join(o.choices)
+                if o.choices
+                else {"integer_list": "N,N,...", "string_list": "a,b,..."}.get(o.kind, o.kind)
+            )
+            parts.append(f"{o.name}:{hint}" if o.required else f"[{o.name}:{hint}]")
+        return " ".join(parts)
+
+
+@dataclass
+class Registry:
+    commands: dict[tuple[str, ...], Command] = field(default_factory=dict)
+
+    def add(self, command: Command) -> None:
+        if command.path in self.commands:
+            raise ValueError(f"duplicate command {command.name}")
+        self.commands[command.path] = command
+
+    def find(self, words: list[str]) -> tuple[Command, int]:
+        """The longest registered path that starts ``words``; returns it and how many words it used."""
+        for length in (3, 2, 1):
+            path = tuple(w.lower() for w in words[:length])
+            if len(path) == length and path in self.commands:
+                return self.commands[path], length
+        group = words[0].lower() if words else ""
+        subs = sorted(" ".join(p) for p in self.commands if p[0] == group)
+        if subs:
+            raise CommandError(f"/{' '.join(words)} is not a command. Try one of: " + ", ".join("/" + s for s in subs))
+        raise CommandError(f"unknown command /{' '.join(words)}. Type /help for the list of commands.")
+
+    def groups(self) -> dict[str, list[Command]]:
+        out: dict[str, list[Command]] = {}
+        for cmd in self.commands.values():
+            out.setdefault(cmd.path[0], []).append(cmd)
+        return out
+
+
+def convert(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
+    """Check and convert option values; unknown or missing options are refused politely."""
+    specs = {o.name: o for o in command.options}
+    unknown = [k for k in raw if k not in specs]
+    if unknown:
+        names = ", ".join(o.name for o in command.options) or "none"
+        raise CommandError(
+            f"{command.name} has no option {unknown[0]!r}; its options are: {names}. Usage: {command.usage()}"
+        )
+    out: dict[str, Any] = {}
+    for spec in command.options:
+        if spec.name not in raw or raw[spec.name] is None:
+            if spec.required:
+                raise CommandError(f"{command.name} needs {spec.name}: ({spec.description}). Usage: {command.usage()}")
+            out[spec.name] = spec.default
+            continue
+        out[spec.name] = _value(command, spec, raw[spec.name])
+    return out
+
+
+def _value(command: Command, spec: Option, value: Any) -> Any:
+    where = f"{spec.name}: of {command.name}"
+    if spec.kind == "integer":
+        number = _int(value, where)
+        _bounds(spec, number, where)
+        return number
+    if spec.kind == "integer_list":
+        items = value if isinstance(value, list) else [v for v in str(value).replace(" ", ",").split(",") if v]
+        if not items:
+            raise CommandError(f"{where} needs at least one number, e.g. {spec.name}:10,1,7")
+        numbers = [_int(v, where) for v in items]
+        for n in numbers:
+            _bounds(spec, n, where)
+        return numbers
+    if spec.kind == "string_list":
+        items = value if isinstance(value, list) else [v.strip() for v in str(value).split(",") if v.strip()]
+        return [str(v)[:100] for v in items]
+    if spec.kind == "boolean":
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in {"true", "yes", "y", "1", "on"}:
+            return True
+        if text in {"false", "no", "n", "0", "off"}:
+            return False
+        raise CommandError(f"{where} must be true or false, not {str(value)[:40]!r}")
+    text = str(value).strip()
+    if len(text) > 200:
+        raise CommandError(f"{where} is {len(text)} characters long; at most 200 are allowed")
+    if spec.choices and text.lower() not in spec.choices:
+        raise CommandError(f"{where} must be one of {', '.join(spec.choices)}, not {text[:40]!r}")
+    if spec.kind in ("user", "role"):
+        return text.lstrip("@<&!").rstrip(">")
+    if not text and spec.required:
+        raise CommandError(f"{where} cannot be empty")
+    return text.lower() if spec.choices else text
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool):
+        raise CommandError(f"{where} must be a whole number, not {value}")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if len(text) > 6 or not text.lstrip("+-").isdigit():
+        raise CommandError(f"{where} must be a whole number, not {text[:40]!r}")
+    return int(text)
+
+
+def _bounds(spec: Option, number: int, where: str) -> None:
+    low, high = spec.min_value, spec.max_value
+    if (low is not None and number < low) or (high is not None and number > high):
+        rng = (
+            f"from {low} to {high}"
+            if low is not None and high is not None
+            else (f"at least {low}" if low is not None else f"at most {high}")
+        )
+        raise CommandError(f"{where} must be {rng}, not {number}")

@@ -1,0 +1,150 @@
+"""The application: the only place that knows both the engine and storage.
+
+A command is: load the campaign -> check permissions -> build an engine action -> ``Engine.apply`` ->
+append to the log in one transaction (retrying on a newer state if another command landed first) ->
+a transport-neutral Reply.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.app.context import Invocation
+from bot.app.parse import parse_line
+from bot.app.registry import Command, Registry, convert
+from bot.app.reply import CommandError, Reply
+from content.loader import Catalogue
+from rules.dice import ForcedDieError
+from rules.engine import Engine, Result
+from rules.errors import RuleError
+from rules.state import CampaignState
+from storage.db import CampaignRow, Database, StaleState
+
+log = logging.getLogger("kfgm.app")
+MAX_RETRIES = 20
+
+
+@dataclass
+class Loaded:
+    row: CampaignRow
+    state: CampaignState
+
+
+class App:
+    def __init__(self, db: Database, catalogue: Catalogue, registry: Registry, seed: int | None = None) -> None:
+        self.db = db
+        self.catalogue = catalogue
+        self.engine = Engine(catalogue)
+        self.registry = registry
+        self._next_seed = seed
+
+    # -- entry points -------------------------------------------------------------------------------
+
+    async def run_line(self, ctx: Invocation, line: str) -> Reply:
+        """Run one command typed as text (the console and the script runner)."""
+        try:
+            words, raw = parse_line(line)
+            command, used = self.registry.find(words)
+            if used < len(words):
+                raise CommandError(
+                    f"{' '.join(words[used:])!r} is not an option of {command.name}; "
+                    f"options look like name:value. Usage: {command.usage()}"
+                )
+        except CommandError as exc:
+            return Reply.fail(str(exc))
+        return await self.run(ctx, command, raw)
+
+    async def run(self, ctx: Invocation, command: Command, raw: dict[str, Any]) -> Reply:
+        try:
+            options = convert(command, raw)
+            if command.permission != "anyone":
+                loaded = await self.load(ctx)
+                if command.permission == "gm" and not await self.is_gm(ctx, loaded.row):
+                    raise CommandError(
+                        f"only the campaign's GM may use {command.name}; ask your GM, "
+                        "or have them give you the GM role with /campaign gm-role"
+                    )
+            return await command.handler(self, ctx, options)
+        except (CommandError, RuleError, ForcedDieError) as exc:
+            return Reply.fail(str(exc))
+        except ValidationError as exc:
+            return Reply.fail(_validation_message(exc))
+
+    # -- campaigns and permissions ---------------------------------------------------------------------
+
+    async def load(self, ctx: Invocation) -> Loaded:
+        row = await self.db.active_campaign(ctx.guild_id, ctx.channel_id)
+        if row is None:
+            raise CommandError('there is no campaign in this channel yet; start one with /campaign new name:"..."')
+        return Loaded(row=row, state=CampaignState.model_validate_json(row.state_json))
+
+    async def is_gm(self, ctx: Invocation, row: CampaignRow) -> bool:
+        if ctx.is_admin:
+            return True
+        if row.gm_role_id and row.gm_role_id in ctx.role_ids:
+            return True
+        return await self.db.member_role(row.id, ctx.user_id) == "gm"
+
+    def new_seed(self) -> int:
+        if self._next_seed is not None:
+            seed, self._next_seed = self._next_seed, self._next_seed + 1
+            return seed
+        return secrets.randbits(48)
+
+    @staticmethod
+    def now() -> str:
+        return datetime.now(UTC).isoformat(timespec="seconds")
+
+    # -- engine actions --------------------------------------------------------------------------------
+
+    async def act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
+        """Apply an action to the channel's campaign and log it; retried on a newer state."""
+        for _ in range(MAX_RETRIES):
+            loaded = await self.load(ctx)
+            dice = self.engine.dice_for(loaded.state)
+            result = self.engine.apply(loaded.state, action, dice)
+            try:
+                seq = await self.db.append(
+                    loaded.row.id,
+                    loaded.row.seq,
+                    "action",
+                    ctx.user_id,
+                    ctx.command_line,
+                    {"action": action.model_dump(mode="json"), "amend": []},
+                    [r.model_dump() for r in dice.rolls],
+                    [e.model_dump() for e in result.events],
+                    result.state.model_dump_json(),
+                    self.now(),
+                )
+            except StaleState:
+                log.info("campaign %s moved on; retrying %s", loaded.row.id, type(action).__name__)
+                continue
+            return result, seq
+        raise CommandError("the campaign is very busy right now; please try that command again")
+
+    async def act_reply(self, ctx: Invocation, action: BaseModel) -> Reply:
+        result, seq = await self.act(ctx, action)
+        return reply_from(result, seq)
+
+
+def reply_from(result: Result, seq: int, extra: dict[str, Any] | None = None) -> Reply:
+    data = {**result.data, "seq": seq, **(extra or {})}
+    return Reply(
+        text="\n".join(e.text for e in result.events),
+        data=data,
+        pending=result.pending.model_dump() if result.pending else None,
+    )
+
+
+def _validation_message(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:3]:
+        field = ".".join(str(p) for p in err["loc"] if not str(p).startswith(("roll_", "deck_")))
+        parts.append(f"{field}: {err['msg']}" if field else err["msg"])
+    return "that did not work: " + "; ".join(parts)

@@ -1,0 +1,37 @@
+"""Settings from the environment or a ``.env`` file (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="KFGM_", env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str | None = Field(None, description="the bot token from the Discord Developer Portal")
+    database: Path = Field(Path("data/kfgm.sqlite3"), description="the SQLite database file")
+    content_packs: Annotated[list[Path], NoDecode] = Field(
+        default_factory=list, description="extra content pack folders, separated like PATH (':' or ';' on Windows)"
+    )
+    dev_guild_id: int | None = Field(None, description="a guild whose commands are synced instantly")
+    log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR")
+
+    @field_validator("content_packs", mode="before")
+    @classmethod
+    def _split(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [p.strip() for p in value.split(os.pathsep) if p.strip()]
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        value = value.upper()
+        if value not in {"DEBUG", "INFO", "WARNING", "ERROR"}:
+            raise ValueError("KFGM_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+        return value

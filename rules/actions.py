@@ -1,0 +1,118 @@
+"""Engine actions: a discriminated union of pydantic models, one per thing a player can do.
+
+Field limits here are the source of truth for what input is legal; the application turns their
+validation errors into polite replies.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DeckId = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RollTest(_Action):
+    type: Literal["roll_test"] = "roll_test"
+    difficulty: int = Field(ge=1, le=20)
+    bonus: int = Field(0, ge=-10, le=10, description="Virtue value plus declared bonuses")
+    purpose: str = Field("test", max_length=100)
+
+
+class RollDice(_Action):
+    type: Literal["roll_dice"] = "roll_dice"
+    count: int = Field(1, ge=1, le=20)
+
+
+class RollD100(_Action):
+    type: Literal["roll_d100"] = "roll_d100"
+
+
+class RollPower(_Action):
+    type: Literal["roll_power"] = "roll_power"
+    white: int = Field(0, ge=0, le=30)
+    black: int = Field(0, ge=0, le=30)
+    red: int = Field(0, ge=0, le=30)
+    armor: bool = False
+
+
+class RollSave(_Action):
+    type: Literal["roll_save"] = "roll_save"
+    kind: Literal["curse", "threat"]
+    level: int | None = Field(None, ge=0, le=30, description="defaults to the Kingdom track")
+    modifier: int = Field(0, ge=-10, le=10)
+
+
+class Reroll(_Action):
+    type: Literal["reroll"] = "reroll"
+    dice: list[int] = Field(min_length=1, max_length=20, description="1-based positions in the last roll")
+
+
+class RollRandom(_Action):
+    type: Literal["roll_random"] = "roll_random"
+    among: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(min_length=2, max_length=20)
+
+
+class RandomDirection(_Action):
+    type: Literal["random_direction"] = "random_direction"
+
+
+class DeckDraw(_Action):
+    type: Literal["deck_draw"] = "deck_draw"
+    deck: DeckId
+    count: int = Field(1, ge=1, le=10)
+    bottom: bool = False
+    vigor: int | None = Field(None, ge=-99, le=0, description="Judicium: the Vigor treated as reached")
+
+
+class DeckShuffle(_Action):
+    type: Literal["deck_shuffle"] = "deck_shuffle"
+    deck: DeckId
+
+
+class DeckSearch(_Action):
+    type: Literal["deck_search"] = "deck_search"
+    deck: DeckId
+    card: str = Field(min_length=1, max_length=64)
+
+
+class DeckReturn(_Action):
+    type: Literal["deck_return"] = "deck_return"
+    deck: DeckId
+    card: str = Field(min_length=1, max_length=64)
+    to: Literal["top", "bottom", "discard", "shuffle"] = "bottom"
+
+
+class DeckRemove(_Action):
+    type: Literal["deck_remove"] = "deck_remove"
+    deck: DeckId
+    card: str = Field(min_length=1, max_length=64)
+
+
+class ForceNext(_Action):
+    type: Literal["force_next"] = "force_next"
+    values: list[Annotated[int, Field(ge=1, le=10)]] = Field(min_length=1, max_length=30)
+
+
+Action = Annotated[
+    RollTest
+    | RollDice
+    | RollD100
+    | RollPower
+    | RollSave
+    | Reroll
+    | RollRandom
+    | RandomDirection
+    | DeckDraw
+    | DeckShuffle
+    | DeckSearch
+    | DeckReturn
+    | DeckRemove
+    | ForceNext,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,283 @@
+"""SQLite storage through aiosqlite: campaigns per guild, the append-only action log, snapshots.
+
+Every command is written in one transaction that checks the campaign's sequence number: if another
+command landed first, the write is refused with ``StaleState`` and the application retries on the new
+state. Nothing is ever half-written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.migrations import MIGRATIONS
+
+SNAPSHOT_EVERY = 25
+
+
+class StaleState(Exception):
+    """The campaign moved on since the state was read."""
+
+
+@dataclass(frozen=True)
+class CampaignRow:
+    id: int
+    guild_id: str
+    channel_id: str
+    name: str
+    status: str
+    gm_role_id: str | None
+    created_by: str
+    seq: int
+    state_json: str
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    kind: str  # action | undo | amend | campaign
+    actor: str
+    command: str
+    action: dict[str, Any] | None
+    rolls: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    target_seq: int | None
+    created_at: str
+
+
+class Database:
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self.conn = conn
+        self.path = path
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Database:
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        db = cls(conn, path)
+        await db.migrate()
+        return db
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._write_lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            else:
+                await self.conn.execute("COMMIT")
+
+    # -- migrations ---------------------------------------------------------------------------------
+
+    async def schema_version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> list[int]:
+        applied = []
+        current = await self.schema_version()
+        for number, statements in MIGRATIONS:
+            if number <= current:
+                continue
+            async with self.transaction() as conn:
+                for sql in statements:
+                    await conn.execute(sql)
+                await conn.execute(f"PRAGMA user_version={number}")
+            applied.append(number)
+        return applied
+
+    # -- campaigns ------------------------------------------------------------------------------------
+
+    async def active_campaign(self, guild_id: str, channel_id: str) -> CampaignRow | None:
+        async with self.conn.execute(
+            "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? AND status='active'", (guild_id, channel_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return _campaign(row) if row else None
+
+    async def campaign(self, guild_id: str, campaign_id: int) -> CampaignRow | None:
+        """A campaign of this guild only: another guild's id finds nothing."""
+        async with self.conn.execute(
+            "SELECT * FROM campaigns WHERE guild_id=? AND id=?", (guild_id, campaign_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return _campaign(row) if row else None
+
+    async def create_campaign(
+        self, guild_id: str, channel_id: str, name: str, created_by: str, state_json: str, now: str
+    ) -> CampaignRow:
+        async with self.transaction() as conn:
+            async with conn.execute(
+                "SELECT 1 FROM campaigns WHERE guild_id=? AND channel_id=? AND status='active'", (guild_id, channel_id)
+            ) as cur:
+                if await cur.fetchone():
+                    raise StaleState("this channel already has an active campaign")
+            await conn.execute("INSERT OR IGNORE INTO guilds(id, created_at) VALUES (?, ?)", (guild_id, now))
+            cur = await conn.execute(
+                "INSERT INTO campaigns(guild_id, channel_id, name, status, created_by, seq, state_json, created_at) "
+                "VALUES (?, ?, ?, 'active', ?, 0, ?, ?)",
+                (guild_id, channel_id, name, created_by, state_json, now),
+            )
+            campaign_id = cur.lastrowid
+            await conn.execute(
+                "INSERT INTO members(campaign_id, user_id, role, joined_at) VALUES (?, ?, 'gm', ?)",
+                (campaign_id, created_by, now),
+            )
+            await conn.execute(
+                "INSERT INTO snapshots(campaign_id, seq, state_json) VALUES (?, 0, ?)", (campaign_id, state_json)
+            )
+            await conn.execute(
+                "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
+                "target_seq, created_at) VALUES (?, 0, 'campaign', ?, ?, NULL, '[]', '[]', NULL, ?)",
+                (campaign_id, created_by, f'/campaign new name:"{name}"', now),
+            )
+        row = await self.campaign(guild_id, int(campaign_id or 0))
+        assert row is not None
+        return row
+
+    async def set_status(self, campaign_id: int, status: str) -> None:
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE campaigns SET status=? WHERE id=?", (status, campaign_id))
+
+    async def set_gm_role(self, campaign_id: int, role_id: str | None) -> None:
+        async with self.transaction() as conn:
+            await conn.execute("UPDATE campaigns SET gm_role_id=? WHERE id=?", (role_id, campaign_id))
+
+    async def member_role(self, campaign_id: int, user_id: str) -> str | None:
+        async with self.conn.execute(
+            "SELECT role FROM members WHERE campaign_id=? AND user_id=?", (campaign_id, user_id)
+        ) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else None
+
+    async def members(self, campaign_id: int) -> list[tuple[str, str]]:
+        async with self.conn.execute(
+            "SELECT user_id, role FROM members WHERE campaign_id=? ORDER BY joined_at, user_id", (campaign_id,)
+        ) as cur:
+            return [(str(r[0]), str(r[1])) for r in await cur.fetchall()]
+
+    # -- the log --------------------------------------------------------------------------------------
+
+    async def append(
+        self,
+        campaign_id: int,
+        expected_seq: int,
+        kind: str,
+        actor: str,
+        command: str,
+        action: dict[str, Any] | None,
+        rolls: list[dict[str, Any]],
+        events: list[dict[str, Any]],
+        state_json: str,
+        now: str,
+        target_seq: int | None = None,
+        drop_snapshots_from: int | None = None,
+    ) -> int:
+        """Write one command: log row, new head state, member, maybe a snapshot. All or nothing."""
+        seq = expected_seq + 1
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE campaigns SET seq=?, state_json=? WHERE id=? AND seq=?",
+                (seq, state_json, campaign_id, expected_seq),
+            )
+            if cur.rowcount != 1:
+                raise StaleState(f"campaign {campaign_id} is no longer at sequence {expected_seq}")
+            await conn.execute(
+                "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
+                "target_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    campaign_id,
+                    seq,
+                    kind,
+                    actor,
+                    command,
+                    None if action is None else json.dumps(action),
+                    json.dumps(rolls),
+                    json.dumps(events),
+                    target_seq,
+                    now,
+                ),
+            )
+            await conn.execute(
+                "INSERT OR IGNORE INTO members(campaign_id, user_id, role, joined_at) VALUES (?, ?, 'player', ?)",
+                (campaign_id, actor, now),
+            )
+            if drop_snapshots_from is not None:
+                await conn.execute(
+                    "DELETE FROM snapshots WHERE campaign_id=? AND seq>=? AND seq>0", (campaign_id, drop_snapshots_from)
+                )
+            if seq % SNAPSHOT_EVERY == 0:
+                await conn.execute(
+                    "INSERT OR REPLACE INTO snapshots(campaign_id, seq, state_json) VALUES (?, ?, ?)",
+                    (campaign_id, seq, state_json),
+                )
+        return seq
+
+    async def log(self, campaign_id: int, after_seq: int = -1, limit: int | None = None) -> list[LogEntry]:
+        sql = "SELECT * FROM log WHERE campaign_id=? AND seq>? ORDER BY seq"
+        params: tuple[Any, ...] = (campaign_id, after_seq)
+        if limit is not None:
+            sql += " LIMIT ?"
+            params += (limit,)
+        async with self.conn.execute(sql, params) as cur:
+            rows = await cur.fetchall()
+        return [
+            LogEntry(
+                seq=int(r["seq"]),
+                kind=str(r["kind"]),
+                actor=str(r["actor"]),
+                command=str(r["command"]),
+                action=json.loads(r["action_json"]) if r["action_json"] else None,
+                rolls=json.loads(r["rolls_json"]),
+                events=json.loads(r["events_json"]),
+                target_seq=r["target_seq"],
+                created_at=str(r["created_at"]),
+            )
+            for r in rows
+        ]
+
+    async def snapshot_before(self, campaign_id: int, seq: int) -> tuple[int, str]:
+        """The newest snapshot taken strictly before ``seq`` (the campaign's creation always is one)."""
+        async with self.conn.execute(
+            "SELECT seq, state_json FROM snapshots WHERE campaign_id=? AND seq<? ORDER BY seq DESC LIMIT 1",
+            (campaign_id, seq),
+        ) as cur:
+            row = await cur.fetchone()
+        assert row is not None, "every campaign has its creation snapshot"
+        return int(row[0]), str(row[1])
+
+
+def _campaign(row: aiosqlite.Row) -> CampaignRow:
+    return CampaignRow(
+        id=int(row["id"]),
+        guild_id=str(row["guild_id"]),
+        channel_id=str(row["channel_id"]),
+        name=str(row["name"]),
+        status=str(row["status"]),
+        gm_role_id=row["gm_role_id"],
+        created_by=str(row["created_by"]),
+        seq=int(row["seq"]),
+        state_json=str(row["state_json"]),
+    )

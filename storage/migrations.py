@@ -1,0 +1,56 @@
+"""Numbered schema migrations, applied in order at start-up (``PRAGMA user_version`` holds the
+number of the last one applied). Never edit a released migration: add the next number."""
+
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[int, list[str]]] = [
+    (
+        1,
+        [
+            """CREATE TABLE guilds (
+                id TEXT PRIMARY KEY,
+                created_at TEXT NOT NULL
+            )""",
+            """CREATE TABLE campaigns (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id TEXT NOT NULL REFERENCES guilds(id),
+                channel_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('active', 'ended')),
+                gm_role_id TEXT,
+                created_by TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                state_json TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )""",
+            """CREATE UNIQUE INDEX one_active_campaign_per_channel
+                ON campaigns(guild_id, channel_id) WHERE status = 'active'""",
+            """CREATE TABLE members (
+                campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+                user_id TEXT NOT NULL,
+                role TEXT NOT NULL CHECK (role IN ('gm', 'player')),
+                joined_at TEXT NOT NULL,
+                PRIMARY KEY (campaign_id, user_id)
+            )""",
+            """CREATE TABLE log (
+                campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+                seq INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                actor TEXT NOT NULL,
+                command TEXT NOT NULL,
+                action_json TEXT,
+                rolls_json TEXT NOT NULL,
+                events_json TEXT NOT NULL,
+                target_seq INTEGER,
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (campaign_id, seq)
+            )""",
+            """CREATE TABLE snapshots (
+                campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+                seq INTEGER NOT NULL,
+                state_json TEXT NOT NULL,
+                PRIMARY KEY (campaign_id, seq)
+            )""",
+        ],
+    ),
+]
