@@ -78,7 +78,8 @@ def search(state: DeckState, card: str, dice: Dice) -> tuple[Where, DeckState]:
     for where in ("draw", "discard"):
         cards: list[str] = getattr(state, where)
         if card in cards:
-            rest = [c for c in cards if c != card]
+            rest = list(cards)
+            rest.remove(card)
             found = state.model_copy(update={where: rest})
             if where == "draw":
                 found = found.model_copy(update={"draw": dice.shuffle(found.draw)})
@@ -103,7 +104,7 @@ def massive_peril_cards(deck: Deck, vigor: int) -> list[str]:
 
 def add_massive_peril(state: DeckState, deck: Deck, vigor: int) -> tuple[list[str], DeckState]:
     """Add the Massive Peril cards for ``vigor`` that are not in the deck yet."""
-    present = set(state.draw) | set(state.discard) | set(state.held)
+    present = set(state.draw) | set(state.discard) | set(state.held) | set(state.removed)
     added = [c for c in massive_peril_cards(deck, vigor) if c not in present]
     return added, state.model_copy(update={"draw": [*state.draw, *added]})
 

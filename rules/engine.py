@@ -224,6 +224,7 @@ class Engine:
 
     def _roll_random(self, state: CampaignState, act: a.RollRandom, dice: Dice) -> Result:
         chosen, rounds = rolls.random_element(dice, act.among, "random element")
+        state.last_roll = LastRoll(kind="random", purpose="random element", naturals=[v for r in rounds for _, v in r])
         shown = " / ".join(", ".join(f"{n} {v}" for n, v in r) for r in rounds)
         ties = ", ties rolled again" if len(rounds) > 1 else ""
         text = f"Random choice (one d10 each, lowest chosen{ties}): {shown} → **{chosen}**."

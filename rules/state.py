@@ -28,7 +28,7 @@ class KingdomTrack(BaseModel):
     lost: bool = False
 
 
-RollKind = Literal["test", "dice", "d100", "power", "armor", "save"]
+RollKind = Literal["test", "dice", "d100", "power", "armor", "save", "random"]
 
 
 class LastRoll(BaseModel):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -52,6 +53,13 @@ class LogEntry:
     created_at: str
 
 
+async def _run(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> tuple[int, int | None]:
+    """Execute one statement and close its cursor at once (an open cursor would keep a read
+    snapshot alive and make this connection's next write transaction fail as busy)."""
+    async with conn.execute(sql, params) as cur:
+        return cur.rowcount, cur.lastrowid
+
+
 class Database:
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
@@ -65,10 +73,10 @@ class Database:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        await _run(conn, "PRAGMA journal_mode=WAL")
+        await _run(conn, "PRAGMA synchronous=NORMAL")
+        await _run(conn, "PRAGMA foreign_keys=ON")
+        await _run(conn, "PRAGMA busy_timeout=5000")
         db = cls(conn, path)
         await db.migrate()
         return db
@@ -79,14 +87,30 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await self._begin()
             try:
                 yield self.conn
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await _run(self.conn, "ROLLBACK")
                 raise
             else:
-                await self.conn.execute("COMMIT")
+                await _run(self.conn, "COMMIT")
+
+    async def _begin(self) -> None:
+        """BEGIN IMMEDIATE, waiting politely while another connection (another process) writes.
+        SQLite can answer "database is locked" at once in WAL mode without calling its busy handler,
+        so the wait is ours: short sleeps, growing, for up to about ten seconds."""
+        delay = 0.002
+        for _ in range(60):
+            try:
+                await _run(self.conn, "BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                await asyncio.sleep(delay)
+                delay = min(delay * 1.5, 0.25)
+        await _run(self.conn, "BEGIN IMMEDIATE")
 
     # -- migrations ---------------------------------------------------------------------------------
 
@@ -103,8 +127,8 @@ class Database:
                 continue
             async with self.transaction() as conn:
                 for sql in statements:
-                    await conn.execute(sql)
-                await conn.execute(f"PRAGMA user_version={number}")
+                    await _run(conn, sql)
+                await _run(conn, f"PRAGMA user_version={number}")
             applied.append(number)
         return applied
 
@@ -134,21 +158,23 @@ class Database:
             ) as cur:
                 if await cur.fetchone():
                     raise StaleState("this channel already has an active campaign")
-            await conn.execute("INSERT OR IGNORE INTO guilds(id, created_at) VALUES (?, ?)", (guild_id, now))
-            cur = await conn.execute(
+            await _run(conn, "INSERT OR IGNORE INTO guilds(id, created_at) VALUES (?, ?)", (guild_id, now))
+            _, campaign_id = await _run(
+                conn,
                 "INSERT INTO campaigns(guild_id, channel_id, name, status, created_by, seq, state_json, created_at) "
                 "VALUES (?, ?, ?, 'active', ?, 0, ?, ?)",
                 (guild_id, channel_id, name, created_by, state_json, now),
             )
-            campaign_id = cur.lastrowid
-            await conn.execute(
+            await _run(
+                conn,
                 "INSERT INTO members(campaign_id, user_id, role, joined_at) VALUES (?, ?, 'gm', ?)",
                 (campaign_id, created_by, now),
             )
-            await conn.execute(
-                "INSERT INTO snapshots(campaign_id, seq, state_json) VALUES (?, 0, ?)", (campaign_id, state_json)
+            await _run(
+                conn, "INSERT INTO snapshots(campaign_id, seq, state_json) VALUES (?, 0, ?)", (campaign_id, state_json)
             )
-            await conn.execute(
+            await _run(
+                conn,
                 "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
                 "target_seq, created_at) VALUES (?, 0, 'campaign', ?, ?, NULL, '[]', '[]', NULL, ?)",
                 (campaign_id, created_by, f'/campaign new name:"{name}"', now),
@@ -159,11 +185,11 @@ class Database:
 
     async def set_status(self, campaign_id: int, status: str) -> None:
         async with self.transaction() as conn:
-            await conn.execute("UPDATE campaigns SET status=? WHERE id=?", (status, campaign_id))
+            await _run(conn, "UPDATE campaigns SET status=? WHERE id=?", (status, campaign_id))
 
     async def set_gm_role(self, campaign_id: int, role_id: str | None) -> None:
         async with self.transaction() as conn:
-            await conn.execute("UPDATE campaigns SET gm_role_id=? WHERE id=?", (role_id, campaign_id))
+            await _run(conn, "UPDATE campaigns SET gm_role_id=? WHERE id=?", (role_id, campaign_id))
 
     async def member_role(self, campaign_id: int, user_id: str) -> str | None:
         async with self.conn.execute(
@@ -198,13 +224,15 @@ class Database:
         """Write one command: log row, new head state, member, maybe a snapshot. All or nothing."""
         seq = expected_seq + 1
         async with self.transaction() as conn:
-            cur = await conn.execute(
+            rowcount, _ = await _run(
+                conn,
                 "UPDATE campaigns SET seq=?, state_json=? WHERE id=? AND seq=?",
                 (seq, state_json, campaign_id, expected_seq),
             )
-            if cur.rowcount != 1:
+            if rowcount != 1:
                 raise StaleState(f"campaign {campaign_id} is no longer at sequence {expected_seq}")
-            await conn.execute(
+            await _run(
+                conn,
                 "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
                 "target_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -220,16 +248,20 @@ class Database:
                     now,
                 ),
             )
-            await conn.execute(
+            await _run(
+                conn,
                 "INSERT OR IGNORE INTO members(campaign_id, user_id, role, joined_at) VALUES (?, ?, 'player', ?)",
                 (campaign_id, actor, now),
             )
             if drop_snapshots_from is not None:
-                await conn.execute(
-                    "DELETE FROM snapshots WHERE campaign_id=? AND seq>=? AND seq>0", (campaign_id, drop_snapshots_from)
+                await _run(
+                    conn,
+                    "DELETE FROM snapshots WHERE campaign_id=? AND seq>=? AND seq>0",
+                    (campaign_id, drop_snapshots_from),
                 )
             if seq % SNAPSHOT_EVERY == 0:
-                await conn.execute(
+                await _run(
+                    conn,
                     "INSERT OR REPLACE INTO snapshots(campaign_id, seq, state_json) VALUES (?, ?, ?)",
                     (campaign_id, seq, state_json),
                 )
