@@ -1,0 +1,133 @@
+"""Reply -> what discord.py sends: message keyword arguments, embeds and files.
+
+Discord's limits: 2000 characters of message content, 4096 in an embed description, 6000 across
+the embeds of one message, 10 embeds and 10 files per message. Text that fits goes into the content;
+longer text becomes one embed per message, cut at line breaks; pictures are attached as files and
+shown with ``attachment://name.png`` in an embed. Nothing here talks to Discord.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.app.reply import Reply
+
+CONTENT_LIMIT = 2000
+EMBED_LIMIT = 4096
+MAX_FILES = 10
+log = logging.getLogger("kfgm.discord")
+COLOUR = discord.Colour(0x8B1E2D)
+ERROR_COLOUR = discord.Colour(0x6B6B6B)
+
+SOMETHING_WRONG = "Something went wrong on our side; nothing was changed."
+DM_REFUSED = ("Kingdoms Forlorn commands work in a server channel, where the campaign lives; "
+              "they cannot be used in direct messages.")
+
+
+def polite(message: str) -> str:
+    """An error as the user sees it."""
+    message = message.strip() or SOMETHING_WRONG
+    if message[0].isupper():  # a whole sentence already; the app's messages start in lower case
+        return message
+    return f"Sorry, {message}"
+
+
+def reply_text(reply: Reply) -> str:
+    if not reply.ok:
+        return polite(reply.error or reply.text)
+    text = reply.text.strip()
+    pending = reply.pending
+    if pending and pending.get("prompt") and pending["prompt"] not in text:
+        options = ", ".join(str(o) for o in pending.get("options", []))
+        text += f"\n\n❓ **{pending['prompt']}**" + (f" Options: {options}" if options else "")
+    return text.strip() or "Done."
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """Cut text into pieces of at most ``limit`` characters, at line breaks where possible."""
+    pieces: list[str] = []
+    rest = text
+    while len(rest) > limit:
+        cut = rest.rfind("\n", 0, limit + 1)
+        if cut <= 0:
+            cut = rest.rfind(" ", 0, limit + 1)
+        if cut <= 0:
+            cut = limit
+        pieces.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip("\n")
+    if rest.strip() or not pieces:
+        pieces.append(rest)
+    return [p for p in pieces if p] or [""]
+
+
+def attachment_name(path: str, used: set[str]) -> str:
+    """A file name Discord accepts in ``attachment://``: ASCII letters, digits, ``_ . -``."""
+    stem = Path(path).name or "image.png"
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", stem).strip(".") or "image.png"
+    base, dot, ext = name.rpartition(".")
+    if not dot:
+        base, ext = name, "png"
+    candidate, n = f"{base}.{ext}", 2
+    while candidate in used:
+        candidate, n = f"{base}_{n}.{ext}", n + 1
+    used.add(candidate)
+    return candidate
+
+
+def render(reply: Reply) -> list[dict[str, Any]]:
+    """The messages for a reply, as keyword arguments of ``send_message`` / ``followup.send``.
+
+    The first one answers the interaction; any others are follow-ups. Every message carries
+    ``ephemeral`` (errors and private replies), and mentions never ping anybody.
+    """
+    ephemeral = reply.ephemeral or not reply.ok
+    text = reply_text(reply)
+    colour = COLOUR if reply.ok else ERROR_COLOUR
+    messages: list[dict[str, Any]] = []
+    if len(text) <= CONTENT_LIMIT:
+        messages.append({"content": text, "embeds": []})
+    else:
+        for piece in split_text(text, EMBED_LIMIT):
+            messages.append({"embeds": [discord.Embed(description=piece, colour=colour)]})
+
+    images = [p for p in reply.images if _exists(p)][:MAX_FILES] if reply.ok else []
+    if images:
+        used: set[str] = set()
+        files, embeds = [], []
+        for path in images:
+            name = attachment_name(path, used)
+            files.append(discord.File(path, filename=name))
+            embeds.append(discord.Embed(colour=colour).set_image(url=f"attachment://{name}"))
+        last = messages[-1]
+        if len(last["embeds"]) + len(embeds) <= 10 and not _too_long(last["embeds"]):
+            last["embeds"] = last["embeds"] + embeds
+            last["files"] = files
+        else:
+            messages.append({"embeds": embeds, "files": files})
+
+    for message in messages:
+        message["ephemeral"] = ephemeral
+        message["allowed_mentions"] = discord.AllowedMentions.none()
+        if not message["embeds"]:
+            del message["embeds"]
+    return messages
+
+
+def _exists(path: str) -> bool:
+    if path and Path(path).is_file():
+        return True
+    log.warning("reply image %r does not exist; sent without it", path)
+    return False
+
+
+def _too_long(embeds: list[discord.Embed]) -> bool:
+    return sum(len(e) for e in embeds) > 6000 - 200
+
+
+def failure(message: str) -> list[dict[str, Any]]:
+    return render(Reply.fail(message))

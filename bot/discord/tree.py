@@ -1,0 +1,327 @@
+"""The registry as a real ``discord.app_commands.CommandTree``.
+
+Every registry command becomes a slash command: the first path word is a top-level command or a
+group, a second word a subcommand, a third a subcommand of a nested group. Each callback is made with
+a real signature (typed, described, with choices, ranges and autocomplete) so discord.py publishes
+proper options. A callback only translates: interaction -> Invocation + raw options -> ``App.run``
+-> Reply -> messages. No rules here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import keyword
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app.context import Invocation
+from bot.app.registry import Command, Option, Registry
+from bot.app.reply import Reply
+from bot.app.service import App
+from bot.discord.replies import DM_REFUSED, SOMETHING_WRONG, failure, render
+
+log = logging.getLogger("kfgm.discord")
+
+DESCRIPTION_LIMIT = 100
+AUTOCOMPLETE_LIMIT = 25
+# Discord answers an interaction that is not acknowledged within 3 seconds with "did not respond".
+DEFER_AFTER = 2.0
+
+# Group descriptions (the registry describes commands, not groups; see the report to the lead).
+GROUP_DESCRIPTIONS = {
+    "campaign": "Start, show and close this channel's campaign",
+    "roll": "Dice: tests, saves, Power and Armor rolls, random choices",
+    "deck": "The Mortis, Judicium and Condition decks",
+    "gm": "GM tools: dice overrides, amending, undo, the log",
+}
+
+Messages = list[dict[str, Any]]
+AutocompleteSource = Callable[["GameTree", discord.Interaction, str], list[app_commands.Choice[str]]]
+
+
+def trim(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    text = " ".join(text.split()) or "…"
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def python_name(option_name: str) -> str:
+    name = option_name.replace("-", "_")
+    if not name.isidentifier() or keyword.iskeyword(name) or name == "interaction":
+        name = f"{name}_"
+    return name
+
+
+def annotation(option: Option) -> Any:
+    if option.kind == "integer":
+        if option.min_value is None and option.max_value is None:
+            return int
+        return app_commands.Range[int, option.min_value, option.max_value]
+    if option.kind == "boolean":
+        return bool
+    if option.kind == "user":
+        return discord.User  # a Member in a guild; only its id is passed on
+    if option.kind == "role":
+        return discord.Role
+    if option.kind == "string" and not option.choices:
+        return app_commands.Range[str, None, 200]  # the app refuses longer strings anyway
+    return str  # string with choices, integer_list, string_list (the app parses "10,1,7")
+
+
+def raw_value(option: Option, value: Any) -> Any:
+    """A Discord value as the app's ``convert`` takes it."""
+    if option.kind in ("user", "role"):
+        return str(getattr(value, "id", value))
+    return value
+
+
+def line_value(option: Option, value: Any) -> str:
+    if option.kind == "user":
+        return f"<@{value}>"
+    if option.kind == "role":
+        return f"<@&{value}>"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    if text and not any(c.isspace() or c in "\"'\\" for c in text):
+        return text
+    if '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
+def command_line(command: Command, raw: dict[str, Any]) -> str:
+    """The command as it would be typed, e.g. ``/roll test difficulty:6 bonus:2``."""
+    parts = [command.name]
+    parts += [f"{o.name}:{line_value(o, raw[o.name])}" for o in command.options if o.name in raw]
+    return " ".join(parts)
+
+
+def invocation(interaction: discord.Interaction, line: str) -> Invocation:
+    user = interaction.user
+    role_ids: frozenset[str] = frozenset()
+    is_admin = interaction.permissions.manage_guild or interaction.permissions.administrator
+    if isinstance(user, discord.Member):
+        # ``_roles`` holds every role id of the payload, even when the guild's roles are not cached.
+        ids = {int(r) for r in getattr(user, "_roles", ())} | {r.id for r in user.roles if not r.is_default()}
+        role_ids = frozenset(str(i) for i in ids)
+        is_admin = is_admin or user.guild_permissions.manage_guild
+    return Invocation(
+        guild_id=str(interaction.guild_id), channel_id=str(interaction.channel_id), user_id=str(user.id),
+        user_name=user.display_name, role_ids=role_ids, is_admin=bool(is_admin), command_line=line,
+    )
+
+
+# -- autocomplete ------------------------------------------------------------------------------------
+
+
+def _matches(current: str, *texts: str) -> bool:
+    needle = current.strip().lower()
+    return not needle or any(needle in t.lower() for t in texts)
+
+
+def deck_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    if tree.app is None:
+        return []
+    return [app_commands.Choice(name=trim(f"{d.name} ({d.id})"), value=d.id)
+            for d in tree.app.catalogue.decks.values() if _matches(current, d.id, d.name)][:AUTOCOMPLETE_LIMIT]
+
+
+def card_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Cards of the deck chosen in the same command (or of every deck when none is chosen yet)."""
+    if tree.app is None:
+        return []
+    decks = tree.app.catalogue.decks
+    chosen = getattr(interaction.namespace, "deck", None)
+    pool = [decks[chosen]] if isinstance(chosen, str) and chosen in decks else list(decks.values())
+    out: list[app_commands.Choice[str]] = []
+    for deck in pool:
+        for card in deck.cards:
+            if _matches(current, card.id, card.name):
+                out.append(app_commands.Choice(name=trim(f"{card.name} ({card.id})"), value=card.id))
+                if len(out) == AUTOCOMPLETE_LIMIT:
+                    return out
+    return out
+
+
+AUTOCOMPLETE: dict[str, AutocompleteSource] = {"deck": deck_choices, "card": card_choices}
+
+
+# -- the tree ----------------------------------------------------------------------------------------
+
+
+class GameTree(app_commands.CommandTree):
+    """A command tree made from the registry; ``app`` is set once the database is open."""
+
+    def __init__(self, client: discord.Client, registry: Registry, app: App | None = None,
+                 *, defer_after: float = DEFER_AFTER) -> None:
+        super().__init__(client, allowed_contexts=app_commands.AppCommandContext(guild=True),
+                         allowed_installs=app_commands.AppInstallationType(guild=True))
+        self.registry = registry
+        self.app = app
+        self.defer_after = defer_after
+        for item in build_commands(self, registry):
+            self.add_command(item)
+
+    # -- running a command -------------------------------------------------------------------------
+
+    async def run_command(self, interaction: discord.Interaction, command: Command, values: dict[str, Any]) -> None:
+        try:
+            messages = await self._messages(interaction, command, values)
+        except Exception:
+            log.exception("command %s failed (guild %s, user %s)", command.name, interaction.guild_id,
+                          interaction.user.id if interaction.user else None)
+            messages = failure(SOMETHING_WRONG)
+        await self.send(interaction, messages)
+
+    async def _messages(self, interaction: discord.Interaction, command: Command, values: dict[str, Any]) -> Messages:
+        if interaction.guild_id is None:
+            return failure(DM_REFUSED)
+        if interaction.channel_id is None:
+            return failure("I could not tell which channel this is; please try again in a text channel.")
+        specs = {o.name: o for o in command.options}
+        raw = {name: raw_value(specs[name], v) for name, v in values.items() if v is not None}
+        ctx = invocation(interaction, command_line(command, raw))
+        if self.app is None:
+            return failure("the bot is still starting up; please try again in a moment.")
+        reply = await self._run(interaction, self.app, ctx, command, raw)
+        return render(reply)
+
+    async def _run(self, interaction: discord.Interaction, app: App, ctx: Invocation, command: Command,
+                   raw: dict[str, Any]) -> Reply:
+        task = asyncio.ensure_future(app.run(ctx, command, raw))
+        done, _ = await asyncio.wait({task}, timeout=self.defer_after)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        return await task
+
+    async def send(self, interaction: discord.Interaction, messages: Messages) -> None:
+        first, rest = messages[0], messages[1:]
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**first)
+        elif first.get("ephemeral"):
+            # After a public "thinking…" the first follow-up would replace it publicly; close it first.
+            await interaction.edit_original_response(content="🔒 Answered privately.")
+            await interaction.followup.send(**first)
+        else:
+            await interaction.followup.send(**first)
+        for message in rest:
+            await interaction.followup.send(**message)
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+            log.warning("Discord's copy of the commands is out of date: %s", error)
+            text = "this command changed since Discord last loaded it; please try again in a minute."
+        elif isinstance(error, app_commands.TransformerError):
+            log.info("could not read an option: %s", error)
+            text = f"I could not read the value {str(error.value)[:40]!r}; please pick it again from the list."
+        else:
+            log.error("error in command tree", exc_info=error)
+            text = SOMETHING_WRONG
+        try:
+            await self.send(interaction, failure(text))
+        except discord.HTTPException:
+            log.exception("could not tell the user about the error")
+
+
+# -- building commands -------------------------------------------------------------------------------
+
+
+TreeItem = app_commands.Command[Any, ..., Any] | app_commands.Group
+
+
+def build_commands(tree: GameTree, registry: Registry) -> list[TreeItem]:
+    """One top-level item per first path word; groups for longer paths (at most 3 words)."""
+    top: dict[str, TreeItem] = {}
+    groups: dict[tuple[str, ...], app_commands.Group] = {}
+    for path, spec in registry.commands.items():
+        if not 1 <= len(path) <= 3:
+            raise ValueError(f"{spec.name}: Discord allows 1 to 3 words in a command, not {len(path)}")
+        parent: app_commands.Group | None = None
+        for depth in range(1, len(path)):
+            key = path[:depth]
+            group = groups.get(key)
+            if group is None:
+                if key in registry.commands:
+                    raise ValueError(f"/{' '.join(key)} is both a command and a group; Discord allows only one")
+                group = app_commands.Group(name=key[-1], description=group_description(registry, key),
+                                           guild_only=depth == 1)
+                groups[key] = group
+                if parent is None:
+                    top[key[0]] = group
+                else:
+                    parent.add_command(group)
+            parent = group
+        command = make_command(tree, spec)
+        if parent is None:
+            top[path[0]] = command
+        else:
+            parent.add_command(command)
+    return list(top.values())
+
+
+def group_description(registry: Registry, key: tuple[str, ...]) -> str:
+    if len(key) == 1 and key[0] in GROUP_DESCRIPTIONS:
+        return GROUP_DESCRIPTIONS[key[0]]
+    subs = [p[len(key)] for p in registry.commands if p[: len(key)] == key and len(p) > len(key)]
+    return trim(f"/{' '.join(key)} " + ", ".join(dict.fromkeys(subs)))
+
+
+def make_command(tree: GameTree, spec: Command) -> app_commands.Command[Any, ..., Any]:
+    options = sorted(spec.options, key=lambda o: not o.required)  # Discord: required ones first
+    by_python = {python_name(o.name): o for o in options}
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await tree.run_command(interaction, spec, {by_python[k].name: v for k, v in values.items()})
+
+    parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)]
+    descriptions: dict[str, str] = {}
+    renames: dict[str, str] = {}
+    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    autocomplete: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] = {}
+    for py, option in by_python.items():
+        parameters.append(inspect.Parameter(
+            py, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=annotation(option),
+            default=inspect.Parameter.empty if option.required else None))
+        descriptions[py] = trim(option.description)
+        if py != option.name:
+            renames[py] = option.name
+        if option.choices:
+            choices[py] = [app_commands.Choice(name=c, value=c) for c in option.choices]
+        elif option.autocomplete:
+            autocomplete[py] = _autocomplete(tree, spec, option)
+
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__qualname__ = callback.__name__ = "_".join(spec.path).replace("-", "_")
+    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    callback.__discord_app_commands_guild_only__ = len(spec.path) == 1  # type: ignore[attr-defined]
+    if renames:
+        callback.__discord_app_commands_param_rename__ = renames  # type: ignore[attr-defined]
+    if choices:
+        callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    if autocomplete:
+        callback.__discord_app_commands_param_autocomplete__ = autocomplete  # type: ignore[attr-defined]
+    return app_commands.Command(name=spec.path[-1], description=trim(spec.description), callback=callback,
+                                extras={"registry": spec})
+
+
+def _autocomplete(tree: GameTree, spec: Command, option: Option) -> Callable[..., Awaitable[list[Any]]]:
+    source = AUTOCOMPLETE.get(option.autocomplete or "")
+    if source is None:
+        raise ValueError(f"{spec.name} {option.name}: unknown autocomplete source {option.autocomplete!r}; "
+                         f"known: {', '.join(AUTOCOMPLETE)}")
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            return source(tree, interaction, current or "")
+        except Exception:
+            log.exception("autocomplete %s for %s failed", option.autocomplete, spec.name)
+            return []
+
+    complete.__qualname__ = complete.__name__ = f"complete_{option.autocomplete}"
+    return complete
