@@ -208,7 +208,7 @@ def _kb_steps(
     src = set(source)
     if pos in src:
         # Unavoidable Knockback from under the Monster: cross its spaces first; the step out of
-        # them does not count toward X (see docs/rulings-board.md).
+        # them does not count toward X (see docs/rulings.md, "The Clash Board").
         while pos.step(d) in src:
             pos = pos.step(d)
             w.move_knight(kid, pos)

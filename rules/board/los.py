@@ -15,7 +15,7 @@ Geometry is exact: corners are integer lattice points ``(x, y)`` = (column, row)
 ``(r, c)`` is the unit square ``[c, c+1] x [r, r+1]``.  A line is blocked by an Obscuring space
 when it shares a stretch of positive length with the closed square (through it or along an edge);
 touching only a corner does not block, unless that corner joins two Obscuring spaces diagonally
-(also when the line starts or ends on that corner; see docs/rulings-board.md).
+(also when the line starts or ends on that corner; see docs/rulings.md, "The Clash Board").
 """
 
 from __future__ import annotations

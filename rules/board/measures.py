@@ -20,7 +20,7 @@ def movement_blockers(state: BoardState, monster: Monster, ignore: Iterable[str]
     "Bosses move through Obstacles, Knights, and other Monsters ... but Mobs have to move around
     them (and count spaces accordingly). In other words, Mobs exclude occupied and Obstacle
     spaces when designating the shortest possible path."  Mobs also go around Chasm and Boundless
-    tiles (ruling in docs/rulings-board.md).
+    tiles (ruling in docs/rulings.md, "The Clash Board").
     """
     if monster.is_boss:
         return frozenset()
@@ -124,7 +124,7 @@ def front_spaces(state: BoardState, monster: Monster) -> frozenset[Coord]:
     """Spaces in front of the Monster (Monster Facing): "draw an imaginary line passing along the
     edges of the spaces occupied by the Monster miniature's front. All spaces beyond this line in
     the direction the Monster is facing toward are considered in front."  The line runs across the
-    whole board (see docs/rulings-board.md)."""
+    whole board (see docs/rulings.md, "The Clash Board")."""
     a, s = monster.anchor, monster.side
     out = set()
     for r in range(state.spec.rows):

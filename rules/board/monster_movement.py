@@ -125,7 +125,7 @@ def zigzag_paths(dist: dict[Coord, int], start: Coord, steps: int, limit: int = 
 
 def _speed(w: Work, m: Monster, speed: int | None) -> int | None:
     """ "Monsters on Difficult Terrain have -1 Speed." (Speed applies when the Monster starts its
-    movement on a Difficult Terrain tile; see docs/rulings-board.md)."""
+    movement on a Difficult Terrain tile; see docs/rulings.md, "The Clash Board")."""
     if speed is None or m.ignores_difficult_terrain:
         return speed
     if any(w.has(c, TerrainKeyword.DIFFICULT_TERRAIN) for c in m.cells):
