@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 from pydantic import BaseModel
 
@@ -19,7 +18,6 @@ from rules.state import CampaignState, DeckState
 
 CATALOGUE = load_catalogue()
 ENGINE = Engine(CATALOGUE)
-RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "rulebook" / "kingdoms-forlorn-rulebook.txt"
 
 QUOTE_START = re.compile(r"^Rulebook \(line (\d+)\):\s*(.*)$")
 
