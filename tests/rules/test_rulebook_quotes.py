@@ -9,7 +9,8 @@ import pkgutil
 import pytest
 
 import tests.rules as package
-from tests.rules._support import RULEBOOK, quotes
+from tests.rulebook import RULEBOOK
+from tests.rules._support import quotes
 
 
 def _all_quotes() -> list[tuple[str, int, str]]:
