@@ -8,7 +8,9 @@ from tests.rules._support import apply, fresh
 
 def test_a_natural_10_saves_even_above_10_and_a_natural_1_fails_even_at_1() -> None:
     """Rulebook (line 315): A natural (i.e. before applying any modifiers) "10" on a d10 is always a
-    success ... whereas a natural "1" on a d10 is always a fail.
+    success (or a hit in the case of an Attack Roll), whereas a natural "1" on a d10 is always a fail
+    (or a miss in the case of an Attack Roll).
+
     Ruling "Curse and Threat Saves use the d10's natural 10 and natural 1".
     """
     high = apply(fresh(), a.RollSave(kind="curse", level=9, modifier=3), forced=[10])
