@@ -1,0 +1,125 @@
+"""Engine handlers for the decks: draw, shuffle, search, return, remove from the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import actions as a
+from rules import decks
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, card_data, handles
+from rules.errors import RuleError
+from rules.state import CampaignState
+
+
+@handles(a.DeckDraw)
+def deck_draw(engine: Engine, state: CampaignState, act: a.DeckDraw, dice: Dice) -> Result:
+    deck = engine.deck(act.deck)
+    pile = engine.pile(state, deck.id)
+    events: list[Event] = []
+    data: dict[str, Any] = {"deck": deck.id}
+    if act.vigor is not None:
+        if deck.id != "judicium":
+            raise RuleError("`vigor:` only applies to Judicium draws (Massive Peril); leave it out for other decks")
+        added, pile = decks.add_massive_peril(pile, deck, act.vigor)
+        data["massive_peril_added"] = added
+        for card_id in added:
+            events.append(
+                Event(
+                    kind="massive_peril",
+                    text=f"Massive Peril (Vigor {act.vigor}): **{engine.card(deck.id, card_id).name}** "
+                    "is added to the Judicium deck until the end of the Clash.",
+                )
+            )
+    cards = []
+    for _ in range(act.count):
+        if deck.after_draw == "shuffle_in":  # "To draw a Judicium, shuffle the Judicium deck and draw the top card."
+            pile = decks.shuffle(pile, dice)
+        card_id, pile = decks.draw(pile, deck.name, from_bottom=act.bottom)
+        card = engine.card(deck.id, card_id)
+        cards.append(card_data(card))
+        after = {
+            "bottom": "it goes to the bottom of the deck",
+            "shuffle_in": "it is shuffled back into the deck",
+            "hold": "keep it by your Knight Board",
+            "discard": "it goes to the discard pile",
+        }[deck.after_draw]
+        pile = (
+            {"bottom": decks.put_on_bottom, "hold": decks.hold, "discard": decks.discard}[deck.after_draw](
+                pile, card_id
+            )
+            if deck.after_draw != "shuffle_in"
+            else decks.shuffle_in(pile, card_id, dice)
+        )
+        events.append(
+            Event(kind="draw", text=f"Drew **{card.name}** from the {deck.name} deck: {card.text} ({after}).")
+        )
+    state.decks[deck.id] = pile
+    data["card"] = cards[0]
+    data["cards"] = cards
+    return Result(state=state, events=events, data=data)
+
+
+@handles(a.DeckShuffle)
+def deck_shuffle(engine: Engine, state: CampaignState, act: a.DeckShuffle, dice: Dice) -> Result:
+    deck = engine.deck(act.deck)
+    pile = decks.shuffle(engine.pile(state, deck.id), dice)
+    state.decks[deck.id] = pile
+    return Result(
+        state=state,
+        events=[
+            Event(
+                kind="shuffle",
+                text=f"Shuffled the {deck.name} deck with its discard pile ({len(pile.draw)} cards).",
+            )
+        ],
+        data={"deck": deck.id, "count": len(pile.draw)},
+    )
+
+
+@handles(a.DeckSearch)
+def deck_search(engine: Engine, state: CampaignState, act: a.DeckSearch, dice: Dice) -> Result:
+    deck = engine.deck(act.deck)
+    card = engine.card(deck.id, act.card)
+    where, pile = decks.search(engine.pile(state, deck.id), card.id, dice)
+    state.decks[deck.id] = decks.hold(pile, card.id)
+    place = "deck (then shuffled it)" if where == "deck" else "discard pile"
+    text = f"Searched the {deck.name} {place} and took **{card.name}**."
+    return Result(
+        state=state,
+        events=[Event(kind="search", text=text)],
+        data={"deck": deck.id, "card": card_data(card), "found_in": where},
+    )
+
+
+@handles(a.DeckReturn)
+def deck_return(engine: Engine, state: CampaignState, act: a.DeckReturn, dice: Dice) -> Result:
+    deck = engine.deck(act.deck)
+    card = engine.card(deck.id, act.card)
+    _, pile = decks.take(engine.pile(state, deck.id), card.id)
+    put = {"top": decks.put_on_top, "bottom": decks.put_on_bottom, "discard": decks.discard}
+    pile = decks.shuffle_in(pile, card.id, dice) if act.to == "shuffle" else put[act.to](pile, card.id)
+    state.decks[deck.id] = pile
+    where = {
+        "top": "on top of the deck",
+        "bottom": "at the bottom of the deck",
+        "discard": "in the discard pile",
+        "shuffle": "shuffled into the deck",
+    }[act.to]
+    return Result(
+        state=state,
+        events=[Event(kind="deck", text=f"**{card.name}** is now {where} ({deck.name}).")],
+        data={"deck": deck.id, "card": card_data(card), "to": act.to},
+    )
+
+
+@handles(a.DeckRemove)
+def deck_remove(engine: Engine, state: CampaignState, act: a.DeckRemove, dice: Dice) -> Result:
+    deck = engine.deck(act.deck)
+    card = engine.card(deck.id, act.card)
+    state.decks[deck.id] = decks.remove_from_game(engine.pile(state, deck.id), card.id)
+    return Result(
+        state=state,
+        events=[Event(kind="deck", text=f"**{card.name}** is removed from the game ({deck.name}).")],
+        data={"deck": deck.id, "card": card_data(card)},
+    )
