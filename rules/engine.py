@@ -8,19 +8,16 @@ data of the reply. An action that is not legal raises RuleError and changes noth
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
 from content.loader import Catalogue
 from content.schema import Card, Deck
-from rules import actions as a
 from rules import decks
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.state import CampaignState, DeckState
-
-ACTION_ADAPTER: TypeAdapter[a.Action] = TypeAdapter(a.Action)
 
 
 class Event(BaseModel):
@@ -57,6 +54,19 @@ def card_data(card: Card) -> dict[str, Any]:
 
 Handler = Callable[["Engine", CampaignState, Any, Dice], Result]
 HANDLERS: dict[type[BaseModel], Handler] = {}
+
+
+_adapters: dict[int, TypeAdapter[Any]] = {}
+
+
+def parse_action(data: dict[str, Any]) -> BaseModel:
+    """An action from its JSON form (the log), by its ``type``, among every registered action."""
+    adapter = _adapters.get(len(HANDLERS))
+    if adapter is None:
+        union = Union[tuple(HANDLERS)]  # type: ignore[valid-type]  # noqa: UP007
+        adapter = _adapters[len(HANDLERS)] = TypeAdapter(Annotated[union, Field(discriminator="type")])  # type: ignore[arg-type]
+    action: BaseModel = adapter.validate_python(data)
+    return action
 
 
 def handles(action_type: type[BaseModel]) -> Callable[[Handler], Handler]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.engine import ACTION_ADAPTER, Engine, Result
+from rules.engine import Engine, Result, parse_action
 from rules.state import CampaignState
 from storage.db import Database, LogEntry
 
@@ -42,7 +42,7 @@ def effective(entries: list[LogEntry]) -> list[Slot]:
 
 def replay_entry(engine: Engine, state: CampaignState, entry: LogEntry, verify: bool = True) -> Result:
     assert entry.action is not None
-    action = ACTION_ADAPTER.validate_python(entry.action["action"])
+    action = parse_action(entry.action["action"])
     dice = engine.dice_for(state, amend=list(entry.action.get("amend", [])))
     result = engine.apply(state, action, dice)
     if verify:

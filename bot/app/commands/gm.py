@@ -10,7 +10,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import MAX_RETRIES, App, reply_from
 from rules import actions as a
-from rules.engine import ACTION_ADAPTER
+from rules.engine import parse_action
 from storage.db import StaleState
 
 
@@ -63,7 +63,7 @@ async def amend_last(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
                 f"{'die' if len(rolled) == 1 else 'dice'}; give at most {len(rolled)} values"
             )
         assert top.entry.action is not None
-        action = ACTION_ADAPTER.validate_python(top.entry.action["action"])
+        action = parse_action(top.entry.action["action"])
         dice = app.engine.dice_for(before, amend=list(values))
         result = app.engine.apply(before, action, dice)
         old = [r["value"] for r in rolled]
