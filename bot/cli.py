@@ -29,7 +29,7 @@ async def open_app(db_path: str, seed: int | None, settings: Settings):  # type:
 
     catalogue = load_catalogue(settings.content_packs)
     db = await Database.open(db_path)
-    return App(db, catalogue, build_registry(), seed=seed)
+    return App(db, catalogue, build_registry(), seed=seed, image_dir=settings.image_dir)
 
 
 async def _play(args: argparse.Namespace, settings: Settings) -> int:

@@ -18,6 +18,7 @@ class Settings(BaseSettings):
     content_packs: Annotated[list[Path], NoDecode] = Field(
         default_factory=list, description="extra content pack folders, separated like PATH (':' or ';' on Windows)"
     )
+    image_dir: Path = Field(Path("data/images"), description="where pictures (boards, sheets) are written")
     dev_guild_id: int | None = Field(None, description="a guild whose commands are synced instantly")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR")
 

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from rules.board.state import BoardState
+
 STATE_VERSION = 1
 
 
@@ -51,3 +53,4 @@ class CampaignState(BaseModel):
     decks: dict[str, DeckState] = Field(default_factory=dict)
     track: KingdomTrack = Field(default_factory=KingdomTrack)
     last_roll: LastRoll | None = None
+    board: BoardState = Field(default_factory=BoardState)

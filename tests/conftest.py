@@ -37,7 +37,8 @@ class Table:
 
 
 async def open_app(path: Path | str, seed: int = 1) -> App:
-    return App(await Database.open(path), CATALOGUE, build_registry(), seed=seed)
+    images = Path(path).parent / "images" if str(path) != ":memory:" else Path("data/images")
+    return App(await Database.open(path), CATALOGUE, build_registry(), seed=seed, image_dir=images)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -37,8 +38,12 @@ class Loaded:
 
 
 class App:
-    def __init__(self, db: Database, catalogue: Catalogue, registry: Registry, seed: int | None = None) -> None:
+    def __init__(
+        self, db: Database, catalogue: Catalogue, registry: Registry, seed: int | None = None,
+        image_dir: Path = Path("data/images"),
+    ) -> None:
         self.db = db
+        self.image_dir = image_dir
         self.catalogue = catalogue
         self.engine = Engine(catalogue)
         self.registry = registry
@@ -96,6 +101,12 @@ class App:
             seed, self._next_seed = self._next_seed, self._next_seed + 1
             return seed
         return secrets.randbits(48)
+
+    def image_path(self, campaign_id: int, seq: int, what: str) -> Path:
+        """Where a picture of a campaign at a given log position is written (the same name each time,
+        so a script prints the same paths)."""
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        return self.image_dir / f"campaign{campaign_id}-{seq}-{what}.png"
 
     @staticmethod
     def now() -> str:
