@@ -62,6 +62,11 @@ class Command:
 @dataclass
 class Registry:
     commands: dict[tuple[str, ...], Command] = field(default_factory=dict)
+    group_descriptions: dict[str, str] = field(default_factory=dict)
+
+    def describe_group(self, group: str, description: str) -> None:
+        """What a command group is for (Discord shows it; at most 100 characters)."""
+        self.group_descriptions[group] = description
 
     def add(self, command: Command) -> None:
         if command.path in self.commands:

@@ -33,13 +33,6 @@ AUTOCOMPLETE_LIMIT = 25
 DEFER_AFTER = 2.0
 
 # Group descriptions (the registry describes commands, not groups; see the report to the lead).
-GROUP_DESCRIPTIONS = {
-    "campaign": "Start, show and close this channel's campaign",
-    "roll": "Dice: tests, saves, Power and Armor rolls, random choices",
-    "deck": "The Mortis, Judicium and Condition decks",
-    "gm": "GM tools: dice overrides, amending, undo, the log",
-}
-
 Messages = list[dict[str, Any]]
 AutocompleteSource = Callable[["GameTree", discord.Interaction, str], list[app_commands.Choice[str]]]
 
@@ -265,8 +258,8 @@ def build_commands(tree: GameTree, registry: Registry) -> list[TreeItem]:
 
 
 def group_description(registry: Registry, key: tuple[str, ...]) -> str:
-    if len(key) == 1 and key[0] in GROUP_DESCRIPTIONS:
-        return GROUP_DESCRIPTIONS[key[0]]
+    if len(key) == 1 and key[0] in registry.group_descriptions:
+        return trim(registry.group_descriptions[key[0]])
     subs = [p[len(key)] for p in registry.commands if p[: len(key)] == key and len(p) > len(key)]
     return trim(f"/{' '.join(key)} " + ", ".join(dict.fromkeys(subs)))
 

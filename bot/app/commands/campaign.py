@@ -112,6 +112,7 @@ def _campaign_data(cid: int, name: str, status: str, seq: int, gm: str, role: st
 
 
 def register(r: Registry) -> None:
+    r.describe_group("campaign", "Start, show and close this channel's campaign")
     r.add(
         Command(
             ("campaign", "new"),

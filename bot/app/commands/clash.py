@@ -73,6 +73,7 @@ def _keyword(text: str) -> str:
 
 
 def register(r: Registry) -> None:
+    r.describe_group("clash", "The Clash Board: its picture, and the GM placing miniatures and Terrain")
     r.add(
         Command(
             ("clash", "board"),

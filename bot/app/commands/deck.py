@@ -62,6 +62,7 @@ def _card() -> Option:
 
 
 def register(r: Registry) -> None:
+    r.describe_group("deck", "The Mortis, Judicium and Condition decks")
     r.add(
         Command(
             ("deck", "draw"),

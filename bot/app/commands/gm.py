@@ -131,6 +131,7 @@ async def show_state(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 def register(r: Registry) -> None:
+    r.describe_group("gm", "GM tools: dice overrides, amending, undo, the log")
     r.add(
         Command(
             ("gm", "force-next"),

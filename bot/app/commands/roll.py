@@ -55,6 +55,7 @@ def _pool() -> tuple[Option, ...]:
 
 
 def register(r: Registry) -> None:
+    r.describe_group("roll", "Dice: tests, saves, Power and Armor rolls, random choices")
     r.add(
         Command(
             ("roll", "test"),
