@@ -86,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, help="dice seed for campaigns created in this run")
     play.add_argument("--db", help="database file (default: the settings' database; a script uses a fresh one)")
     sub.add_parser("run", help="run the Discord bot")
+    back = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
+    back.add_argument("destination", help="a new file, e.g. backups/kfgm-2026-11-29.sqlite3")
+    rest = sub.add_parser("restore", help="put a backup in place of the database (stop the bot first)")
+    rest.add_argument("source", help="a file made by `kfgm backup`")
+    sub.add_parser("status", help="the database: schema version, campaigns, last activity")
     sub.add_parser("demo", help="an offline scripted session that shows what the bot does")
     invite = sub.add_parser("invite-url", help="print the link that invites the bot to a server")
     invite.add_argument("--client-id", required=True, type=int, help="your application's id")
@@ -103,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a broken .env must not hide behind a traceback
         print(f"The settings could not be read: {exc}", file=sys.stderr)
         return 2
+    if args.cmd in ("backup", "restore", "status"):
+        from bot.operations import run_operation
+
+        return run_operation(args, settings)
     if args.cmd == "play":
         return asyncio.run(_play(args, settings))
     if args.cmd == "content":

@@ -161,9 +161,9 @@ class Database:
             await _run(conn, "INSERT OR IGNORE INTO guilds(id, created_at) VALUES (?, ?)", (guild_id, now))
             _, campaign_id = await _run(
                 conn,
-                "INSERT INTO campaigns(guild_id, channel_id, name, status, created_by, seq, state_json, created_at) "
-                "VALUES (?, ?, ?, 'active', ?, 0, ?, ?)",
-                (guild_id, channel_id, name, created_by, state_json, now),
+                "INSERT INTO campaigns(guild_id, channel_id, name, status, created_by, seq, state_json, created_at, "
+                "updated_at) VALUES (?, ?, ?, 'active', ?, 0, ?, ?, ?)",
+                (guild_id, channel_id, name, created_by, state_json, now, now),
             )
             await _run(
                 conn,
@@ -226,8 +226,8 @@ class Database:
         async with self.transaction() as conn:
             rowcount, _ = await _run(
                 conn,
-                "UPDATE campaigns SET seq=?, state_json=? WHERE id=? AND seq=?",
-                (seq, state_json, campaign_id, expected_seq),
+                "UPDATE campaigns SET seq=?, state_json=?, updated_at=? WHERE id=? AND seq=?",
+                (seq, state_json, now, campaign_id, expected_seq),
             )
             if rowcount != 1:
                 raise StaleState(f"campaign {campaign_id} is no longer at sequence {expected_seq}")

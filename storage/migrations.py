@@ -53,4 +53,12 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
             )""",
         ],
     ),
+    (
+        2,
+        [
+            # when a campaign last changed, for operators watching the bot (docs/operations.md)
+            "ALTER TABLE campaigns ADD COLUMN updated_at TEXT",
+            "UPDATE campaigns SET updated_at = created_at",
+        ],
+    ),
 ]

@@ -7,6 +7,7 @@ a transport-neutral Reply.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ class App:
         self.engine = Engine(catalogue)
         self.registry = registry
         self._next_seed = seed
+        self._locks: dict[tuple[str, str], asyncio.Lock] = {}
 
     # -- entry points -------------------------------------------------------------------------------
 
@@ -114,8 +116,17 @@ class App:
 
     # -- engine actions --------------------------------------------------------------------------------
 
+    def serial(self, ctx: Invocation) -> asyncio.Lock:
+        """One command at a time per channel within this process (no retry storms under load); the
+        sequence-number check in storage still guards against other processes."""
+        return self._locks.setdefault((ctx.guild_id, ctx.channel_id), asyncio.Lock())
+
     async def act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
         """Apply an action to the channel's campaign and log it; retried on a newer state."""
+        async with self.serial(ctx):
+            return await self._act(ctx, action)
+
+    async def _act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
         for _ in range(MAX_RETRIES):
             loaded = await self.load(ctx)
             dice = self.engine.dice_for(loaded.state)

@@ -19,6 +19,11 @@ async def force_next(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def undo(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    async with app.serial(ctx):
+        return await _undo(app, ctx)
+
+
+async def _undo(app: App, ctx: Invocation) -> Reply:
     for _ in range(MAX_RETRIES):
         loaded = await app.load(ctx)
         top, before = await state_before_top(app.db, app.engine, loaded.row.id)
@@ -47,7 +52,11 @@ async def undo(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def amend_last(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    values: list[int] = o["values"]
+    async with app.serial(ctx):
+        return await _amend_last(app, ctx, o["values"])
+
+
+async def _amend_last(app: App, ctx: Invocation, values: list[int]) -> Reply:
     for _ in range(MAX_RETRIES):
         loaded = await app.load(ctx)
         top, before = await state_before_top(app.db, app.engine, loaded.row.id)
