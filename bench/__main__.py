@@ -1,32 +1,53 @@
-"""``make bench``: command throughput through the whole application, reported as a ratio against a
-baseline measured in the same run (one bare aiosqlite insert-and-commit per command on the same
-disk). Ratios, not absolute times, so the figures compare across machines."""
+"""``make bench``: speed and memory, each figure next to a baseline measured in the same run, printed as a
+table and written to bench/results.json. Ratios, not absolute times, so the figures compare across machines.
+
+- commands: N commands through application + storage on one campaign, against a bare aiosqlite
+  single-row insert-and-commit with the same database settings (target: ratio of rates >= 0.5).
+- picture: drawing the Clash Board against PNG-encoding a blank canvas of the same size (target <= 3x).
+- replay: rebuilding a 10,000-action campaign from its nearest snapshot (target <= 50 ms) and from
+  nothing (target <= 2 s).
+- memory: resident memory with 1,000 campaigns loaded (target <= 1 GB); start-up time of the
+  application with the starter pack (target <= 2 s).
+Figures that need features not built yet (the Knight attack sequence, the Kingdom map, the Knight
+Sheet picture) are reported as null.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
+from PIL import Image
 
 from bot.app.commands import build_registry
+from bot.app.history import rebuild, state_before_top
 from bot.app.service import App
 from bot.console.runner import invocation
+from bot.render.board import render_board
 from content.loader import load_catalogue
+from rules.state import CampaignState
 from storage.db import Database
 
 N = 300
-COMMANDS = ["/roll test difficulty:6 bonus:1", "/roll power red:4 black:2 white:1", "/deck draw deck:minor_mortis"]
+RESULTS = Path(__file__).parent / "results.json"
+MIX = ["/roll test difficulty:6 bonus:1", "/roll power red:4 black:2 white:1", "/deck draw deck:minor_mortis",
+       "/roll d100", "/roll dice count:3"]
 
 
-async def baseline(path: Path) -> float:
+async def baseline_commit_s(path: Path) -> float:
     conn = await aiosqlite.connect(path, isolation_level=None)
-    await conn.execute("PRAGMA journal_mode=WAL")
-    await conn.execute("PRAGMA synchronous=NORMAL")
+    for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL"):
+        await conn.execute(pragma)
     await conn.execute("CREATE TABLE t (seq INTEGER PRIMARY KEY, body TEXT)")
     start = time.perf_counter()
     for i in range(N):
@@ -38,30 +59,126 @@ async def baseline(path: Path) -> float:
     return elapsed / N
 
 
-async def through_app(path: Path, line: str) -> float:
-    app = App(await Database.open(path), load_catalogue(), build_registry(), seed=1)
-    await app.run_line(invocation("gm", '/campaign new name:"Bench"'), '/campaign new name:"Bench"')
-    ctx = invocation("gm", line)
+async def new_app(path: Path | str) -> App:
+    app = App(await Database.open(path), load_catalogue(), build_registry(), seed=1, image_dir=Path(tempfile.mkdtemp()))
+    return app
+
+
+async def command_s(path: Path) -> float:
+    app = await new_app(path)
+    await app.run_line(invocation("gm", "/campaign new"), '/campaign new name:"Bench"')
     start = time.perf_counter()
-    for _ in range(N):
-        reply = await app.run_line(ctx, line)
+    for i in range(N):
+        line = MIX[i % len(MIX)]
+        reply = await app.run_line(invocation("gm", line), line)
         assert reply.ok, reply.error
     elapsed = time.perf_counter() - start
     await app.db.close()
     return elapsed / N
 
 
-async def main() -> None:
+def picture_ratio() -> float:
+    from tests.app.test_clash_board_commands import SETUP  # the busy board of the tests
+
+    async def busy_board() -> Any:
+        app = await new_app(":memory:")
+        await app.run_line(invocation("gm", ""), '/campaign new name:"Pictures"')
+        for line in SETUP:
+            assert (await app.run_line(invocation("gm", line), line)).ok
+        loaded = await app.load(invocation("gm", ""))
+        await app.db.close()
+        return loaded.state.board
+
+    board = asyncio.run(busy_board())
+    size = Image.open(io.BytesIO(render_board(board))).size
+
+    def blank() -> None:
+        out = io.BytesIO()
+        Image.new("RGB", size, "white").save(out, "PNG")
+
+    draw = statistics.median(_time(lambda: render_board(board)) for _ in range(7))
+    base = statistics.median(_time(blank) for _ in range(7))
+    return draw / base
+
+
+def _time(fn: Any) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+async def replay_ms(path: Path, actions: int = 10_000) -> tuple[float, float]:
+    app = await new_app(path)
+    ctx = invocation("gm", "")
+    await app.run_line(ctx, '/campaign new name:"Long campaign"')
+    for i in range(actions):
+        line = MIX[i % len(MIX)]
+        assert (await app.run_line(invocation("gm", line), line)).ok
+    row = await app.db.active_campaign("console", "console")
+    assert row is not None
+    start = time.perf_counter()
+    top, _ = await state_before_top(app.db, app.engine, row.id)  # what /gm undo does: nearest snapshot + replay
+    snapshot = time.perf_counter() - start
+    start = time.perf_counter()
+    rebuilt = await rebuild(app.db, app.engine, row.id)
+    full = time.perf_counter() - start
+    assert rebuilt == CampaignState.model_validate_json(row.state_json)
+    await app.db.close()
+    return snapshot * 1000, full * 1000
+
+
+async def rss_1000_campaigns_mb(path: Path) -> float:
+    app = await new_app(path)
+    for n in range(1000):
+        ctx = invocation("gm", "")
+        ctx = ctx.__class__(guild_id=f"g{n % 50}", channel_id=f"c{n}", user_id="gm", user_name="gm", is_admin=True)
+        assert (await app.run_line(ctx, f'/campaign new name:"C{n}"')).ok
+    loaded = [await app.load(ctx.__class__(guild_id=f"g{n % 50}", channel_id=f"c{n}", user_id="gm", user_name="gm"))
+              for n in range(1000)]
+    assert len(loaded) == 1000
+    await app.db.close()
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def startup_s() -> float:
+    code = ("from bot.app.commands import build_registry; from content.loader import load_catalogue; "
+            "load_catalogue(); build_registry()")
+    runs = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        base = statistics.median([await baseline(Path(tmp) / f"base{i}.sqlite3") for i in range(3)])
-        rows = {}
-        for k, line in enumerate(COMMANDS):
-            per = statistics.median([await through_app(Path(tmp) / f"app{k}_{i}.sqlite3", line) for i in range(3)])
-            rows[line] = {"ms_per_command": round(per * 1000, 3), "ratio_to_baseline": round(per / base, 2)}
-    print(
-        json.dumps({"commands_per_run": N, "baseline_ms_per_commit": round(base * 1000, 3), "commands": rows}, indent=1)
-    )
+        root = Path(tmp)
+        base = statistics.median([asyncio.run(baseline_commit_s(root / f"b{i}.sqlite3")) for i in range(3)])
+        per = statistics.median([asyncio.run(command_s(root / f"a{i}.sqlite3")) for i in range(3)])
+        snapshot_ms, full_ms = asyncio.run(replay_ms(root / "replay.sqlite3"))
+        rss = asyncio.run(rss_1000_campaigns_mb(root / "rss.sqlite3"))
+    results = {
+        "commands_per_s": round(1 / per, 1),
+        "commands_ratio": round(base / per, 3),
+        "attack_p50_ms": None,
+        "attack_p99_ms": None,
+        "picture_ratio_board": round(picture_ratio(), 2),
+        "picture_ratio_map": None,
+        "picture_ratio_sheet": None,
+        "replay_snapshot_ms": round(snapshot_ms, 1),
+        "replay_full_ms": round(full_ms, 1),
+        "rss_1000_campaigns_mb": round(rss, 1),
+        "startup_s": round(startup_s(), 3),
+    }
+    targets = {"commands_ratio": ">= 0.5", "picture_ratio_board": "<= 3", "replay_snapshot_ms": "<= 50",
+               "replay_full_ms": "<= 2000", "rss_1000_campaigns_mb": "<= 1024", "startup_s": "<= 2"}
+    print(f"{'figure':<24}{'value':>12}  target")
+    for key, value in results.items():
+        print(f"{key:<24}{'—' if value is None else value:>12}  {targets.get(key, '')}")
+    print(f"(baseline: {1 / base:.0f} bare commits/s)")
+    RESULTS.write_text(json.dumps(results, indent=1) + "\n")
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()

@@ -103,11 +103,14 @@ class Engine:
             seed=state.seed, position=state.dice_position, forced=list(state.forced_dice), amend=list(amend or [])
         )
 
-    def apply(self, state: CampaignState, action: BaseModel, dice: Dice) -> Result:
+    def apply(self, state: CampaignState, action: BaseModel, dice: Dice, in_place: bool = False) -> Result:
+        """Apply ``action``. The caller's ``state`` is left as it was, unless the caller says with
+        ``in_place`` that it will never look at that object again (a state just read from storage, a
+        replay's working copy): then the copy is skipped, for speed."""
         handler = HANDLERS.get(type(action))
         if handler is None:
             raise RuleError(f"the engine does not know the action {type(action).__name__}")
-        result = handler(self, state.model_copy(deep=True), action, dice)
+        result = handler(self, state if in_place else state.model_copy(deep=True), action, dice)
         # the port owns the dice stream while the action runs: write back where it stopped
         new_state = result.state.model_copy(update={"dice_position": dice.position, "forced_dice": list(dice.forced)})
         return result.model_copy(update={"state": new_state})

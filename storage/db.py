@@ -53,6 +53,12 @@ class LogEntry:
     created_at: str
 
 
+async def _exec(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    """Execute one statement and fetch everything in one trip to the database thread (the cursor is
+    exhausted there, so no read snapshot stays open)."""
+    return list(await conn.execute_fetchall(sql, params))
+
+
 async def _run(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> tuple[int, int | None]:
     """Execute one statement and close its cursor at once (an open cursor would keep a read
     snapshot alive and make this connection's next write transaction fail as busy)."""
@@ -91,10 +97,10 @@ class Database:
             try:
                 yield self.conn
             except BaseException:
-                await _run(self.conn, "ROLLBACK")
+                await _exec(self.conn, "ROLLBACK")
                 raise
             else:
-                await _run(self.conn, "COMMIT")
+                await _exec(self.conn, "COMMIT")
 
     async def _begin(self) -> None:
         """BEGIN IMMEDIATE, waiting politely while another connection (another process) writes.
@@ -103,14 +109,14 @@ class Database:
         delay = 0.002
         for _ in range(60):
             try:
-                await _run(self.conn, "BEGIN IMMEDIATE")
+                await _exec(self.conn, "BEGIN IMMEDIATE")
                 return
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
                     raise
                 await asyncio.sleep(delay)
                 delay = min(delay * 1.5, 0.25)
-        await _run(self.conn, "BEGIN IMMEDIATE")
+        await _exec(self.conn, "BEGIN IMMEDIATE")
 
     # -- migrations ---------------------------------------------------------------------------------
 
@@ -135,11 +141,12 @@ class Database:
     # -- campaigns ------------------------------------------------------------------------------------
 
     async def active_campaign(self, guild_id: str, channel_id: str) -> CampaignRow | None:
-        async with self.conn.execute(
-            "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? AND status='active'", (guild_id, channel_id)
-        ) as cur:
-            row = await cur.fetchone()
-        return _campaign(row) if row else None
+        rows = await _exec(
+            self.conn,
+            "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? AND status='active'",
+            (guild_id, channel_id),
+        )
+        return _campaign(rows[0]) if rows else None
 
     async def campaign(self, guild_id: str, campaign_id: int) -> CampaignRow | None:
         """A campaign of this guild only: another guild's id finds nothing."""
@@ -173,7 +180,7 @@ class Database:
             await _run(
                 conn, "INSERT INTO snapshots(campaign_id, seq, state_json) VALUES (?, 0, ?)", (campaign_id, state_json)
             )
-            await _run(
+            await _exec(  # the trigger log_adds_member makes the actor a member (migration 3)
                 conn,
                 "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
                 "target_seq, created_at) VALUES (?, 0, 'campaign', ?, ?, NULL, '[]', '[]', NULL, ?)",
@@ -224,14 +231,14 @@ class Database:
         """Write one command: log row, new head state, member, maybe a snapshot. All or nothing."""
         seq = expected_seq + 1
         async with self.transaction() as conn:
-            rowcount, _ = await _run(
+            moved = await _exec(
                 conn,
-                "UPDATE campaigns SET seq=?, state_json=?, updated_at=? WHERE id=? AND seq=?",
+                "UPDATE campaigns SET seq=?, state_json=?, updated_at=? WHERE id=? AND seq=? RETURNING seq",
                 (seq, state_json, now, campaign_id, expected_seq),
             )
-            if rowcount != 1:
+            if len(moved) != 1:
                 raise StaleState(f"campaign {campaign_id} is no longer at sequence {expected_seq}")
-            await _run(
+            await _exec(  # the trigger log_adds_member makes the actor a member (migration 3)
                 conn,
                 "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
                 "target_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -248,11 +255,6 @@ class Database:
                     now,
                 ),
             )
-            await _run(
-                conn,
-                "INSERT OR IGNORE INTO members(campaign_id, user_id, role, joined_at) VALUES (?, ?, 'player', ?)",
-                (campaign_id, actor, now),
-            )
             if drop_snapshots_from is not None:
                 await _run(
                     conn,
@@ -267,28 +269,24 @@ class Database:
                 )
         return seq
 
-    async def log(self, campaign_id: int, after_seq: int = -1, limit: int | None = None) -> list[LogEntry]:
-        sql = "SELECT * FROM log WHERE campaign_id=? AND seq>? ORDER BY seq"
-        params: tuple[Any, ...] = (campaign_id, after_seq)
+    async def log(
+        self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None
+    ) -> list[LogEntry]:
+        """Log entries in order, with ``after_seq < seq < before_seq``."""
+        sql = "SELECT * FROM log WHERE campaign_id=? AND seq>? AND seq<? ORDER BY seq"
+        params: tuple[Any, ...] = (campaign_id, after_seq, before_seq if before_seq is not None else 2**62)
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        async with self.conn.execute(sql, params) as cur:
-            rows = await cur.fetchall()
-        return [
-            LogEntry(
-                seq=int(r["seq"]),
-                kind=str(r["kind"]),
-                actor=str(r["actor"]),
-                command=str(r["command"]),
-                action=json.loads(r["action_json"]) if r["action_json"] else None,
-                rolls=json.loads(r["rolls_json"]),
-                events=json.loads(r["events_json"]),
-                target_seq=r["target_seq"],
-                created_at=str(r["created_at"]),
-            )
-            for r in rows
-        ]
+        return [_entry(r) for r in await self.conn.execute_fetchall(sql, params)]
+
+    async def log_backwards(self, campaign_id: int, before_seq: int | None = None, limit: int = 64) -> list[LogEntry]:
+        """Up to ``limit`` entries before ``before_seq`` (or the end), newest first."""
+        rows = await self.conn.execute_fetchall(
+            "SELECT * FROM log WHERE campaign_id=? AND seq<? ORDER BY seq DESC LIMIT ?",
+            (campaign_id, before_seq if before_seq is not None else 2**62, limit),
+        )
+        return [_entry(r) for r in rows]
 
     async def snapshot_before(self, campaign_id: int, seq: int) -> tuple[int, str]:
         """The newest snapshot taken strictly before ``seq`` (the campaign's creation always is one)."""
@@ -299,6 +297,20 @@ class Database:
             row = await cur.fetchone()
         assert row is not None, "every campaign has its creation snapshot"
         return int(row[0]), str(row[1])
+
+
+def _entry(r: Any) -> LogEntry:
+    return LogEntry(
+        seq=int(r["seq"]),
+        kind=str(r["kind"]),
+        actor=str(r["actor"]),
+        command=str(r["command"]),
+        action=json.loads(r["action_json"]) if r["action_json"] else None,
+        rolls=json.loads(r["rolls_json"]),
+        events=json.loads(r["events_json"]),
+        target_seq=r["target_seq"],
+        created_at=str(r["created_at"]),
+    )
 
 
 def _campaign(row: aiosqlite.Row) -> CampaignRow:

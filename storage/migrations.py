@@ -61,4 +61,15 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
             "UPDATE campaigns SET updated_at = created_at",
         ],
     ),
+    (
+        3,
+        [
+            # whoever acts in a campaign becomes one of its players, in the same write as the log entry
+            """CREATE TRIGGER log_adds_member AFTER INSERT ON log WHEN NEW.kind != 'campaign'
+               BEGIN
+                   INSERT OR IGNORE INTO members(campaign_id, user_id, role, joined_at)
+                   VALUES (NEW.campaign_id, NEW.actor, 'player', NEW.created_at);
+               END""",
+        ],
+    ),
 ]

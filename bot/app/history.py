@@ -44,7 +44,7 @@ def replay_entry(engine: Engine, state: CampaignState, entry: LogEntry, verify: 
     assert entry.action is not None
     action = parse_action(entry.action["action"])
     dice = engine.dice_for(state, amend=list(entry.action.get("amend", [])))
-    result = engine.apply(state, action, dice)
+    result = engine.apply(state, action, dice, in_place=True)  # replay works on its own copy
     if verify:
         rolled = [r.model_dump() for r in dice.rolls]
         if rolled != entry.rolls:
@@ -52,16 +52,49 @@ def replay_entry(engine: Engine, state: CampaignState, entry: LogEntry, verify: 
     return result
 
 
+async def find_top(db: Database, campaign_id: int, page: int = 64) -> Slot | None:
+    """The newest effective action, found by walking the log backwards from its end (an undo takes
+    back one action, an amend replaces the entry it names); usually only the last few entries are read."""
+    pops = 0
+    replaced: set[int] = set()
+    top: LogEntry | None = None
+    want: int | None = None  # while resolving an amend chain: the seq of the entry it replaced
+    before: int | None = None
+    while entries := await db.log_backwards(campaign_id, before_seq=before, limit=page):
+        for e in entries:
+            if top is not None:
+                if e.seq == want:
+                    if e.kind == "action":
+                        return Slot(e.seq, top)
+                    want = e.target_seq
+                continue
+            if e.kind == "undo":
+                pops += 1
+            elif e.kind in ("action", "amend"):
+                if e.kind == "amend":
+                    replaced.add(int(e.target_seq or 0))
+                if e.seq in replaced:  # a later amend replaced it
+                    continue
+                if pops:
+                    pops -= 1
+                    continue
+                if e.kind == "action":
+                    return Slot(e.seq, e)
+                top, want = e, e.target_seq
+        before = entries[-1].seq
+    return None
+
+
 async def state_before_top(db: Database, engine: Engine, campaign_id: int) -> tuple[Slot | None, CampaignState]:
-    """The newest effective action, and the state as it was before it."""
-    stack = effective(await db.log(campaign_id))
-    top = stack[-1] if stack else None
+    """The newest effective action, and the state as it was before it: from the newest snapshot taken
+    before that action, replaying only the effective actions since (no snapshot survives an undo or an
+    amend of an action before it, so the entries after a snapshot never reach below it)."""
+    top = await find_top(db, campaign_id)
     limit = top.slot_seq if top else 10**12
     snap_seq, snap_json = await db.snapshot_before(campaign_id, limit)
     state = CampaignState.model_validate_json(snap_json)
-    for slot in stack[:-1] if top else stack:
-        if slot.slot_seq > snap_seq:
-            state = replay_entry(engine, state, slot.entry).state
+    for slot in effective(await db.log(campaign_id, after_seq=snap_seq, before_seq=limit)):
+        state = replay_entry(engine, state, slot.entry).state
     return top, state
 
 

@@ -69,26 +69,26 @@ def test_restore_refuses_what_is_not_a_sound_kfgm_database(tmp_path: Path) -> No
     assert (tmp_path / "live.sqlite3").read_bytes() == b"current"
 
 
-async def test_a_database_of_the_previous_schema_upgrades_and_keeps_its_campaigns(tmp_path: Path) -> None:
+async def test_a_database_of_the_previous_schema_upgrades_and_keeps_its_campaigns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "old.sqlite3"
-    app = await open_app(path)
-    await Table(app).ok('/campaign new name:"Old times"')
-    await Table(app).ok("/roll test difficulty:6")
-    await app.db.close()
-    # take the database back to the schema before the newest migration, as an older kfgm wrote it
     previous = MIGRATIONS[-2][0]
-    conn = sqlite3.connect(path)
-    conn.execute("ALTER TABLE campaigns DROP COLUMN updated_at")
-    conn.execute(f"PRAGMA user_version={previous}")
-    conn.commit()
-    conn.close()
+    with monkeypatch.context() as m:  # an older kfgm: it knows one migration less
+        m.setattr("storage.db.MIGRATIONS", MIGRATIONS[:-1])
+        app = await open_app(path)
+        assert await app.db.schema_version() == previous
+        await Table(app).ok('/campaign new name:"Old times"')
+        await Table(app).ok("/roll test difficulty:6")
+        await app.db.close()
     db = await Database.open(path)
     assert await db.schema_version() == MIGRATIONS[-1][0]
     row = await db.active_campaign("console", "console")
     assert row is not None and row.name == "Old times" and row.seq == 1
     await db.close()
     app = await open_app(path)
-    assert (await Table(app).ok("/roll d100")).data["seq"] == 2
+    assert (await Table(app).ok("@kara /roll d100")).data["seq"] == 2
     loaded = await app.load(invocation("gm", "/gm state"))
     assert loaded.row.seq == 2
+    assert ("kara", "player") in await app.db.members(loaded.row.id)
     await app.db.close()
