@@ -4,9 +4,20 @@ Pure and deterministic.  Operations that move miniatures return ``list[Outcome]`
 the rules decide everything, several when the players must choose (see docs/board.md).
 """
 
-from rules.board.forced_movement import displace, drag, forced_vault, knockback, knockback_to_the_side, pushback
+from rules.board import coverage as _coverage  # noqa: F401  (declares the board's rulebook entries)
+from rules.board.drag import drag
+from rules.board.forced_movement import displace, forced_vault, knockback, knockback_to_the_side
 from rules.board.forced_toward import gangup, herd, pull
 from rules.board.geometry import Coord, Direction, Space, format_space, parse_space
+from rules.board.knight_abilities import (
+    inspire,
+    knockdown,
+    motivate,
+    motivate_cost,
+    motivate_options,
+    reposition,
+    reposition_spaces,
+)
 from rules.board.knight_movement import (
     IllegalMove,
     climb,
@@ -47,11 +58,21 @@ from rules.board.monster_movement import (
     turn_to,
     turn_toward,
 )
-from rules.board.movement_types import appear, appear_behind, jump, land_on_top, move_behind, move_lateral
+from rules.board.movement_types import (
+    appear,
+    appear_behind,
+    face_most_knights,
+    jump,
+    land_on_top,
+    move_behind,
+    move_lateral,
+)
 from rules.board.paths import path_distance
+from rules.board.pushback import pushback
 from rules.board.state import (
     BoardEvent,
     BoardState,
+    BypassLevel,
     Knight,
     KnightKeyword,
     Monster,
@@ -64,6 +85,15 @@ from rules.board.terrain import furthest_tile_from_monster, place_terrain, remov
 from rules.board.wave import wave_blocked, wave_targets
 
 __all__ = [
+    "reposition_spaces",
+    "reposition",
+    "motivate_options",
+    "motivate_cost",
+    "motivate",
+    "knockdown",
+    "inspire",
+    "face_most_knights",
+    "BypassLevel",
     "BoardEvent",
     "BoardState",
     "Coord",

@@ -11,7 +11,7 @@ from rules.board.measures import knights_adjacent
 from rules.board.monster_movement import _turn, monster_move, zigzag_paths
 from rules.board.paths import anchor_field, distance_field
 from rules.board.state import BoardState, KnightKeyword, Outcome
-from rules.board.work import Work, dedupe
+from rules.board.work import Work, dedupe, displace_monster, knockdown_works
 
 
 def _done(works: list[Work]) -> list[Outcome]:
@@ -49,7 +49,8 @@ def _knight_walk(
     if k.dead or k.space is None or left <= 0:
         return settle_knight(w, kid)
     pos = k.space
-    dist = distance_field(w.spec, goal, blocked)
+    bl = set(blocked)
+    dist = distance_field(w.spec, [g for g in goal if g not in bl], bl)
     if pos not in dist or dist[pos] == 0:
         return settle_knight(w, kid)
     paths = zigzag_paths(dist, pos, min(left, dist[pos]))
@@ -191,8 +192,7 @@ def _round_up(state: BoardState, source: str, target: str, x: int, toward_knight
                 m.id != source and k.space is not None and cells_adjacent(m.cells, {k.space}) for m in st.monsters
             )
         if others_adjacent:
-            w.knockdown(target)
-            staged = [w]
+            staged = knockdown_works(w, target)
         elif left <= 0 or k.space is None or KnightKeyword.BRACED in k.keywords:
             staged = [w]
         else:
@@ -234,9 +234,36 @@ def _herd_move(w: Work, source: str, target: str, left: int, toward_knights: boo
             mon = r.monsters[source]
             if kk.space is not None and kk.space in mon.cells:
                 prev = r.path[-2] if len(r.path) > 1 else src_anchor
-                r.move_monster(source, prev)
-                r.emit("displace", f"{mon.name} is Displaced to {prev.label}.", miniature=source, spaces=(prev,))
-            out.append(r)
+                out.extend(_source_to_previous(r, source, kk.space, prev))
+            else:
+                out.append(r)
+    return out
+
+
+def _source_to_previous(w: Work, source: str, kspace: Coord, prev: Coord) -> list[Work]:
+    """ "If the Target would end this movement on a space occupied by the source, the source is
+    Displaced to the previous space the Knight moved through."  A larger source covers that space
+    with any footprint that leaves the Knight's space (players' choice); if none fits, it is
+    Displaced as usual (closest empty space)."""
+    m = w.monsters[source]
+    occ = w.occupied(exclude=[source])
+    opts = []
+    for dr in range(m.side):
+        for dc in range(m.side):
+            a = Coord(prev.row - dr, prev.col - dc)
+            f = footprint(a, m.side)
+            if fits(w.spec, a, m.side) and kspace not in f and not (f & occ):
+                opts.append(a)
+    if not opts:
+        return displace_monster(w, source, closest_only=True)
+    out = []
+    for a in sorted(opts):
+        c = w.copy()
+        if len(opts) > 1:
+            c.choose(f"Displace {m.name} to {a.label}")
+        c.move_monster(source, a)
+        c.emit("displace", f"{m.name} is Displaced to {a.label}.", miniature=source, spaces=(a,))
+        out.append(c)
     return out
 
 

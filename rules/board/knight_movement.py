@@ -12,22 +12,13 @@ from __future__ import annotations
 from collections import deque
 
 from content.schema.board import TerrainKeyword
-from rules.board.geometry import CARDINALS, Coord, neighbours, on_board, ring
-from rules.board.state import BoardState, Knight, Monster, Outcome, VpRef
+from rules.board.geometry import CARDINALS, Coord, manhattan, neighbours, on_board, ring
+from rules.board.state import BoardState, Knight, KnightKeyword, Monster, Outcome, VpRef
 from rules.board.work import Work
 
 
 class IllegalMove(ValueError):
     """The requested movement breaks a movement rule; the message says which."""
-
-
-def _blocked_for_knight(state: BoardState, knight_id: str) -> set[Coord]:
-    w = Work(state)
-    out = w.mini_cells(exclude=[knight_id])
-    for t in state.terrain:
-        if t.is_obstacle or t.keywords & {TerrainKeyword.CHASM, TerrainKeyword.BOUNDLESS}:
-            out |= set(t.cells)
-    return out
 
 
 def _dt(state: BoardState, space: Coord) -> bool:
@@ -41,64 +32,136 @@ def _starts(state: BoardState, k: Knight) -> tuple[list[Coord], Monster | None]:
     return [k.space], None
 
 
+# (space, entered Difficult Terrain, jump state: (tile id, spaces ignored, still ignoring), path, ignored)
+_Jump = tuple[str, int, bool] | None
+_Node = tuple[Coord, bool, _Jump, tuple[Coord, ...], frozenset[Coord]]
+
+
+class _Rules:
+    """What blocks one Knight's voluntary movement, with Bypass and Jump ("Possible subtypes")."""
+
+    def __init__(self, state: BoardState, k: Knight) -> None:
+        kw = k.keywords
+        self.superior = KnightKeyword.SUPERIOR_BYPASS in kw
+        through_all = self.superior or KnightKeyword.ADVANCED_BYPASS in kw
+        through_knights = through_all or KnightKeyword.BYPASS in kw
+        self.jump = 2 if KnightKeyword.ADVANCED_JUMP in kw else (1 if KnightKeyword.JUMP in kw else 0)
+        self.knights = {o.space for o in state.knights if o.id != k.id and not o.dead and o.space is not None}
+        self.monsters = {c for m in state.monsters for c in m.cells}
+        self.pass_minis: set[Coord] = set()
+        if through_all:
+            self.pass_minis = self.knights | self.monsters
+        elif through_knights:
+            self.pass_minis = set(self.knights)
+        self.state = state
+
+    def terrain_blocks(self, sp: Coord) -> bool:
+        """Obstacle, Chasm and Boundless spaces cannot be moved through ("You cannot voluntarily move
+        onto this tile"); Superior Bypass may enter Obstacles and "ignores ... Chasm"."""
+        for t in self.state.terrain_at(sp):
+            if t.has(TerrainKeyword.BOUNDLESS):
+                return True
+            if not self.superior and (t.is_obstacle or t.has(TerrainKeyword.CHASM)):
+                return True
+        return False
+
+    def mini_blocks(self, sp: Coord) -> bool:
+        return sp in (self.knights | self.monsters) and sp not in self.pass_minis
+
+    def can_end(self, sp: Coord, ignored: frozenset[Coord]) -> bool:
+        """ "You cannot end your voluntary movement on a space occupied by another miniature." A
+        space whose Terrain was ignored by Jump must be one the Knight could stand on anyway."""
+        if sp in self.knights or sp in self.monsters:
+            return False
+        return not (sp in ignored and self.terrain_blocks(sp))
+
+    def dt(self, sp: Coord) -> bool:
+        return not self.superior and _dt(self.state, sp)
+
+
+def _reach(state: BoardState, knight_id: str, speed: int) -> dict[Coord, tuple[tuple[Coord, ...], frozenset[Coord]]]:
+    k = state.knight(knight_id)
+    if k.dead or k.knocked_down or speed <= 0:
+        return {}
+    rules = _Rules(state, k)
+    starts, mon = _starts(state, k)
+    frontier: deque[_Node] = deque()
+    seen: set[tuple[Coord, bool, _Jump]] = set()
+    if mon is not None:
+        for sp in sorted(ring(state.spec, mon.cells)):
+            for node in _enter(state, rules, sp, False, None, (), frozenset()):
+                if node[:3] not in seen:
+                    seen.add(node[:3])
+                    frontier.append(node)
+    else:
+        for sp in starts:
+            seen.add((sp, False, None))
+            frontier.append((sp, False, None, (sp,), frozenset()))
+    best: dict[Coord, tuple[tuple[Coord, ...], frozenset[Coord]]] = {}
+    while frontier:
+        sp, dt, jump, path, ignored = frontier.popleft()
+        moved = len(path) - (0 if mon is not None else 1)
+        if 0 < moved <= speed - (1 if dt else 0) and sp not in best and rules.can_end(sp, ignored):
+            best[sp] = (path, ignored)
+        if moved >= speed:
+            continue
+        for n in neighbours(state.spec, sp):
+            if n in path:
+                continue
+            for node in _enter(state, rules, n, dt, jump, path, ignored):
+                if node[:3] not in seen:
+                    seen.add(node[:3])
+                    frontier.append(node)
+    return best
+
+
+def _enter(
+    state: BoardState, rules: _Rules, n: Coord, dt: bool, jump: _Jump, path: tuple[Coord, ...], ign: frozenset[Coord]
+) -> list[_Node]:
+    """The ways of stepping onto ``n``: normally, or ignoring its Terrain with Jump ("ignore a
+    single space of a Terrain tile (including an Obstacle)"; Advanced: "up to 2 adjacent spaces of
+    a single Terrain tile")."""
+    if rules.mini_blocks(n):
+        return []
+    out: list[_Node] = []
+    closed = None if jump is None else (jump[0], jump[1], False)
+    if not rules.terrain_blocks(n):
+        out.append((n, dt or rules.dt(n), closed, path + (n,), ign))
+    tiles = state.terrain_at(n)
+    if rules.jump and tiles:
+        for t in tiles:
+            if jump is None:
+                out.append((n, dt, (t.id, 1, True), path + (n,), ign | {n}))
+            elif jump[0] == t.id and jump[2] and jump[1] < rules.jump:
+                out.append((n, dt, (t.id, jump[1] + 1, True), path + (n,), ign | {n}))
+    return out
+
+
 def knight_reachable(state: BoardState, knight_id: str, speed: int) -> dict[Coord, tuple[Coord, ...]]:
     """Every space the Knight may end a voluntary movement on, with one shortest legal path each
     (start space first; for a Knight on a VP the path starts with its first board space).
 
     Difficult Terrain: "If, during voluntary movement, a Knight moves through any number of
     Difficult Terrain tile spaces, they move one less space."  A knocked down Knight cannot move
-    voluntarily (Knockdown).
+    voluntarily (Knockdown).  Bypass, Advanced Bypass, Superior Bypass, Jump and Advanced Jump
+    (Knight keywords) are applied.  Also for move-like abilities (Reposition X, Reflex): pass X.
     """
-    k = state.knight(knight_id)
-    if k.dead or k.knocked_down or speed <= 0:
-        return {}
-    blocked = _blocked_for_knight(state, knight_id)
-    starts, mon = _starts(state, k)
-    # BFS over (space, entered Difficult Terrain); paths never repeat a space.
-    frontier: deque[tuple[Coord, bool, tuple[Coord, ...]]] = deque()
-    seen: set[tuple[Coord, bool]] = set()
-    if mon is not None:
-        for sp in sorted(ring(state.spec, mon.cells) - blocked):
-            key = (sp, _dt(state, sp))
-            if key not in seen:
-                seen.add(key)
-                frontier.append((sp, key[1], (sp,)))
-    else:
-        for sp in starts:
-            seen.add((sp, False))
-            frontier.append((sp, False, (sp,)))
-    best: dict[Coord, tuple[Coord, ...]] = {}
-    while frontier:
-        sp, dt, path = frontier.popleft()
-        moved = len(path) - (0 if mon is not None else 1)
-        if moved > 0 and moved <= speed - (1 if dt else 0) and sp not in best:
-            best[sp] = path
-        if moved >= speed:
-            continue
-        for n in neighbours(state.spec, sp):
-            if n in blocked or n in path:
-                continue
-            ndt = dt or _dt(state, n)
-            if (n, ndt) in seen:
-                continue
-            seen.add((n, ndt))
-            frontier.append((n, ndt, path + (n,)))
-    return best
+    return {sp: p for sp, (p, _ign) in _reach(state, knight_id, speed).items()}
 
 
 def knight_move(state: BoardState, knight_id: str, destination: Coord, speed: int) -> Outcome:
     """Move a Knight voluntarily to ``destination`` (raises IllegalMove).  The events list every
     Terrain tile entered, in order, for the caller to resolve ("resolving the effects of Terrain
-    tiles you travel through as you move onto them")."""
+    tiles you travel through as you move onto them"); spaces ignored with Jump are skipped."""
     k = state.knight(knight_id)
     if k.knocked_down:
         raise IllegalMove(f"{k.name} is knocked down and cannot move voluntarily")
     if not on_board(state.spec, destination):
         raise IllegalMove(f"{destination.label} is not on the board")
-    reach = knight_reachable(state, knight_id, speed)
+    reach = _reach(state, knight_id, speed)
     if destination not in reach:
         raise IllegalMove(f"{k.name} cannot reach {destination.label} with Speed {speed}")
-    path = reach[destination]
+    path, ignored = reach[destination]
     w = Work(state)
     w.move_knight(knight_id, destination)
     start = [k.space] if k.space is not None else []
@@ -106,6 +169,9 @@ def knight_move(state: BoardState, knight_id: str, destination: Coord, speed: in
     w.emit("move", f"{k.name} moves to {destination.label}.", miniature=k.id, spaces=tuple(w.path))
     entered: set[str] = set()
     for sp in path:
+        if sp in ignored:
+            w.emit("ignored", f"{k.name} jumps over {sp.label}.", miniature=k.id, spaces=(sp,))
+            continue
         for t in state.terrain_at(sp):
             if t.id not in entered:
                 entered.add(t.id)
@@ -185,10 +251,21 @@ def vault_spaces(state: BoardState, knight_id: str) -> list[Coord]:
     return sorted(out)
 
 
-def hug_spaces(state: BoardState, knight_id: str, x: int) -> list[Coord]:
+def hug_spaces(
+    state: BoardState,
+    knight_id: str,
+    x: int,
+    *,
+    target: str | None = None,
+    weapon_range: tuple[int, int] = (1, 1),
+) -> list[Coord]:
     """Hug X: "move up to X spaces cardinally or diagonally. Each space you move to must be
     unoccupied and adjacent to a Monster. You cannot perform movement through a corner between two
-    occupied spaces."."""
+    occupied spaces."  In the first ability window give the Attack's ``target`` (a Monster id) and
+    the Active Weapon's ``weapon_range`` (min, max spaces: (1, 1) melee, (1, X) Reach X, (X, Y)
+    Ranged X-Y): "If you perform Hug in the first ability window, you cannot move in a way that
+    would result in your target being outside of your weapon's effective range" (the end space
+    must keep the target in range; ruling in docs/rulings.md)."""
     k = state.knight(knight_id)
     if k.dead or k.space is None:
         return []
@@ -199,7 +276,12 @@ def hug_spaces(state: BoardState, knight_id: str, x: int) -> list[Coord]:
         return []
 
     def hugging(sp: Coord) -> bool:
-        return on_board(state.spec, sp) and sp not in occ and any(sp.step(d) in monster_cells for d in CARDINALS)
+        return (
+            on_board(state.spec, sp)
+            and sp not in occ
+            and not w.lethal(sp)
+            and any(sp.step(d) in monster_cells for d in CARDINALS)
+        )
 
     dist = {k.space: 0}
     q = deque([k.space])
@@ -218,7 +300,12 @@ def hug_spaces(state: BoardState, knight_id: str, x: int) -> list[Coord]:
                     continue
                 dist[n] = dist[c] + 1
                 q.append(n)
-    return sorted(s for s in dist if s != k.space)
+    ends = sorted(s for s in dist if s != k.space)
+    if target is not None:
+        tcells = state.monster(target).cells
+        lo, hi = weapon_range
+        ends = [e for e in ends if lo <= manhattan([e], tcells) <= hi]
+    return ends
 
 
 def place_knight(state: BoardState, knight_id: str, space: Coord, why: str = "") -> Outcome:

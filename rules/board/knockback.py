@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from content.schema.board import TerrainKeyword
-from rules.board.geometry import CARDINALS, Coord, Direction, edge_hit, footprint, manhattan, on_board, ring
+from rules.board.geometry import CARDINALS, Coord, Direction, edge_hit, footprint, manhattan, on_board
 from rules.board.state import KnightKeyword, Monster
-from rules.board.work import Work, arrive_knight_terrain, displace_knight, displace_monster
+from rules.board.work import Work, arrive_knight_terrain, displace_knight, displace_monster, displace_off_vp
 
 # -- directions ----------------------------------------------------------------------------------
 
@@ -180,23 +180,9 @@ def _exit_on_board(w: Work, pos: Coord, d: Direction, source: Collection[Coord])
 
 def off_vp(w: Work, knight_id: str, mon: Monster) -> list[Work]:
     """ "If a Knight suffers Knockdown or involuntary movement while on a VP space, they must first
-    be Displaced to a space adjacent to the Monster."."""
-    occ = w.occupied(exclude=[knight_id])
-    opts = sorted(ring(w.spec, mon.cells) - occ)
-    k = w.knights[knight_id]
-    if not opts:
-        c = w.copy()
-        c.kill(knight_id, "because there is no space to be Displaced to from the Vantage Point")
-        return [c]
-    res = []
-    for sp in opts:
-        c = w.copy()
-        if len(opts) > 1:
-            c.choose(f"Displace {k.name} from the Vantage Point to {sp.label}")
-        c.move_knight(knight_id, sp)
-        c.emit("displace", f"{k.name} is Displaced off the Vantage Point to {sp.label}.", miniature=k.id, spaces=(sp,))
-        res.append(c)
-    return res
+    be Displaced to a space adjacent to the Monster."  (``mon`` is the Monster the VP is on.)"""
+    assert w.knights[knight_id].vp is None or w.knights[knight_id].vp.monster == mon.id  # type: ignore[union-attr]
+    return displace_off_vp(w, knight_id)
 
 
 def _kb_steps(

@@ -11,29 +11,41 @@ from content.schema.board import TerrainKeyword
 from rules.board.geometry import Coord, Direction, cells_adjacent, chebyshev, manhattan, on_board
 from rules.board.los import knight_cells, monster_sees
 from rules.board.paths import path_distance
-from rules.board.state import BoardState, Knight, Monster
+from rules.board.state import BoardState, BypassLevel, Knight, Monster
 
 
-def movement_blockers(state: BoardState, monster: Monster, ignore: Iterable[str] = ()) -> frozenset[Coord]:
+def movement_blockers(
+    state: BoardState, monster: Monster, ignore: Iterable[str] = (), *, standing: bool = False
+) -> frozenset[Coord]:
     """Spaces a Monster's movement path must go around.
 
     "Bosses move through Obstacles, Knights, and other Monsters ... but Mobs have to move around
     them (and count spaces accordingly). In other words, Mobs exclude occupied and Obstacle
     spaces when designating the shortest possible path."  Mobs also go around Chasm and Boundless
     tiles (ruling in docs/rulings.md, "The Clash Board").
+
+    Bypass (a Mob's Basic Ability) lets the path cross other Monsters, Advanced Bypass any
+    miniature, Superior Bypass also Obstacles and Chasms; ``standing=True`` gives the spaces it may
+    not end on ("You cannot end your voluntary movement on a space occupied by another miniature").
     """
     if monster.is_boss:
         return frozenset()
+    level = None if standing else monster.bypass
     ig = set(ignore) | {monster.id}
     out: set[Coord] = set()
-    for k in state.knights:
-        if not k.dead and k.space is not None and k.id not in ig:
-            out.add(k.space)
-    for m in state.monsters:
-        if m.id not in ig:
-            out |= m.cells
+    if level not in (BypassLevel.ADVANCED, BypassLevel.SUPERIOR):
+        for k in state.knights:
+            if not k.dead and k.space is not None and k.id not in ig:
+                out.add(k.space)
+    if level is None or standing:
+        for m in state.monsters:
+            if m.id not in ig:
+                out |= m.cells
     for t in state.terrain:
-        if t.is_obstacle or t.keywords & {TerrainKeyword.CHASM, TerrainKeyword.BOUNDLESS}:
+        if monster.bypass == BypassLevel.SUPERIOR:
+            if TerrainKeyword.BOUNDLESS in t.keywords:
+                out |= set(t.cells)
+        elif t.is_obstacle or t.keywords & {TerrainKeyword.CHASM, TerrainKeyword.BOUNDLESS}:
             out |= set(t.cells)
     return frozenset(out)
 
@@ -65,11 +77,17 @@ def in_range(state: BoardState, monster: Monster, knight: Knight, x: int) -> boo
     return not knight.dead and range_to(state, monster.cells, knight, monster) <= x
 
 
-def is_adjacent(state: BoardState, monster: Monster, knight: Knight) -> bool:
+def is_adjacent(state: BoardState, monster: Monster, knight: Knight, *, for_monster: bool = True) -> bool:
     """ "Adjacent: The Target is on a space that shares an edge with a space occupied by the
-    attacking Monster."  Knights on the Monster's VPs are adjacent to it."""
+    attacking Monster."  Knights on the Monster's VPs are adjacent to it.
+
+    Always There: "For the purposes of all Monster Attacks and effects it is always considered
+    adjacent to the Knight, but the Knight is not considered adjacent to the Monster": pass
+    ``for_monster=False`` when the question is asked for a Knight's ability or Attack."""
     if knight.dead:
         return False
+    if monster.always_there and for_monster:
+        return True
     if knight.vp is not None:
         return knight.vp.monster == monster.id
     return knight.space is not None and cells_adjacent({knight.space}, monster.cells)
@@ -96,7 +114,7 @@ def knights_adjacent(state: BoardState, a: Knight, b: Knight) -> bool:
         return False
     if a.vp is not None:
         mon = state.monster(a.vp.monster)
-        return b.vp is None and is_adjacent(state, mon, b)
+        return b.vp is None and is_adjacent(state, mon, b, for_monster=False)
     if b.vp is not None or a.space is None or b.space is None:
         return False
     return cells_adjacent({a.space}, {b.space})

@@ -153,21 +153,27 @@ def _walk(
     m = w0.monsters[monster_id]
     spd = _speed(w0, m, speed)
     passable = footprint_passable(state.spec, m.side, movement_blockers(state, m))
+    standable = footprint_passable(state.spec, m.side, movement_blockers(state, m, standing=True))
     reach = anchor_field(state.spec, m.side, [m.anchor], passable)
-    goals = [a for a in reach if goal(a)]
+    stand = [a for a in reach if standable(a) or a == m.anchor]
+    goals = [a for a in stand if goal(a)]
     if not goals:
-        best = min(closeness(a) for a in reach)
-        goals = [a for a in reach if closeness(a) == best]
+        best = min(closeness(a) for a in stand)
+        goals = [a for a in stand if closeness(a) == best]
     dist = anchor_field(state.spec, m.side, goals, passable)
     full = dist.get(m.anchor, 0)
     steps = full if spd is None else min(spd, full)
     w0.path = [m.anchor]
-    if steps == 0:
+    paths = zigzag_paths(dist, m.anchor, steps) if steps else []
+    for p in paths:  # Bypass: never end on another miniature; stop on the last free space
+        while len(p) > 1 and not standable(p[-1]):
+            p.pop()
+    paths = [p for i, p in enumerate(paths) if p not in paths[:i]]
+    if steps == 0 or all(len(p) == 1 for p in paths):
         works = [w0]
         w0.emit("stopped", f"{m.name} does not move{what}.", miniature=m.id)
     else:
         works = []
-        paths = zigzag_paths(dist, m.anchor, steps)
         for path in paths:
             w = w0.copy()
             if len(paths) > 1:
@@ -202,6 +208,17 @@ def monster_move(
     as soon as it is within range!"  ``speed`` None means no limit; ``range_`` is the Ranged X."""
     tcells = _target_cells(state, target)
     m = state.monster(monster_id)
+    if not tcells:  # the Target is dead (or gone): there is nothing to move toward
+        w = Work(state)
+        w.path = [m.anchor]
+        w.emit("stopped", f"{m.name} has no Target on the board and does not move.", miniature=m.id)
+        return [w.outcome()]
+    if m.always_there and range_ is None:
+        # Always There: "always considered adjacent to the Knight" - the Move ends at once.
+        w = Work(state)
+        w.path = [m.anchor]
+        w.emit("stopped", f"{m.name} is Always There: it is already adjacent.", miniature=m.id)
+        return [x.outcome() for x in _turn([w], monster_id, tcells)]
     if range_ is not None:
         r = range_
 

@@ -223,3 +223,28 @@ def appear_behind(state: BoardState, monster_id: str, target: str) -> list[Outco
                 o = o.model_copy(update={"choices": (f"{m.name} appears at {a.label}",) + o.choices})
             out.append(o)
     return out
+
+
+def face_most_knights(state: BoardState, monster_id: str) -> list[Outcome]:
+    """ "Mob Monsters always turn toward most Knights when spawned" ("Then turn it to face the most
+    Knights").  The facing with the most living Knights in front of the Monster wins; ties are the
+    players' choice."""
+    from rules.board.geometry import Direction
+    from rules.board.measures import front_spaces
+
+    m = state.monster(monster_id)
+    counts: dict[Direction, int] = {}
+    for d in CARDINALS:
+        front = front_spaces(state, m.model_copy(update={"facing": d}))
+        counts[d] = sum(1 for k in state.living_knights() if k.space is not None and k.space in front)
+    most = max(counts.values())
+    best = [d for d in CARDINALS if counts[d] == most]
+    out = []
+    for d in best:
+        w = Work(state)
+        if len(best) > 1:
+            w.choose(f"{m.name} faces {d.value}")
+        w.monsters[monster_id] = m.model_copy(update={"facing": d})
+        w.emit("turn", f"{m.name} turns to face {d.value} ({most} Knight(s) in front).", miniature=m.id)
+        out.append(w.outcome())
+    return out

@@ -32,6 +32,22 @@ class KnightKeyword(StrEnum):
     STALWART = "Stalwart"
     ROCKSTEADY = "Rocksteady"
     LIFELINE = "Lifeline"
+    TUMBLE = "Tumble"
+    ROLL_OUT = "Roll Out"
+    ACROBATICS = "Acrobatics"
+    JUMP = "Jump"
+    ADVANCED_JUMP = "Advanced Jump"
+    BYPASS = "Bypass"
+    ADVANCED_BYPASS = "Advanced Bypass"
+    SUPERIOR_BYPASS = "Superior Bypass"
+
+
+class BypassLevel(StrEnum):
+    """A Monster's Bypass keyword (Basic Abilities: "The Monster has the Bypass keyword")."""
+
+    BYPASS = "Bypass"
+    ADVANCED = "Advanced Bypass"
+    SUPERIOR = "Superior Bypass"
 
 
 class VpRef(BaseModel):
@@ -83,6 +99,8 @@ class Monster(BaseModel):
     lumbering: bool = False
     ignores_difficult_terrain: bool = False
     unlocked_vps: frozenset[int] = frozenset()
+    bypass: BypassLevel | None = None
+    always_there: bool = False
 
     @property
     def side(self) -> int:

@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Iterable
 
 from content.schema.board import BoardSpec, TerrainKeyword
-from rules.board.geometry import CARDINALS, Coord, fits, footprint, neighbours, on_board
+from rules.board.geometry import CARDINALS, Coord, fits, footprint, neighbours, on_board, ring
 from rules.board.state import (
     BoardEvent,
     BoardState,
@@ -127,19 +127,29 @@ class Work:
             )
 
     def knockdown(self, knight_id: str) -> None:
+        """Knockdown of a Knight on a board space.  Braced: "You cannot be involuntarily moved or
+        suffer Knockdown"; Rocksteady is flagged on the event for the caller to offer.  (A Knight
+        on a VP goes through :func:`knockdown_works`, which Displaces them first.)"""
         k = self.knights[knight_id]
         if k.dead:
+            return
+        if KnightKeyword.BRACED in k.keywords:
+            self.emit("ignored", f"{k.name} is Braced and does not suffer Knockdown.", miniature=k.id)
             return
         self.knights[knight_id] = k.model_copy(update={"knocked_down": True})
         ign = KnightKeyword.ROCKSTEADY.value if KnightKeyword.ROCKSTEADY in k.keywords else None
         self.emit("knockdown", f"{k.name} is knocked down.", miniature=k.id, ignorable_by=ign)
 
     def crash(self, knight_id: str, why: str) -> None:
-        """Crash: "The Knight subjected to Crash loses -1 Vigor and suffers Knockdown."."""
+        """Crash: "The Knight subjected to Crash loses -1 Vigor and suffers Knockdown."  A Knight with
+        Tumble ("When you are about to suffer Crash, roll a d10. On a 6+ ignore it.") gets
+        ``ignorable_by="Tumble"`` on the Crash event: the caller rolls and, on 6+, gives the Vigor
+        back and clears the Knockdown."""
         k = self.knights[knight_id]
         if k.dead:
             return
-        self.emit("crash", f"{k.name} suffers Crash {why} (-1 Vigor).", miniature=k.id, vigor_loss=1)
+        ign = KnightKeyword.TUMBLE.value if KnightKeyword.TUMBLE in k.keywords else None
+        self.emit("crash", f"{k.name} suffers Crash {why} (-1 Vigor).", miniature=k.id, vigor_loss=1, ignorable_by=ign)
         self.knockdown(knight_id)
 
     def kill(self, knight_id: str, why: str) -> None:
@@ -194,6 +204,48 @@ def displace_knight(w: Work, knight_id: str, avoid: Iterable[Coord] = (), around
         c.emit("displace", f"{k.name} is Displaced to {space.label}.", miniature=k.id, spaces=(space,))
         results.extend(arrive_knight_terrain(c, knight_id, space))
     return results
+
+
+def displace_off_vp(w: Work, knight_id: str) -> list[Work]:
+    """ "If a Knight suffers Knockdown or involuntary movement while on a VP space, they must first
+    be Displaced to a space adjacent to the Monster."  (Unchanged when not on a VP.)"""
+    k = w.knights[knight_id]
+    if k.vp is None or k.dead:
+        return [w]
+    mon = w.monsters[k.vp.monster]
+    occ = w.occupied(exclude=[knight_id])
+    opts = sorted(ring(w.spec, mon.cells) - occ)
+    safe = [c for c in opts if not w.lethal(c)]
+    opts = safe or opts
+    if not opts:
+        c = w.copy()
+        c.kill(knight_id, "because there is no space to be Displaced to from the Vantage Point")
+        return [c]
+    res = []
+    for sp in opts:
+        c = w.copy()
+        if len(opts) > 1:
+            c.choose(f"Displace {k.name} from the Vantage Point to {sp.label}")
+        c.move_knight(knight_id, sp)
+        c.emit("displace", f"{k.name} is Displaced off the Vantage Point to {sp.label}.", miniature=k.id, spaces=(sp,))
+        res.extend(arrive_knight_terrain(c, knight_id, sp))
+    return res
+
+
+def knockdown_works(w: Work, knight_id: str) -> list[Work]:
+    """Knockdown that also handles a Knight on a VP (Displaced first, then knocked down).  A Braced
+    Knight neither suffers Knockdown nor leaves the VP."""
+    k = w.knights[knight_id]
+    if k.dead:
+        return [w]
+    if k.vp is None or KnightKeyword.BRACED in k.keywords:
+        w.knockdown(knight_id)
+        return [w]
+    out = []
+    for c in displace_off_vp(w, knight_id):
+        c.knockdown(knight_id)
+        out.append(c)
+    return out
 
 
 def arrive_knight_terrain(w: Work, knight_id: str, space: Coord) -> list[Work]:

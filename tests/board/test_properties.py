@@ -11,8 +11,16 @@ from content.schema.board import BoardSpec
 from rules.board import (
     BoardState,
     Coord,
+    Outcome,
+    displace,
+    drag,
+    forced_vault,
+    gangup,
+    herd,
     knight_reachable,
     knockback,
+    knockback_to_the_side,
+    knockdown,
     line_of_sight,
     monster_move,
     path_distance,
@@ -157,3 +165,86 @@ def test_los_between_one_space_minis_is_symmetric(scene: BoardState) -> None:
     for a in ids:
         for b in ids:
             assert line_of_sight(scene, a, b) == line_of_sight(scene, b, a)
+
+
+OPERATIONS = [
+    "knockback",
+    "knockback_side",
+    "pushback",
+    "pushback_toward",
+    "pull",
+    "drag",
+    "drag_toward",
+    "knight_drags",
+    "knight_pushes",
+    "knight_pushes_toward",
+    "herd",
+    "gangup",
+    "displace",
+    "forced_vault",
+    "knockdown",
+]
+
+
+def _one_per_space(state: BoardState) -> None:
+    """No two miniatures share a space (a Boss's footprint counts as all its spaces)."""
+    seen: dict[Coord, str] = {}
+    for m in state.monsters:
+        for c in m.cells:
+            assert c not in seen, f"{m.id} and {seen[c]} on {c.label}"
+            seen[c] = m.id
+    for k in state.living_knights():
+        if k.space is not None:
+            assert k.space not in seen, f"{k.id} and {seen[k.space]} on {k.space.label}"
+            seen[k.space] = k.id
+
+
+def _apply(state: BoardState, op: str, kid: str, mid: str, x: int, dest: Coord) -> list[Outcome]:
+    calls = {
+        "knockback": lambda: knockback(state, kid, mid, x),
+        "knockback_side": lambda: knockback_to_the_side(state, kid, mid, x),
+        "pushback": lambda: pushback(state, mid, kid, x),
+        "pushback_toward": lambda: pushback(state, mid, kid, x, toward=dest),
+        "pull": lambda: pull(state, mid, kid, x),
+        "drag": lambda: drag(state, mid, kid, x),
+        "drag_toward": lambda: drag(state, mid, kid, x, toward=dest),
+        "knight_drags": lambda: drag(state, kid, mid, x),
+        "knight_pushes": lambda: pushback(state, kid, mid, x),
+        "knight_pushes_toward": lambda: pushback(state, kid, mid, x, toward=dest),
+        "herd": lambda: herd(state, mid, kid, x),
+        "gangup": lambda: gangup(state, mid, kid, x),
+        "displace": lambda: displace(state, kid),
+        "forced_vault": lambda: forced_vault(state, mid, kid),
+        "knockdown": lambda: knockdown(state, kid),
+    }
+    return calls[op]()
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.generate],
+)
+@given(scene=scenes(), data=st.data())
+def test_random_forced_movements_never_stack_miniatures(scene: BoardState, data: st.DataObject) -> None:
+    """Random sequences of forced movements on random boards never put two miniatures on one space
+    ("If a Knight ends their involuntary movement on a space occupied by another Knight, the other
+    Knight is Displaced") and never leave a living Knight off the board or on an Obstacle."""
+    state = scene
+    for _ in range(data.draw(st.integers(1, 4), label="steps")):
+        alive = [k.id for k in state.living_knights()]
+        if not alive:
+            break
+        kid = data.draw(st.sampled_from(alive), label="knight")
+        mons = [m.id for m in state.monsters]
+        mid = data.draw(st.sampled_from(mons), label="monster")
+        x = data.draw(st.integers(1, 4), label="x")
+        op = data.draw(st.sampled_from(OPERATIONS), label="op")
+        dest = data.draw(cells, label="space")
+        outs = _apply(state, op, kid, mid, x, dest)
+        assert outs, op
+        for o in outs:
+            _one_per_space(o.state)
+            _legal(o.state)
+        state = outs[data.draw(st.integers(0, len(outs) - 1), label="choice")].state
