@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench play clean
+.PHONY: demo test soak lint typecheck bench play clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,11 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m bot.tools.check_docs
+	$(BIN)/python -m bot.tools.coverage --check
+
+# the long variants: 120 SIGKILL crash runs, 10,000 hostile command lines
+soak: $(STAMP)
+	KFGM_SOAK=1 $(BIN)/python -m pytest tests/reliability
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

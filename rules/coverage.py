@@ -9,6 +9,10 @@ Usage, on the function that implements the rule::
     def heat_reroll(...): ...
 
 or, for a rule spread over several places, ``declare("Zone", module="rules.board.measures", ...)``.
+
+``entry`` must be a name of rules/rulebook_entries.json exactly (``kfgm rules coverage --check`` fails on
+any other name). A heading printed in two chapters ("Bane") also needs ``chapter=`` ("Knights" or
+"Clash Phase"). ``automated`` needs at least one test, named ``path::function`` of a test that exists.
 """
 
 from __future__ import annotations
@@ -28,22 +32,34 @@ class Implementation:
     module: str
     tests: tuple[str, ...]  # pytest node ids: "tests/rules/test_x.py::test_y"
     note: str = ""
+    chapter: str | None = None  # only needed when the same name is printed in two chapters
 
 
 REGISTRY: list[Implementation] = []
 
 
 def declare(
-    entry: str, *, module: str, status: Status = "automated", tests: Sequence[str] = (), note: str = ""
+    entry: str,
+    *,
+    module: str,
+    status: Status = "automated",
+    tests: Sequence[str] = (),
+    note: str = "",
+    chapter: str | None = None,
 ) -> None:
-    REGISTRY.append(Implementation(entry, status, module, tuple(tests), note))
+    REGISTRY.append(Implementation(entry, status, module, tuple(tests), note, chapter))
 
 
 def implements(
-    entry: str, *, status: Status = "automated", tests: Sequence[str] = (), note: str = ""
+    entry: str,
+    *,
+    status: Status = "automated",
+    tests: Sequence[str] = (),
+    note: str = "",
+    chapter: str | None = None,
 ) -> Callable[[F], F]:
     def mark(fn: F) -> F:
-        declare(entry, module=fn.__module__, status=status, tests=tests, note=note)
+        declare(entry, module=fn.__module__, status=status, tests=tests, note=note, chapter=chapter)
         return fn
 
     return mark
