@@ -6,12 +6,28 @@ from typing import Any
 
 from rules import actions as a
 from rules import decks
+from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, card_data, handles
 from rules.errors import RuleError
 from rules.state import CampaignState
 
 
+@implements(
+    "Drawing a Mortis Card",
+    status="assisted",
+    tests=["tests/rules/test_decks.py::test_mortis_draws_go_to_the_bottom"],
+    note="the players name the deck of their Peril Threshold; the card's text is shown to apply by hand",
+)
+@implements(
+    'Falling Below "0" Vigor',
+    status="assisted",
+    tests=[
+        "tests/rules/test_decks.py::test_judicium_draws_shuffle_the_deck_first",
+        "tests/rules/test_decks.py::test_judicium_cards_are_shuffled_back_in",
+    ],
+    note="the Judicium draw (shuffle, draw, shuffle back in) is automated; the players track Vigor",
+)
 @handles(a.DeckDraw)
 def deck_draw(engine: Engine, state: CampaignState, act: a.DeckDraw, dice: Dice) -> Result:
     deck = engine.deck(act.deck)

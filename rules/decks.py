@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from content.schema import Deck
+from rules.coverage import implements
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.state import DeckState
@@ -72,6 +73,13 @@ def take(state: DeckState, card: str) -> tuple[Where | Literal["held"], DeckStat
     raise RuleError(f"card {card!r} is not in this deck, its discard pile or anyone's hands")
 
 
+@implements(
+    "Searching the Deck and Discard Pile",
+    tests=[
+        "tests/rules/test_decks.py::test_search_prefers_the_deck_to_the_discard_pile",
+        "tests/rules/test_decks.py::test_search_falls_back_on_the_discard_pile_and_keeps_the_deck_order",
+    ],
+)
 def search(state: DeckState, card: str, dice: Dice) -> tuple[Where, DeckState]:
     """Search the deck, then the discard pile, for a card and take it; a searched deck is shuffled
     afterwards (the searcher has seen its order)."""
@@ -102,6 +110,14 @@ def massive_peril_cards(deck: Deck, vigor: int) -> list[str]:
     return [c.id for c in sorted(reached, key=lambda c: -(c.massive_peril or 0))]
 
 
+@implements(
+    "Massive Peril",
+    tests=[
+        "tests/rules/test_decks.py::test_kara_massive_peril_example",
+        "tests/rules/test_decks.py::test_massive_peril_thresholds_and_stacking",
+    ],
+    note="the Knight's Vigor is given with `vigor:`; removing the cards after the Clash is not run by a command yet",
+)
 def add_massive_peril(state: DeckState, deck: Deck, vigor: int) -> tuple[list[str], DeckState]:
     """Add the Massive Peril cards for ``vigor`` that are not in the deck yet."""
     present = set(state.draw) | set(state.discard) | set(state.held) | set(state.removed)

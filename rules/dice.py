@@ -15,22 +15,48 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 DieKind = Literal["d10", "d6"]
+DieColour = Literal["white", "black", "red"]
+DieSource = Literal["bot", "forced", "table", "amend"]
 
 
 class RolledDie(BaseModel):
-    """One die as rolled, kept in the action log."""
+    """One die as rolled, kept in the action log (``kind``, ``value``, ``purpose``, ``forced``).
+
+    ``colour``, ``crit``, ``throw`` and ``source`` describe the die for a table-dice prompt
+    (docs/table-dice.md); they are not written to the log, so the log format does not change.
+    """
 
     kind: DieKind
     value: int
     purpose: str
     forced: bool = False
+    colour: DieColour | None = Field(None, exclude=True, description="a d6's colour; a d100's white or black d10")
+    crit: bool = Field(False, exclude=True, description="the white Crit die of an Attack or Evasion Roll")
+    throw: int = Field(0, exclude=True, description="dice thrown together share a number (see Dice.next_throw)")
+    source: DieSource = Field("bot", exclude=True, description="who gave the value")
+
+    def __eq__(self, other: object) -> bool:
+        """Two dice are the same roll when what the log keeps of them is the same."""
+        if not isinstance(other, RolledDie):
+            return NotImplemented
+        return self.model_dump() == other.model_dump()
+
+    __hash__ = None  # type: ignore[assignment]  # as for every pydantic model
 
 
 class ForcedDieError(ValueError):
     """A forced value cannot be used for the die that is being rolled."""
+
+
+class DiceNeeded(Exception):  # noqa: N818  (a signal, not an error)
+    """Table dice: the values the players typed ran out before the action had all its dice."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(f"more dice are needed after {position} dice")
+        self.position = position
 
 
 @dataclass
@@ -42,6 +68,9 @@ class Dice:
     ``amend`` holds the GM's values for the first dice of one action that is being replayed
     (``/gm amend-last``): they take the place of whatever those dice showed, forced or not, and the
     forced queue is consumed exactly as it was the first time.
+    ``table`` holds the values the players typed for their own physical dice (table dice mode,
+    docs/table-dice.md): a die takes a forced value first, else the next table value; when ``table``
+    is given and runs out, ``strict`` raises DiceNeeded instead of letting the bot roll.
     """
 
     seed: int
@@ -49,6 +78,14 @@ class Dice:
     forced: list[int] = field(default_factory=list)
     amend: list[int] = field(default_factory=list)
     rolls: list[RolledDie] = field(default_factory=list)
+    table: list[int] | None = None
+    strict: bool = False
+    throw: int = 0
+
+    def next_throw(self) -> None:
+        """The dice rolled from now on are a new throw: how many of them there are depends on the dice
+        rolled before (e.g. ties rolled again). Table dice mode asks the players for one throw at a time."""
+        self.throw += 1
 
     def _uniform(self, n: int) -> int:
         """A value in 0..n-1 from the stream at the current position; advances the position."""
@@ -56,28 +93,50 @@ class Dice:
         self.position += 1
         return int.from_bytes(digest[:8], "big") % n
 
-    def _die(self, kind: DieKind, sides: int, purpose: str) -> int:
+    def _die(self, kind: DieKind, sides: int, purpose: str, colour: DieColour | None, crit: bool) -> int:
+        if self.strict and self.table is not None and not (self.table or self.forced or self.amend):
+            raise DiceNeeded(len(self.rolls))
         natural = self._uniform(sides) + 1
         forced = False
-        for queue in (self.forced, self.amend):
-            if queue:
-                value = queue.pop(0)
-                if not 1 <= value <= sides:
-                    raise ForcedDieError(
-                        f"the GM's value {value} cannot be used for the next die, a {kind} for {purpose}: "
-                        f"it needs a value from 1 to {sides}"
-                    )
-                natural, forced = value, True
-        self.rolls.append(RolledDie(kind=kind, value=natural, purpose=purpose, forced=forced))
+        source: DieSource = "bot"
+        if self.forced:
+            natural, forced, source = self._take(self.forced, kind, sides, purpose), True, "forced"
+        elif self.table:
+            natural, source = self._take(self.table, kind, sides, purpose, who="the typed"), "table"
+        if self.amend:
+            natural, forced, source = self._take(self.amend, kind, sides, purpose), True, "amend"
+        self.rolls.append(
+            RolledDie(
+                kind=kind,
+                value=natural,
+                purpose=purpose,
+                forced=forced,
+                colour=colour,
+                crit=crit,
+                throw=self.throw,
+                source=source,
+            )
+        )
         return natural
 
-    def d10(self, purpose: str) -> int:
-        """A natural d10 result, 1-10 (the critical symbol is a 10)."""
-        return self._die("d10", 10, purpose)
+    @staticmethod
+    def _take(queue: list[int], kind: DieKind, sides: int, purpose: str, who: str = "the GM's") -> int:
+        value = queue.pop(0)
+        if not 1 <= value <= sides:
+            raise ForcedDieError(
+                f"{who} value {value} cannot be used for the next die, a {kind} for {purpose}: "
+                f"it needs a value from 1 to {sides}"
+            )
+        return value
 
-    def d6(self, purpose: str) -> int:
+    def d10(self, purpose: str, colour: DieColour | None = None, crit: bool = False) -> int:
+        """A natural d10 result, 1-10 (the critical symbol is a 10). ``crit``: the white Crit die;
+        ``colour``: which d10 of a d100 (white tens, black ones)."""
+        return self._die("d10", 10, purpose, "white" if crit else colour, crit)
+
+    def d6(self, purpose: str, colour: DieColour | None = None) -> int:
         """A d6 face number, 1-6; what the face shows depends on the die's colour (content)."""
-        return self._die("d6", 6, purpose)
+        return self._die("d6", 6, purpose, colour, False)
 
     def shuffle(self, items: list[str]) -> list[str]:
         """A new list with the items in random order (Fisher-Yates). Shuffles are never forced."""

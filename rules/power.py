@@ -20,6 +20,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from content.schema import POWER_TIERS, DiceSet, PowerColour
+from rules.coverage import implements
 
 
 class PowerPool(BaseModel):
@@ -35,6 +36,14 @@ class PowerPool(BaseModel):
         return int(getattr(self, colour))
 
 
+@implements(
+    "6.1 Create the Power Pool",
+    tests=[
+        "tests/rules/test_power.py::test_four_white_dice_are_three_white_and_one_power_one_potential",
+        "tests/rules/test_power.py::test_box_limit_invariants",
+    ],
+    note="the box limits (Power Dice Tiers and Limits); the players count the pool's dice from hits and Gear",
+)
 def apply_box_limits(white: int, black: int, red: int, dice: DiceSet) -> PowerPool:
     wanted = {"white": white, "black": black, "red": red}
     raw = 0

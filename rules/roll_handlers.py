@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules import actions as a
-from rules import decks, rolls
+from rules import attack_rolls, decks, rolls
+from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, card_data, handles
 from rules.errors import RuleError
@@ -56,6 +57,15 @@ def roll_d100(engine: Engine, state: CampaignState, act: a.RollD100, dice: Dice)
     )
 
 
+@implements(
+    "Armor Roll",
+    status="assisted",
+    tests=[
+        "tests/rules/test_power.py::test_armor_roll_counts_power_symbols_only",
+        "tests/rules/test_rulings.py::test_armor_beyond_the_box_counts_its_raw_power",
+    ],
+    note="the bot rolls the Armor dice and counts Power symbols; the players subtract it from the Vigor loss",
+)
 @handles(a.RollPower)
 def roll_power(engine: Engine, state: CampaignState, act: a.RollPower, dice: Dice) -> Result:
     if engine.catalogue.dice is None:
@@ -129,7 +139,12 @@ def reroll(engine: Engine, state: CampaignState, act: a.Reroll, dice: Dice) -> R
     data: dict[str, Any] = {"naturals": new.naturals, "rerolled": sorted(act.dice), "previous": old, "heat": heat}
     many = "die" if heat == 1 else "dice"
     text = f"Heat re-roll of {heat} {many} (+{heat} Heat): {_list(old)} → {_list(new.naturals)}."
-    if new.kind == "test" and new.difficulty is not None:
+    if new.kind in ("attack", "evasion"):  # rules/attack_rolls.py: hits, Crit die, Crit Miss counted again
+        new, outcome, sentence = attack_rolls.after_reroll(new, act.dice)
+        state.last_roll = new
+        data.update(outcome, rerolled=sorted(act.dice), previous=old, heat=heat)
+        text += " " + sentence
+    elif new.kind == "test" and new.difficulty is not None:
         natural = new.naturals[0]
         success = rolls.d10_success(natural, new.bonus, new.difficulty)
         data.update(result=natural + new.bonus, difficulty=new.difficulty, bonus=new.bonus, success=success)
@@ -156,6 +171,10 @@ def roll_random(engine: Engine, state: CampaignState, act: a.RollRandom, dice: D
     )
 
 
+@implements(
+    "Choosing a Random Element",
+    tests=["tests/rules/test_decks.py::test_random_direction_uses_the_top_minor_mortis_card_and_puts_it_at_the_bottom"],
+)
 @handles(a.RandomDirection)
 def random_direction(engine: Engine, state: CampaignState, act: a.RandomDirection, dice: Dice) -> Result:
     """Rulebook: "Random direction: Draw the top card from the Minor Mortis deck. The arrow in the

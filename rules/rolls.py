@@ -9,12 +9,20 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from content.schema import POWER_TIERS, DiceSet
+from rules.coverage import implements
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.power import PowerFace, PowerRoll, apply_box_limits, count_faces
 from rules.state import LastRoll
 
 
+@implements(
+    "Dice",
+    tests=[
+        "tests/rules/test_d10.py::test_a_natural_10_always_succeeds",
+        "tests/rules/test_d10.py::test_a_natural_1_always_fails",
+    ],
+)
 def d10_success(natural: int, bonus: int, difficulty: int) -> bool:
     """A natural 10 always succeeds, a natural 1 always fails, otherwise result >= difficulty."""
     if natural == 10:
@@ -32,6 +40,15 @@ class RolledTest(BaseModel):
     success: bool
 
 
+@implements(
+    "Tests During Clash",
+    tests=[
+        "tests/rules/test_d10.py::test_result_equal_to_the_difficulty_succeeds_and_one_below_fails",
+        "tests/rules/test_d10.py::test_engine_roll_test_reports_the_shared_roll_shape",
+        "tests/rules/test_heat_reroll.py::test_rerolling_a_failed_test_can_succeed_and_costs_one_heat",
+        "tests/rules/test_heat_reroll.py::test_rolls_other_than_tests_cannot_be_rerolled",
+    ],
+)
 def roll_test(dice: Dice, difficulty: int, bonus: int, purpose: str = "test") -> RolledTest:
     """Rulebook, "Tests During Clash": "roll a single d10 and compare the result to the difficulty of
     the test. Some tests are associated with a specific Virtue (e.g. Insight 6+), allowing you to
@@ -46,6 +63,13 @@ def roll_test(dice: Dice, difficulty: int, bonus: int, purpose: str = "test") ->
     )
 
 
+@implements(
+    "Dice",
+    tests=[
+        "tests/rules/test_d100.py::test_d100_value",
+        "tests/rules/test_d100.py::test_the_white_die_is_the_tens_not_the_black_one",
+    ],
+)
 def d100_value(white: int, black: int) -> int:
     """Rulebook: "treat the white d10 as the "tens" digit and the black d10 as the "ones" digit; a
     critical symbol on both dice results in 100. For a d100 roll, a 10 should be treated as a zero
@@ -56,8 +80,8 @@ def d100_value(white: int, black: int) -> int:
 
 
 def d100(dice: Dice, purpose: str = "d100") -> tuple[int, int, int]:
-    white = dice.d10(f"{purpose} (white, tens)")
-    black = dice.d10(f"{purpose} (black, ones)")
+    white = dice.d10(f"{purpose} (white, tens)", colour="white")
+    black = dice.d10(f"{purpose} (black, ones)", colour="black")
     return white, black, d100_value(white, black)
 
 
@@ -70,6 +94,14 @@ class SaveRoll(BaseModel):
     success: bool
 
 
+@implements(
+    "Curse & Threat Saves",
+    tests=[
+        "tests/rules/test_d10.py::test_curse_save_example",
+        "tests/rules/test_d10.py::test_a_save_reads_its_level_from_the_kingdom_track",
+        "tests/rules/test_d10.py::test_a_save_is_failed_below_and_succeeded_at_or_above_the_difficulty",
+    ],
+)
 def save(dice: Dice, kind: str, level: int, modifier: int) -> SaveRoll:
     """Rulebook, "Curse & Threat Saves": "consult your current Curse or Threat level ... and add the
     specified value. This is your Curse/Threat Save difficulty. Then, simply roll a d10: if the result
@@ -86,13 +118,20 @@ def save(dice: Dice, kind: str, level: int, modifier: int) -> SaveRoll:
     )
 
 
+@implements(
+    "6.2 Roll the Dice",
+    tests=[
+        "tests/rules/test_power.py::test_power_roll_sums_every_face",
+        "tests/rules/test_power.py::test_power_roll_adds_the_raw_points_beyond_the_box",
+    ],
+)
 def power(dice: Dice, dice_set: DiceSet, white: int, black: int, red: int, purpose: str) -> PowerRoll:
     pool = apply_box_limits(white, black, red, dice_set)
     faces: list[PowerFace] = []
     for colour in reversed(POWER_TIERS):  # red first: the strongest dice are gathered first
         spec = dice_set.die(colour)
         for _ in range(pool.count(colour)):
-            face = dice.d6(f"{purpose} ({colour})")
+            face = dice.d6(f"{purpose} ({colour})", colour=colour)
             shown = spec.faces[face - 1]
             faces.append(
                 PowerFace(colour=colour, face=face, power=shown.power, potential=shown.potential, hope=shown.hope)
@@ -100,9 +139,25 @@ def power(dice: Dice, dice_set: DiceSet, white: int, black: int, red: int, purpo
     return count_faces(pool, faces)
 
 
-HEAT_REROLLABLE = {"test"}
+# Attack and Evasion Rolls: rules/attack_rolls.py (their first die is the white Crit die).
+HEAT_REROLLABLE = {"test", "attack", "evasion"}
 
 
+@implements(
+    "Heat Re-rolls",
+    tests=[
+        "tests/rules/test_heat_reroll.py::test_heat_equals_the_number_of_dice_rerolled",
+        "tests/rules/test_heat_reroll.py::test_rolls_other_than_tests_cannot_be_rerolled",
+    ],
+    note="the +1 Heat per die is announced; the players mark it on the Knight Board",
+)
+@implements(
+    "Dice Re-rolls",
+    tests=[
+        "tests/rules/test_heat_reroll.py::test_a_die_cannot_be_rerolled_twice",
+        "tests/rules/test_heat_reroll.py::test_a_refused_declaration_rolls_no_die",
+    ],
+)
 def heat_reroll(dice: Dice, last: LastRoll | None, positions: list[int]) -> tuple[LastRoll, list[int]]:
     """Re-roll the chosen dice of the last roll, +1 Heat each; returns the new roll and the old values.
 
@@ -131,11 +186,20 @@ def heat_reroll(dice: Dice, last: LastRoll | None, positions: list[int]) -> tupl
     old = []
     for p in sorted(positions):
         old.append(naturals[p - 1])
-        naturals[p - 1] = dice.d10(f"{last.purpose} (Heat re-roll of die {p})")
+        crit = p == 1 and last.kind in ("attack", "evasion")
+        naturals[p - 1] = dice.d10(f"{last.purpose} (Heat re-roll of die {p})", crit=crit)
     rerolled = sorted(last.rerolled + positions)
     return last.model_copy(update={"naturals": naturals, "rerolled": rerolled}), old
 
 
+@implements(
+    "Choosing a Random Element",
+    tests=[
+        "tests/rules/test_engine_contract.py::test_the_lowest_roll_designates_the_random_element",
+        "tests/rules/test_engine_contract.py::test_ties_are_rolled_again_among_the_tied_only",
+    ],
+    note="random Knight, random direction and any other random element; not yet: random path",
+)
 def random_element(dice: Dice, names: list[str], purpose: str) -> tuple[str, list[list[tuple[str, int]]]]:
     """Rulebook, "Choosing a Random Element": "Roll one d10 for each of the indicated elements. The
     lowest roll designates the randomly chosen element." Ties are rolled again among the tied
@@ -143,6 +207,8 @@ def random_element(dice: Dice, names: list[str], purpose: str) -> tuple[str, lis
     rounds: list[list[tuple[str, int]]] = []
     contenders = list(names)
     while True:
+        if rounds:
+            dice.next_throw()  # how many dice a tie needs depends on the dice before (table dice)
         rolled = [(name, dice.d10(f"{purpose}: {name}")) for name in contenders]
         rounds.append(rolled)
         low = min(v for _, v in rolled)

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.app.reply import Reply
+from bot.discord.dice_modal import dice_view
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
@@ -109,6 +110,9 @@ def render(reply: Reply) -> list[dict[str, Any]]:
             last["files"] = files
         else:
             messages.append({"embeds": embeds, "files": files})
+
+    if reply.ok and reply.pending and reply.pending.get("id") == "dice":  # table dice: the "Enter dice" button
+        messages[-1]["view"] = dice_view(int(reply.data.get("seq") or 0))
 
     for message in messages:
         message["ephemeral"] = ephemeral
