@@ -1,0 +1,250 @@
+"""Engine handlers for Knights: every reply carries ``data.knight`` (DESIGN.md's shared shape)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, handles
+from rules.errors import RuleError
+from rules.knights import actions as a
+from rules.knights import board as bd
+from rules.knights import expedition as ex
+from rules.knights import loadout as lo
+from rules.knights import sheet as sh
+from rules.knights import statistics as st
+from rules.knights import techniques as tq
+from rules.knights.state import KnightState
+from rules.knights.view import new_knight, slug, summary
+from rules.state import CampaignState
+
+MAX_KNIGHTS = 40
+
+
+def _knight(state: CampaignState, kid: str) -> KnightState:
+    k = state.knights.get(kid)
+    if k is None:
+        raise RuleError(f"there is no Knight {kid!r} in this campaign (/knight list shows them)")
+    return k
+
+
+def _done(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], kind: str = "knight",
+          **extra: Any) -> Result:
+    text = f"**{k.name}** — " + " ".join(lines)
+    return Result(state=state, events=[Event(kind=kind, text=text)],
+                  data={"knight": summary(engine.catalogue, k), **extra})
+
+
+def _free_id(state: CampaignState, name: str) -> str:
+    base = slug(name)
+    kid, n = base, 2
+    while kid in state.knights:
+        kid, n = f"{base}-{n}", n + 1
+    return kid
+
+
+@handles(a.KnightCreate)
+def create(engine: Engine, state: CampaignState, act: a.KnightCreate, dice: Dice) -> Result:
+    knight = engine.catalogue.knights.get(act.content)
+    if knight is None:
+        known = ", ".join(sorted(engine.catalogue.knights))
+        raise RuleError(f"there is no Knight {act.content!r} in the loaded packs; the Knights are: {known}")
+    if len(state.knights) >= MAX_KNIGHTS:
+        raise RuleError(f"a campaign holds at most {MAX_KNIGHTS} Knights")
+    if any(k.name.lower() == act.name.lower() for k in state.knights.values()):
+        raise RuleError(f"a Knight named {act.name!r} already exists in this campaign; choose another name:")
+    k = new_knight(engine.catalogue, knight, act.name, act.owner, _free_id(state, act.name))
+    state.knights[k.id] = k
+    return _done(engine, state, k, [f"joins the campaign as {knight.name} (owner <@{act.owner}>): Vigor "
+                                    f"{k.stats.vigor}, Heat Limit {st.heat_limit(engine.catalogue, k)}."])
+
+
+@handles(a.KnightImport)
+def import_knight(engine: Engine, state: CampaignState, act: a.KnightImport, dice: Dice) -> Result:
+    try:
+        k = KnightState.model_validate({**act.knight_json, "owner": act.owner})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise RuleError(f"that is not an exported Knight: {where}: {err['msg']}") from None
+    if k.knight not in engine.catalogue.knights:
+        raise RuleError(f"that Knight is a {k.knight!r}, which no loaded content pack defines")
+    if k.id in state.knights or any(o.name.lower() == k.name.lower() for o in state.knights.values()):
+        raise RuleError(f"this campaign already has a Knight {k.name!r}; rename or remove it first")
+    summary(engine.catalogue, k)  # every part must resolve against the content
+    state.knights[k.id] = k
+    return _done(engine, state, k, ["is imported into this campaign."])
+
+
+@handles(a.KnightStat)
+def stat(engine: Engine, state: CampaignState, act: a.KnightStat, dice: Dice) -> Result:
+    k, cat, n = _knight(state, act.knight), engine.catalogue, act.change
+    if n == 0:
+        raise RuleError("change: must not be 0, e.g. change:2 or change:-1")
+    if act.cost and act.stat not in ("heat", "vigor"):
+        raise RuleError("cost:true is for Heat gained or Vigor lost to pay a cost")
+    if act.stat == "passion":
+        lines = st.change_passion(cat, k, n)
+    elif act.stat == "heat":
+        lines = st.change_heat(cat, k, n, voluntary=act.cost)
+    elif act.stat == "vigor":
+        if act.cost and n > 0:
+            raise RuleError("a cost loses Vigor: use a negative change, e.g. change:-1 cost:true")
+        lines = st.change_vigor(cat, k, n, voluntary=act.cost)
+    elif act.stat == "bane":
+        lines = st.change_bane(cat, k, n)
+    elif act.stat == "max_vigor":
+        lines = st.change_max_vigor(cat, k, n)
+    elif act.stat == "heat_limit":
+        lines = st.change_heat_limit(cat, k, n)
+    elif act.stat == "bane_limit":
+        lines = st.change_bane_limit(cat, k, n)
+    elif act.stat == "leads":
+        lines = sh.change_leads(k, n)
+    else:
+        lines = ex.modifier(k, act.stat, n)
+    if act.reason:
+        lines.append(f"({act.reason})")
+    return _done(engine, state, k, lines)
+
+
+@handles(a.KnightTier)
+def tier(engine: Engine, state: CampaignState, act: a.KnightTier, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    lines = sh.change_tier(k, act.tier) + st.clamp_vigor(engine.catalogue, k)
+    return _done(engine, state, k, lines)
+
+
+@handles(a.KnightMark)
+def mark(engine: Engine, state: CampaignState, act: a.KnightMark, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    if act.what in ("quest", "investigation", "success"):
+        if act.chapter is None:
+            raise RuleError("chapter: is needed (1 to 5)")
+        lines = sh.mark_tale(k, act.what, act.chapter, act.number, act.leads)
+    elif act.what in ("choice", "cross"):
+        if not act.node:
+            raise RuleError("node: is needed, e.g. node:01")
+        lines = sh.mark_choice(k, act.node, cross=act.what == "cross")
+    elif act.what == "first_death":
+        lines = sh.mark_first_death(k)
+    else:
+        lines = sh.set_sigh(k, act.what == "sigh")
+    return _done(engine, state, k, lines)
+
+
+@handles(a.KnightVirtue)
+def virtue(engine: Engine, state: CampaignState, act: a.KnightVirtue, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    return _done(engine, state, k, sh.add_virtue(k, act.virtue, act.change, act.source))
+
+
+@handles(a.KnightVice)
+def vice(engine: Engine, state: CampaignState, act: a.KnightVice, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    if act.change == 0:
+        raise RuleError("change: must not be 0")
+    return _done(engine, state, k, sh.change_vice(k, act.vice, act.change))
+
+
+@handles(a.KnightGold)
+def gold(engine: Engine, state: CampaignState, act: a.KnightGold, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    if act.change == 0:
+        raise RuleError("change: must not be 0")
+    lines = sh.change_gold(k, act.change) + ([f"({act.reason})"] if act.reason else [])
+    return _done(engine, state, k, lines)
+
+
+@handles(a.KnightArmory)
+def armory(engine: Engine, state: CampaignState, act: a.KnightArmory, dice: Dice) -> Result:
+    k, cat = _knight(state, act.knight), engine.catalogue
+    if act.op == "add":
+        lines = lo.armory_add(cat, k, act.gear, act.buy)
+    elif act.op == "remove":
+        lines = lo.armory_remove(cat, k, act.gear)
+    elif act.op == "reforge":
+        lines = lo.reforge(cat, k, act.gear)
+    else:
+        lines = lo.attach_upgrade(cat, k, act.gear, act.upgrade)
+    return _done(engine, state, k, lines)
+
+
+@handles(a.KnightBoardChoice)
+def board(engine: Engine, state: CampaignState, act: a.KnightBoardChoice, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    lines = bd.choose(engine.catalogue, k, act.portrait, act.heroic_arc, act.peril_arc, act.talent, act.techniques)
+    return _done(engine, state, k, lines)
+
+
+@handles(a.KnightUnlock)
+def unlock(engine: Engine, state: CampaignState, act: a.KnightUnlock, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    return _done(engine, state, k, bd.unlock(engine.catalogue, k, act.item))
+
+
+@handles(a.KnightLoadout)
+def loadout(engine: Engine, state: CampaignState, act: a.KnightLoadout, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    return _done(engine, state, k, lo.equip(engine.catalogue, k, act.gear, act.knighves))
+
+
+@handles(a.KnightNote)
+def note(engine: Engine, state: CampaignState, act: a.KnightNote, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    if act.kind == "tally":
+        lines = sh.tally(k, act.text, -abs(act.change) if act.remove else act.change)
+    elif act.kind == "rapport":
+        lines = sh.gain_rapport(k, act.text, act.boon)
+    else:
+        lines = sh.note(k, act.kind, act.text, act.remove)
+    return _done(engine, state, k, lines)
+
+
+@handles(a.KnightTechnique)
+def technique(engine: Engine, state: CampaignState, act: a.KnightTechnique, dice: Dice) -> Result:
+    k, cat = _knight(state, act.knight), engine.catalogue
+    if act.op == "refresh":
+        lines = tq.refresh(cat, k, list(act.cards))
+    elif act.op == "end_round":
+        lines = tq.end_of_round(k)
+    else:
+        if act.technique is None:
+            raise RuleError("technique: is needed (the Technique's id)")
+        if act.op == "delve" or act.op == "clash" or act.op == "exert":
+            lines = tq.use(cat, k, act.technique, act.op)
+        else:
+            lines = tq.move(k, act.technique, act.op)
+    return _done(engine, state, k, lines, techniques=dict(k.board.techniques))
+
+
+@handles(a.KnightGear)
+def gear(engine: Engine, state: CampaignState, act: a.KnightGear, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    if act.op == "unexhaust_all":
+        lines = lo.unexhaust_all(k)
+    else:
+        if act.gear is None:
+            raise RuleError("gear: is needed (the Gear card's id)")
+        lines = lo.gear_action(engine.catalogue, k, act.gear, act.op)
+    return _done(engine, state, k, lines)
+
+
+@handles(a.KnightCondition)
+def condition(engine: Engine, state: CampaignState, act: a.KnightCondition, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    deck = engine.catalogue.decks.get("condition")
+    card = act.card
+    for c in deck.cards if deck else []:
+        if card.lower() in (c.id, c.name.lower()):
+            card = c.name
+    return _done(engine, state, k, ex.condition(k, card, act.op))
+
+
+@handles(a.KnightExpedition)
+def expedition(engine: Engine, state: CampaignState, act: a.KnightExpedition, dice: Dice) -> Result:
+    k, cat = _knight(state, act.knight), engine.catalogue
+    step = {"start": ex.start, "spoils": ex.spoils, "aftermath": ex.aftermath}[act.step]
+    return _done(engine, state, k, step(cat, k))

@@ -1,0 +1,218 @@
+"""Knight Statistics: Passion, Heat and Vigor with their limits, the Hard Limits, Resetting Stats, the
+Peril thresholds of the Peril Arc, the tier penalty to the maximum Vigor, and Bane with its Bane Limit.
+
+Every change returns the sentences that narrate it. Limits are derived, never stored: the Heat Limit
+comes from the Peril Arc at the current Vigor, the maximum Vigor from the Peril Arc, the tier penalty
+of the Loadout and the effects noted with ``/knight stat stat:max_vigor``.
+"""
+
+from __future__ import annotations
+
+from content.loader import Catalogue
+from content.schema.gear import TIERS
+from content.schema.knights import Knight, Peril, PerilArc, Portrait
+from rules.coverage import implements
+from rules.errors import RuleError
+from rules.knights.state import KnightState
+
+PASSION_HARD_LIMIT = 9
+HEAT_HARD_LIMIT = 9
+VIGOR_HARD_LIMIT = 15
+T = "tests/knights/test_statistics.py::"
+
+
+def content(cat: Catalogue, k: KnightState) -> Knight:
+    found = cat.knights.get(k.knight)
+    if found is None:
+        raise RuleError(f"{k.name}'s Knight {k.knight!r} is not in the loaded content packs")
+    return found
+
+
+def portrait(cat: Catalogue, k: KnightState) -> Portrait:
+    return next(p for p in content(cat, k).portraits if p.id == k.board.portrait)
+
+
+def peril_arc(cat: Catalogue, k: KnightState) -> PerilArc:
+    return next(a for a in content(cat, k).peril_arcs if a.id == k.board.peril_arc)
+
+
+TIER_TEST = "test_equipping_a_king_tier_card_at_mob_tier_costs_four_maximum_vigor"
+
+
+@implements("Other Gear Stats and Qualities", tests=[T + TIER_TEST])
+def tier_penalty(cat: Catalogue, k: KnightState) -> int:
+    """Rulebook, "Tier": "Whenever you equip a card that is of a higher tier than your own, lose -2 maximum
+    Vigor per tier of difference"."""
+    own = TIERS.index(k.sheet.tier)
+    total = 0
+    for item in k.loadout:
+        gear = cat.gear.get(item.gear)
+        if gear is not None:
+            total += 2 * max(0, TIERS.index(gear.tier) - own)
+    return total
+
+
+def max_vigor(cat: Catalogue, k: KnightState) -> int:
+    value = peril_arc(cat, k).max_vigor + k.stats.max_vigor_change - tier_penalty(cat, k)
+    return max(0, min(VIGOR_HARD_LIMIT, value))
+
+
+PERIL_TEST = "test_losing_vigor_into_a_new_peril_threshold_raises_the_heat_limit_and_keeps_heat"
+
+
+@implements("Peril Arcs", tests=[T + PERIL_TEST])
+def peril(cat: Catalogue, k: KnightState) -> Peril:
+    if k.stats.vigor <= 0:
+        return "judicium"
+    return peril_arc(cat, k).threshold(k.stats.vigor).peril
+
+
+def heat_limit(cat: Catalogue, k: KnightState) -> int:
+    base = peril_arc(cat, k).threshold(max(0, k.stats.vigor)).heat_limit
+    return max(0, min(HEAT_HARD_LIMIT, base + k.stats.heat_limit_change))
+
+
+def bane_limit(cat: Catalogue, k: KnightState) -> int:
+    return max(0, portrait(cat, k).bane_limit + k.stats.bane_limit_change)
+
+
+def _alive(k: KnightState) -> None:
+    if k.dead:
+        raise RuleError(
+            f"{k.name} is dead: a dead Knight \"cannot be used in any way\" until Clash Aftermath "
+            "(/knight aftermath resurrects them), or the GM can /gm undo"
+        )
+
+
+def _settle(cat: Catalogue, k: KnightState, before_limit: int, before_peril: Peril) -> list[str]:
+    """After Vigor or a limit moved: report a new Peril threshold or Heat Limit, never raising Heat."""
+    out: list[str] = []
+    now_peril, now_limit = peril(cat, k), heat_limit(cat, k)
+    if now_peril != before_peril:
+        out.append(f"Peril threshold: {before_peril.capitalize()} → **{now_peril.capitalize()}**.")
+    if now_limit != before_limit:
+        out.append(f"Heat Limit {before_limit} → **{now_limit}** (Heat stays {k.stats.heat}).")
+    if k.stats.heat > now_limit:
+        out.append(f"Heat falls to the new Heat Limit ({k.stats.heat} → {now_limit}; no Vigor is lost).")
+        k.stats.heat = now_limit
+    return out
+
+
+@implements("Knight Statistics", tests=[T + "test_passion_gained_at_nine_stays_nine"])
+def change_passion(cat: Catalogue, k: KnightState, n: int) -> list[str]:
+    """Rulebook, "Hard Limits": "Passion can never go above "9"; if you're at "9", you may still gain
+    Passion, but it is considered to still be "9"."""
+    _alive(k)
+    old = k.stats.passion
+    k.stats.passion = max(0, min(PASSION_HARD_LIMIT, old + n))
+    note = " (Passion can never go above 9)" if old + n > PASSION_HARD_LIMIT else ""
+    return [f"Passion {old} → **{k.stats.passion}**{note}."]
+
+
+@implements("Hard Limits", tests=[T + "test_heat_over_the_heat_limit_is_lost_vigor",
+                                  T + "test_vigor_never_above_its_maximum"])
+def change_heat(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False) -> list[str]:
+    """Rulebook, "Heat Limit": "If any effect would force you to raise your Heat above your Heat Limit,
+    raise your Heat to your current limit, then lose Vigor equal to the value by which you exceeded your
+    Heat Limit." A voluntary gain (a cost) "cannot pay the cost if it would cause you to exceed your Heat
+    Limit". Vice Cruelty: "When you are about to gain Heat, lower that gain by 1 (to a minimum of 0)"."""
+    _alive(k)
+    out: list[str] = []
+    if n > 0 and k.sheet.vices.get("cruelty", 0) > 0:
+        out.append(f"Cruelty: the Heat gain is lowered by 1 ({n} → {n - 1}).")
+        n -= 1
+    old, limit = k.stats.heat, heat_limit(cat, k)
+    if n <= 0:
+        k.stats.heat = max(0, old + n)
+        return out + [f"Heat {old} → **{k.stats.heat}**."]
+    if voluntary and old + n > limit:
+        raise RuleError(
+            f"{k.name} cannot pay +{n} Heat: Heat {old} + {n} would exceed the Heat Limit {limit} "
+            "(a cost is a voluntary gain and can never exceed the Heat Limit)"
+        )
+    excess = max(0, old + n - limit)
+    k.stats.heat = min(old + n, limit)
+    out.append(f"Heat {old} → **{k.stats.heat}** (Heat Limit {limit}).")
+    if excess:
+        out.append(f"It exceeded the Heat Limit by {excess}: lose {excess} Vigor.")
+        out += change_vigor(cat, k, -excess)
+    return out
+
+
+@implements("Knight Statistics", tests=[T + "test_vigor_never_above_its_maximum",
+                                        T + "test_voluntary_vigor_loss_cannot_drop_below_one"])
+def change_vigor(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False) -> list[str]:
+    """Rulebook, "Maximum Vigor": "No amount of gaining Vigor will ever move it past its limit." and
+    "Falling Below "0" Vigor": "leave your Vigor marker at "0"". A voluntary loss "cannot pay the cost if it
+    would cause your Vigor to fall below 1"."""
+    _alive(k)
+    old, before_limit, before_peril = k.stats.vigor, heat_limit(cat, k), peril(cat, k)
+    if voluntary and n < 0 and old + n < 1:
+        raise RuleError(f"{k.name} cannot pay {-n} Vigor: Vigor {old} would fall below 1 (a cost is a "
+                        "voluntary loss and can never drop Vigor below 1)")
+    top = max_vigor(cat, k)
+    k.stats.vigor = max(0, min(top, old + n))
+    out = [f"Vigor {old} → **{k.stats.vigor}** (maximum {top})."]
+    if n < 0 and old + n <= 0:
+        out.append(f"Vigor fell to 0 (treated as {old + n} for this Peril Check): draw a Judicium — "
+                   f"`/deck draw deck:judicium vigor:{max(-99, min(0, old + n))}`.")
+    return out + _settle(cat, k, before_limit, before_peril)
+
+
+@implements("Knight Statistics", tests=[T + "test_lowering_the_maximum_lowers_vigor"])
+def change_max_vigor(cat: Catalogue, k: KnightState, n: int) -> list[str]:
+    """Rulebook: "Raising your maximum Vigor during a Delve or Clash will not automatically raise your
+    current Vigor. On the other hand, if your Vigor limit somehow falls below your current Vigor, you need
+    to lower Vigor to your new maximum."""
+    old = max_vigor(cat, k)
+    k.stats.max_vigor_change += n
+    return [f"Maximum Vigor {old} → **{max_vigor(cat, k)}**."] + clamp_vigor(cat, k)
+
+
+def clamp_vigor(cat: Catalogue, k: KnightState) -> list[str]:
+    top = max_vigor(cat, k)
+    if k.stats.vigor <= top:
+        return []
+    before_limit, before_peril = heat_limit(cat, k), peril(cat, k)
+    old, k.stats.vigor = k.stats.vigor, top
+    return [f"Vigor is lowered to the new maximum ({old} → {top})."] + _settle(cat, k, before_limit, before_peril)
+
+
+def change_heat_limit(cat: Catalogue, k: KnightState, n: int) -> list[str]:
+    """Rulebook: "Note: If you gain Heat Limit for any reason, do not decrease your Heat!"."""
+    before_limit, before_peril = heat_limit(cat, k), peril(cat, k)
+    k.stats.heat_limit_change += n
+    return _settle(cat, k, before_limit, before_peril) or [f"Heat Limit stays {before_limit} (the track ends at 9)."]
+
+
+@implements("Bane", chapter="Clash Phase", tests=[T + "test_bane_over_the_limit_kills_without_a_judicium"])
+def change_bane(cat: Catalogue, k: KnightState, n: int) -> list[str]:
+    """Rulebook, "Bane Limit": "If, at any point, you would gain Bane tokens that would exceed your Bane
+    Limit, don't. Your Knight dies immediately. Do not draw Mortis or Judicium. You simply die."""
+    _alive(k)
+    old, limit = k.stats.bane, bane_limit(cat, k)
+    if n > 0 and old + n > limit:
+        k.dead = True
+        return [f"☠️ {k.name} would gain {n} Bane ({old} + {n} > Bane Limit {limit}): they do not gain it — "
+                "**they die immediately**. No Mortis, no Judicium."]
+    k.stats.bane = max(0, old + n)
+    return [f"Bane {old} → **{k.stats.bane}** (Bane Limit {limit})."]
+
+
+def change_bane_limit(cat: Catalogue, k: KnightState, n: int) -> list[str]:
+    old = bane_limit(cat, k)
+    k.stats.bane_limit_change += n
+    return [f"Bane Limit {old} → **{bane_limit(cat, k)}**."]
+
+
+@implements("Resetting Stats", tests=[T + "test_resetting_stats"])
+def reset(cat: Catalogue, k: KnightState) -> list[str]:
+    """Rulebook, "Resetting Stats": "return it to its default value—Passion and Heat back to 0, while
+    Vigor to its maximum value denoted on the Peril Arc. All limits return to their starting values."""
+    k.stats.passion = 0
+    k.stats.heat = 0
+    k.stats.max_vigor_change = 0
+    k.stats.heat_limit_change = 0
+    k.stats.bane_limit_change = 0
+    k.stats.vigor = max_vigor(cat, k)
+    return [f"Stats reset: Passion 0, Heat 0, Vigor {k.stats.vigor} (maximum), limits to their starting values."]
