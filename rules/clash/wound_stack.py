@@ -1,0 +1,145 @@
+"""The Wound Stack: Single, Double and Generic Wounds, the victory check, Heal X.
+
+``wound_boss`` and ``wound_mob`` run step 8 of a Knight Attack ("Wounds and Escalation") for a BP card
+the Power Roll wounded: place the Wound, check victory ("The Clash immediately ends with the Knights'
+victory"), then escalate. Each returns ``(state, lines)``.
+"""
+
+from __future__ import annotations
+
+from rules.clash.escalation import escalate_after_wound, escalate_mob_after_wound
+from rules.clash.mob_track import place_new_mob, remove_mob, spawn
+from rules.clash.state import ClashState, WoundCard
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.errors import RuleError
+
+Lines = list[str]
+
+
+@implements(
+    "8. Wounds and Escalation",
+    tests=[
+        "tests/clash/test_wound_stack.py::test_victory_when_the_wound_stack_reaches_wounds",
+        "tests/clash/test_escalation.py::test_ser_sonch_escalation_example",
+    ],
+    note="pure functions (wound_boss, wound_mob); the Knight Attack that calls them is not wired yet",
+)
+def check_victory(state: ClashState) -> tuple[ClashState, Lines]:
+    """"If the total number of Wounds on the Wound Stack (including the Wound you just dealt) equals or
+    exceeds the Monster's Wounds value, you slay the Boss or scatter the Mobs!\""""
+    if state.over is None and state.wounds() >= state.wounds_needed:
+        out = state.model_copy(update={"over": "victory"})
+        what = "The Boss is slain" if state.monster_type == "boss" else "The Mobs are scattered"
+        return out, [f"{what}: {state.wounds()} Wounds of {state.wounds_needed}. The Knights win the Clash!"]
+    return state, []
+
+
+def add_generic(state: ClashState, wounds: int = 1, count: int = 1) -> ClashState:
+    """Place ``count`` Generic Wound cards (Single: ``wounds`` 1, Double: 2) on top of the Wound Stack."""
+    out = state.model_copy(deep=True)
+    out.wound_stack += [WoundCard(card=None, wounds=2 if wounds == 2 else 1) for _ in range(count)]
+    return out
+
+
+def additional_wounds(state: ClashState, amount: int) -> tuple[ClashState, Lines]:
+    """"If an effect instructs you to deal an additional Single Wound, place a Generic Single Wound card on
+    top of the Wound Stack, in addition to any other Wounds you've dealt." No Escalation (docs/rulings.md)."""
+    out = add_generic(state, 1, amount)
+    out, lines = check_victory(out)
+    return out, [f"{amount} additional Single Wound{'s' if amount != 1 else ''} on the Wound Stack.", *lines]
+
+
+@implements(
+    "Wound Stack",
+    tests=[
+        "tests/clash/test_wound_stack.py::test_bp1_and_bp2_are_single_wounds_face_up",
+        "tests/clash/test_wound_stack.py::test_boss_bp3_is_a_generic_double_and_the_card_is_set_aside",
+        "tests/clash/test_wound_stack.py::test_critical_boss_bp3_goes_on_the_stack_as_a_double",
+        "tests/clash/test_mob.py::test_mob_bp3_is_a_double_wound_face_up",
+    ],
+)
+def wound_boss(state: ClashState, critical: bool, dice: Dice, double: bool | None = None) -> tuple[ClashState, Lines]:
+    """The revealed BP card (``bp_revealed``) was wounded. "If you wound a BP 1 or BP 2 card, you place it
+    face up on top of the Wound Stack. This is a Single Wound." "If you wound a BP 3 card, you place a
+    Generic Double Wound card on top of the Wound Stack and set the wounded BP 3 card aside." "If you
+    critically wound a BP 3 card, you place it on top of the Wound Stack instead. This is a Double Wound."
+    ``double`` overrides the level for a card printed as a Double Wound."""
+    card = state.bp_revealed
+    if card is None:
+        raise RuleError("no BP card is revealed to wound")
+    level = state.levels[card]
+    out = state.model_copy(deep=True)
+    out.bp_revealed = None
+    if level == 3 and not critical:
+        out.wound_stack.append(WoundCard(card=None, wounds=2))
+        out.set_aside.append(card)
+        lines = [f"BP 3 card {card} is set aside; a Generic Double Wound goes on the Wound Stack."]
+    else:
+        wounds = 2 if (double if double is not None else level == 3) else 1
+        out.wound_stack.append(WoundCard(card=card, wounds=wounds))
+        kind = "Double" if wounds == 2 else "Single"
+        lines = [f"BP {level} card {card} goes face up on the Wound Stack: a {kind} Wound."]
+    out, won = check_victory(out)
+    if won:
+        return out, lines + won
+    out, more = escalate_after_wound(out, level, critical, dice)
+    return out, lines + more
+
+
+def wound_mob(
+    state: ClashState, space: int, dice: Dice, immediate_spawn: bool, double: bool | None = None
+) -> tuple[ClashState, Lines]:
+    """The Mob on ``space`` was wounded: "Mob Clash: If you wound a BP 3 card, you place it face up on top of
+    the Wound Stack. This is a Double Wound." Then AI Escalation and, for Immediate Spawn, "take a random BP
+    card one level higher than the wounded BP card from the Escalation deck and place it on the leftmost
+    empty space on the Mob track.\""""
+    card, out, lines = remove_mob(state, space)
+    level = out.levels[card]
+    wounds = 2 if (double if double is not None else level == 3) else 1
+    out.wound_stack.append(WoundCard(card=card, wounds=wounds))
+    lines.insert(0, f"Mob {space} ({card}, BP {level}) is killed: a {'Double' if wounds == 2 else 'Single'} Wound.")
+    out, won = check_victory(out)
+    if won:
+        return out, lines + won
+    out, more = escalate_mob_after_wound(out, level, dice)
+    lines += more
+    if immediate_spawn:
+        out, more = spawn(out, min(level + 1, 3))
+        lines += more
+    return out, lines
+
+
+@implements(
+    "Heal X",
+    tests=[
+        "tests/clash/test_wound_stack.py::test_heal_removes_the_top_boss_wound_from_the_clash",
+        "tests/clash/test_mob.py::test_heal_returns_the_top_mob_to_the_track_or_discards_it",
+    ],
+)
+def heal(state: ClashState, times: int) -> tuple[ClashState, Lines]:
+    """Keyword "Heal X". "Boss Clash: Take the top BP card from the Wound Stack and remove it from the Clash.
+    It does not count as a Wound." "Mob Clash: Take the top BP card from the Wound Stack and place it in the
+    leftmost empty space of the Mob track. ... If the Mob track is full ..., instead discard that card".
+    A Generic Wound card on top is taken away too (docs/rulings.md)."""
+    out = state
+    lines: Lines = []
+    for _ in range(times):
+        if not out.wound_stack:
+            lines.append("The Wound Stack is empty: nothing to heal.")
+            break
+        out = out.model_copy(deep=True)
+        top = out.wound_stack.pop()
+        if top.card is None:
+            lines.append(f"Heal: a Generic {'Double' if top.wounds == 2 else 'Single'} Wound leaves the Wound Stack.")
+        elif out.monster_type == "boss":
+            out.removed.append(top.card)
+            lines.append(f"Heal: BP card {top.card} leaves the Wound Stack and the Clash.")
+        else:
+            out, space = place_new_mob(out, top.card)
+            if space is None:
+                out.bp_discard.append(top.card)
+                lines.append(f"Heal: the Mob track is full, so {top.card} is discarded.")
+            else:
+                lines.append(f"Heal: {top.card} returns as Mob {space}; place its miniature next to the healer.")
+    return out, lines
