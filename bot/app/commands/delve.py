@@ -1,0 +1,103 @@
+"""/delve start|travel|track|status|map|gain|adjust|reveal — the Delve on the Kingdom map (docs/delve.md)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.app.context import Invocation
+from bot.app.registry import Command, Option, Registry
+from bot.app.reply import Reply
+from bot.app.service import App
+from bot.render.kingdom_map import render_kingdom_map
+from rules.delve_handlers import DelveAdjust, DelveGain, DelveReveal, DelveStart, DelveTravel, current, delve_data
+
+DIRECTIONS = ("north", "east", "south", "west")
+
+
+async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveStart(kingdom=o["kingdom"], start=o["start"]))
+
+
+async def travel(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveTravel(direction=o["direction"], to=o["to"]))
+
+
+async def track(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    data = delve_data(app.engine, loaded.state)
+    t = data["track"]
+    text = f"Kingdom track: Threat {t['threat']}, Curse {t['curse']}, Time {t['time']}" + (
+        " — the Expedition is **lost**." if t["lost"] else "."
+    )
+    if data["tile"]:
+        text += f" The party is on {data['tile']}; {len(data['destinations'])} legal destination(s)."
+    return Reply(text=text, data={**data, "seq": loaded.row.seq})
+
+
+async def map_(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    delve, kingdom, tiles = current(app.engine, loaded.state)
+    state = loaded.state
+    png = await asyncio.get_running_loop().run_in_executor(
+        None, lambda: render_kingdom_map(kingdom, tiles, delve, state.track)
+    )
+    path = app.image_path(loaded.row.id, loaded.row.seq, "kingdom-map")
+    path.write_bytes(png)
+    text = f"The map of {kingdom.name}: {len(delve.explored)} explored tile(s), {len(delve.face_down)} face down."
+    data = {**delve_data(app.engine, state), "seq": loaded.row.seq, "image": str(path)}
+    return Reply(text=text, images=[str(path)], data=data)
+
+
+async def gain(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveGain(threat=o["threat"], curse=o["curse"], time=o["time"]))
+
+
+async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    action = DelveAdjust(threat=o["threat"], curse=o["curse"], time=o["time"], lost=o["lost"], shortcuts=o["shortcuts"])
+    return await app.act_reply(ctx, action)
+
+
+async def reveal(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveReveal(tile=o["tile"]))
+
+
+def register(r: Registry) -> None:
+    r.describe_group("delve", "The Delve: the Kingdom map, travel, and the Kingdom track")
+    r.add(Command(
+        ("delve", "start"), "GM: start a Delve — lay the starting tile, zero the Kingdom track", start,
+        (Option("kingdom", "string", "the Kingdom's id, e.g. aubrevane", required=True),
+         Option("start", "string", "a starting tile id (empty: one at random)")),
+        permission="gm",
+    ))
+    r.add(Command(
+        ("delve", "travel"), "Travel step: along a path (direction) or to a tile (explore, backtrack)", travel,
+        (Option("direction", "string", "the path to take", choices=DIRECTIONS),
+         Option("to", "string", "the destination tile id")),
+        permission="player",
+    ))
+    for sub, what in (("track", "The Kingdom track: Threat, Curse, Time"),
+                      ("status", "The Delve: the track, the party's tile and every legal destination")):
+        r.add(Command(("delve", sub), what, track, (), permission="anyone"))
+    r.add(Command(("delve", "map"), "The Kingdom map as a picture", map_, (), permission="anyone"))
+    r.add(Command(
+        ("delve", "gain"), "GM: gain (or lose, negative) Threat, Curse or Time through the rules", gain,
+        (Option("threat", "integer", "Threat to gain", default=0, min_value=-30, max_value=30),
+         Option("curse", "integer", "Curse to gain", default=0, min_value=-30, max_value=30),
+         Option("time", "integer", "Time to advance", default=0, min_value=-40, max_value=40)),
+        permission="gm",
+    ))
+    r.add(Command(
+        ("delve", "adjust"), "GM: set Kingdom track values directly (no rules applied)", adjust,
+        (Option("threat", "integer", "Threat", min_value=0, max_value=30),
+         Option("curse", "integer", "Curse", min_value=0, max_value=30),
+         Option("time", "integer", "Time", min_value=0, max_value=40),
+         Option("lost", "boolean", "the Expedition is lost (or not)"),
+         Option("shortcuts", "boolean", "the party may use Shortcuts")),
+        permission="gm",
+    ))
+    r.add(Command(
+        ("delve", "reveal"), "GM: reveal an Unexplored tile face up (it stays Unexplored)", reveal,
+        (Option("tile", "string", "the face-down tile id", required=True),),
+        permission="gm",
+    ))

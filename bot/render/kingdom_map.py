@@ -1,0 +1,146 @@
+"""The Kingdom map as a picture: explored tiles face up (name, district, size, symbols), face-down
+neighbours showing their backs (Time, Threat, Deep Fog Intensity, Clues, size, id), revealed tiles,
+the Party marker, and the Kingdom track with its Hunt Spaces and the District Wheel below."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw, ImageFont
+
+from content.schema.kingdom import Kingdom, KingdomTile, layout
+from rules.delve.state import DelveState
+from rules.state import KingdomTrack
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+CELL = 190
+GAP = 14
+MARGIN = 24
+SIZE = {"small": "S", "medium": "M", "large": "L", "extra_large": "XL", "special": "SP"}
+
+
+def _font(size: int) -> Font:
+    return ImageFont.load_default(size=size)
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, font: Font, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and draw.textlength(f"{lines[-1]} {word}", font=font) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def render_kingdom_map(
+    kingdom: Kingdom, tiles: dict[str, KingdomTile], delve: DelveState, track: KingdomTrack
+) -> bytes:
+    cells = layout(kingdom, tiles)
+    shown = delve.placed()
+    xs = [cells[t][0] for t in shown]
+    ys = [cells[t][1] for t in shown]
+    x0, y0 = min(xs), min(ys)
+    cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
+    width = max(cols * (CELL + GAP) + 2 * MARGIN, 1120)
+    map_h = rows * (CELL + GAP) + 2 * MARGIN + 40
+    height = map_h + 200
+    img = Image.new("RGB", (width, height), "#1d1f24")
+    d = ImageDraw.Draw(img)
+    f_title, f_name, f_small = _font(24), _font(17), _font(15)
+    d.text((MARGIN, 10), f"{kingdom.name} - Round {delve.round}", font=f_title, fill="#f0e6d0")
+    districts = {x.id: x for x in kingdom.districts}
+
+    def box(tile_id: str) -> tuple[int, int, int, int]:
+        cx, cy = cells[tile_id]
+        left = MARGIN + (cx - x0) * (CELL + GAP)
+        top = MARGIN + 40 + (cy - y0) * (CELL + GAP)
+        return left, top, left + CELL, top + CELL
+
+    # paths between tiles on the table
+    on_table = set(shown)
+    for tile_id in shown:
+        lx, t, r, b = box(tile_id)
+        for path in tiles[tile_id].paths:
+            if path.to in on_table and tile_id < path.to:
+                l2, t2, r2, b2 = box(path.to)
+                d.line(((lx + r) // 2, (t + b) // 2, (l2 + r2) // 2, (t2 + b2) // 2), fill="#8a7a55", width=8)
+    for tile_id in shown:
+        tile = tiles[tile_id]
+        district = districts[tile.district]
+        lx, t, r, b = box(tile_id)
+        face_up = tile_id in delve.explored or tile_id in delve.revealed
+        if face_up:
+            d.rounded_rectangle((lx, t, r, b), 12, fill="#e9dfc6", outline=district.colour, width=6)
+            _badge(d, lx + 26, t + 26, district.icon, district.colour)
+            d.text((r - 10, t + 10), f"{SIZE[tile.size]}  {tile.id}", font=f_small, fill="#4a4030", anchor="ra")
+            for i, line in enumerate(_wrap(d, tile.name, f_name, CELL - 20)[:3]):
+                d.text((lx + 10, t + 52 + i * 21), line, font=f_name, fill="#1d1a14")
+            notes = []
+            if tile.poi is not None:
+                notes.append(f"PoI {tile.poi}")
+            if tile.fog_paths:
+                notes.append("fog " + "".join(p[0].upper() for p in tile.fog_paths))
+            d.text((lx + 10, b - 28), "  ".join(notes), font=f_small, fill="#5a4a30")
+            if tile_id in delve.revealed:
+                d.ellipse((r - 34, b - 34, r - 10, b - 10), fill="#777777", outline="#222222")
+                d.text((r - 22, b - 22), "G", font=f_small, fill="white", anchor="mm")
+        else:
+            d.rounded_rectangle((lx, t, r, b), 12, fill="#3a3f4a", outline="#6c7384", width=3)
+            back = tile.back
+            d.text((lx + 10, t + 8), f"{SIZE[tile.size]}  {tile.id}", font=f_name, fill="#d8dce6")
+            rows_text = [
+                f"Time +{back.time}",
+                f"Threat {back.threat:+d}",
+                f"Fog {back.fog_intensity}",
+                f"Clues {back.clues}",
+            ]
+            for i, line in enumerate(rows_text):
+                d.text((lx + 12, t + 42 + i * 24), line, font=f_small, fill="#d8dce6")
+            _badge(d, r - 26, b - 26, district.icon, district.colour)
+        if tile_id == delve.tile:
+            cx, cy = (lx + r) // 2, b - 36
+            d.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), fill="#c8202a", outline="white", width=3)
+            d.text((cx, cy), "P", font=f_name, fill="white", anchor="mm")
+    _draw_track(d, kingdom, track, delve, map_h, f_name, f_small)
+    out = io.BytesIO()
+    img.save(out, format="PNG")
+    return out.getvalue()
+
+
+def _draw_track(
+    d: ImageDraw.ImageDraw, kingdom: Kingdom, track: KingdomTrack, delve: DelveState, top: int, f: Font, fs: Font
+) -> None:
+    spec = kingdom.track
+    hunts = {h.threat: h.moves for h in spec.hunt_spaces}
+    rows = (("Threat", track.threat, spec.threat_max, "#c0502e"), ("Curse", track.curse, spec.curse_max, "#7a4fb0"),
+            ("Time", track.time, spec.time, "#3f7fbf"))
+    for i, (name, value, maximum, colour) in enumerate(rows):
+        y = top + i * 40
+        d.text((MARGIN, y + 6), name, font=f, fill="#f0e6d0")
+        for n in range(maximum + 1):
+            x = MARGIN + 80 + n * 34
+            fill = colour if n == value else "#2c3038"
+            d.rectangle((x, y, x + 30, y + 30), fill=fill, outline="#9aa0ad")
+            d.text((x + 15, y + 15), str(n), font=fs, fill="white", anchor="mm")
+            if name == "Threat" and n in hunts:
+                d.text((x + 15, y - 4), f"H{hunts[n]}", font=_font(11), fill="#ffcf6a", anchor="md")
+            if name == "Curse" and n == maximum and spec.curse_paragraph:
+                d.text((x + 40, y + 15), f"at 9: read {spec.curse_paragraph}", font=fs, fill="#d9b3ff", anchor="lm")
+    status = "LOST - " + (delve.lost_reason or "") if track.lost else f"Party on {delve.tile}"
+    d.text((MARGIN, top + 128), status, font=f, fill="#ff6b6b" if track.lost else "#f0e6d0")
+    # the District Wheel, clockwise
+    x = MARGIN
+    d.text((x, top + 160), "District Wheel (clockwise):", font=fs, fill="#c9c2b0")
+    x += 200
+    for district_id in kingdom.wheel:
+        district = kingdom.district(district_id)
+        _badge(d, x + 14, top + 168, district.icon, district.colour)
+        d.text((x + 34, top + 168), district.name, font=fs, fill="#c9c2b0", anchor="lm")
+        x += 44 + int(d.textlength(district.name, font=fs)) + 16
+
+
+def _badge(d: ImageDraw.ImageDraw, cx: int, cy: int, icon: str, colour: str) -> None:
+    """A district symbol: a coloured disc with the icon's initial."""
+    d.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), fill=colour, outline="#1d1a14", width=2)
+    d.text((cx, cy), icon[0].upper(), font=_font(18), fill="white", anchor="mm")

@@ -1,0 +1,241 @@
+"""A Kingdom: its sheet (districts, District Wheel, Point of Interest table, Kingdom track), its tiles
+and the backs of its Exploration cards (the four Clue symbols and the PoI modifier).
+
+Two document kinds: ``kind: kingdom`` (the sheet) and ``kind: kingdom_tiles`` (tiles of one Kingdom;
+a Kingdom may spread its tiles over several files). ``kingdom_problems`` checks what spans both: every
+district, path target and starting tile exists, paths are mutual, and the tiles fit on one grid
+(``layout``), so the bot can draw the map and tell which tiles touch.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from content.schema.cards import Direction, Id
+from content.schema.dice import Strict
+
+ClueType = Literal["martial", "errant", "historic", "mystic"]
+TileSize = Literal["small", "medium", "large", "extra_large", "special"]
+DistrictIcon = Literal["tower", "skull", "wave", "crown", "leaf", "flame", "moon", "bell", "key", "eye"]
+DIRECTIONS: tuple[Direction, ...] = ("north", "east", "south", "west")
+STEP: dict[str, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+OPPOSITE: dict[str, Direction] = {"north": "south", "east": "west", "south": "north", "west": "east"}
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+
+class District(Strict):
+    id: Id
+    name: str = Field(min_length=1, max_length=60)
+    icon: DistrictIcon = Field(description="the district's symbol, drawn on its tiles and on the District Wheel")
+    colour: Colour = "#888888"
+
+
+class HuntSpace(Strict):
+    """A marked space of the Threat track: "each Encounter Monster token ... moves toward the Party
+    marker by the indicated number of tiles (1 tile, 2 tiles)"."""
+
+    threat: int = Field(ge=1, le=30)
+    moves: int = Field(ge=1, le=2)
+
+
+class TrackSpec(Strict):
+    """The Kingdom track printed for this Kingdom: "Typically there is a limit of 4 Threat, and 9
+    Curse, and you have 16 hours (rounds) to complete your Expedition"."""
+
+    threat_max: int = Field(4, ge=1, le=30)
+    hunt_spaces: list[HuntSpace] = Field(default_factory=list)
+    curse_max: int = Field(9, ge=1, le=30)
+    curse_paragraph: int | None = Field(
+        None, ge=1, le=99999, description="the paragraph number printed near space 9 of the Curse track"
+    )
+    time: int = Field(16, ge=1, le=40)
+
+    @model_validator(mode="after")
+    def _hunt_spaces_on_the_track(self) -> TrackSpec:
+        seen: set[int] = set()
+        for space in self.hunt_spaces:
+            if space.threat > self.threat_max:
+                raise ValueError(f"Hunt Space {space.threat} is beyond the Threat maximum {self.threat_max}")
+            if space.threat in seen:
+                raise ValueError(f"Hunt Space {space.threat} appears twice")
+            seen.add(space.threat)
+        return self
+
+
+class ClueBack(Strict):
+    """The back of an Exploration card: one Clue symbol on each side."""
+
+    north: ClueType
+    east: ClueType
+    south: ClueType
+    west: ClueType
+
+
+class ExplorationCard(Strict):
+    id: Id
+    name: str = Field(min_length=1, max_length=100)
+    text: str = Field(min_length=1, max_length=1000)
+    clues: ClueBack
+    poi_modifier: int = Field(0, ge=-9, le=9, description="the PoI modifier at the top of the card")
+
+
+class PointOfInterest(Strict):
+    """A row of the Point of Interest table: by name (``key: Old Well``) or number (``key: 7``)."""
+
+    key: str | int
+    name: str = Field(min_length=1, max_length=100)
+    text: str = Field(min_length=1, max_length=1000)
+
+
+class Kingdom(Strict):
+    kind: Literal["kingdom"] = "kingdom"
+    id: Id
+    name: str = Field(min_length=1, max_length=100)
+    districts: list[District] = Field(min_length=1)
+    wheel: list[Id] = Field(min_length=1, description="the District Wheel: district ids clockwise")
+    starting_tiles: list[Id] = Field(min_length=1)
+    track: TrackSpec = Field(default_factory=TrackSpec)
+    exploration: list[ExplorationCard] = Field(min_length=1, description="the Kingdom's Exploration deck")
+    points_of_interest: list[PointOfInterest] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _wheel_names_districts(self) -> Kingdom:
+        ids = [d.id for d in self.districts]
+        if len(set(ids)) != len(ids):
+            raise ValueError("two districts share an id")
+        if sorted(self.wheel) != sorted(ids):
+            raise ValueError(f"the District Wheel must list every district once: {', '.join(ids)}")
+        return self
+
+    def district(self, district_id: str) -> District:
+        return next(d for d in self.districts if d.id == district_id)
+
+    def poi(self, key: str | int) -> PointOfInterest | None:
+        return next((p for p in self.points_of_interest if str(p.key).lower() == str(key).lower()), None)
+
+
+class TileBack(Strict):
+    """The back of a Kingdom tile: "Advance Time by specified amount. Gain or lose Threat ... Deep Fog
+    Intensity of the tile ... Gain the specified number of Clue tokens"."""
+
+    time: int = Field(1, ge=0, le=5)
+    threat: int = Field(0, ge=-5, le=5)
+    fog_intensity: int = Field(2, ge=1, le=9)
+    clues: int = Field(0, ge=0, le=5)
+
+
+class TilePath(Strict):
+    """A path on the front: "Each possible path informs you of the size and identification number of
+    the Kingdom tile it leads to"."""
+
+    direction: Direction
+    to: Id
+    size: TileSize
+
+
+class Shortcut(Strict):
+    to: Id
+    size: TileSize
+
+
+class KingdomTile(Strict):
+    id: Id
+    name: str = Field(min_length=1, max_length=100)
+    size: TileSize
+    district: Id
+    back: TileBack = Field(default_factory=TileBack)
+    paths: list[TilePath] = Field(default_factory=list)
+    fog_paths: list[Direction] = Field(default_factory=list, description="directions of its Deep Fog paths")
+    shortcuts: list[Shortcut] = Field(default_factory=list)
+    poi: str | int | None = Field(None, description="Point of Interest by name or number")
+
+    @model_validator(mode="after")
+    def _one_path_per_direction(self) -> KingdomTile:
+        dirs = [p.direction for p in self.paths]
+        if len(set(dirs)) != len(dirs):
+            raise ValueError(f"tile {self.id!r} has two paths to the same direction")
+        return self
+
+    def path(self, direction: str) -> TilePath | None:
+        return next((p for p in self.paths if p.direction == direction), None)
+
+
+class KingdomTiles(Strict):
+    kind: Literal["kingdom_tiles"] = "kingdom_tiles"
+    id: Id = Field(description="an id for this set of tiles")
+    kingdom: Id
+    tiles: list[KingdomTile] = Field(min_length=1)
+
+
+def layout(kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> dict[str, tuple[int, int]]:
+    """Grid cells of every tile reachable by paths from the first starting tile (at 0, 0). The layout
+    is only meaningful for a Kingdom without ``kingdom_problems``."""
+    start = kingdom.starting_tiles[0]
+    cells: dict[str, tuple[int, int]] = {start: (0, 0)}
+    queue = [start]
+    while queue:
+        tile = tiles.get(queue.pop(0))
+        if tile is None:
+            continue
+        x, y = cells[tile.id]
+        for path in tile.paths:
+            if path.to not in cells:
+                dx, dy = STEP[path.direction]
+                cells[path.to] = (x + dx, y + dy)
+                queue.append(path.to)
+    return cells
+
+
+Loc = tuple[int | str, ...]
+
+
+def kingdom_problems(kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> list[tuple[Loc, str]]:
+    """What is wrong across the sheet and the tiles, each with a YAML path in the sheet (``()``) or
+    ``("tiles", tile_id, ...)`` for a tile."""
+    problems: list[tuple[Loc, str]] = []
+    districts = {d.id for d in kingdom.districts}
+    for i, start in enumerate(kingdom.starting_tiles):
+        if start not in tiles:
+            problems.append((("starting_tiles", i), f"no tile of this Kingdom has the id {start!r}"))
+    for tile in tiles.values():
+        if tile.district not in districts:
+            problems.append(
+                (("tiles", tile.id, "district"), f"unknown district {tile.district!r}; use one of {sorted(districts)}")
+            )
+        for j, path in enumerate(tile.paths):
+            other = tiles.get(path.to)
+            if other is None:
+                problems.append((("tiles", tile.id, "paths", j, "to"), f"no tile of this Kingdom is {path.to!r}"))
+                continue
+            if path.size != other.size:
+                problems.append(
+                    (("tiles", tile.id, "paths", j, "size"), f"tile {other.id!r} is {other.size}, not {path.size}")
+                )
+            back = other.path(OPPOSITE[path.direction])
+            if back is None or back.to != tile.id:
+                problems.append(
+                    (
+                        ("tiles", tile.id, "paths", j),
+                        f"{tile.id} leads {path.direction} to {other.id}, so {other.id} needs a path "
+                        f"{OPPOSITE[path.direction]} back to {tile.id}",
+                    )
+                )
+        for j, cut in enumerate(tile.shortcuts):
+            if cut.to not in tiles:
+                problems.append((("tiles", tile.id, "shortcuts", j, "to"), f"no tile of this Kingdom is {cut.to!r}"))
+        if isinstance(tile.poi, str) and kingdom.poi(tile.poi) is None:
+            problems.append((("tiles", tile.id, "poi"), f"the Point of Interest table has no {tile.poi!r}"))
+    if problems or not tiles:
+        return problems
+    cells = layout(kingdom, tiles)
+    taken: dict[tuple[int, int], str] = {}
+    for tile_id, cell in cells.items():
+        if cell in taken:
+            problems.append((("tiles", tile_id), f"{tile_id} and {taken[cell]} would lie on the same spot of the map"))
+        taken[cell] = tile_id
+    for tile_id in tiles:
+        if tile_id not in cells:
+            problems.append((("tiles", tile_id), f"{tile_id} cannot be reached by paths from the starting tile"))
+    return problems

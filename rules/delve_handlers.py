@@ -1,0 +1,366 @@
+"""Engine handlers of the Delve: start a Delve on a Kingdom, travel, and the GM's track commands.
+
+A Delve round here is the Travel step and the Kingdom Tile step (back, reveal, neighbours, Hunt
+Spaces, front), then the Exploration card drawn and shown, then the Story step's Time prompts
+(docs/delve.md says what is still resolved by hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from content.schema.kingdom import Kingdom, KingdomTile
+from rules import rolls
+from rules.coverage import implements
+from rules.delve import clues as clue_rules
+from rules.delve import kingdom_map as kmap
+from rules.delve import track as tr
+from rules.delve.state import DelveState
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, handles
+from rules.errors import RuleError
+from rules.state import CampaignState
+
+Id = str
+Dir = Literal["north", "east", "south", "west"]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DelveStart(_Action):
+    type: Literal["delve_start"] = "delve_start"
+    kingdom: str = Field(min_length=1, max_length=64)
+    start: str | None = Field(None, max_length=64, description="a starting tile; empty: one at random")
+
+
+class DelveTravel(_Action):
+    type: Literal["delve_travel"] = "delve_travel"
+    direction: Dir | None = None
+    to: str | None = Field(None, max_length=64)
+
+
+class DelveAdjust(_Action):
+    """GM: set track values (no rules run)."""
+
+    type: Literal["delve_adjust"] = "delve_adjust"
+    threat: int | None = Field(None, ge=0, le=30)
+    curse: int | None = Field(None, ge=0, le=30)
+    time: int | None = Field(None, ge=0, le=40)
+    lost: bool | None = None
+    shortcuts: bool | None = None
+
+
+class DelveGain(_Action):
+    """GM: gain (or, negative, lose) track values through the rules."""
+
+    type: Literal["delve_gain"] = "delve_gain"
+    threat: int = Field(0, ge=-30, le=30)
+    curse: int = Field(0, ge=-30, le=30)
+    time: int = Field(0, ge=-40, le=40)
+
+
+class DelveReveal(_Action):
+    type: Literal["delve_reveal"] = "delve_reveal"
+    tile: str = Field(min_length=1, max_length=64)
+
+
+# -- lookups -----------------------------------------------------------------------------------
+
+
+def kingdom_of(engine: Engine, kingdom_id: str) -> tuple[Kingdom, dict[str, KingdomTile]]:
+    kingdom = engine.catalogue.kingdoms.get(kingdom_id)
+    if kingdom is None:
+        known = ", ".join(sorted(engine.catalogue.kingdoms)) or "none loaded"
+        raise RuleError(f"there is no Kingdom {kingdom_id!r}; the Kingdoms are: {known}")
+    return kingdom, engine.catalogue.kingdom_tiles.get(kingdom_id, {})
+
+
+def current(engine: Engine, state: CampaignState) -> tuple[DelveState, Kingdom, dict[str, KingdomTile]]:
+    if state.delve is None:
+        raise RuleError("no Delve is under way; the GM starts one with `/delve start kingdom:<id>`")
+    kingdom, tiles = kingdom_of(engine, state.delve.kingdom)
+    return state.delve, kingdom, tiles
+
+
+def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
+    """``data.track``, ``data.tile``, ``data.destinations`` and the map, for every Delve reply."""
+    t = state.track
+    track: dict[str, Any] = {"threat": t.threat, "curse": t.curse, "time": t.time, "lost": t.lost}
+    if state.delve is None:
+        return {"track": track, "tile": None, "destinations": []}
+    delve, kingdom, tiles = current(engine, state)
+    spec = kingdom.track
+    track.update(
+        threat_max=spec.threat_max, curse_max=spec.curse_max, time_max=spec.time, lost_reason=delve.lost_reason,
+        hunt_spaces=[h.model_dump() for h in spec.hunt_spaces],
+    )
+    dests = [] if state.track.lost else [d.data() for d in kmap.destinations(delve, tiles)]
+    return {
+        "track": track,
+        "kingdom": kingdom.id,
+        "tile": delve.tile,
+        "district": tiles[delve.tile].district,
+        "destinations": dests,
+        "explored": list(delve.explored),
+        "face_down": list(delve.face_down),
+        "revealed": list(delve.revealed),
+        "sections": len(kmap.sections(delve, tiles)),
+        "clues": [c.model_dump() for c in delve.clues],
+        "exploration_left": len(delve.exploration),
+    }
+
+
+def _result(engine: Engine, state: CampaignState, texts: list[str], **extra: Any) -> Result:
+    events = [Event(kind="delve", text=t) for t in texts]
+    return Result(state=state, events=events, data={**delve_data(engine, state), **extra})
+
+
+def _apply_track(state: CampaignState, change: tr.TrackChange) -> None:
+    state.track = change.track
+    state.delve = change.delve
+
+
+# -- handlers ----------------------------------------------------------------------------------
+
+
+@implements(
+    "Kingdom Setup",
+    status="assisted",
+    tests=["tests/delve/test_map.py::test_start_places_the_starting_tile_and_its_neighbours_face_down"],
+    note="the bot lays the starting tile and its face-down neighbours, zeroes the track, shuffles the "
+    "Exploration deck; Monster Setup and the Kingdom Mortis/Deep Fog cards are by hand",
+)
+@handles(DelveStart)
+def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dice) -> Result:
+    kingdom, tiles = kingdom_of(engine, act.kingdom)
+    texts = [f"🏰 The Delve into **{kingdom.name}** begins. Threat, Curse and Time are set to 0."]
+    if act.start is not None:
+        if act.start not in kingdom.starting_tiles:
+            raise RuleError(f"{act.start!r} is not a starting tile of {kingdom.name}; use one of: "
+                            f"{', '.join(kingdom.starting_tiles)}")
+        start = act.start
+    elif len(kingdom.starting_tiles) == 1:
+        start = kingdom.starting_tiles[0]
+    else:
+        start, _ = rolls.random_element(dice, list(kingdom.starting_tiles), "starting tile")
+        texts.append(f"The starting tile is chosen at random among {', '.join(kingdom.starting_tiles)}.")
+    delve = DelveState(kingdom=kingdom.id, tile=start, explored=[start],
+                       exploration=dice.shuffle([c.id for c in kingdom.exploration]))
+    placement = kmap.place_neighbours(delve, tiles, start)
+    state.delve = placement.delve
+    state.track = state.track.model_copy(update={"threat": 0, "curse": 0, "time": 0, "lost": False})
+    tile = tiles[start]
+    texts.append(
+        f"The Party marker stands on **{tile.name}** ({start}, {kingdom.district(tile.district).name}); "
+        f"face down around it: {', '.join(placement.placed) or 'nothing'}."
+    )
+    return _result(engine, state, texts)
+
+
+@handles(DelveTravel)
+def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: Dice) -> Result:
+    delve, kingdom, tiles = current(engine, state)
+    if state.track.lost:
+        raise RuleError(f"the Expedition is lost ({delve.lost_reason or 'GM'}); no more travel this Delve")
+    options = kmap.destinations(delve, tiles)
+    if not options:
+        change = tr.TrackChange(track=state.track, delve=delve)
+        tr.lose_expedition(change, "the party cannot resolve the Travel step (no legal path)")
+        _apply_track(state, change)
+        return _result(engine, state, change.texts)
+    dest = _choose(act, options)
+    if dest.kind == "fog":
+        raise RuleError("traversing the Deep Fog is not automated yet: travel along a path or Backtrack")
+    state.delve = delve.model_copy(update={"round": delve.round + 1})
+    if dest.kind == "backtrack":
+        return _backtrack(engine, state, kingdom, dest)
+    return _kingdom_tile_step(engine, state, kingdom, tiles, dest)
+
+
+def _choose(act: DelveTravel, options: list[kmap.Destination]) -> kmap.Destination:
+    def listing() -> str:
+        return "; ".join(f"{d.kind} {d.tile}" + (f" ({d.direction})" if d.direction else "") for d in options)
+
+    if (act.direction is None) == (act.to is None):
+        raise RuleError(f"give either `direction:` or `to:`; the legal destinations are: {listing()}")
+    if act.to is not None:
+        found = [d for d in options if d.tile == act.to and d.kind != "fog"]
+        if not found:
+            raise RuleError(f"you cannot travel to {act.to!r} from here; the legal destinations are: {listing()}")
+        return found[0]
+    found = [d for d in options if d.direction == act.direction and d.kind == "explore"]
+    found = found or [d for d in options if d.direction == act.direction and len(d.through) == 1]
+    if not found:
+        raise RuleError(f"there is no path {act.direction} to travel along; the legal destinations are: {listing()}")
+    return found[0]
+
+
+@implements(
+    "2. Kingdom Tile Step",
+    tests=[
+        "tests/delve/test_commands.py::test_travel_resolves_the_back_then_reveals_and_places_neighbours",
+        "tests/delve/test_commands.py::test_hunt_space_reached_on_a_tile_back_is_announced",
+    ],
+    note="steps a-c and e are automated; d announces Hunt Space moves and the Threat 7 spawn (tokens by hand)",
+)
+def _kingdom_tile_step(
+    engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dict[str, KingdomTile], dest: kmap.Destination
+) -> Result:
+    assert state.delve is not None
+    tile = tiles[dest.tile]
+    grid = kmap.cells(kingdom, tiles)
+    way = dest.direction or kmap.direction_between(grid[state.delve.tile], grid[tile.id])
+    how = {"explore": f"travels {way}", "shortcut": "takes a Shortcut"}[dest.kind]
+    texts = [f"**Round {state.delve.round}** — the party {how} onto the {tile.size.replace('_', ' ')} tile {tile.id}."]
+    if tile.id in state.delve.revealed:
+        texts.append("Its Generic token is removed (it was revealed, not explored).")
+    # a. the back
+    back = tile.back
+    change = tr.apply_all(state.track, state.delve, kingdom.track, time=back.time, threat=back.threat)
+    _apply_track(state, change)
+    texts += change.texts
+    minor = engine.deck("minor_mortis")
+    found = clue_rules.collect(kingdom, state.delve, tile.id, way, back.clues, minor, engine.pile(state, minor.id))
+    if found.minor_mortis is not None:
+        state.decks[minor.id] = found.minor_mortis
+    state.delve = state.delve.model_copy(update={"clues": [*state.delve.clues, *found.gained]})
+    texts += found.texts
+    # b. reveal and move; c. neighbours face down
+    state.delve = kmap.enter(state.delve, tile.id, way)
+    placement = kmap.place_neighbours(state.delve, tiles, tile.id)
+    state.delve = placement.delve
+    district = kingdom.district(tile.district)
+    texts.append(
+        f"Revealed: **{tile.name}** ({district.name}). "
+        f"Placed face down: {', '.join(placement.placed) or 'nothing new'}."
+    )
+    # d. Hunt Spaces and the spawn were announced with the Threat change; e. the front
+    texts += _front(kingdom, state.delve, tile)
+    return _after_tile(engine, state, kingdom, texts, change.time_reached)
+
+
+def _front(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
+    if tile.poi is None:
+        return []
+    if isinstance(tile.poi, int):
+        top = next((c for c in kingdom.exploration if delve.exploration and c.id == delve.exploration[0]), None)
+        modifier = top.poi_modifier if top else 0
+        key: str | int = tile.poi + modifier
+        head = f"📍 Point of Interest {tile.poi} {modifier:+d} (PoI modifier of the top Exploration card) = {key}"
+    else:
+        key = tile.poi
+        head = f"📍 Point of Interest: {tile.poi}"
+    row = kingdom.poi(key)
+    return [f"{head}: **{row.name}** — {row.text}" if row else f"{head}: no row of the table; nothing happens."]
+
+
+@implements(
+    "Kingdom Tile Anatomy",
+    tests=[
+        "tests/delve/test_map.py::test_backtrack_through_three_tiles_costs_time_1_and_threat_2",
+        "tests/delve/test_commands.py::test_travel_resolves_the_back_then_reveals_and_places_neighbours",
+    ],
+    note="tile backs, paths and Backtracking; Exploration Ciphers and Panzergates are not in the tile data yet",
+)
+def _backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kmap.Destination) -> Result:
+    assert state.delve is not None
+    texts = [
+        f"**Round {state.delve.round}** — the party Backtracks through {', '.join(dest.through)} "
+        f"({len(dest.through)} tile(s)): Time +1, Threat +{len(dest.through) - 1}."
+    ]
+    change = tr.apply_all(state.track, state.delve, kingdom.track, time=1, threat=len(dest.through) - 1)
+    _apply_track(state, change)
+    texts += change.texts
+    state.delve = state.delve.model_copy(update={"tile": dest.tile, "last_direction": None})
+    return _after_tile(engine, state, kingdom, texts, change.time_reached)
+
+
+def _after_tile(
+    engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], time_reached: list[int]
+) -> Result:
+    """The Exploration step (the card shown for the table), then the Story step's Time prompts."""
+    assert state.delve is not None
+    if not state.track.lost:
+        texts += _exploration_step(state, kingdom)
+    if not state.track.lost:
+        texts += tr.story_prompts(time_reached)
+    return _result(engine, state, texts, time_reached=time_reached)
+
+
+@implements(
+    "3. Exploration Step",
+    status="assisted",
+    tests=["tests/delve/test_commands.py::test_drawing_from_an_empty_exploration_deck_loses"],
+    note="the card is drawn and shown, then discarded; its effect, District and Active placement are by hand",
+)
+def _exploration_step(state: CampaignState, kingdom: Kingdom) -> list[str]:
+    assert state.delve is not None
+    delve = state.delve
+    if not delve.exploration:
+        change = tr.TrackChange(track=state.track, delve=delve)
+        tr.lose_expedition(change, "the party had to draw from an empty Exploration deck")
+        _apply_track(state, change)
+        return change.texts
+    card = next(c for c in kingdom.exploration if c.id == delve.exploration[0])
+    state.delve = delve.model_copy(
+        update={"exploration": delve.exploration[1:], "exploration_discard": [*delve.exploration_discard, card.id]}
+    )
+    return [f"🃏 Exploration: **{card.name}** — {card.text} (apply it; `/delve gain` for track changes)"]
+
+
+@implements(
+    "Expedition Loss Conditions",
+    status="assisted",
+    tests=[
+        "tests/delve/test_track.py::test_threat_past_the_maximum_loses_the_expedition",
+        "tests/delve/test_commands.py::test_drawing_from_an_empty_exploration_deck_loses",
+        "tests/delve/test_commands.py::test_no_legal_travel_loses",
+    ],
+    note="Threat/Curse over the maximum, an empty Exploration deck and no legal Travel are automated; "
+    "dead Knights, the Deep Fog deck and story losses are by hand (`/delve adjust lost:true`)",
+)
+@handles(DelveGain)
+def delve_gain(engine: Engine, state: CampaignState, act: DelveGain, dice: Dice) -> Result:
+    delve, kingdom, _ = current(engine, state)
+    change = tr.apply_all(state.track, delve, kingdom.track, time=act.time, threat=act.threat, curse=act.curse)
+    _apply_track(state, change)
+    texts = change.texts or ["Nothing changes."]
+    return _result(engine, state, texts + tr.story_prompts(change.time_reached),
+                   hunts=[h.model_dump() for h in change.hunts], spawn=change.spawn,
+                   curse_paragraph=change.curse_paragraph)
+
+
+@handles(DelveAdjust)
+def delve_adjust(engine: Engine, state: CampaignState, act: DelveAdjust, dice: Dice) -> Result:
+    delve, kingdom, _ = current(engine, state)
+    values = {k: v for k, v in (("threat", act.threat), ("curse", act.curse), ("time", act.time), ("lost", act.lost))
+              if v is not None}
+    if not values and act.shortcuts is None:
+        raise RuleError("give at least one of threat:, curse:, time:, lost:, shortcuts:")
+    state.track = state.track.model_copy(update=values)
+    update: dict[str, Any] = {}
+    if act.shortcuts is not None:
+        update["shortcuts"] = act.shortcuts
+    if act.lost is False:
+        update["lost_reason"] = None
+    elif act.lost:
+        update["lost_reason"] = delve.lost_reason or "the GM ended the Expedition"
+    state.delve = delve.model_copy(update=update)
+    shown = ", ".join(f"{k} {v}" for k, v in {**values, **update}.items())
+    return _result(engine, state, [f"🛠 GM adjustment of the Delve: {shown} (no rules applied)."])
+
+
+@handles(DelveReveal)
+def delve_reveal(engine: Engine, state: CampaignState, act: DelveReveal, dice: Dice) -> Result:
+    delve, _, tiles = current(engine, state)
+    state.delve = kmap.reveal(delve, act.tile)
+    tile = tiles[act.tile]
+    back = tile.back
+    return _result(engine, state, [
+        f"Revealed {act.tile}: **{tile.name}**, still Unexplored (Generic token). Entering it resolves its back "
+        f"first (Time +{back.time}, Threat {back.threat:+d}, {back.clues} Clue(s))."
+    ])
