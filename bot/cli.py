@@ -101,7 +101,15 @@ def main(argv: list[str] | None = None) -> int:
     listing = csub.add_parser("list", help="every content id with its type, name and tier")
     listing.add_argument("--json", action="store_true")
     csub.add_parser("schema", help="JSON Schema of every document kind, for editors")
+    rules_cmd = sub.add_parser("rules", help="what the bot knows of the rulebook")
+    rsub = rules_cmd.add_subparsers(dest="rules_cmd", required=True)
+    coverage = rsub.add_parser("coverage", help="every rulebook entry: automated, assisted, irrelevant or missing")
+    coverage.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.cmd == "rules":
+        from bot.tools.coverage import main as coverage_main
+
+        return coverage_main(["--json"] if args.json else [])
 
     try:
         settings = Settings()

@@ -14,11 +14,25 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from content.schema import DOCUMENT_KINDS, Deck, DiceSet, Manifest
+from content.schema import (
+    DOCUMENT_KINDS,
+    Deck,
+    DiceSet,
+    Gear,
+    Kingdom,
+    Knight,
+    Manifest,
+    Monster,
+    TerrainTile,
+    Upgrade,
+)
+from content.schema.kingdom import KingdomTile, KingdomTiles, kingdom_problems
+from content.schema.monsters import terrain_problems
 
 STARTER_PACK = Path(__file__).parent / "packs" / "starter"
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 100_000
+MAX_DEPTH = 40
 MAX_ERRORS_SHOWN = 50
 
 
@@ -49,6 +63,13 @@ class Catalogue:
     packs: list[Manifest] = field(default_factory=list)
     dice: DiceSet | None = None
     decks: dict[str, Deck] = field(default_factory=dict)
+    knights: dict[str, Knight] = field(default_factory=dict)
+    gear: dict[str, Gear] = field(default_factory=dict)
+    upgrades: dict[str, Upgrade] = field(default_factory=dict)
+    monsters: dict[str, Monster] = field(default_factory=dict)
+    terrain: dict[str, TerrainTile] = field(default_factory=dict)
+    kingdoms: dict[str, Kingdom] = field(default_factory=dict)
+    kingdom_tiles: dict[str, dict[str, KingdomTile]] = field(default_factory=dict)  # kingdom id -> tile id -> tile
     origin: dict[str, str] = field(default_factory=dict)  # id -> "file:line"
 
     def deck(self, deck_id: str) -> Deck:
@@ -72,6 +93,25 @@ class Catalogue:
             rows.append({"id": deck.id, "type": "deck", "name": deck.name, "tier": None})
             for card in deck.cards:
                 rows.append({"id": card.id, "type": f"card:{deck.id}", "name": card.name, "tier": card.tier})
+        for knight in self.knights.values():
+            rows.append({"id": knight.id, "type": "knight", "name": knight.name, "tier": None})
+            for part_field, i, part_id in knight.part_ids():
+                part = getattr(knight, part_field)[i]
+                rows.append({"id": part_id, "type": part_field.rstrip("s"), "name": part.name, "tier": None})
+        rows += [{"id": g.id, "type": f"gear:{g.type}", "name": g.name, "tier": g.tier} for g in self.gear.values()]
+        rows += [{"id": u.id, "type": "upgrade", "name": u.name, "tier": u.tier} for u in self.upgrades.values()]
+        for m in self.monsters.values():
+            rows.append({"id": m.id, "type": f"monster:{m.type}", "name": m.name, "tier": len(m.levels)})
+            rows += [{"id": t.id, "type": f"trait:{m.id}", "name": t.name, "tier": None} for t in m.traits]
+            rows.append({"id": m.signature.id, "type": f"signature:{m.id}", "name": m.signature.name, "tier": None})
+            rows.append({"id": m.routine.id, "type": f"routine:{m.id}", "name": m.routine.name, "tier": None})
+            rows += [{"id": c.id, "type": f"ai:{m.id}", "name": c.name, "tier": c.level} for c in m.ai_cards]
+            rows += [{"id": c.id, "type": f"bp:{m.id}", "name": c.name, "tier": c.level} for c in m.bp_cards]
+        rows += [{"id": t.id, "type": "terrain", "name": t.name, "tier": None} for t in self.terrain.values()]
+        for k in self.kingdoms.values():
+            rows.append({"id": k.id, "type": "kingdom", "name": k.name, "tier": None})
+            tiles = self.kingdom_tiles.get(k.id, {}).values()
+            rows += [{"id": t.id, "type": f"kingdom_tile:{k.id}", "name": t.name, "tier": None} for t in tiles]
         return rows
 
 
@@ -114,6 +154,8 @@ def _to_python(
     """Build plain values from a node, refusing anything but maps, lists and plain scalars: a custom
     or ``!!python/...`` tag on a mapping or a list would otherwise be silently ignored."""
     budget.spend(node)
+    if len(loc) > MAX_DEPTH:
+        raise _NodeProblem(node, loc, f"nested too deeply (more than {MAX_DEPTH} levels); flatten it")
     if isinstance(node, yaml.MappingNode):
         if node.tag != _YAML + "map":
             raise _NodeProblem(node, loc, f"YAML tag {_show_tag(node.tag)} is not allowed in content packs "
@@ -212,6 +254,8 @@ def parse_yaml_text(text: str, label: str) -> tuple[list[tuple[Any, yaml.Node]],
         return [], [ContentError(label, _format_loc(getattr(exc, "loc", ())), line, problem)]
     except yaml.YAMLError as exc:
         return [], [ContentError(label, "", None, str(exc))]
+    except RecursionError:
+        return [], [ContentError(label, "", None, f"nested too deeply (more than {MAX_DEPTH} levels); flatten it")]
     finally:
         loader.dispose()
     return docs, []
@@ -228,7 +272,11 @@ def validate_document(value: Any, node: yaml.Node, label: str) -> tuple[BaseMode
         message = f"unknown kind {kind!r}; use one of: {known}"
         return None, [ContentError(label, "kind", _line_of(node, ("kind",)), message)]
     try:
-        return model.model_validate(value), []
+        valid = model.model_validate(value)
+        if isinstance(valid, Monster):  # cross-field checks, each pointing at its own line
+            found = [ContentError(label, _format_loc(loc), _line_of(node, loc), msg) for loc, msg in valid.problems()]
+            return (None, sorted(found, key=lambda e: e.line or 0)) if found else (valid, [])
+        return valid, []
     except ValidationError as exc:
         errors = []
         for err in exc.errors():
@@ -258,6 +306,19 @@ IdSpot = tuple[str, str, int]  # (content id, YAML path, line) of every id a doc
 
 def _id_spots(value: dict[str, Any], node: yaml.Node) -> list[IdSpot]:
     spots: list[IdSpot] = [(str(value["id"]), "id", _line_of(node, ("id",)))]
+    for part in ("portraits", "heroic_arcs", "peril_arcs", "techniques", "talents", "resources"):
+        items = value.get(part) if value.get("kind") == "knight" else None
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            if isinstance(item, dict) and "id" in item:
+                spots.append((str(item["id"]), f"{part}[{i}].id", _line_of(node, (part, i, "id"))))
+    if value.get("kind") == "monster":  # validated already: every part has an id
+        monster = Monster.model_validate(value)
+        spots += [(i, _format_loc(loc), _line_of(node, loc)) for i, loc in monster.all_ids()[1:]]
+    for part in ("tiles", "exploration"):  # Kingdom tiles and Exploration cards (content/schema/kingdom.py)
+        items = value.get(part) if value.get("kind") in ("kingdom", "kingdom_tiles") else None
+        for i, item in enumerate(items if isinstance(items, list) else []):
+            if isinstance(item, dict) and "id" in item:
+                spots.append((str(item["id"]), f"{part}[{i}].id", _line_of(node, (part, i, "id"))))
     cards = value.get("cards")
     for i, card in enumerate(cards if isinstance(cards, list) else []):
         if isinstance(card, dict) and "id" in card:
@@ -300,12 +361,32 @@ def build_catalogue(folders: list[Path]) -> Catalogue:
         errors += errs
         for model, file, spots in models:
             errors += _add(catalogue, model, file, spots)
+    errors += _knight_references(catalogue)
+    errors += _monster_references(catalogue)
+    errors += _kingdom_references(catalogue)
     if catalogue.dice is None and not errors:
         where = str(folders[0]) if folders else "(no packs)"
         errors.append(ContentError(where, "", None, "no pack defines the dice (kind: dice)"))
     if errors:
         raise ContentInvalid(errors)
     return catalogue
+
+
+def _knight_references(catalogue: Catalogue) -> list[ContentError]:
+    """A Knight's starting Gear must be Gear of a loaded pack; its Knighves must be a Knighves card."""
+    errors = []
+    for knight in catalogue.knights.values():
+        where = catalogue.origin.get(knight.id, knight.id)
+        file, _, line = where.rpartition(":")
+        for i, gear_id in enumerate(knight.start.gear):
+            if gear_id not in catalogue.gear:
+                errors.append(ContentError(file, f"start.gear[{i}]", int(line) if line.isdigit() else None,
+                                           f"no Gear card has the id {gear_id!r}"))
+        knighves = knight.start.knighves
+        if knighves is not None and not (knighves in catalogue.gear and catalogue.gear[knighves].knighves):
+            errors.append(ContentError(file, "start.knighves", int(line) if line.isdigit() else None,
+                                       f"{knighves!r} is not a Gear card with knighves: true"))
+    return errors
 
 
 def _add(catalogue: Catalogue, model: BaseModel, file: str, spots: list[IdSpot]) -> list[ContentError]:
@@ -327,7 +408,51 @@ def _add(catalogue: Catalogue, model: BaseModel, file: str, spots: list[IdSpot])
         catalogue.dice = model
     elif isinstance(model, Deck):
         catalogue.decks[model.id] = model
+    elif isinstance(model, Knight):
+        catalogue.knights[model.id] = model
+    elif isinstance(model, Gear):
+        catalogue.gear[model.id] = model
+    elif isinstance(model, Upgrade):
+        catalogue.upgrades[model.id] = model
+    elif isinstance(model, Monster):
+        catalogue.monsters[model.id] = model
+    elif isinstance(model, TerrainTile):
+        catalogue.terrain[model.id] = model
+    elif isinstance(model, Kingdom):
+        catalogue.kingdoms[model.id] = model
+    elif isinstance(model, KingdomTiles):
+        catalogue.kingdom_tiles.setdefault(model.kingdom, {}).update({t.id: t for t in model.tiles})
     return []
+
+
+def _monster_references(catalogue: Catalogue) -> list[ContentError]:
+    """A Clash Setup's Terrain tiles must be ``kind: terrain`` tiles of a loaded pack, and fit the board."""
+    errors = []
+    for monster in catalogue.monsters.values():
+        file, _, line = catalogue.origin.get(monster.id, monster.id).rpartition(":")
+        for loc, message in terrain_problems(monster, catalogue.terrain):
+            errors.append(ContentError(file, _format_loc(loc), int(line) if line.isdigit() else None, message))
+    return errors
+
+
+def _kingdom_references(catalogue: Catalogue) -> list[ContentError]:
+    """Kingdom tiles belong to a loaded Kingdom, and the sheet and its tiles agree (districts, mutual
+    paths, one spot of the map per tile: content/schema/kingdom.py)."""
+    errors = []
+    for kingdom_id, tiles in catalogue.kingdom_tiles.items():
+        if kingdom_id not in catalogue.kingdoms:
+            file, _, line = catalogue.origin.get(next(iter(tiles)), "").rpartition(":")
+            errors.append(ContentError(file, "kingdom", int(line) if line.isdigit() else None,
+                                       f"no Kingdom has the id {kingdom_id!r}"))
+    for kingdom in catalogue.kingdoms.values():
+        tiles = catalogue.kingdom_tiles.get(kingdom.id, {})
+        for loc, message in kingdom_problems(kingdom, tiles):
+            key = str(loc[1]) if loc and loc[0] == "tiles" else kingdom.id
+            file, _, line = catalogue.origin.get(key, kingdom.id).rpartition(":")
+            where = _format_loc(loc[2:]) if loc and loc[0] == "tiles" else _format_loc(loc)
+            errors.append(ContentError(file, f"{key}: {where}" if where and key != kingdom.id else where,
+                                       int(line) if line.isdigit() else None, message))
+    return errors
 
 
 def validate_pack(folder: Path) -> list[ContentError]:

@@ -5,11 +5,13 @@ The dice seed and position are part of it, so that replaying the log is exact.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from rules.board.state import BoardState
+from rules.delve.state import DelveState
+from rules.knights.state import KnightState
 
 STATE_VERSION = 1
 
@@ -30,7 +32,7 @@ class KingdomTrack(BaseModel):
     lost: bool = False
 
 
-RollKind = Literal["test", "dice", "d100", "power", "armor", "save", "random"]
+RollKind = Literal["test", "dice", "d100", "power", "armor", "save", "random", "attack", "evasion"]
 
 
 class LastRoll(BaseModel):
@@ -42,6 +44,30 @@ class LastRoll(BaseModel):
     bonus: int = 0
     difficulty: int | None = None
     rerolled: list[int] = Field(default_factory=list, description="1-based positions already re-rolled")
+    crit_fails: int = Field(
+        0, description="Attack/Evasion Rolls: natural 1s the Crit die showed, re-rolls included (Crit Miss effects)"
+    )
+
+
+class AskedDie(BaseModel):
+    """One die the players are asked to roll (table dice)."""
+
+    kind: Literal["d10", "d6"]
+    colour: Literal["white", "black", "red"] | None = None
+    crit: bool = False
+    purpose: str
+
+
+class PendingDice(BaseModel):
+    """A roll waiting for the players' physical dice (table dice, docs/table-dice.md)."""
+
+    action: dict[str, Any] = Field(description="the action waiting for its dice, in its JSON form")
+    command: str = Field(description="the command as typed")
+    roller: str = Field(description="the user who must enter the dice (a GM may always answer)")
+    roller_name: str
+    entered: list[int] = Field(default_factory=list, description="values of earlier throws of this roll")
+    asked: list[AskedDie] = Field(description="the dice of the throw asked for now, in rolling order")
+    prompt: str
 
 
 class CampaignState(BaseModel):
@@ -54,3 +80,7 @@ class CampaignState(BaseModel):
     track: KingdomTrack = Field(default_factory=KingdomTrack)
     last_roll: LastRoll | None = None
     board: BoardState = Field(default_factory=BoardState)
+    knights: dict[str, KnightState] = Field(default_factory=dict)  # by slug id (rules/knights/, docs/knights.md)
+    dice_mode: Literal["bot", "table"] = "bot"  # table: the players roll and type (docs/table-dice.md)
+    pending_dice: PendingDice | None = None
+    delve: DelveState | None = None  # the Delve under way (rules/delve/, docs/delve.md)

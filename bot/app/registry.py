@@ -33,6 +33,7 @@ class Option:
     max_value: int | None = None
     default: Any = None
     autocomplete: str | None = None  # name of a source: "deck", "card"
+    max_length: int = 200  # strings: longer values are refused (e.g. /knight import json: allows more)
 
 
 @dataclass(frozen=True)
@@ -139,8 +140,8 @@ def _value(command: Command, spec: Option, value: Any) -> Any:
             return False
         raise CommandError(f"{where} must be true or false, not {str(value)[:40]!r}")
     text = str(value).strip()
-    if len(text) > 200:
-        raise CommandError(f"{where} is {len(text)} characters long; at most 200 are allowed")
+    if len(text) > spec.max_length:
+        raise CommandError(f"{where} is {len(text)} characters long; at most {spec.max_length} are allowed")
     if spec.choices and text.lower() not in spec.choices:
         raise CommandError(f"{where} must be one of {', '.join(spec.choices)}, not {text[:40]!r}")
     if spec.kind in ("user", "role"):

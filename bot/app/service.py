@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.app import table
 from bot.app.context import Invocation
 from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
@@ -129,8 +130,9 @@ class App:
     async def _act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
         for _ in range(MAX_RETRIES):
             loaded = await self.load(ctx)
+            applied = table.route(self.engine, ctx, loaded.state, action)  # table dice: may wait for the dice
             dice = self.engine.dice_for(loaded.state)
-            result = self.engine.apply(loaded.state, action, dice)
+            result = self.engine.apply(loaded.state, applied, dice, in_place=True)  # a fresh read: ours alone
             try:
                 seq = await self.db.append(
                     loaded.row.id,
@@ -138,7 +140,7 @@ class App:
                     "action",
                     ctx.user_id,
                     ctx.command_line,
-                    {"action": action.model_dump(mode="json"), "amend": []},
+                    {"action": applied.model_dump(mode="json"), "amend": []},
                     [r.model_dump() for r in dice.rolls],
                     [e.model_dump() for e in result.events],
                     result.state.model_dump_json(),

@@ -23,6 +23,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
+from bot.discord.dice_modal import DiceButton
 from bot.discord.replies import DM_REFUSED, SOMETHING_WRONG, failure, render
 
 log = logging.getLogger("kfgm.discord")
@@ -61,7 +62,7 @@ def annotation(option: Option) -> Any:
     if option.kind == "role":
         return discord.Role
     if option.kind == "string" and not option.choices:
-        return app_commands.Range[str, None, 200]  # the app refuses longer strings anyway
+        return app_commands.Range[str, None, option.max_length]  # the app refuses longer strings anyway
     return str  # string with choices, integer_list, string_list (the app parses "10,1,7")
 
 
@@ -159,6 +160,7 @@ class GameTree(app_commands.CommandTree):
         self.defer_after = defer_after
         for item in build_commands(self, registry):
             self.add_command(item)
+        client.add_dynamic_items(DiceButton)  # table dice: the prompt's "Enter dice" button
 
     # -- running a command -------------------------------------------------------------------------
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.app.commands import campaign, clash, deck, gm, help, roll
+from bot.app.commands import campaign, clash, deck, delve, dice, gm, help, knight, odds, roll
 from bot.app.registry import Registry
 
 
 def build_registry() -> Registry:
     registry = Registry()
-    for module in (campaign, roll, deck, clash, gm, help):
+    for module in (campaign, roll, deck, clash, delve, dice, knight, odds, gm, help):
         module.register(registry)
     return registry

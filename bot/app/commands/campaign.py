@@ -8,6 +8,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
+from rules.table_dice import SetDiceMode
 from storage.db import StaleState
 
 
@@ -54,6 +55,10 @@ async def info(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         + ", ".join(f"{app.catalogue.decks[d].name} {v['draw']} (+{v['discard']} discarded)" for d, v in decks.items())
         + ".",
     ]
+    if state.dice_mode == "table":  # docs/table-dice.md
+        waiting = state.pending_dice
+        lines.append("Dice: the players roll (table dice)" + (
+            f"; waiting for {waiting.roller_name}'s dice for `{waiting.command}`." if waiting else "."))
     if state.forced_dice:
         lines.append(f"GM override waiting: the next dice will show {', '.join(map(str, state.forced_dice))}.")
     data = {
@@ -61,6 +66,7 @@ async def info(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         "members": [{"user": u, "role": r} for u, r in members],
         "track": state.track.model_dump(),
         "decks": decks,
+        "dice_mode": state.dice_mode,
     }
     return Reply(text="\n".join(lines), data=data)
 
@@ -107,6 +113,11 @@ async def gm_role(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return Reply(text=text, data={"gm_role": role})
 
 
+async def dice_mode(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """Table dice (docs/table-dice.md): the players roll their own dice and type the results."""
+    return await app.act_reply(ctx, SetDiceMode(mode=o["mode"]))
+
+
 def _campaign_data(cid: int, name: str, status: str, seq: int, gm: str, role: str | None) -> dict[str, Any]:
     return {"id": cid, "name": name, "status": status, "seq": seq, "created_by": gm, "gm_role": role}
 
@@ -124,6 +135,15 @@ def register(r: Registry) -> None:
     )
     r.add(Command(("campaign", "info"), "Show this channel's campaign: GM, track, decks", info))
     r.add(Command(("campaign", "end"), "Close this channel's campaign (the log is kept)", end, permission="gm"))
+    r.add(
+        Command(
+            ("campaign", "dice"),
+            "GM: who rolls the dice: the bot, or the players at the table (they type the results)",
+            dice_mode,
+            (Option("mode", "string", "bot or table", required=True, choices=("bot", "table")),),
+            permission="gm",
+        )
+    )
     r.add(
         Command(
             ("campaign", "gm-role"),

@@ -9,12 +9,27 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from rules import actions as a
+from rules.table_dice import RecordDraw
 
 DECKS = ("minor_mortis", "major_mortis", "grave_mortis", "judicium", "condition")
 
 
 async def draw(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    if o.get("card"):  # table dice: the GM records the card the table drew from its own deck
+        return await record_draw(app, ctx, o)
     return await app.act_reply(ctx, a.DeckDraw(deck=o["deck"], count=o["count"], bottom=o["bottom"], vigor=o["vigor"]))
+
+
+async def record_draw(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    if not await app.is_gm(ctx, loaded.row):
+        raise CommandError("only a GM may record a card drawn from the table's own deck (card:)")
+    if loaded.state.dice_mode != "table":
+        raise CommandError("card: records a card drawn from the table's own deck, in table mode only "
+                           "(/campaign dice mode:table); in bot mode the bot draws")
+    if o["count"] != 1 or o["bottom"]:
+        raise CommandError("with card: record one card at a time (leave out count: and bottom:)")
+    return await app.act_reply(ctx, RecordDraw(deck=o["deck"], card=o["card"], vigor=o["vigor"]))
 
 
 async def shuffle(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -79,6 +94,8 @@ def register(r: Registry) -> None:
                     min_value=-99,
                     max_value=0,
                 ),
+                Option("card", "string", "GM, table dice: the card the table drew from its own deck",
+                       autocomplete="card"),
             ),
         )
     )

@@ -9,6 +9,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
 from rules import actions as a
+from rules.attack_rolls import RollAttack, RollEvasion
 
 
 async def virtue_test(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -45,6 +46,14 @@ async def random(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def direction(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, a.RandomDirection())
+
+
+async def attack(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, RollAttack(dice=o["dice"], to_hit=o["to_hit"], precision=o["precision"]))
+
+
+async def evasion(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, RollEvasion(dice=o["dice"], difficulty=o["difficulty"], bonus=o["bonus"]))
 
 
 def _pool() -> tuple[Option, ...]:
@@ -138,3 +147,29 @@ def register(r: Registry) -> None:
         )
     )
     r.add(Command(("roll", "direction"), "A random direction: the top Minor Mortis card's arrow", direction))
+    r.add(
+        Command(
+            ("roll", "attack"),
+            "An Attack Roll: d10s (the first is the white Crit die) vs the Monster's To Hit",
+            attack,
+            (
+                Option("dice", "integer", "Attack dice of your weapon", required=True, min_value=1, max_value=20),
+                Option("to_hit", "integer", "the Monster's To Hit value", required=True, min_value=1, max_value=20),
+                Option("precision", "integer", "added to each die: Precision, Opening tokens...", default=0,
+                       min_value=-10, max_value=10),
+            ),
+        )
+    )
+    r.add(
+        Command(
+            ("roll", "evasion"),
+            "An Evasion Roll: d10s (the first is the white Crit die) vs the Attack's difficulty",
+            evasion,
+            (
+                Option("dice", "integer", "Evasion dice of the Attack", required=True, min_value=1, max_value=20),
+                Option("difficulty", "integer", "the Evasion Roll difficulty", required=True, min_value=1,
+                       max_value=20),
+                Option("bonus", "integer", "Evasion bonus added to each die", default=0, min_value=-10, max_value=10),
+            ),
+        )
+    )
