@@ -3,18 +3,9 @@ check that every rulebook quote in tests/board is verbatim."""
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import pkgutil
-
-import pytest
-
-import tests.board as package
 from content.schema.board import TerrainSpec
 from rules.board import herd, knockback, land_on_top, monster_move, pushback
 from tests.board.helpers import BOULDER, K, board, boss, kinds, knight, mob, where
-from tests.rulebook import RULEBOOK
-from tests.rules._support import quotes
 
 PLAIN_OBSTACLE = TerrainSpec(id="hedge", name="Thorn Hedge", keywords=frozenset({K.OBSTACLE}))
 
@@ -112,32 +103,3 @@ def test_herd_path_goes_around_bosses_and_stops_at_obstacles() -> None:
     assert all(not kinds(o, "crash") for o in outs)
 
 
-def _board_quotes() -> list[tuple[str, int, str]]:
-    found = []
-    for info in pkgutil.iter_modules(package.__path__):
-        if not info.name.startswith("test_"):
-            continue
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
-        for name, obj in vars(module).items():
-            if name.startswith("test_") and inspect.isfunction(obj):
-                found.extend((f"{info.name}.{name}", line, text) for line, text in quotes(obj.__doc__))
-    return found
-
-
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is not next to the project")
-def test_board_rulebook_quotes_are_verbatim() -> None:
-    """Every ``Rulebook (line N):`` quote in tests/board starts on its line and is verbatim."""
-    lines = RULEBOOK.read_text(encoding="utf-8").splitlines()
-    found = _board_quotes()
-    assert len(found) >= 20
-    for where_, line, text in found:
-        window = " ".join(" ".join(lines[line - 1 : line + 5]).split())
-        first = " ".join(lines[line - 1].split())
-        pieces = [" ".join(p.split()) for p in text.split(" ... ")]
-        start = window.find(pieces[0])
-        assert 0 <= start < len(first), f"{where_}: {pieces[0]!r} is not at line {line}"
-        at = start + len(pieces[0])
-        for piece in pieces[1:]:
-            nxt = window.find(piece, at)
-            assert nxt != -1, f"{where_}: {piece!r} does not follow at line {line}"
-            at = nxt + len(piece)

@@ -45,8 +45,10 @@ def test_each_entry_points_at_its_line() -> None:
 
 @needs_rulebook
 def test_every_keyword_of_the_keyword_list_is_an_entry() -> None:
-    """Rulebook (line 1908): Keyword List. Every `- Name: ...` line after it is a keyword or one of the
-    rule details printed under a keyword (Other miniatures, Knight Timing...)."""
+    """Rulebook (line 1908): Keyword List
+
+    Every `- Name: ...` line after that heading is a keyword or one of the rule details printed under a
+    keyword (Other miniatures, Knight Timing...)."""
     lines = _lines()
     start = max(i for i, line in enumerate(lines) if line.strip() == "Keyword List")
     names = {e["name"] for e in ENTRIES if e["chapter"] == KEYWORD_LIST}

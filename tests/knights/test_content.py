@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
-import pkgutil
 from collections import Counter
 
 import pytest
 from pydantic import ValidationError
 
-import tests.knights as package
 from bot.cli import main
 from content.schema import TIERS, Gear
 from content.schema.knights import PerilArc
 from tests.knights._support import CAT
-from tests.rulebook import RULEBOOK
-from tests.rules._support import quotes
 
 
 def test_four_original_knights_with_their_parts() -> None:
@@ -59,30 +53,3 @@ def test_the_schema_refuses_broken_cards() -> None:
             for p, m in zip(("uninjured", "minor", "major", "grave", "judicium"), (8, 8, 3, 1, 0), strict=True)]})
 
 
-def _all_quotes() -> list[tuple[str, int, str]]:
-    found = []
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name.startswith("test_"):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
-            for name, obj in vars(module).items():
-                if name.startswith("test_") and inspect.isfunction(obj):
-                    found += [(f"{info.name}.{name}", line, text) for line, text in quotes(obj.__doc__)]
-    return found
-
-
-QUOTES = _all_quotes()
-
-
-def test_there_are_many_knight_quotes() -> None:
-    assert len(QUOTES) >= 40
-
-
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is not next to the project")
-@pytest.mark.parametrize(("where", "line", "text"), QUOTES, ids=[f"{w}:{n}" for w, n, _ in QUOTES])
-def test_quote_is_verbatim(where: str, line: int, text: str) -> None:
-    lines = RULEBOOK.read_text(encoding="utf-8").splitlines()
-    window = " ".join(" ".join(lines[line - 1: line + 5]).split())
-    first = " ".join(lines[line - 1].split())
-    start = window.find(" ".join(text.split()))
-    assert start != -1, f"{where}: not verbatim at line {line}: {text!r}"
-    assert start < len(first), f"{where}: does not start on line {line}"

@@ -1,7 +1,7 @@
 """Shared helpers for the rules tests: the starter catalogue, an engine, and rulebook quotes.
 
 Every rule test quotes the rulebook in its docstring as a block that starts with
-``Rulebook (line N):`` and runs to the next blank line; ``test_rulebook_quotes.py`` checks that each
+``Rulebook (line N):`` and runs to the next blank line; ``tests/test_rulebook_quotes.py`` checks that each
 such quote is verbatim (whitespace aside) and starts on line N.
 """
 
