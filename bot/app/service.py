@@ -105,11 +105,11 @@ class App:
             return seed
         return secrets.randbits(48)
 
-    def image_path(self, campaign_id: int, seq: int, what: str) -> Path:
-        """Where a picture of a campaign at a given log position is written (the same name each time,
-        so a script prints the same paths)."""
+    def image_path(self, campaign_id: int, seq: int, what: str, suffix: str = ".png") -> Path:
+        """Where a picture (or an export) of a campaign at a given log position is written: the same
+        name each time, so a script prints the same paths."""
         self.image_dir.mkdir(parents=True, exist_ok=True)
-        return self.image_dir / f"campaign{campaign_id}-{seq}-{what}.png"
+        return self.image_dir / f"campaign{campaign_id}-{seq}-{what}{suffix}"
 
     @staticmethod
     def now() -> str:

@@ -318,5 +318,5 @@ def render_sheet(d: dict[str, Any]) -> bytes:
     height = min(4000, max(left.y, right.y) + MARGIN)
     draw.line((MARGIN + COL_W + GAP // 2, top, MARGIN + COL_W + GAP // 2, height - MARGIN), fill=RULE, width=1)
     out = io.BytesIO()
-    img.crop((0, 0, WIDTH, height)).save(out, format="PNG", optimize=True)
+    img.crop((0, 0, WIDTH, height)).save(out, format="PNG", compress_level=1)  # fast to write and send
     return out.getvalue()

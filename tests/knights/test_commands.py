@@ -121,7 +121,7 @@ async def test_the_sheet_picture(table: Table) -> None:
     await table.ok("@sonch " + CREATE)
     reply = await table.ok("@sonch /knight sheet")
     path = Path(reply.images[0])
-    assert path.parent.name == "out" and path.name.startswith("knight-")
+    assert path.parent == table.app.image_dir and "-knight-" in path.name and path.is_file()
     image = Image.open(io.BytesIO(path.read_bytes()))
     assert image.width == 1600 and 900 <= image.height <= 4000
     colours = image.convert("RGB").getcolors(maxcolors=1 << 20)

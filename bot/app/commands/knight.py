@@ -12,7 +12,6 @@ import base64
 import json
 import zlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -26,7 +25,6 @@ from rules.knights import actions as a
 from rules.knights.state import VICE_VIRTUE, KnightState
 from rules.knights.view import details, summary
 
-OUT_DIR = Path("out")
 CODE_PREFIX = "kfgm-knight:"
 NAME = Option("name", "string", "which Knight (default: yours)", max_length=60)
 STATS = ("passion", "heat", "vigor", "bane", "max_vigor", "heat_limit", "bane_limit", "leads",
@@ -123,8 +121,7 @@ async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 async def _picture(app: App, loaded: Loaded, k: KnightState, d: dict[str, Any]) -> str:
     from bot.render.sheet import render_sheet
 
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
-    path = OUT_DIR / f"knight-{loaded.row.id}-{k.id}-{loaded.row.seq}.png"
+    path = app.image_path(loaded.row.id, loaded.row.seq, f"knight-{k.id}")
     png = await asyncio.get_running_loop().run_in_executor(None, render_sheet, d)
     path.write_bytes(png)
     return str(path)
@@ -167,7 +164,7 @@ async def export(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     d = details(app.catalogue, k)
     image = await _picture(app, loaded, k, d)
     state = k.model_dump(mode="json")
-    json_path = OUT_DIR / f"knight-{loaded.row.id}-{k.id}-{loaded.row.seq}.json"
+    json_path = app.image_path(loaded.row.id, loaded.row.seq, f"knight-{k.id}", ".json")
     json_path.write_text(json.dumps(state, indent=2, ensure_ascii=False), encoding="utf-8")
     code = export_code(k)
     text = (f"{k.name} exported: the sheet picture, and the Knight as JSON ({json_path}). To bring them into "
