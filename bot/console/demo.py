@@ -41,6 +41,24 @@ DEMO_SCRIPT = """\
 # Players cannot use GM powers.
 @kara /gm undo
 /gm log count:30
+# Ser Sonch's player brings a Knight; Heat over the Heat Limit turns into lost Vigor.
+@sonch /knight create knight:lanternbearer name:"Ser Sonch"
+@sonch /knight stat stat:heat change:5 reason:"Heat re-rolls"
+# Only a Knight's owner (or the GM) may change it.
+@kara /knight stat stat:vigor change:-1 name:"Ser Sonch"
+@sonch /knight sheet
+# The GM mirrors the physical Clash Board; anyone can look at it.
+/clash place kind:monster name:Eggknight space:C5 size:9 facing:west
+/clash place kind:knight name:"Ser Sonch" space:D3
+/clash place kind:terrain name:Column space:E2 keywords:Obstacle,Destructible
+@kara /clash board highlight:C4,D4,E4
+# Exact odds before committing to an attack, and for an Evasion Roll.
+@sonch /odds attack dice:3 to_hit:6 precision:1 weapon_power:"red:1" knight_die:black at:4
+@sonch /odds evasion dice:2 difficulty:7
+# A Delve: the Kingdom track, travel, Clues, the map.
+/delve start kingdom:aubrevane
+/delve travel direction:north
+/delve map
 """
 
 
@@ -56,7 +74,8 @@ async def run_demo(settings: Settings) -> int:
                 print(f"\n{line}")
                 continue
             await run_lines(app, [line], sys.stdout, as_json=False)
-        print("\nPlay yourself with `kfgm play` (or `make play`); see docs/commands.md for every command.")
+        print(f"\nPictures are in {settings.image_dir}/. Play yourself with `kfgm play` (or `make play`); "
+              "see docs/commands.md for every command.")
     finally:
         await app.db.close()
     return 0

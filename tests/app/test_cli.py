@@ -68,3 +68,12 @@ def test_content_schema_is_json_schema_for_every_kind() -> None:
 def test_invite_url() -> None:
     out = kfgm("invite-url", "--client-id", "123456").stdout
     assert "client_id=123456" in out and "applications.commands" in out
+
+
+def test_the_demo_runs_every_feature_it_shows(tmp_path: Path) -> None:
+    done = kfgm("demo", env={"KFGM_IMAGE_DIR": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    for marker in ("Massive Peril", "GM undo", "GM amended", "only the campaign's GM", "lose 2 Vigor",
+                   "only their owner or the GM", "Odds — Attack Roll", "Round 1"):
+        assert marker in done.stdout, marker
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".png", ".png", ".png"]  # sheet, board, map
