@@ -71,9 +71,11 @@ class App:
     async def run(self, ctx: Invocation, command: Command, raw: dict[str, Any]) -> Reply:
         try:
             options = convert(command, raw)
-            if command.permission != "anyone":
+            # a player command loads the campaign itself (and says so politely if there is none);
+            # only a GM command needs it here, to check the GM
+            if command.permission == "gm":
                 loaded = await self.load(ctx)
-                if command.permission == "gm" and not await self.is_gm(ctx, loaded.row):
+                if not await self.is_gm(ctx, loaded.row):
                     raise CommandError(
                         f"only the campaign's GM may use {command.name}; ask your GM, "
                         "or have them give you the GM role with /campaign gm-role"

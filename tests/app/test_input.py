@@ -49,3 +49,24 @@ async def test_help_lists_every_group_and_explains_a_command(table: Table) -> No
         assert group in text
     detail = (await table.ok('/help command:"roll test"')).text
     assert "difficulty:integer" in detail and "bonus" in detail
+
+
+async def test_every_player_command_needs_a_campaign(app) -> None:  # type: ignore[no-untyped-def]
+    """Player commands load the channel's campaign themselves: without one, each is refused politely."""
+    from bot.app.registry import Option
+
+    def value(o: Option) -> str:
+        if o.choices:
+            return o.choices[0]
+        return {"integer": "1", "boolean": "false", "integer_list": "1", "string_list": "a,b"}.get(o.kind, "x")
+
+    table = Table(app)
+    refused = []
+    for command in app.registry.commands.values():
+        if command.permission != "player":
+            continue
+        line = command.name + "".join(f' {o.name}:"{value(o)}"' for o in command.options if o.required)
+        reply = await table(line)
+        assert not reply.ok, line  # never runs without a campaign (a bad value may be refused first)
+        refused.append("no campaign in this channel" in (reply.error or ""))
+    assert sum(refused) >= len(refused) - 3
