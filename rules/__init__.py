@@ -3,6 +3,7 @@
 from rules import (  # noqa: F401  (they register themselves)
     attack_rolls,
     board_handlers,
+    clash_handlers,
     deck_handlers,
     delve_handlers,
     knight_handlers,

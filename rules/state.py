@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from rules.board.state import BoardState
+from rules.clash.state import ClashState
 from rules.delve.state import DelveState
 from rules.knights.state import KnightState
 
@@ -84,3 +85,4 @@ class CampaignState(BaseModel):
     dice_mode: Literal["bot", "table"] = "bot"  # table: the players roll and type (docs/table-dice.md)
     pending_dice: PendingDice | None = None
     delve: DelveState | None = None  # the Delve under way (rules/delve/, docs/delve.md)
+    clash: ClashState | None = None  # the Clash under way (rules/clash_handlers.py, docs/clash.md)

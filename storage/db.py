@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiosqlite
 
@@ -190,14 +190,6 @@ class Database:
         assert row is not None
         return row
 
-    async def set_status(self, campaign_id: int, status: str) -> None:
-        async with self.transaction() as conn:
-            await _run(conn, "UPDATE campaigns SET status=? WHERE id=?", (status, campaign_id))
-
-    async def set_gm_role(self, campaign_id: int, role_id: str | None) -> None:
-        async with self.transaction() as conn:
-            await _run(conn, "UPDATE campaigns SET gm_role_id=? WHERE id=?", (role_id, campaign_id))
-
     async def member_role(self, campaign_id: int, user_id: str) -> str | None:
         async with self.conn.execute(
             "SELECT role FROM members WHERE campaign_id=? AND user_id=?", (campaign_id, user_id)
@@ -227,8 +219,11 @@ class Database:
         now: str,
         target_seq: int | None = None,
         drop_snapshots_from: int | None = None,
+        status: str | None = None,
+        gm_role_id: str | None | Literal[False] = False,
     ) -> int:
-        """Write one command: log row, new head state, member, maybe a snapshot. All or nothing."""
+        """Write one command: log row, new head state, member, maybe a snapshot, and for campaign
+        commands the campaign's status or GM role. All or nothing."""
         seq = expected_seq + 1
         async with self.transaction() as conn:
             moved = await _exec(
@@ -255,6 +250,10 @@ class Database:
                     now,
                 ),
             )
+            if status is not None:
+                await _exec(conn, "UPDATE campaigns SET status=? WHERE id=?", (status, campaign_id))
+            if gm_role_id is not False:
+                await _exec(conn, "UPDATE campaigns SET gm_role_id=? WHERE id=?", (gm_role_id, campaign_id))
             if drop_snapshots_from is not None:
                 await _run(
                     conn,

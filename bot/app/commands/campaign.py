@@ -84,8 +84,8 @@ async def end(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         [],
         loaded.row.state_json,
         app.now(),
+        status="ended",
     )
-    await app.db.set_status(loaded.row.id, "ended")
     return Reply(
         text=f"The campaign **{loaded.row.name}** is closed. Its log stays in the database; "
         "this channel can start a new campaign.",
@@ -107,8 +107,8 @@ async def gm_role(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         [],
         loaded.row.state_json,
         app.now(),
+        gm_role_id=role,
     )
-    await app.db.set_gm_role(loaded.row.id, role)
     text = f"Members with the role <@&{role}> are now GMs of this campaign." if role else "The GM role is cleared."
     return Reply(text=text, data={"gm_role": role})
 

@@ -8,14 +8,22 @@ from typing import Any
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
-from bot.app.service import App
+from bot.app.service import App, Loaded
 from bot.render.board import render_board
-from rules.board.geometry import parse_space
+from rules.board.geometry import Coord, parse_space
 from rules.board_handlers import PlaceKnight, PlaceMonster, PlaceTerrain, RemoveFromBoard
 from rules.errors import RuleError
 
 KINDS = ("knight", "monster", "mob", "terrain")
 KEYWORDS = ("Obstacle", "Destructible", "Indestructible", "Obscuring", "Difficult Terrain", "Chasm", "Boundless")
+
+
+async def board_image(app: App, loaded: Loaded, highlight: list[Coord] | None = None) -> str:
+    """The campaign's Clash Board drawn as a PNG (off the event loop); returns the picture's path."""
+    png = await asyncio.get_running_loop().run_in_executor(None, lambda: render_board(loaded.state.board, highlight))
+    path = app.image_path(loaded.row.id, loaded.row.seq, "board")
+    path.write_bytes(png)
+    return str(path)
 
 
 async def board(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -24,14 +32,12 @@ async def board(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         highlight = [parse_space(s) for s in o["highlight"]] if o["highlight"] else None
     except ValueError as exc:
         raise CommandError(f"highlight: {exc}") from None
-    png = await asyncio.get_running_loop().run_in_executor(None, lambda: render_board(loaded.state.board, highlight))
-    path = app.image_path(loaded.row.id, loaded.row.seq, "board")
-    path.write_bytes(png)
+    path = await board_image(app, loaded, highlight)
     b = loaded.state.board
     text = (
         f"The Clash Board: {len(b.knights)} Knight(s), {len(b.monsters)} Monster(s), {len(b.terrain)} Terrain tile(s)."
     )
-    return Reply(text=text, images=[str(path)], data={"seq": loaded.row.seq, "image": str(path)})
+    return Reply(text=text, images=[path], data={"seq": loaded.row.seq, "image": path})
 
 
 async def place(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -73,7 +79,10 @@ def _keyword(text: str) -> str:
 
 
 def register(r: Registry) -> None:
-    r.describe_group("clash", "The Clash Board: its picture, and the GM placing miniatures and Terrain")
+    from bot.app.commands import clash_setup  # it uses board_image from here
+
+    r.describe_group("clash", "The Clash: start, status, GM adjust and end; the Clash Board and its pieces")
+    clash_setup.register(r)
     r.add(
         Command(
             ("clash", "board"),

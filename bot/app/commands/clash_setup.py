@@ -1,0 +1,80 @@
+"""/clash start|status|adjust|end — starting a Clash from its Clash Setup, looking at it, the GM's adjustments
+and ending it (rules/clash_handlers.py). Registered by bot/app/commands/clash.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.app.commands.clash import board_image
+from bot.app.context import Invocation
+from bot.app.registry import Command, Option, Registry
+from bot.app.reply import CommandError, Reply
+from bot.app.service import App
+from rules.clash_handlers import (
+    ClashAdjustDeck,
+    ClashAdjustKnight,
+    ClashEnd,
+    ClashStart,
+    clash_data,
+    status_text,
+)
+
+STATS = ("passion", "heat", "vigor", "bane")
+
+
+async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    knights = [k.strip() for k in o["knights"] if k.strip()] if o["knights"] else None
+    action = ClashStart(monster=o["monster"], level=o["level"], clash_type=o["type"], knights=knights)
+    reply = await app.act_reply(ctx, action)
+    path = await board_image(app, await app.load(ctx))
+    return Reply(text=reply.text, data={**reply.data, "image": path}, images=[path])
+
+
+async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    clash = loaded.state.clash
+    if clash is None:
+        raise CommandError("no Clash is running: the GM starts one with /clash start monster:<id> level:N "
+                           "type:exhibition|full")
+    gm = await app.is_gm(ctx, loaded.row)
+    monster = app.catalogue.monsters.get(clash.monster)
+    path = await board_image(app, loaded)
+    text = status_text(clash, monster.name if monster else clash.monster)
+    return Reply(text=text, images=[path],
+                 data={"seq": loaded.row.seq, "clash": clash_data(clash, gm), "image": path})
+
+
+async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    action: BaseModel
+    if o["deck"] and o["top"] and not o["knight"]:
+        action = ClashAdjustDeck(deck=o["deck"], top=o["top"])
+    elif o["knight"] and o["stat"] and o["value"] is not None and not (o["deck"] or o["top"]):
+        action = ClashAdjustKnight(knight=o["knight"], stat=o["stat"], value=o["value"])
+    else:
+        raise CommandError('say what to adjust: deck:ai|bp top:<card id>, or knight:"..." stat:vigor value:N')
+    return await app.act_reply(ctx, action)
+
+
+async def end(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, ClashEnd())
+
+
+def register(r: Registry) -> None:
+    r.add(Command(("clash", "start"), "GM: start a Clash from the Monster's Clash Setup", start, (
+        Option("monster", "string", "the Monster's id, e.g. stag", required=True, max_length=64),
+        Option("level", "integer", "the Monster's level", required=True, min_value=1, max_value=9),
+        Option("type", "string", "the type of Clash", required=True, choices=("exhibition", "full")),
+        Option("knights", "string_list", "the Knights taking part (default: every living Knight)"),
+    ), permission="gm"))
+    r.add(Command(("clash", "status"), "The Clash: Wounds, decks, discard piles, Wound Stack, board", status))
+    r.add(Command(("clash", "adjust"), "GM: put a card on top of the AI/BP deck, or set a Knight's statistic", adjust, (
+        Option("deck", "string", "the deck whose top card you set", choices=("ai", "bp")),
+        Option("top", "string", "the card id to put on top", max_length=64),
+        Option("knight", "string", "the Knight's name", max_length=60),
+        Option("stat", "string", "the statistic to set", choices=STATS),
+        Option("value", "integer", "its new value", min_value=-30, max_value=30),
+    ), permission="gm"))
+    r.add(Command(("clash", "end"), "GM: end the Clash (Massive Peril leaves, the board is cleared)", end,
+                  permission="gm"))

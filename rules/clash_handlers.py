@@ -1,0 +1,313 @@
+"""Engine handlers that start, inspect, adjust and end a Clash (rulebook "Resolving Clashes" to "3. Performing
+Setup"). The Monster side is rules/clash/ (setup, decks); the Clash Board is rules/board/; Knights' statistics
+are rules/knights/statistics.py. ``CampaignState.clash`` holds the Clash under way; docs/clash.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from content.schema.monsters import Monster as MonsterContent
+from rules import decks
+from rules.board.geometry import Coord, Direction
+from rules.board.state import BoardState, BypassLevel, Knight, Monster, terrain_from_spec
+from rules.board_handlers import KNIGHT_COLOURS, _summary, slug
+from rules.clash.setup import setup_clash
+from rules.clash.state import ClashState
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, handles
+from rules.errors import RuleError
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+from rules.knights.view import summary as knight_summary
+from rules.state import CampaignState
+
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+FACINGS = {"north": Direction.N, "east": Direction.E, "south": Direction.S, "west": Direction.W}
+FACING_NAMES = {d: name for name, d in FACINGS.items()}
+T = "tests/clash_commands/test_clash_commands.py::"
+START_TESTS = [
+    T + "test_start_every_starter_monster_at_its_lowest_and_highest_level",
+    T + "test_start_places_terrain_monster_and_knights",
+    T + "test_mob_start_places_each_mob_with_its_number",
+]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClashStart(_Action):
+    type: Literal["clash_start"] = "clash_start"
+    monster: Id
+    level: int = Field(ge=1, le=9)
+    clash_type: Literal["exhibition", "full"]
+    knights: list[Id] | None = Field(None, max_length=8, description="the Knights taking part; None: every living one")
+
+
+class ClashAdjustDeck(_Action):
+    type: Literal["clash_adjust_deck"] = "clash_adjust_deck"
+    deck: Literal["ai", "bp"]
+    top: Id
+
+
+class ClashAdjustKnight(_Action):
+    type: Literal["clash_adjust_knight"] = "clash_adjust_knight"
+    knight: Id
+    stat: Literal["passion", "heat", "vigor", "bane"]
+    value: int = Field(ge=-30, le=30)
+
+
+class ClashEnd(_Action):
+    type: Literal["clash_end"] = "clash_end"
+
+
+# --- data -----------------------------------------------------------------------------------------------
+
+
+def clash_data(state: ClashState, gm: bool) -> dict[str, Any]:
+    """``data.clash`` (DESIGN.md): ``ai_deck``/``bp_deck`` top to bottom as ``{id, level}`` for the GM only;
+    everybody sees the counts and the level on the top card's back (the card backs are public)."""
+    out = dict(state.summary(gm))
+    for pile, cards in (("ai", state.ai_deck), ("bp", state.bp_deck)):
+        out[f"{pile}_deck_count"] = len(cards)
+        out[f"{pile}_deck_top_level"] = state.levels[cards[0]] if cards else None
+    out["ai_zero"] = state.ai_zero if gm else None
+    out["mob_track"] = [
+        {"space": i + 1, "level": state.levels[slot.card], "revealed": slot.revealed,
+         "id": slot.card if gm or slot.revealed else None, "tokens": [t.kind for t in slot.tokens]}
+        for i, slot in enumerate(state.mob_track) if slot is not None
+    ]
+    out["activations"] = [{"kind": t.kind, "ready": t.ready} for t in state.boss_activations]
+    return out
+
+
+def status_text(state: ClashState, name: str) -> str:
+    top = {p: (f"{len(d)} cards, level {state.levels[d[0]]} on top" if d else "empty")
+           for p, d in (("AI", state.ai_deck), ("BP", state.bp_deck))}
+    mobs = sum(slot is not None for slot in state.mob_track)
+    parts = [
+        f"⚔️ {name}, level {state.level}, {state.type} Clash: Wounds {state.wounds()}/{state.wounds_needed}.",
+        f"AI deck {top['AI']}, discard {len(state.ai_discard)}.",
+        f"Mob track: {mobs} Mob(s)." if state.monster_type == "mob" else
+        f"BP deck {top['BP']}, discard {len(state.bp_discard)}.",
+    ]
+    if state.over:
+        parts.append(f"The Clash is over: **{state.over}**.")
+    return " ".join(parts)
+
+
+def _running(state: CampaignState) -> ClashState:
+    if state.clash is None:
+        raise RuleError("no Clash is running: the GM starts one with /clash start monster:<id> level:N "
+                        "type:exhibition|full")
+    return state.clash
+
+
+def _monster(engine: Engine, ident: str) -> MonsterContent:
+    found = engine.catalogue.monsters.get(ident)
+    if found is None:
+        known = ", ".join(sorted(engine.catalogue.monsters)) or "none"
+        raise RuleError(f"there is no Monster {ident!r} in the loaded packs; the Monsters are: {known}")
+    return found
+
+
+# --- starting -------------------------------------------------------------------------------------------
+
+
+def _taking_part(state: CampaignState, names: list[str] | None, spaces: int) -> list[KnightState]:
+    if names is None:
+        chosen = [k for k in state.knights.values() if not k.dead]
+    else:
+        chosen = []
+        for name in names:
+            k = _find_knight(state, name)
+            if k.dead:
+                raise RuleError(f"{k.name} is dead and cannot take part in a Clash")
+            if k in chosen:
+                raise RuleError(f"{k.name} is named twice in knights:")
+            chosen.append(k)
+    if len(chosen) > spaces:
+        shown = ", ".join(k.name for k in chosen)
+        raise RuleError(f"this Clash Setup has {spaces} Knight starting spaces but {len(chosen)} Knights would take "
+                        f"part ({shown}); name the Knights of this Clash with knights:\"A,B,...\"")
+    return chosen
+
+
+def _board(engine: Engine, monster: MonsterContent, level: int, knights: list[KnightState]) -> BoardState:
+    """"Place the Terrain cards near the Clash Board and the Terrain tiles on the Clash Board, according to the
+    Clash Diagram. Place Knights on Knight Starting Positions as indicated by the diagram. Then proceed to
+    Monster positioning." Mobs are numbered 1, 2, ... like their spaces on the Mob track."""
+    setup = monster.setup(level)
+    terrain = []
+    for tp in setup.terrain:
+        spec = engine.catalogue.terrain.get(tp.tile)
+        if spec is None:
+            raise RuleError(f"the Clash Setup names the Terrain tile {tp.tile!r}, which no loaded pack defines")
+        terrain.append(terrain_from_spec(spec, _coord(tp.at)))
+    placed = [
+        Knight(id=slug(k.name), name=k.name, space=_coord(space), colour=KNIGHT_COLOURS[i % len(KNIGHT_COLOURS)])
+        for i, (k, space) in enumerate(zip(knights, setup.knights, strict=False))
+    ]
+    mob = monster.type == "mob"
+    minis = [
+        Monster(
+            id=slug(f"{monster.name} {i + 1}" if mob else monster.name),
+            name=f"{monster.name} {i + 1}" if mob else monster.name,
+            kind=monster.type, anchor=_coord(mp.at), facing=FACINGS[mp.facing], diagram=monster.diagram,
+            mob_number=i + 1 if mob else None, unavoidable_knockback=monster.unavoidable_knockback or 0,
+            lumbering=monster.lumbering, ignores_difficult_terrain=monster.ignore_difficult_terrain,
+            bypass=BypassLevel.BYPASS if monster.bypass else None, always_there=monster.always_there,
+        )
+        for i, mp in enumerate(setup.monster)
+    ]
+    try:
+        return BoardState(spec=setup.board, knights=tuple(placed), monsters=tuple(minis), terrain=tuple(terrain))
+    except ValidationError as exc:
+        message = exc.errors()[0]["msg"].removeprefix("Value error, ")
+        raise RuleError(f"the Clash Setup does not fit on the board: {message}") from None
+
+
+def _coord(label: str) -> Coord:
+    return Coord(ord(label[0]) - ord("A"), int(label[1:]) - 1)
+
+
+@implements("1. Establishing Type", tests=[T + "test_start_every_starter_monster_at_its_lowest_and_highest_level"],
+            note="/clash start type:exhibition|full")
+@implements("2. Locating Setups", tests=START_TESTS, note="the Clash Setup of the Monster's level, from its content")
+@implements(
+    "3. Performing Setup", status="assisted", tests=START_TESTS,
+    note="/clash start: the Monster side (rules.clash.setup), Terrain tiles, Knights on their starting spaces and "
+    "the Monster's placement and facing on the Clash Board; flipping Technique cards, Other Components and the "
+    "setup's special rules are shown for the players to apply by hand",
+)
+@handles(ClashStart)
+def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> Result:
+    """Rulebook, "Resolving Clashes": "Establish Type", "Locate Setup", "Perform Setup"; the Board is replaced."""
+    if state.clash is not None:
+        c = state.clash
+        raise RuleError(f"a Clash is already running ({c.monster}, level {c.level}, {c.type}); the GM ends it "
+                        "first with /clash end")
+    monster = _monster(engine, act.monster)
+    known = [lv.level for lv in monster.levels]
+    if act.level not in known:
+        raise RuleError(f"{monster.name} has no level {act.level}; its levels are {', '.join(map(str, known))}")
+    setup = monster.setup(act.level)
+    knights = _taking_part(state, act.knights, len(setup.knights))
+    board = _board(engine, monster, act.level, knights)
+    clash, lines = setup_clash(monster, act.level, act.clash_type, dice)
+    state.clash, state.board = clash, board
+    lines += [f"Terrain: {', '.join(f'{t.name} on {t.cells[0].label}' for t in board.terrain)}."
+              if board.terrain else "No Terrain tiles."]
+    placed = ", ".join(f"{k.name} on {k.space.label if k.space else '?'}" for k in board.knights)
+    lines.append(f"Knights: {placed}." if board.knights else
+                 "No Knights to place: create them with /knight create, then /clash place kind:knight.")
+    dead = [k.name for k in state.knights.values() if k.dead]
+    if dead and act.knights is None:
+        lines.append(f"Dead Knights do not take part: {', '.join(dead)}.")
+    lines += [f"{m.name} stands on {m.anchor.label}, facing {FACING_NAMES[m.facing]}." for m in board.monsters]
+    traits = [t.name for t in monster.traits_at(act.level)]
+    if traits:
+        lines.append(f"Traits: {', '.join(traits)}.")
+    lines += [f"Setup rule: {rule}" for rule in setup.rules]
+    lines.append("Flip every Technique card to its Clash side; Knight statistics carry over from the Delve.")
+    events = [Event(kind="clash", text=lines[0])] + [Event(kind="clash_setup", text=line) for line in lines[1:]]
+    return Result(state=state, events=events,
+                  data={"clash": clash_data(clash, gm=True), "board": _summary(board), "rules": list(setup.rules)})
+
+
+# --- adjusting --------------------------------------------------------------------------------------------
+
+
+@handles(ClashAdjustDeck)
+def adjust_deck(engine: Engine, state: CampaignState, act: ClashAdjustDeck, dice: Dice) -> Result:
+    """GM: put a card of the AI or BP deck (or its discard pile) on top of the deck. An unresolved AI 0 stays on
+    top ("It cannot be discarded or otherwise removed from the deck until it is resolved"): the card goes under
+    it (docs/rulings.md)."""
+    clash = _running(state)
+    if act.deck == "bp" and clash.monster_type == "mob":
+        raise RuleError("a Mob Clash has no BP deck: its BP cards are the Mobs on the Mob track")
+    deck = clash.ai_deck if act.deck == "ai" else clash.bp_deck
+    discard = clash.ai_discard if act.deck == "ai" else clash.bp_discard
+    name = act.deck.upper()
+    if act.top in deck:
+        deck.remove(act.top)
+        where = "deck"
+    elif act.top in discard:
+        discard.remove(act.top)
+        where = "discard pile"
+    else:
+        places = ", ".join(deck + discard) or "none"
+        raise RuleError(f"{act.top!r} is not in the {name} deck or its discard pile; the cards there are: {places}")
+    under_ai_zero = act.deck == "ai" and clash.ai_zero is not None and act.top != clash.ai_zero
+    if under_ai_zero and deck and deck[0] == clash.ai_zero:
+        deck.insert(1, act.top)
+        text = (f"🛠️ GM: {act.top} (level {clash.levels[act.top]}) goes from the {name} {where} to just under the "
+                "unresolved AI 0 card, which stays on top.")
+    else:
+        deck.insert(0, act.top)
+        text = f"🛠️ GM: {act.top} (level {clash.levels[act.top]}) goes from the {name} {where} to the top of the deck."
+    return Result(state=state, events=[Event(kind="gm_adjust", text=text)], data={"clash": clash_data(clash, gm=True)})
+
+
+def _find_knight(state: CampaignState, name: str) -> KnightState:
+    wanted = name.strip().lower()
+    for k in state.knights.values():
+        if wanted in (k.id, k.name.lower()):
+            return k
+    shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
+    raise RuleError(f"there is no Knight {name!r} in this campaign; the Knights are: {shown}")
+
+
+@handles(ClashAdjustKnight)
+def adjust_knight(engine: Engine, state: CampaignState, act: ClashAdjustKnight, dice: Dice) -> Result:
+    """GM: set a Knight's statistic to ``value`` as one change through rules/knights/statistics.py, so every limit
+    applies (Hard Limits, the maximum Vigor, the Heat Limit, the Bane Limit)."""
+    clash = _running(state)
+    k, cat = _find_knight(state, act.knight), engine.catalogue
+    current = {"passion": k.stats.passion, "heat": k.stats.heat, "vigor": k.stats.vigor, "bane": k.stats.bane}
+    change = act.value - current[act.stat]
+    if change == 0:
+        raise RuleError(f"{k.name}'s {act.stat.capitalize()} is already {act.value}")
+    apply = {"passion": st.change_passion, "heat": st.change_heat, "vigor": st.change_vigor, "bane": st.change_bane}
+    lines = apply[act.stat](cat, k, change)
+    text = f"🛠️ GM sets **{k.name}**'s {act.stat.capitalize()} to {act.value}: " + " ".join(lines)
+    return Result(state=state, events=[Event(kind="gm_adjust", text=text)],
+                  data={"knight": knight_summary(cat, k), "clash": clash_data(clash, gm=True)})
+
+
+# --- ending ------------------------------------------------------------------------------------------------
+
+
+@implements(
+    "Massive Peril", status="assisted",
+    tests=[T + "test_end_removes_massive_peril_and_clears_the_board"],
+    note="/deck draw deck:judicium vigor:N adds them; /clash end takes them out of the Judicium deck",
+)
+@handles(ClashEnd)
+def end(engine: Engine, state: CampaignState, act: ClashEnd, dice: Dice) -> Result:
+    """"discard any additional cards from the Judicium deck after each Clash"; the Clash Board is cleared."""
+    clash = _running(state)
+    monster = engine.catalogue.monsters.get(clash.monster)
+    name = monster.name if monster else clash.monster
+    removed: list[str] = []
+    judicium = engine.catalogue.decks.get("judicium")
+    if judicium is not None and "judicium" in state.decks:
+        before = state.decks["judicium"]
+        after = decks.remove_massive_peril(before, judicium)
+        removed = [c for c in before.draw + before.discard if c not in after.draw + after.discard]
+        state.decks["judicium"] = after
+    outcome = {"victory": "the Knights' victory", "defeat": "the Knights' defeat"}.get(clash.over or "",
+                                                                                      "ended by the GM")
+    lines = [f"🏁 The Clash against {name} (level {clash.level}, {clash.type}) is over: {outcome}. "
+             f"Wounds {clash.wounds()}/{clash.wounds_needed}."]
+    if removed:
+        lines.append(f"Massive Peril cards leave the Judicium deck: {', '.join(removed)}.")
+    lines.append("The Clash Board is cleared.")
+    final = clash_data(clash, gm=True)
+    state.clash, state.board = None, BoardState()
+    return Result(state=state, events=[Event(kind="clash_end", text=line) for line in lines],
+                  data={"clash": final, "over": clash.over, "massive_peril_removed": removed})

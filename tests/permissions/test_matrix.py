@@ -1,0 +1,349 @@
+"""Permissions, table-driven: every command of the registry against five actors.
+
+The campaign is built once (the GM creates it; Kara creates Ser Sonch; Ulfa has a Knight of her own;
+Bram has only rolled a die; a Monster and Ser Sonch are on the Clash Board; the Delve has started) and
+copied to a fresh database file for each (command, actor) pair, so every run starts from the same
+campaign. The actors:
+
+- ``owner``: Kara, who owns Ser Sonch;
+- ``other``: Ulfa, a player with a Knight of her own (Maud);
+- ``gm``: Morgan, who created the campaign (not a server manager: the creator is the GM);
+- ``member``: Bram, a member of the campaign without a Knight;
+- ``outsider``: Mallory, a server manager of *another* guild, sending the same channel id (forged).
+
+``ROWS`` holds one valid line per command, written by hand from docs/commands.md, the actors that may
+run it, and whether a successful run writes to the log (detected by comparing the campaign row and its
+log before and after, and checked against the row). A command added to the registry without a row
+fails ``test_every_command_has_a_row``.
+
+Expected outcomes: GM-only commands are refused for everyone but the GM; a command that changes a
+Knight is refused for everyone but its owner and the GM; another guild never sees or changes anything
+of this guild (the campaign row, its members and its log are unchanged, and no reply names the campaign
+or its Knights).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app.commands import build_registry
+from bot.app.context import Invocation
+from bot.app.parse import parse_line
+from bot.app.reply import Reply
+from bot.app.service import App
+from tests.conftest import open_app
+
+GUILD, CHANNEL, OTHER_GUILD = "guild-a", "channel-a", "guild-b"
+CAMPAIGN = "The Ashen Vigil"
+SECRET_NAMES = (CAMPAIGN, "Ser Sonch", "Maud")
+
+USERS = {"owner": "kara", "other": "ulfa", "gm": "morgan", "member": "bram"}
+ACTORS = ("owner", "other", "gm", "member", "outsider")
+
+EVERYONE = frozenset({"owner", "other", "gm", "member"})  # every member of this guild's campaign
+KNIGHT = frozenset({"owner", "gm"})  # changes Ser Sonch: its owner or the GM
+GM = frozenset({"gm"})
+NOBODY: frozenset[str] = frozenset()
+ANYONE = EVERYONE | {"outsider"}  # needs no campaign (the outsider runs it in their own guild)
+
+SETUP = (
+    f'@morgan /campaign new name:"{CAMPAIGN}"',
+    '@kara /knight create knight:lanternbearer name:"Ser Sonch"',
+    '@ulfa /knight create knight:ashgrove name:"Maud"',
+    "@bram /roll test difficulty:6",
+    "@morgan /delve start kingdom:aubrevane",
+    "@morgan /clash place kind:monster name:Eggknight space:C5 size:4",
+    '@morgan /clash place kind:knight name:"Ser Sonch" space:A1',
+)
+TABLE_DICE = ("@morgan /campaign dice mode:table", "@kara /roll test difficulty:6")  # a roll waits for Kara's dice
+IMPORT_CODE = "{import_code}"  # a Knight exported from another campaign (built with the template)
+
+
+@dataclass(frozen=True)
+class Row:
+    line: str
+    ok: frozenset[str]
+    writes: bool
+    setup: tuple[str, ...] = ()
+    refusal: str = ""  # what a refused member of this guild is told (GM-only commands: always the GM message)
+
+
+SONCH = 'name:"Ser Sonch"'
+ROWS: list[Row] = [
+    # /campaign
+    Row('/campaign new name:"Second Table"', frozenset({"outsider"}), True, refusal="already plays"),
+    Row("/campaign info", EVERYONE, False),
+    Row("/campaign end", GM, True),
+    Row("/campaign dice mode:table", GM, True),
+    Row("/campaign gm-role role:777", GM, True),
+    # /roll
+    Row("/roll test difficulty:6 bonus:2", EVERYONE, True),
+    Row("/roll dice count:2", EVERYONE, True),
+    Row("/roll d100", EVERYONE, True),
+    Row("/roll save kind:curse modifier:2", EVERYONE, True),
+    Row("/roll power red:1 black:1 white:1", EVERYONE, True),
+    Row("/roll armor white:2", EVERYONE, True),
+    Row("/roll reroll dice:1", EVERYONE, True, setup=("@kara /roll attack dice:3 to_hit:6",)),
+    Row('/roll random among:"Kara,Ser Sonch,Ulfa"', EVERYONE, True),
+    Row("/roll direction", EVERYONE, True),
+    Row("/roll attack dice:3 to_hit:6 precision:1", EVERYONE, True),
+    Row("/roll evasion dice:2 difficulty:6", EVERYONE, True),
+    # /deck
+    Row("/deck draw deck:minor_mortis", EVERYONE, True),
+    Row("/deck draw deck:minor_mortis card:minor_mortis_stagger", GM, True, setup=TABLE_DICE[:1],
+        refusal="only a GM may record a card"),
+    Row("/deck shuffle deck:minor_mortis", EVERYONE, True),
+    Row("/deck peek deck:minor_mortis count:5", GM, False),
+    Row("/deck search deck:minor_mortis card:minor_mortis_stagger", EVERYONE, True),
+    Row("/deck return deck:minor_mortis card:minor_mortis_stagger to:top", EVERYONE, True),
+    Row("/deck remove deck:minor_mortis card:minor_mortis_stagger", EVERYONE, True),
+    # /clash
+    Row("/clash board highlight:C4,D4", EVERYONE, False),
+    Row('/clash place kind:terrain name:"Ruined Wall" space:H1 keywords:Obstacle', GM, True),
+    Row("/clash remove name:Eggknight", GM, True),
+    # /delve
+    Row("/delve start kingdom:aubrevane", GM, True),
+    Row("/delve travel direction:north", EVERYONE, True),
+    Row("/delve track", EVERYONE, False),
+    Row("/delve status", EVERYONE, False),
+    Row("/delve map", EVERYONE, False),
+    Row("/delve gain threat:1", GM, True),
+    Row("/delve adjust threat:2 curse:1", GM, True),
+    Row("/delve reveal tile:aub_02", GM, True),
+    # /dice (a roll waits for Kara's physical dice)
+    Row("/dice enter values:7", KNIGHT, True, setup=TABLE_DICE, refusal="this roll is Kara's to enter"),
+    Row("/dice auto", GM, True, setup=TABLE_DICE),
+    Row("/dice cancel", KNIGHT, True, setup=TABLE_DICE, refusal="this roll is Kara's to cancel"),
+    Row("/dice show", EVERYONE, False, setup=TABLE_DICE),
+    # /knight: looking is for everyone, changing Ser Sonch is for Kara and the GM
+    Row('/knight create knight:marrow name:"Isolde"', EVERYONE, True),
+    Row("/knight list", EVERYONE, False),
+    Row(f"/knight show {SONCH}", EVERYONE, False),
+    Row(f"/knight sheet {SONCH}", EVERYONE, False),
+    Row(f"/knight export {SONCH}", EVERYONE, False),
+    Row(f"/knight import json:{IMPORT_CODE}", EVERYONE, True),
+    Row(f'/knight stat stat:heat change:1 reason:"a hard climb" {SONCH}', KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight tier tier:vassal {SONCH}", GM, True),
+    Row(f"/knight mark what:quest chapter:1 {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f'/knight virtue virtue:bravery change:1 source:"Investigation 1.2" {SONCH}', KNIGHT, True,
+        refusal="belongs to"),
+    Row(f"/knight vice vice:cowardice change:1 {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight gold change:2 reason:loot {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight armory add gear:gear_riveted_mail {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight armory remove gear:gear_lantern_of_vigil {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight armory reforge gear:gear_padded_gambeson {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight armory upgrade gear:gear_riveted_mail upgrade:upgrade_leather_straps {SONCH}", KNIGHT, True,
+        setup=("@kara /knight armory add gear:gear_riveted_mail",), refusal="belongs to"),
+    Row(f"/knight board heroic_arc:lanternbearer_arc_vigil {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight unlock item:lanternbearer_talent_pyre {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight loadout gear:gear_pilgrims_mace,gear_padded_gambeson {SONCH}", KNIGHT, True,
+        refusal="belongs to"),
+    Row(f'/knight note kind:note text:"Owes the ferryman" {SONCH}', KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight technique action:clash technique:lanternbearer_t_kindle {SONCH}", KNIGHT, True,
+        refusal="belongs to"),
+    Row(f"/knight gear action:exhaust gear:gear_lantern_of_vigil {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight condition action:gain card:condition_opened_vein {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight expedition step:start {SONCH}", KNIGHT, True, refusal="belongs to"),
+    # /odds and /help need no campaign
+    Row('/odds attack dice:3 to_hit:6 weapon_power:"red:1" at:4', ANYONE, False),
+    Row("/odds evasion dice:2 difficulty:6 block:1", ANYONE, False),
+    Row('/help command:"roll test"', ANYONE, False),
+    # /gm
+    Row("/gm force-next values:10,1", GM, True),
+    Row("/gm amend-last values:7", GM, True, setup=("@kara /roll test difficulty:6",)),
+    Row("/gm undo", GM, True),
+    Row("/gm log count:5", GM, False),
+    Row("/gm state", GM, False),
+]
+# The Clash (added while this table was written): its rows count once the commands are registered.
+CLASH = ("@morgan /clash start monster:abbot level:1 type:exhibition",)
+PENDING_ROWS: list[Row] = [
+    Row("/clash start monster:abbot level:1 type:exhibition", GM, True),
+    Row("/clash status", EVERYONE, False, setup=CLASH),
+    Row('/clash adjust knight:"Ser Sonch" stat:vigor value:10', GM, True, setup=CLASH),
+    Row("/clash adjust deck:ai top:abbot_ai_penance", GM, True, setup=CLASH),
+    Row("/clash end", GM, True, setup=CLASH),
+]
+
+
+def path_of(line: str) -> tuple[str, ...]:
+    words, _ = parse_line(line)
+    command, used = build_registry().find(words)
+    return command.path
+
+
+def invocation(actor: str, line: str) -> Invocation:
+    if actor == "outsider":  # a server manager of another guild, forging this channel's id
+        return Invocation(guild_id=OTHER_GUILD, channel_id=CHANNEL, user_id="mallory", user_name="Mallory",
+                          is_admin=True, command_line=line)
+    user = USERS[actor]
+    return Invocation(guild_id=GUILD, channel_id=CHANNEL, user_id=user, user_name=user.title(), command_line=line)
+
+
+async def run_as(app: App, line: str) -> Reply:
+    """``@user /command`` as a member of this guild (or ``@mallory`` of the other guild)."""
+    user, _, command = line[1:].partition(" ")
+    actor = next((a for a, u in USERS.items() if u == user), "outsider")
+    return await app.run_line(invocation(actor, command), command)
+
+
+async def observe(app: App, campaign_id: int) -> dict[str, Any]:
+    """Everything of this guild's campaign a command could change: its row, members and log."""
+    row = await app.db.campaign(GUILD, campaign_id)
+    entries = await app.db.log(campaign_id)
+    return {"row": row, "members": await app.db.members(campaign_id),
+            "log": [(e.seq, e.kind, e.actor, e.command, e.target_seq) for e in entries]}
+
+
+@dataclass(frozen=True)
+class Template:
+    path: Path
+    campaign_id: int
+    import_code: str
+
+
+async def _build(path: Path) -> Template:
+    app = await open_app(path)
+    try:
+        for line in SETUP:
+            reply = await run_as(app, line)
+            assert reply.ok, (line, reply.error)
+        row = await app.db.active_campaign(GUILD, CHANNEL)
+        assert row is not None
+        # a Knight from a campaign of another channel, exported for /knight import
+        scratch = Invocation(guild_id=GUILD, channel_id="scratch", user_id="morgan", user_name="Morgan")
+        for line in ('/campaign new name:"Scratch"', '/knight create knight:oriel name:"Oriel"',
+                     '/knight export name:"Oriel"'):
+            reply = await app.run_line(scratch, line)
+            assert reply.ok, (line, reply.error)
+        return Template(path, row.id, reply.data["code"])
+    finally:
+        await app.db.close()
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Template:
+    return asyncio.run(_build(tmp_path_factory.mktemp("permissions") / "template.sqlite3"))
+
+
+def registered() -> set[tuple[str, ...]]:
+    return set(build_registry().commands)
+
+
+def all_rows() -> list[Row]:
+    """The rows of every registered command (the Clash rows once those commands exist)."""
+    known = registered()
+    rows = list(ROWS)
+    for row in PENDING_ROWS:
+        words, _ = parse_line(row.line)
+        if tuple(words[:2]) in known:
+            rows.append(row)
+    return rows
+
+
+# -- the table covers the registry ---------------------------------------------------------------------
+
+
+def test_every_command_has_a_row() -> None:
+    """A new command without a row here fails: its permissions must be decided and tested."""
+    covered = {path_of(r.line) for r in all_rows()}
+    missing = sorted(" ".join(p) for p in registered() - covered)
+    assert not missing, f"add a row to tests/permissions/test_matrix.py for: /{', /'.join(missing)}"
+
+
+def test_the_rows_agree_with_the_registry() -> None:
+    """A GM-only command is only ever allowed to the GM; a player command to every member (or the
+    owner and GM, when it changes a Knight or answers someone's roll)."""
+    registry = build_registry()
+    for row in all_rows():
+        command = registry.commands[path_of(row.line)]
+        if command.permission == "gm":
+            assert row.ok == GM, row.line
+        elif command.permission == "player":
+            assert "outsider" not in row.ok, row.line
+        assert row.ok <= GM | EVERYONE | {"outsider"}
+
+
+# -- every command against every actor ---------------------------------------------------------------
+
+
+def _leaks(reply: Reply, line: str) -> list[str]:
+    shown = "\n".join([reply.text or "", reply.error or "", json.dumps(reply.data, ensure_ascii=False)])
+    return [name for name in SECRET_NAMES if name in shown and name not in line]
+
+
+@pytest.mark.parametrize("row", all_rows(), ids=lambda r: " ".join(path_of(r.line)) + (" +setup" if r.setup else ""))
+async def test_every_command_against_every_actor(row: Row, template: Template, tmp_path: Path) -> None:
+    registry = build_registry()
+    command = registry.commands[path_of(row.line)]
+    line = row.line.replace(IMPORT_CODE, template.import_code)
+    for actor in ACTORS:
+        db = tmp_path / f"{actor}.sqlite3"
+        shutil.copyfile(template.path, db)
+        app = await open_app(db)
+        try:
+            for setup in row.setup:
+                reply = await run_as(app, setup)
+                assert reply.ok, (setup, reply.error)
+            before = await observe(app, template.campaign_id)
+            reply = await app.run_line(invocation(actor, line), line)
+            after = await observe(app, template.campaign_id)
+        finally:
+            await app.db.close()
+        where = f"{actor} ran {line!r}"
+        if actor == "outsider":  # another guild never sees nor changes this guild's campaign
+            assert after == before, f"{where}: this guild's campaign changed"
+            assert not _leaks(reply, line), f"{where}: the reply names {_leaks(reply, line)}"
+        if actor in row.ok:
+            assert reply.ok, f"{where}: refused ({reply.error})"
+            if actor == "outsider":
+                continue
+            if row.writes:
+                new = after["log"][len(before["log"]):]
+                assert new and after["row"].seq > before["row"].seq, f"{where}: nothing was logged"
+                assert [e[2] for e in new] == [USERS[actor]] * len(new), f"{where}: logged as {new}"
+            else:
+                assert after == before, f"{where}: a command that only looks changed the campaign"
+        else:
+            assert not reply.ok, f"{where}: allowed ({reply.text[:200]})"
+            assert reply.ephemeral and reply.error and len(reply.error) > 20, where
+            assert after == before, f"{where}: refused, yet the campaign changed"
+            if actor == "outsider":
+                assert "no campaign in this channel" in reply.error, f"{where}: {reply.error}"
+            elif command.permission == "gm":
+                assert f"only the campaign's GM may use {command.name}" in reply.error, f"{where}: {reply.error}"
+            else:
+                assert row.refusal and row.refusal in reply.error, f"{where}: {reply.error}"
+
+
+async def test_another_guild_with_its_own_campaign_reaches_nothing_of_ours(template: Template,
+                                                                          tmp_path: Path) -> None:
+    """The other guild has a campaign of its own in a channel with the same id, and its server manager
+    runs every row there: all of it lands in their campaign, none in ours, and no reply shows ours."""
+    db = tmp_path / "two-guilds.sqlite3"
+    shutil.copyfile(template.path, db)
+    app = await open_app(db)
+    try:
+        theirs = invocation("outsider", "")
+        assert (await app.run_line(theirs, '/campaign new name:"Elsewhere"')).ok
+        assert (await app.run_line(theirs, '/knight create knight:lanternbearer name:"Brannoch"')).ok
+        before = await observe(app, template.campaign_id)
+        landed = 0
+        for row in sorted(all_rows(), key=lambda r: r.line == "/campaign end"):  # ending theirs comes last
+            line = row.line.replace(IMPORT_CODE, template.import_code)
+            reply = await app.run_line(invocation("outsider", line), line)
+            assert not _leaks(reply, line), f"{line!r}: the reply names {_leaks(reply, line)}"
+            landed += reply.ok
+            if SONCH in line or "Eggknight" in line:  # this guild's Knight and Monster are not theirs to find
+                assert not reply.ok, f"{line!r} reached this guild's campaign: {reply.text[:200]}"
+        assert await observe(app, template.campaign_id) == before
+        assert landed >= 30, "their own campaign took most of the commands"
+    finally:
+        await app.db.close()
