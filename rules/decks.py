@@ -116,7 +116,7 @@ def massive_peril_cards(deck: Deck, vigor: int) -> list[str]:
         "tests/rules/test_decks.py::test_kara_massive_peril_example",
         "tests/rules/test_decks.py::test_massive_peril_thresholds_and_stacking",
     ],
-    note="the Knight's Vigor is given with `vigor:`; removing the cards after the Clash is not run by a command yet",
+    note="the Knight's Vigor is given with `vigor:`; `/clash end` removes the cards",
 )
 def add_massive_peril(state: DeckState, deck: Deck, vigor: int) -> tuple[list[str], DeckState]:
     """Add the Massive Peril cards for ``vigor`` that are not in the deck yet."""

@@ -50,8 +50,8 @@ def _by_level(cards: list[tuple[str, int]], level: int) -> list[str]:
         "tests/clash/test_mob.py::test_mob_setup_places_tokens_from_the_leftmost_space",
     ],
     status="assisted",
-    note="the Monster side (decks, AI 0, Activation tokens, Exhibition Wounds, starting Escalations); Knights' "
-    "side, Terrain and positions are not placed by a command yet",
+    note="the Monster side (decks, AI 0, Activation tokens, Exhibition Wounds, starting Escalations); "
+    "/clash start also places Terrain, the Monster and the Knights; Technique flips and Wise Providence are shown",
 )
 def setup_clash(monster: Monster, level: int, clash_type: ClashType, dice: Dice) -> tuple[ClashState, Lines]:
     """"Take all of that Monster's AI cards and divide them into three decks numbered 1, 2, and 3 (you'll
