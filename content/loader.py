@@ -406,23 +406,18 @@ def _add(catalogue: Catalogue, model: BaseModel, file: str, spots: list[IdSpot])
         catalogue.packs.append(model)
     elif isinstance(model, DiceSet):
         catalogue.dice = model
-    elif isinstance(model, Deck):
-        catalogue.decks[model.id] = model
-    elif isinstance(model, Knight):
-        catalogue.knights[model.id] = model
-    elif isinstance(model, Gear):
-        catalogue.gear[model.id] = model
-    elif isinstance(model, Upgrade):
-        catalogue.upgrades[model.id] = model
-    elif isinstance(model, Monster):
-        catalogue.monsters[model.id] = model
-    elif isinstance(model, TerrainTile):
-        catalogue.terrain[model.id] = model
-    elif isinstance(model, Kingdom):
-        catalogue.kingdoms[model.id] = model
     elif isinstance(model, KingdomTiles):
         catalogue.kingdom_tiles.setdefault(model.kingdom, {}).update({t.id: t for t in model.tiles})
+    else:
+        getattr(catalogue, _BY_ID[type(model)])[getattr(model, "id")] = model  # noqa: B009
     return []
+
+
+# documents kept by id in a Catalogue field
+_BY_ID: dict[type[BaseModel], str] = {
+    Deck: "decks", Knight: "knights", Gear: "gear", Upgrade: "upgrades", Monster: "monsters",
+    TerrainTile: "terrain", Kingdom: "kingdoms",
+}
 
 
 def _monster_references(catalogue: Catalogue) -> list[ContentError]:
