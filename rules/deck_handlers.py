@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from content.schema import Deck
 from rules import actions as a
 from rules import decks
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, card_data, handles
 from rules.errors import RuleError
-from rules.state import CampaignState
+from rules.state import CampaignState, DeckState
 
 
 @implements(
@@ -32,21 +33,10 @@ from rules.state import CampaignState
 def deck_draw(engine: Engine, state: CampaignState, act: a.DeckDraw, dice: Dice) -> Result:
     deck = engine.deck(act.deck)
     pile = engine.pile(state, deck.id)
-    events: list[Event] = []
     data: dict[str, Any] = {"deck": deck.id}
+    pile, events, added = massive_peril(engine, deck, pile, act.vigor)
     if act.vigor is not None:
-        if deck.id != "judicium":
-            raise RuleError("`vigor:` only applies to Judicium draws (Massive Peril); leave it out for other decks")
-        added, pile = decks.add_massive_peril(pile, deck, act.vigor)
         data["massive_peril_added"] = added
-        for card_id in added:
-            events.append(
-                Event(
-                    kind="massive_peril",
-                    text=f"Massive Peril (Vigor {act.vigor}): **{engine.card(deck.id, card_id).name}** "
-                    "is added to the Judicium deck until the end of the Clash.",
-                )
-            )
     cards = []
     for _ in range(act.count):
         if deck.after_draw == "shuffle_in":  # "To draw a Judicium, shuffle the Judicium deck and draw the top card."
@@ -54,26 +44,49 @@ def deck_draw(engine: Engine, state: CampaignState, act: a.DeckDraw, dice: Dice)
         card_id, pile = decks.draw(pile, deck.name, from_bottom=act.bottom)
         card = engine.card(deck.id, card_id)
         cards.append(card_data(card))
-        after = {
-            "bottom": "it goes to the bottom of the deck",
-            "shuffle_in": "it is shuffled back into the deck",
-            "hold": "keep it by your Knight Board",
-            "discard": "it goes to the discard pile",
-        }[deck.after_draw]
-        pile = (
-            {"bottom": decks.put_on_bottom, "hold": decks.hold, "discard": decks.discard}[deck.after_draw](
-                pile, card_id
-            )
-            if deck.after_draw != "shuffle_in"
-            else decks.shuffle_in(pile, card_id, dice)
-        )
-        events.append(
-            Event(kind="draw", text=f"Drew **{card.name}** from the {deck.name} deck: {card.text} ({after}).")
-        )
+        pile = after_draw(deck, pile, card_id, dice)
+        text = f"Drew **{card.name}** from the {deck.name} deck: {card.text} ({AFTER_DRAW[deck.after_draw]})."
+        events.append(Event(kind="draw", text=text))
     state.decks[deck.id] = pile
     data["card"] = cards[0]
     data["cards"] = cards
     return Result(state=state, events=events, data=data)
+
+
+AFTER_DRAW = {
+    "bottom": "it goes to the bottom of the deck",
+    "shuffle_in": "it is shuffled back into the deck",
+    "hold": "keep it by your Knight Board",
+    "discard": "it goes to the discard pile",
+}
+
+
+def after_draw(deck: Deck, pile: DeckState, card_id: str, dice: Dice) -> DeckState:
+    """Where a drawn card goes once resolved: the deck's own rule (content ``after_draw``)."""
+    if deck.after_draw == "shuffle_in":
+        return decks.shuffle_in(pile, card_id, dice)
+    put = {"bottom": decks.put_on_bottom, "hold": decks.hold, "discard": decks.discard}[deck.after_draw]
+    return put(pile, card_id)
+
+
+def massive_peril(
+    engine: Engine, deck: Deck, pile: DeckState, vigor: int | None
+) -> tuple[DeckState, list[Event], list[str]]:
+    """Before a Judicium draw at ``vigor``: add the Massive Peril cards it reaches (none without vigor)."""
+    if vigor is None:
+        return pile, [], []
+    if deck.id != "judicium":
+        raise RuleError("`vigor:` only applies to Judicium draws (Massive Peril); leave it out for other decks")
+    added, pile = decks.add_massive_peril(pile, deck, vigor)
+    events = [
+        Event(
+            kind="massive_peril",
+            text=f"Massive Peril (Vigor {vigor}): **{engine.card(deck.id, c).name}** "
+            "is added to the Judicium deck until the end of the Clash.",
+        )
+        for c in added
+    ]
+    return pile, events, added
 
 
 @handles(a.DeckShuffle)

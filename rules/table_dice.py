@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from content.schema import DiceSet, PowerDie
 from rules import decks
+from rules.deck_handlers import AFTER_DRAW, after_draw, massive_peril
 from rules.dice import Dice, DiceNeeded, RolledDie
 from rules.engine import Decision, Engine, Event, Result, card_data, handles, parse_action
 from rules.errors import RuleError
@@ -486,29 +487,13 @@ def record_draw(engine: Engine, state: CampaignState, act: RecordDraw, dice: Dic
     deck = engine.deck(act.deck)
     card = engine.card(deck.id, act.card)
     pile = engine.pile(state, deck.id)
-    events: list[Event] = []
     data: dict[str, Any] = {"deck": deck.id}
+    pile, events, added = massive_peril(engine, deck, pile, act.vigor)
     if act.vigor is not None:
-        if deck.id != "judicium":
-            raise RuleError("`vigor:` only applies to Judicium draws (Massive Peril); leave it out for other decks")
-        added, pile = decks.add_massive_peril(pile, deck, act.vigor)
         data["massive_peril_added"] = added
-        events += [
-            Event(kind="massive_peril", text=f"Massive Peril (Vigor {act.vigor}): **{engine.card(deck.id, c).name}** "
-                  "is added to the Judicium deck until the end of the Clash.")
-            for c in added
-        ]
     where, pile = decks.take(pile, card.id)
-    if deck.after_draw == "shuffle_in":
-        pile = decks.shuffle_in(pile, card.id, dice)
-    else:
-        pile = {"bottom": decks.put_on_bottom, "hold": decks.hold, "discard": decks.discard}[deck.after_draw](
-            pile, card.id
-        )
-    state.decks[deck.id] = pile
-    after = {"bottom": "it goes to the bottom of the deck", "shuffle_in": "it is shuffled back into the deck",
-             "hold": "keep it by your Knight Board", "discard": "it goes to the discard pile"}[deck.after_draw]
+    state.decks[deck.id] = after_draw(deck, pile, card.id, dice)
     events.append(Event(kind="draw", text=f"The table drew **{card.name}** from the {deck.name} deck: {card.text} "
-                        f"({after}; recorded from the table's own deck)."))
+                        f"({AFTER_DRAW[deck.after_draw]}; recorded from the table's own deck)."))
     data.update(card=card_data(card), cards=[card_data(card)], recorded=True, found_in=where)
     return Result(state=state, events=events, data=data)
