@@ -158,6 +158,16 @@ def gold(engine: Engine, state: CampaignState, act: a.KnightGold, dice: Dice) ->
     return _done(engine, state, k, lines)
 
 
+@handles(a.KnightResource)
+def resource(engine: Engine, state: CampaignState, act: a.KnightResource, dice: Dice) -> Result:
+    k = _knight(state, act.knight)
+    if act.change == 0:
+        raise RuleError("change: must not be 0")
+    knight = engine.catalogue.knights[k.knight]
+    lines = bd.change_resource(knight, k, act.token, act.change) + ([f"({act.reason})"] if act.reason else [])
+    return _done(engine, state, k, lines)
+
+
 @handles(a.KnightArmory)
 def armory(engine: Engine, state: CampaignState, act: a.KnightArmory, dice: Dice) -> Result:
     k, cat = _knight(state, act.knight), engine.catalogue

@@ -80,6 +80,13 @@ class KnightGold(_OnKnight):
     reason: Reason = ""
 
 
+class KnightResource(_OnKnight):
+    type: Literal["knight_resource"] = "knight_resource"
+    token: str = Field(min_length=1, max_length=64)
+    change: int = Field(ge=-99, le=99)
+    reason: Reason = ""
+
+
 class KnightArmory(_OnKnight):
     type: Literal["knight_armory"] = "knight_armory"
     op: Literal["add", "remove", "reforge", "upgrade"]

@@ -93,3 +93,20 @@ def choose(
     if not out:
         raise RuleError("choose something: portrait:, heroic_arc:, peril_arc:, talent: or techniques:")
     return out
+
+
+@implements("Resource Tokens", tests=[
+    "tests/knights/test_board.py::test_resource_tokens_are_counted_on_the_board_and_never_below_zero",
+])
+def change_resource(knight: Knight, k: KnightState, token: str, change: int) -> list[str]:
+    """Rulebook, "Resource Tokens": they "fuel a Knight's special abilities" and "are not limited"; a
+    Knight cannot spend tokens they do not have."""
+    names = {r.id: r.name for r in knight.resources}
+    if token not in names:
+        known = ", ".join(names) or "none"
+        raise RuleError(f"{k.name} has no Resource token {token!r}; theirs are: {known}")
+    have = k.board.resources.get(token, 0)
+    if have + change < 0:
+        raise RuleError(f"{k.name} has {have} {names[token]} token(s); they cannot spend {-change}")
+    k.board.resources[token] = have + change
+    return [f"{names[token]} tokens {have} → **{have + change}**."]

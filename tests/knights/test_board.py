@@ -45,3 +45,31 @@ def test_a_locked_board_cannot_change() -> None:
     k.locked = True
     with pytest.raises(RuleError, match="Expedition"):
         bd.choose(CAT, k, "lanternbearer_torchwarden", None, None, None, None)
+
+
+def test_resource_tokens_are_counted_on_the_board_and_never_below_zero() -> None:
+    """Rulebook (line 431): Each Knight may have different rules for Resource token usage, which can be
+    found in that Knight's corresponding Knightbook. Generally, Resource tokens can be placed either on the
+    Knight Boards or in the Knight Pool, depending on the trigger.
+
+    Rulebook (line 433): Resource tokens are not limited.
+    """
+    k = knight("marrow", "Dame Isolde")
+    isolde = CAT.knights["marrow"]
+    assert k.board.resources == {"suture_token": 0}
+    assert bd.change_resource(isolde, k, "suture_token", 40) == ["Suture tokens 0 → **40**."]
+    bd.change_resource(isolde, k, "suture_token", -15)
+    assert k.board.resources["suture_token"] == 25
+    with pytest.raises(RuleError, match="has 25 Suture token"):
+        bd.change_resource(isolde, k, "suture_token", -26)
+    with pytest.raises(RuleError, match="no Resource token 'ember_token'; theirs are: suture_token"):
+        bd.change_resource(isolde, k, "ember_token", 1)
+    assert k.board.resources["suture_token"] == 25
+
+
+async def test_knight_resource_command(table) -> None:  # type: ignore[no-untyped-def]
+    await table.ok('@kara /knight create knight:marrow name:"Dame Isolde"')
+    reply = await table.ok('@kara /knight resource token:suture_token change:2 reason:"Triage"')
+    assert "Suture tokens 0 → **2**" in reply.text
+    refused = await table('@sonch /knight resource token:suture_token change:1 name:"Dame Isolde"')
+    assert not refused.ok and "only their owner or the GM" in (refused.error or "")

@@ -136,6 +136,7 @@ ROWS: list[Row] = [
         refusal="belongs to"),
     Row(f"/knight vice vice:cowardice change:1 {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight gold change:2 reason:loot {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/knight resource token:ember_token change:1 {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight armory add gear:gear_riveted_mail {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight armory remove gear:gear_lantern_of_vigil {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight armory reforge gear:gear_padded_gambeson {SONCH}", KNIGHT, True, refusal="belongs to"),

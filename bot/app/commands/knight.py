@@ -240,6 +240,12 @@ def register(r: Registry) -> None:
                 _on_knight(lambda kid, o: a.KnightGold(knight=kid, change=o["change"], reason=o["reason"] or "")), (
         _opt("change", "integer", "e.g. 5 or -3", required=True, min_value=-9999, max_value=9999),
         _opt("reason", "string", "why"), NAME)))
+    add(Command(("knight", "resource"), "Gain or spend Resource tokens on the Knight Board",
+                _on_knight(lambda kid, o: a.KnightResource(knight=kid, token=o["token"], change=o["change"],
+                                                           reason=o["reason"] or "")), (
+        _opt("token", "string", "the Resource token's id", required=True, max_length=64),
+        _opt("change", "integer", "e.g. 2 or -1", required=True, min_value=-99, max_value=99),
+        _opt("reason", "string", "why"), NAME)))
     for op, text in (("add", "Add Gear to the Armory"), ("remove", "Remove Gear"),
                      ("reforge", "Reforge Merchant Gear"), ("upgrade", "Attach an Upgrade card")):
         opts = [_opt("gear", "string", "the Gear card's id", required=True, max_length=64)]
