@@ -5,3 +5,5 @@ One small module per rulebook section: ``state`` (the pydantic models), ``statis
 ``board``, ``techniques``, ``loadout``, ``expedition``, ``view``; ``actions`` are the engine actions,
 handled in ``rules.knight_handlers``.
 """
+
+from rules.knights import coverage as _coverage  # noqa: F401,E402  (registers its entries)
