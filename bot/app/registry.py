@@ -32,7 +32,7 @@ class Option:
     min_value: int | None = None
     max_value: int | None = None
     default: Any = None
-    autocomplete: str | None = None  # name of a source: "deck", "card"
+    autocomplete: str | None = None  # a source of bot/discord/tree.AUTOCOMPLETE: "deck", "card", "knight"...
     max_length: int = 200  # strings: longer values are refused (e.g. /knight import json: allows more)
 
 

@@ -17,7 +17,8 @@ from bot.app.context import Invocation
 from bot.app.reply import CommandError
 from rules.engine import Engine
 from rules.state import CampaignState, PendingDice
-from rules.table_dice import TABLE_ACTIONS, AskDice, needed, waiting_text
+from rules.table_dice import TABLE_ACTIONS, AskDice, EnterDice, needed, waiting_text
+from storage.db import Database
 
 if TYPE_CHECKING:
     from bot.app.service import App
@@ -51,12 +52,49 @@ def not_yours(pending: PendingDice) -> str:
     )
 
 
-async def answerable(app: App, ctx: Invocation) -> PendingDice:
-    """The channel's roll waiting for dice, if ``ctx``'s user may answer it (else a polite refusal)."""
+# the actions that put a roll on hold or change the roll on hold (AutoDice and CancelDice only end it)
+ASKING = frozenset(str(a.model_fields["type"].default) for a in (AskDice, EnterDice))
+STALE = "that button belongs to a roll that is over; use the newest prompt (/dice show shows it again)"
+
+
+async def asked_at(db: Database, campaign_id: int, page: int = 64) -> int | None:
+    """The seq of the log entry whose reply asked for the dice the campaign waits for now: the newest
+    effective AskDice or EnterDice entry (only those put a roll on hold or change it; a roll that is
+    answered, auto-rolled or cancelled is no longer on hold, and a new one needs a new AskDice). The log
+    is walked backwards as ``history.find_top`` does: an undo takes back one action, an amend replaces
+    the entry it names. None when no such entry is in force."""
+    pops = 0
+    replaced: set[int] = set()
+    before: int | None = None
+    while entries := await db.log_backwards(campaign_id, before_seq=before, limit=page):
+        for e in entries:
+            if e.kind == "undo":
+                pops += 1
+            elif e.kind in ("action", "amend"):
+                if e.kind == "amend":
+                    replaced.add(int(e.target_seq or 0))
+                if e.seq in replaced:
+                    continue
+                if pops:
+                    pops -= 1
+                    continue
+                if (e.action or {}).get("action", {}).get("type") in ASKING:
+                    return e.seq
+        before = entries[-1].seq
+    return None
+
+
+async def answerable(app: App, ctx: Invocation, seq: int | None = None) -> PendingDice:
+    """The channel's roll waiting for dice, if ``ctx``'s user may answer it (else a polite refusal).
+
+    ``seq`` is the log entry a prompt's button belongs to (``kfgm:dice:<seq>``, which the client sends and
+    may have forged or kept from an older prompt): it must be the entry that asked for the dice waiting now."""
     loaded = await app.load(ctx)
     pending = loaded.state.pending_dice
     if pending is None:
         raise CommandError("no roll is waiting for dice any more")
     if not may_answer(ctx, pending, await app.is_gm(ctx, loaded.row)):
         raise CommandError(not_yours(pending))
+    if seq is not None and seq != await asked_at(app.db, loaded.row.id):
+        raise CommandError(STALE)
     return pending

@@ -2,9 +2,11 @@
 
 The button is a ``DynamicItem`` (its custom id ``kfgm:dice:<seq>`` is matched by a template), so it
 keeps working after a restart. Pressing it reloads the channel's campaign, checks that the presser
-may answer the roll (the roller, or a GM), and opens a modal with one field per group of dice (the
-white Crit die, the other d10s, each Power colour...). Submitting the modal runs ``/dice enter`` with
-the fields joined as ``crit:10 7 3`` — the same command, checks and log entry as typing it. No rules
+may answer the roll (the roller, or a GM) and that the button's seq is the log entry that asked for the
+dice waiting now (a forged id, or the button of an older prompt, is refused as stale), and opens a
+modal with one field per group of dice (the white Crit die, the other d10s, each Power colour...).
+Submitting the modal checks the roll again, then runs ``/dice enter`` with the fields joined as
+``crit:10 7 3`` — the same command, checks and log entry as typing it. No rules
 here: what to ask and how to read it is rules/table_dice.py; who may answer is bot/app/table.py.
 """
 
@@ -68,8 +70,8 @@ class DiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
                 raise CommandError("the bot is still starting up; please try again in a moment.")
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise CommandError("table dice work in the campaign's channel")
-            pending = await answerable(tree.app, invocation(interaction, "/dice enter"))
-            await interaction.response.send_modal(DiceModal(pending, tree.app.catalogue.dice))
+            pending = await answerable(tree.app, invocation(interaction, "/dice enter"), self.seq)
+            await interaction.response.send_modal(DiceModal(pending, tree.app.catalogue.dice, self.seq))
         except CommandError as exc:
             await interaction.response.send_message(**failure(str(exc))[0])
         except Exception:
@@ -81,8 +83,9 @@ class DiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
 class DiceModal(discord.ui.Modal):
     """One field per group of dice; submitting runs ``/dice enter`` with the fields joined."""
 
-    def __init__(self, pending: PendingDice, dice_set: Any) -> None:
+    def __init__(self, pending: PendingDice, dice_set: Any, seq: int | None = None) -> None:
         super().__init__(title=trim(f"{pending.roller_name}'s dice", TITLE_LIMIT), timeout=15 * 60)
+        self.seq = seq  # the prompt's log entry: the form answers that roll only
         found = groups(pending.asked)
         self.groups: list[Group | None] = list(found) if len(found) <= MAX_FIELDS else [None]
         self.inputs: list[discord.ui.TextInput[Any]] = []
@@ -115,9 +118,18 @@ class DiceModal(discord.ui.Modal):
         return " ".join(p for p in labelled + plain if p)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        from bot.discord.replies import failure
+        from bot.discord.tree import invocation
+
         tree = game_tree(interaction)
         if tree is None:
             return
+        if tree.app is not None and self.seq is not None and interaction.guild_id is not None:
+            try:  # the roll may have changed while the form was open (answered, cancelled, undone...)
+                await answerable(tree.app, invocation(interaction, "/dice enter"), self.seq)
+            except CommandError as exc:
+                await interaction.response.send_message(**failure(f"{exc}. Nothing was entered.")[0])
+                return
         command = tree.registry.commands[("dice", "enter")]
         await tree.run_command(interaction, command, {"values": self.entry()})
 

@@ -13,6 +13,7 @@ import asyncio
 import inspect
 import keyword
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -25,6 +26,7 @@ from bot.app.reply import Reply
 from bot.app.service import App
 from bot.discord.dice_modal import DiceButton
 from bot.discord.replies import DM_REFUSED, SOMETHING_WRONG, failure, render
+from rules.state import CampaignState
 
 log = logging.getLogger("kfgm.discord")
 
@@ -35,7 +37,9 @@ DEFER_AFTER = 2.0
 
 # Group descriptions (the registry describes commands, not groups; see the report to the lead).
 Messages = list[dict[str, Any]]
-AutocompleteSource = Callable[["GameTree", discord.Interaction, str], list[app_commands.Choice[str]]]
+Choices = list[app_commands.Choice[str]]
+# a source may be async (one that reads the channel's campaign)
+AutocompleteSource = Callable[["GameTree", discord.Interaction, str], Choices | Awaitable[Choices]]
 
 
 def trim(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
@@ -142,7 +146,69 @@ def card_choices(tree: GameTree, interaction: discord.Interaction, current: str)
     return out
 
 
-AUTOCOMPLETE: dict[str, AutocompleteSource] = {"deck": deck_choices, "card": card_choices}
+def _named_choices(things: Any, current: str) -> Choices:
+    """``Name (id)`` choices of content or state objects with ``id`` and ``name``; the value is the id."""
+    return [app_commands.Choice(name=trim(f"{t.name} ({t.id})"), value=t.id)
+            for t in things if _matches(current, t.id, t.name)][:AUTOCOMPLETE_LIMIT]
+
+
+def catalogue_source(kind: str) -> AutocompleteSource:
+    """Ids of the loaded content packs' ``kind`` (``monsters``, ``kingdoms``, ``gear``)."""
+    def source(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
+        if tree.app is None:
+            return []
+        return _named_choices(getattr(tree.app.catalogue, kind).values(), current)
+
+    source.__name__ = f"{kind}_choices"
+    return source
+
+
+async def knight_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
+    """The Knights of the channel's campaign (the value is the Knight's id, which ``name:`` also takes)."""
+    if tree.app is None or interaction.guild_id is None or interaction.channel_id is None:
+        return []
+    row = await tree.app.db.active_campaign(str(interaction.guild_id), str(interaction.channel_id))
+    if row is None:
+        return []
+    state = CampaignState.model_validate_json(row.state_json)
+    return _named_choices(state.knights.values(), current)
+
+
+AUTOCOMPLETE: dict[str, AutocompleteSource] = {
+    "deck": deck_choices, "card": card_choices, "knight": knight_choices,
+    "monster": catalogue_source("monsters"), "kingdom": catalogue_source("kingdoms"), "gear": catalogue_source("gear"),
+}
+
+
+# -- components --------------------------------------------------------------------------------------
+
+# Our components' custom ids: each DynamicItem's template matches its own ``kfgm:<what>:...`` ids.
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (DiceButton,)
+UNKNOWN_COMPONENT = ("that button is not one I know (it may be from an older version of the bot, or altered); "
+                     "nothing was changed. Use the newest prompt, or type the command.")
+
+
+class UnknownComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=re.compile(r"kfgm:.*", re.DOTALL)):
+    """The catch-all for ``kfgm:`` ids that match none of ``DYNAMIC_ITEMS``' templates (forged, mangled or
+    from a removed feature): a polite private refusal instead of Discord's "This interaction failed".
+    discord.py calls every dynamic item whose template matches, so an id that a real item matches is
+    left to that item."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)  # type: ignore[arg-type]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> UnknownComponent:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        custom = str(getattr(self.item, "custom_id", "") or "")
+        if any(d.__discord_ui_compiled_template__.fullmatch(custom) for d in DYNAMIC_ITEMS):
+            return  # a real item answers it
+        log.info("unknown component id %r (guild %s)", custom[:100], interaction.guild_id)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**failure(UNKNOWN_COMPONENT)[0])
 
 
 # -- the tree ----------------------------------------------------------------------------------------
@@ -160,7 +226,8 @@ class GameTree(app_commands.CommandTree):
         self.defer_after = defer_after
         for item in build_commands(self, registry):
             self.add_command(item)
-        client.add_dynamic_items(DiceButton)  # table dice: the prompt's "Enter dice" button
+        # table dice: the prompt's "Enter dice" button; then the catch-all for any other kfgm: id
+        client.add_dynamic_items(*DYNAMIC_ITEMS, UnknownComponent)
 
     # -- running a command -------------------------------------------------------------------------
 
@@ -313,7 +380,8 @@ def _autocomplete(tree: GameTree, spec: Command, option: Option) -> Callable[...
 
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            return source(tree, interaction, current or "")
+            found = source(tree, interaction, current or "")
+            return await found if inspect.isawaitable(found) else found
         except Exception:
             log.exception("autocomplete %s for %s failed", option.autocomplete, spec.name)
             return []

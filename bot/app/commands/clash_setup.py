@@ -63,7 +63,8 @@ async def end(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 def register(r: Registry) -> None:
     r.add(Command(("clash", "start"), "GM: start a Clash from the Monster's Clash Setup", start, (
-        Option("monster", "string", "the Monster's id, e.g. stag", required=True, max_length=64),
+        Option("monster", "string", "the Monster's id, e.g. stag", required=True, max_length=64,
+               autocomplete="monster"),
         Option("level", "integer", "the Monster's level", required=True, min_value=1, max_value=9),
         Option("type", "string", "the type of Clash", required=True, choices=("exhibition", "full")),
         Option("knights", "string_list", "the Knights taking part (default: every living Knight)"),
@@ -72,7 +73,7 @@ def register(r: Registry) -> None:
     r.add(Command(("clash", "adjust"), "GM: put a card on top of the AI/BP deck, or set a Knight's statistic", adjust, (
         Option("deck", "string", "the deck whose top card you set", choices=("ai", "bp")),
         Option("top", "string", "the card id to put on top", max_length=64),
-        Option("knight", "string", "the Knight's name", max_length=60),
+        Option("knight", "string", "the Knight's name", max_length=60, autocomplete="knight"),
         Option("stat", "string", "the statistic to set", choices=STATS),
         Option("value", "integer", "its new value", min_value=-30, max_value=30),
     ), permission="gm"))

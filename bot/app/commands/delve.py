@@ -66,7 +66,7 @@ def register(r: Registry) -> None:
     r.describe_group("delve", "The Delve: the Kingdom map, travel, and the Kingdom track")
     r.add(Command(
         ("delve", "start"), "GM: start a Delve — lay the starting tile, zero the Kingdom track", start,
-        (Option("kingdom", "string", "the Kingdom's id, e.g. aubrevane", required=True),
+        (Option("kingdom", "string", "the Kingdom's id, e.g. aubrevane", required=True, autocomplete="kingdom"),
          Option("start", "string", "a starting tile id (empty: one at random)")),
         permission="gm",
     ))

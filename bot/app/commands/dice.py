@@ -9,7 +9,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, Loaded
-from bot.app.table import may_answer, not_yours
+from bot.app.table import asked_at, may_answer, not_yours
 from rules.errors import RuleError
 from rules.state import PendingDice
 from rules.table_dice import AutoDice, CancelDice, EnterDice, parse_entry, pending_data
@@ -56,9 +56,10 @@ async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     if pending is None:
         return Reply(text=f"No roll is waiting for dice. Dice mode: {mode}.", data={"dice_mode": mode,
                                                                                     "pending_dice": None})
+    # seq: the entry that asked for these dice, so the prompt's "Enter dice" button is the live one
     return Reply(
         text=pending.prompt,
-        data={"dice_mode": mode, "pending_dice": pending_data(pending)},
+        data={"dice_mode": mode, "pending_dice": pending_data(pending), "seq": await asked_at(app.db, loaded.row.id)},
         pending={"id": "dice", "prompt": pending.prompt, "who": [pending.roller], "options": []},
     )
 

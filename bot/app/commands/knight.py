@@ -26,7 +26,7 @@ from rules.knights.state import VICE_VIRTUE, KnightState
 from rules.knights.view import details, summary
 
 CODE_PREFIX = "kfgm-knight:"
-NAME = Option("name", "string", "which Knight (default: yours)", max_length=60)
+NAME = Option("name", "string", "which Knight (default: yours)", max_length=60, autocomplete="knight")
 STATS = ("passion", "heat", "vigor", "bane", "max_vigor", "heat_limit", "bane_limit", "leads",
          "precision", "evasion", "speed")
 TIERS = ("mob", "vassal", "king", "devil", "dragon", "legendary")
@@ -248,7 +248,8 @@ def register(r: Registry) -> None:
         _opt("reason", "string", "why"), NAME)))
     for op, text in (("add", "Add Gear to the Armory"), ("remove", "Remove Gear"),
                      ("reforge", "Reforge Merchant Gear"), ("upgrade", "Attach an Upgrade card")):
-        opts = [_opt("gear", "string", "the Gear card's id", required=True, max_length=64)]
+        opts = [_opt("gear", "string", "the Gear card's id", required=True, max_length=64,
+                     autocomplete="gear" if op == "add" else None)]
         if op == "add":
             opts.append(_opt("buy", "boolean", "buy it at the Merchant Workshop", default=False))
         if op == "upgrade":
