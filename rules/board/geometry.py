@@ -115,6 +115,17 @@ _EDGE = {
 CARDINALS: tuple[Direction, ...] = (Direction.N, Direction.E, Direction.S, Direction.W)
 
 
+def dominant_directions(vr: int, vc: int) -> list[Direction]:
+    """The cardinal direction of a (rows, columns) offset along its larger axis; both when they tie."""
+    vert = Direction.S if vr > 0 else Direction.N
+    hori = Direction.E if vc > 0 else Direction.W
+    if abs(vr) > abs(vc):
+        return [vert]
+    if abs(vc) > abs(vr):
+        return [hori]
+    return [vert, hori]
+
+
 def direction_of(a: Coord, b: Coord) -> Direction | None:
     """The cardinal direction of a unit step from ``a`` to ``b`` (None if not a unit step)."""
     for d in CARDINALS:

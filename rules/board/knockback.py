@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from content.schema.board import TerrainKeyword
-from rules.board.geometry import CARDINALS, Coord, Direction, edge_hit, footprint, manhattan, on_board
+from rules.board.geometry import (
+    CARDINALS,
+    Coord,
+    Direction,
+    dominant_directions,
+    edge_hit,
+    footprint,
+    manhattan,
+    on_board,
+)
 from rules.board.state import KnightKeyword, Monster
 from rules.board.work import Work, arrive_knight_terrain, displace_knight, displace_monster, displace_off_vp
 
@@ -43,13 +52,7 @@ def away_directions(source: Collection[Coord], cells: Collection[Coord]) -> list
         }
         best = min(exits.values())
         return [d for d in CARDINALS if exits[d] == best]
-    vert = Direction.S if vr > 0 else Direction.N
-    hori = Direction.E if vc > 0 else Direction.W
-    if abs(vr) > abs(vc):
-        return [vert]
-    if abs(vc) > abs(vr):
-        return [hori]
-    return [vert, hori]
+    return dominant_directions(vr, vc)
 
 
 def edge_turns(w: Work, pos: Collection[Coord], heading: Direction, away_from: Collection[Coord]) -> list[Direction]:

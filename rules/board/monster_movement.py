@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from content.schema.board import TerrainKeyword
-from rules.board.geometry import CARDINALS, Coord, Direction, cells_adjacent, fits, footprint, manhattan
+from rules.board.geometry import (
+    CARDINALS,
+    Coord,
+    Direction,
+    cells_adjacent,
+    dominant_directions,
+    fits,
+    footprint,
+    manhattan,
+)
 from rules.board.knockback import boss_land, boss_step, edge_turns
 from rules.board.los import knight_cells
 from rules.board.measures import movement_blockers
@@ -35,13 +44,7 @@ def facing_toward(monster_cells: Collection[Coord], target: Collection[Coord]) -
     vc = t_left - right if t_left > right else (t_right - left if t_right < left else 0)
     if vr == 0 and vc == 0:
         return []
-    vert = Direction.S if vr > 0 else Direction.N
-    hori = Direction.E if vc > 0 else Direction.W
-    if abs(vr) > abs(vc):
-        return [vert]
-    if abs(vc) > abs(vr):
-        return [hori]
-    return [vert, hori]
+    return dominant_directions(vr, vc)
 
 
 def _turn(works: list[Work], monster_id: str, target: Collection[Coord]) -> list[Work]:
