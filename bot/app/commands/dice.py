@@ -65,6 +65,7 @@ async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 def register(r: Registry) -> None:
+    r.describe_group("dice", "Table dice: enter the physical dice you rolled, or let the bot roll them")
     r.add(
         Command(
             ("dice", "enter"),
