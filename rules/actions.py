@@ -22,6 +22,7 @@ class RollTest(_Action):
     difficulty: int = Field(ge=1, le=20)
     bonus: int = Field(0, ge=-10, le=10, description="Virtue value plus declared bonuses")
     purpose: str = Field("test", max_length=100)
+    roller: str = Field("", max_length=100, description="who rolls (user id), for Heat re-rolls")
 
 
 class RollDice(_Action):
@@ -51,6 +52,7 @@ class RollSave(_Action):
 class Reroll(_Action):
     type: Literal["reroll"] = "reroll"
     dice: list[int] = Field(min_length=1, max_length=20, description="1-based positions in the last roll")
+    by: str = Field("", max_length=100, description="who spends the Heat (user id); empty: a GM")
 
 
 class RollRandom(_Action):

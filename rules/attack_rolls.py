@@ -35,6 +35,7 @@ class RollAttack(BaseModel):
     dice: int = Field(ge=1, le=20, description="Attack dice of the active weapon")
     to_hit: int = Field(ge=1, le=20, description="the Monster's To Hit value")
     precision: int = Field(0, ge=-10, le=10, description="added to each Attack die: Precision, Opening tokens...")
+    roller: str = Field("", max_length=100, description="who rolls (user id), for Heat re-rolls")
 
 
 class RollEvasion(BaseModel):
@@ -43,6 +44,7 @@ class RollEvasion(BaseModel):
     dice: int = Field(ge=1, le=20, description="Evasion dice of the Monster Attack")
     difficulty: int = Field(ge=1, le=20, description="the Evasion Roll difficulty")
     bonus: int = Field(0, ge=-10, le=10, description="Evasion bonus added to each die")
+    roller: str = Field("", max_length=100, description="who rolls (user id), for Heat re-rolls")
 
 
 def roll_crit_pool(dice: Dice, count: int, purpose: str) -> list[int]:
@@ -164,20 +166,20 @@ def _shown(index: int, natural: int, bonus: int) -> str:
 
 
 def _roll(state: CampaignState, dice: Dice, kind: Literal["attack", "evasion"], count: int, target: int,
-          bonus: int) -> Result:
+          bonus: int, roller: str) -> Result:
     purpose = "Attack Roll" if kind == "attack" else "Evasion Roll"
     naturals = roll_crit_pool(dice, count, purpose)
     state.last_roll = LastRoll(kind=kind, purpose=purpose, naturals=naturals, bonus=bonus, difficulty=target,
-                               crit_fails=1 if naturals[0] == 1 else 0)
+                               crit_fails=1 if naturals[0] == 1 else 0, roller=roller)
     data, text = outcome(state.last_roll)
     return Result(state=state, events=[Event(kind="roll", text=text)], data=data)
 
 
 @handles(RollAttack)
 def roll_attack(engine: Engine, state: CampaignState, act: RollAttack, dice: Dice) -> Result:
-    return _roll(state, dice, "attack", act.dice, act.to_hit, act.precision)
+    return _roll(state, dice, "attack", act.dice, act.to_hit, act.precision, act.roller)
 
 
 @handles(RollEvasion)
 def roll_evasion(engine: Engine, state: CampaignState, act: RollEvasion, dice: Dice) -> Result:
-    return _roll(state, dice, "evasion", act.dice, act.difficulty, act.bonus)
+    return _roll(state, dice, "evasion", act.dice, act.difficulty, act.bonus, act.roller)

@@ -18,7 +18,8 @@ from rules.state import CampaignState, LastRoll
 def roll_test(engine: Engine, state: CampaignState, act: a.RollTest, dice: Dice) -> Result:
     r = rolls.roll_test(dice, act.difficulty, act.bonus, act.purpose)
     state.last_roll = LastRoll(
-        kind="test", purpose=act.purpose, naturals=[r.natural], bonus=act.bonus, difficulty=act.difficulty
+        kind="test", purpose=act.purpose, naturals=[r.natural], bonus=act.bonus, difficulty=act.difficulty,
+        roller=act.roller,
     )
     return Result(
         state=state,
@@ -133,7 +134,7 @@ def roll_save(engine: Engine, state: CampaignState, act: a.RollSave, dice: Dice)
 
 @handles(a.Reroll)
 def reroll(engine: Engine, state: CampaignState, act: a.Reroll, dice: Dice) -> Result:
-    new, old = rolls.heat_reroll(dice, state.last_roll, act.dice)
+    new, old = rolls.heat_reroll(dice, state.last_roll, act.dice, act.by)
     state.last_roll = new
     heat = len(act.dice)
     data: dict[str, Any] = {"naturals": new.naturals, "rerolled": sorted(act.dice), "previous": old, "heat": heat}

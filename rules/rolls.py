@@ -158,7 +158,7 @@ HEAT_REROLLABLE = {"test", "attack", "evasion"}
         "tests/rules/test_heat_reroll.py::test_a_refused_declaration_rolls_no_die",
     ],
 )
-def heat_reroll(dice: Dice, last: LastRoll | None, positions: list[int]) -> tuple[LastRoll, list[int]]:
+def heat_reroll(dice: Dice, last: LastRoll | None, positions: list[int], by: str = "") -> tuple[LastRoll, list[int]]:
     """Re-roll the chosen dice of the last roll, +1 Heat each; returns the new roll and the old values.
 
     Rulebook, "Heat Re-rolls": "You must gain +1 Heat for each die you decide to re-roll." "Using
@@ -173,6 +173,10 @@ def heat_reroll(dice: Dice, last: LastRoll | None, positions: list[int]) -> tupl
         raise RuleError(
             f"the last roll was a {last.kind} roll; Heat re-rolls only work on Attack Rolls, "
             "Evasion Rolls and tests (Curse and Threat Saves are not tests)"
+        )
+    if by and last.roller and by != last.roller:
+        raise RuleError(
+            f"these dice were rolled by <@{last.roller}>: only they (or a GM) may spend Heat to re-roll them"
         )
     if len(set(positions)) != len(positions):
         raise RuleError("name each die once: a die can only be re-rolled once per roll")

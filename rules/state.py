@@ -45,6 +45,7 @@ class LastRoll(BaseModel):
     bonus: int = 0
     difficulty: int | None = None
     rerolled: list[int] = Field(default_factory=list, description="1-based positions already re-rolled")
+    roller: str = Field("", description="who rolled (user id); only they, or a GM, may spend Heat on it")
     crit_fails: int = Field(
         0, description="Attack/Evasion Rolls: natural 1s the Crit die showed, re-rolls included (Crit Miss effects)"
     )

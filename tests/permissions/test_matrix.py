@@ -90,7 +90,8 @@ ROWS: list[Row] = [
     Row("/roll save kind:curse modifier:2", EVERYONE, True),
     Row("/roll power red:1 black:1 white:1", EVERYONE, True),
     Row("/roll armor white:2", EVERYONE, True),
-    Row("/roll reroll dice:1", EVERYONE, True, setup=("@kara /roll attack dice:3 to_hit:6",)),
+    # only who rolled (here Kara, the owner) or a GM may spend Heat on the dice
+    Row("/roll reroll dice:1", KNIGHT, True, setup=("@kara /roll attack dice:3 to_hit:6",), refusal="rolled by"),
     Row('/roll random among:"Kara,Ser Sonch,Ulfa"', EVERYONE, True),
     Row("/roll direction", EVERYONE, True),
     Row("/roll attack dice:3 to_hit:6 precision:1", EVERYONE, True),

@@ -169,3 +169,19 @@ def test_after_a_random_element_roll_the_earlier_test_cannot_be_rerolled() -> No
     tested = _tested(2)
     after = apply(tested, a.RollRandom(among=["Kara", "Ubar"]), forced=[3, 4]).state
     _refused(after, a.Reroll(dice=[1]))
+
+
+def test_only_the_roller_or_a_gm_spends_heat_on_the_dice() -> None:
+    """Rulebook (line 321): - You must gain +1 Heat for each die you decide to re-roll.
+
+    Ruling "Whose Heat re-rolls the dice": the Heat is the roller's, so only they (or a GM, who sends no
+    ``by``) may re-roll; a roll without a recorded roller (older logs) may be re-rolled by anyone.
+    """
+    state = apply(fresh(), a.RollTest(difficulty=8, roller="kara"), forced=[3]).state
+    assert state.last_roll is not None and state.last_roll.roller == "kara"
+    with pytest.raises(RuleError, match="rolled by <@kara>"):
+        apply(state, a.Reroll(dice=[1], by="ulfa"), forced=[9])
+    assert apply(state, a.Reroll(dice=[1], by="kara"), forced=[9]).data["success"] is True
+    assert apply(state, a.Reroll(dice=[1]), forced=[9]).data["success"] is True  # a GM
+    anonymous = apply(fresh(), a.RollTest(difficulty=8), forced=[3]).state
+    assert apply(anonymous, a.Reroll(dice=[1], by="ulfa"), forced=[9]).data["heat"] == 1

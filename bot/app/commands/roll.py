@@ -13,7 +13,7 @@ from rules.attack_rolls import RollAttack, RollEvasion
 
 
 async def virtue_test(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, a.RollTest(difficulty=o["difficulty"], bonus=o["bonus"]))
+    return await app.act_reply(ctx, a.RollTest(difficulty=o["difficulty"], bonus=o["bonus"], roller=ctx.user_id))
 
 
 async def dice(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -37,7 +37,9 @@ async def armor(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def reroll(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, a.Reroll(dice=o["dice"]))
+    loaded = await app.load(ctx)
+    by = "" if await app.is_gm(ctx, loaded.row) else ctx.user_id  # a GM may re-roll anyone's dice
+    return await app.act_reply(ctx, a.Reroll(dice=o["dice"], by=by))
 
 
 async def random(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -49,11 +51,13 @@ async def direction(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def attack(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, RollAttack(dice=o["dice"], to_hit=o["to_hit"], precision=o["precision"]))
+    roll = RollAttack(dice=o["dice"], to_hit=o["to_hit"], precision=o["precision"], roller=ctx.user_id)
+    return await app.act_reply(ctx, roll)
 
 
 async def evasion(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, RollEvasion(dice=o["dice"], difficulty=o["difficulty"], bonus=o["bonus"]))
+    roll = RollEvasion(dice=o["dice"], difficulty=o["difficulty"], bonus=o["bonus"], roller=ctx.user_id)
+    return await app.act_reply(ctx, roll)
 
 
 def _pool() -> tuple[Option, ...]:
