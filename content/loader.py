@@ -26,7 +26,7 @@ from content.schema import (
     TerrainTile,
     Upgrade,
 )
-from content.schema.kingdom import KingdomTile, KingdomTiles, kingdom_problems
+from content.schema.kingdom import KingdomCards, KingdomTile, KingdomTiles, kingdom_problems, merge_cards
 from content.schema.monsters import terrain_problems
 
 STARTER_PACK = Path(__file__).parent / "packs" / "starter"
@@ -70,6 +70,7 @@ class Catalogue:
     terrain: dict[str, TerrainTile] = field(default_factory=dict)
     kingdoms: dict[str, Kingdom] = field(default_factory=dict)
     kingdom_tiles: dict[str, dict[str, KingdomTile]] = field(default_factory=dict)  # kingdom id -> tile id -> tile
+    kingdom_cards: list[KingdomCards] = field(default_factory=list)  # merged into their Kingdom once all are read
     origin: dict[str, str] = field(default_factory=dict)  # id -> "file:line"
 
     def deck(self, deck_id: str) -> Deck:
@@ -233,9 +234,22 @@ def read_yaml_documents(path: Path, label: str) -> tuple[list[tuple[Any, yaml.No
     return parse_yaml_text(text, label)
 
 
+# libyaml's parser when it is installed: about ten times faster on valid files (start-up). A file it refuses is
+# parsed again by the pure-Python parser, whose messages name the problem more clearly.
+_FAST: Any = getattr(yaml, "CSafeLoader", None)
+
+
 def parse_yaml_text(text: str, label: str) -> tuple[list[tuple[Any, yaml.Node]], list[ContentError]]:
+    if _FAST is not None:
+        docs, errors = _parse(text, label, _FAST)
+        if not errors:
+            return docs, errors
+    return _parse(text, label, yaml.SafeLoader)
+
+
+def _parse(text: str, label: str, loader_type: Any) -> tuple[list[tuple[Any, yaml.Node]], list[ContentError]]:
     docs: list[tuple[Any, yaml.Node]] = []
-    loader = yaml.SafeLoader(text)
+    loader = loader_type(text)
     try:
         while loader.check_node():
             node = loader.get_node()
@@ -314,11 +328,16 @@ def _id_spots(value: dict[str, Any], node: yaml.Node) -> list[IdSpot]:
     if value.get("kind") == "monster":  # validated already: every part has an id
         monster = Monster.model_validate(value)
         spots += [(i, _format_loc(loc), _line_of(node, loc)) for i, loc in monster.all_ids()[1:]]
-    for part in ("tiles", "exploration"):  # Kingdom tiles and Exploration cards (content/schema/kingdom.py)
-        items = value.get(part) if value.get("kind") in ("kingdom", "kingdom_tiles") else None
+    for part in ("tiles", "exploration", "deep_fog"):  # Kingdom tiles and cards (content/schema/kingdom.py)
+        items = value.get(part) if value.get("kind") in ("kingdom", "kingdom_tiles", "kingdom_cards") else None
         for i, item in enumerate(items if isinstance(items, list) else []):
             if isinstance(item, dict) and "id" in item:
                 spots.append((str(item["id"]), f"{part}[{i}].id", _line_of(node, (part, i, "id"))))
+    campfire = value.get("campfire") if value.get("kind") in ("kingdom", "kingdom_cards") else None
+    tales = campfire.get("tales") if isinstance(campfire, dict) else None
+    for i, item in enumerate(tales if isinstance(tales, list) else []):
+        if isinstance(item, dict) and "id" in item:
+            spots.append((str(item["id"]), f"campfire.tales[{i}].id", _line_of(node, ("campfire", "tales", i, "id"))))
     cards = value.get("cards")
     for i, card in enumerate(cards if isinstance(cards, list) else []):
         if isinstance(card, dict) and "id" in card:
@@ -408,6 +427,8 @@ def _add(catalogue: Catalogue, model: BaseModel, file: str, spots: list[IdSpot])
         catalogue.dice = model
     elif isinstance(model, KingdomTiles):
         catalogue.kingdom_tiles.setdefault(model.kingdom, {}).update({t.id: t for t in model.tiles})
+    elif isinstance(model, KingdomCards):
+        catalogue.kingdom_cards.append(model)
     else:
         getattr(catalogue, _BY_ID[type(model)])[getattr(model, "id")] = model  # noqa: B009
     return []
@@ -433,7 +454,7 @@ def _monster_references(catalogue: Catalogue) -> list[ContentError]:
 def _kingdom_references(catalogue: Catalogue) -> list[ContentError]:
     """Kingdom tiles belong to a loaded Kingdom, and the sheet and its tiles agree (districts, mutual
     paths, one spot of the map per tile: content/schema/kingdom.py)."""
-    errors = []
+    errors = _merge_kingdom_cards(catalogue)
     for kingdom_id, tiles in catalogue.kingdom_tiles.items():
         if kingdom_id not in catalogue.kingdoms:
             file, _, line = catalogue.origin.get(next(iter(tiles)), "").rpartition(":")
@@ -442,11 +463,30 @@ def _kingdom_references(catalogue: Catalogue) -> list[ContentError]:
     for kingdom in catalogue.kingdoms.values():
         tiles = catalogue.kingdom_tiles.get(kingdom.id, {})
         for loc, message in kingdom_problems(kingdom, tiles):
-            key = str(loc[1]) if loc and loc[0] == "tiles" else kingdom.id
+            on_item = bool(loc) and loc[0] in ("tiles", "exploration")
+            key = str(loc[1]) if on_item else kingdom.id
             file, _, line = catalogue.origin.get(key, kingdom.id).rpartition(":")
-            where = _format_loc(loc[2:]) if loc and loc[0] == "tiles" else _format_loc(loc)
+            where = _format_loc(loc[2:]) if on_item else _format_loc(loc)
             errors.append(ContentError(file, f"{key}: {where}" if where and key != kingdom.id else where,
                                        int(line) if line.isdigit() else None, message))
+    return errors
+
+
+def _merge_kingdom_cards(catalogue: Catalogue) -> list[ContentError]:
+    """``kind: kingdom_cards`` documents join their Kingdom (in the order read); one Campfire Tales table each."""
+    errors = []
+    for cards in catalogue.kingdom_cards:
+        file, _, line = catalogue.origin.get(cards.id, "").rpartition(":")
+        kingdom = catalogue.kingdoms.get(cards.kingdom)
+        if kingdom is None:
+            errors.append(ContentError(file, "kingdom", int(line) if line.isdigit() else None,
+                                       f"no Kingdom has the id {cards.kingdom!r}"))
+        elif kingdom.campfire is not None and cards.campfire is not None:
+            errors.append(ContentError(file, "campfire", int(line) if line.isdigit() else None,
+                                       f"the Kingdom {kingdom.id!r} already has a Campfire Tales table"))
+        else:
+            catalogue.kingdoms[kingdom.id] = merge_cards(kingdom, cards)
+    catalogue.kingdom_cards = []
     return errors
 
 

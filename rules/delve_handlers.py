@@ -11,10 +11,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from content.schema.kingdom import Kingdom, KingdomTile
+from content.schema.kingdom import ClueType, Kingdom, KingdomTile
 from rules import rolls
 from rules.coverage import implements
 from rules.delve import clues as clue_rules
+from rules.delve import fog as fog_rules
 from rules.delve import kingdom_map as kmap
 from rules.delve import track as tr
 from rules.delve.state import DelveState
@@ -41,6 +42,10 @@ class DelveTravel(_Action):
     type: Literal["delve_travel"] = "delve_travel"
     direction: Dir | None = None
     to: str | None = Field(None, max_length=64)
+    fog: str | None = Field(None, max_length=64, description="enter the Deep Fog toward this Unexplored tile")
+    trailmake: int | None = Field(None, ge=1, le=14, description="Deep Fog: Trailmake X at the start of traversal")
+    wander: int = Field(0, ge=0, le=5, description="Deep Fog: Wander uses the party has for this traversal")
+    leader: str | None = Field(None, max_length=64, description="Deep Fog: the Party Leader (Knight name or id)")
 
 
 class DelveAdjust(_Action):
@@ -98,7 +103,8 @@ def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
         threat_max=spec.threat_max, curse_max=spec.curse_max, time_max=spec.time, lost_reason=delve.lost_reason,
         hunt_spaces=[h.model_dump() for h in spec.hunt_spaces],
     )
-    dests = [] if state.track.lost else [d.data() for d in kmap.destinations(delve, tiles)]
+    in_fog = delve.fog is not None
+    dests = [] if state.track.lost or in_fog else [d.data() for d in kmap.destinations(delve, tiles)]
     return {
         "track": track,
         "kingdom": kingdom.id,
@@ -111,6 +117,8 @@ def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
         "sections": len(kmap.sections(delve, tiles)),
         "clues": [c.model_dump() for c in delve.clues],
         "exploration_left": len(delve.exploration),
+        "fog": fog_rules.view(delve, kingdom),
+        "pending": delve.fog.pending.model_dump() if delve.fog and delve.fog.pending else None,
     }
 
 
@@ -132,7 +140,8 @@ def _apply_track(state: CampaignState, change: tr.TrackChange) -> None:
     status="assisted",
     tests=["tests/delve/test_map.py::test_start_places_the_starting_tile_and_its_neighbours_face_down"],
     note="the bot lays the starting tile and its face-down neighbours, zeroes the track, shuffles the "
-    "Exploration deck; Monster Setup and the Kingdom Mortis/Deep Fog cards are by hand",
+    "Exploration deck (the Kingdom's Deep Fog deck is formed at the first traversal); Monster Setup and the "
+    "Kingdom Mortis cards are by hand",
 )
 @handles(DelveStart)
 def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dice) -> Result:
@@ -166,6 +175,9 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
     delve, kingdom, tiles = current(engine, state)
     if state.track.lost:
         raise RuleError(f"the Expedition is lost ({delve.lost_reason or 'GM'}); no more travel this Delve")
+    if delve.fog is not None:
+        raise RuleError("the party is in the Deep Fog: answer with `/fog stay`, `/fog withdraw`, `/fog correct` or "
+                        "`/fog choose` (`/fog status` shows what it waits for)")
     options = kmap.destinations(delve, tiles)
     if not options:
         change = tr.TrackChange(track=state.track, delve=delve)
@@ -173,9 +185,11 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
         _apply_track(state, change)
         return _result(engine, state, change.texts)
     dest = _choose(act, options)
-    if dest.kind == "fog":
-        raise RuleError("traversing the Deep Fog is not automated yet: travel along a path or Backtrack")
     state.delve = delve.model_copy(update={"round": delve.round + 1})
+    if dest.kind == "fog":
+        from rules import fog_handlers  # it builds on this module
+
+        return fog_handlers.enter_fog(engine, state, kingdom, tiles, dest, act, dice)
     if dest.kind == "backtrack":
         return _backtrack(engine, state, kingdom, dest)
     return _kingdom_tile_step(engine, state, kingdom, tiles, dest)
@@ -185,8 +199,17 @@ def _choose(act: DelveTravel, options: list[kmap.Destination]) -> kmap.Destinati
     def listing() -> str:
         return "; ".join(f"{d.kind} {d.tile}" + (f" ({d.direction})" if d.direction else "") for d in options)
 
-    if (act.direction is None) == (act.to is None):
-        raise RuleError(f"give either `direction:` or `to:`; the legal destinations are: {listing()}")
+    if [act.direction, act.to, act.fog].count(None) != 2:
+        raise RuleError(f"give one of `direction:`, `to:` or `fog:`; the legal destinations are: {listing()}")
+    if act.fog is None and (act.trailmake is not None or act.wander or act.leader is not None):
+        raise RuleError("`trailmake:`, `wander:` and `leader:` are for entering the Deep Fog with `fog:<tile>`")
+    if act.fog is not None:
+        fog = [d for d in options if d.tile == act.fog and d.kind == "fog"]
+        if not fog:
+            why = "" if any(d.kind == "fog" for d in options) else " (the party's tile has no Deep Fog path)"
+            raise RuleError(f"you cannot enter the Deep Fog toward {act.fog!r}{why}; "
+                            f"the legal destinations are: {listing()}")
+        return fog[0]
     if act.to is not None:
         found = [d for d in options if d.tile == act.to and d.kind != "fog"]
         if not found:
@@ -208,13 +231,16 @@ def _choose(act: DelveTravel, options: list[kmap.Destination]) -> kmap.Destinati
     note="steps a-c and e are automated; d announces Hunt Space moves and the Threat 7 spawn (tokens by hand)",
 )
 def _kingdom_tile_step(
-    engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dict[str, KingdomTile], dest: kmap.Destination
+    engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dict[str, KingdomTile], dest: kmap.Destination,
+    chosen_clue: ClueType | None = None, earlier: tuple[int, ...] = (),
 ) -> Result:
+    """``chosen_clue``: Emergence from the Deep Fog ("gain a Clue of your choice"); ``earlier``: Time spaces
+    reached before this step in the same round."""
     assert state.delve is not None
     tile = tiles[dest.tile]
     grid = kmap.cells(kingdom, tiles)
     way = dest.direction or kmap.direction_between(grid[state.delve.tile], grid[tile.id])
-    how = {"explore": f"travels {way}", "shortcut": "takes a Shortcut"}[dest.kind]
+    how = {"explore": f"travels {way}", "shortcut": "takes a Shortcut", "fog": "emerges from the Deep Fog"}[dest.kind]
     texts = [f"**Round {state.delve.round}** — the party {how} onto the {tile.size.replace('_', ' ')} tile {tile.id}."]
     if tile.id in state.delve.revealed:
         texts.append("Its Generic token is removed (it was revealed, not explored).")
@@ -224,7 +250,8 @@ def _kingdom_tile_step(
     _apply_track(state, change)
     texts += change.texts
     minor = engine.deck("minor_mortis")
-    found = clue_rules.collect(kingdom, state.delve, tile.id, way, back.clues, minor, engine.pile(state, minor.id))
+    found = clue_rules.collect(kingdom, state.delve, tile.id, way, back.clues, minor, engine.pile(state, minor.id),
+                               chosen=chosen_clue)
     if found.minor_mortis is not None:
         state.decks[minor.id] = found.minor_mortis
     state.delve = state.delve.model_copy(update={"clues": [*state.delve.clues, *found.gained]})
@@ -240,7 +267,7 @@ def _kingdom_tile_step(
     )
     # d. Hunt Spaces and the spawn were announced with the Threat change; e. the front
     texts += _front(kingdom, state.delve, tile)
-    return _after_tile(engine, state, kingdom, texts, change.time_reached)
+    return _after_tile(engine, state, kingdom, texts, [*earlier, *change.time_reached])
 
 
 def _front(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
@@ -319,9 +346,10 @@ def _exploration_step(state: CampaignState, kingdom: Kingdom) -> list[str]:
         "tests/delve/test_track.py::test_threat_past_the_maximum_loses_the_expedition",
         "tests/delve/test_commands.py::test_drawing_from_an_empty_exploration_deck_loses",
         "tests/delve/test_commands.py::test_no_legal_travel_loses",
+        "tests/delve/test_fog.py::test_running_out_of_deep_fog_cards_loses_the_expedition",
     ],
-    note="Threat/Curse over the maximum, an empty Exploration deck and no legal Travel are automated; "
-    "dead Knights, the Deep Fog deck and story losses are by hand (`/delve adjust lost:true`)",
+    note="Threat/Curse over the maximum, an empty Exploration deck, no legal Travel and running out of Deep Fog "
+    "cards are automated; dead Knights and story losses are by hand (`/delve adjust lost:true`)",
 )
 @handles(DelveGain)
 def delve_gain(engine: Engine, state: CampaignState, act: DelveGain, dice: Dice) -> Result:

@@ -1,6 +1,7 @@
 """The Kingdom map as a picture: explored tiles face up (name, district, size, symbols), face-down
 neighbours showing their backs (Time, Threat, Deep Fog Intensity, Clues, size, id), revealed tiles,
-the Party marker, and the Kingdom track with its Hunt Spaces and the District Wheel below."""
+the Party marker, and the Kingdom track with its Hunt Spaces and the District Wheel below; during a Deep Fog
+traversal, the spread of Deep Fog cards under it (the reminder token on the tile the party left)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def render_kingdom_map(
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
     width = max(cols * (CELL + GAP) + 2 * MARGIN, 1120)
     map_h = rows * (CELL + GAP) + 2 * MARGIN + 40
-    height = map_h + 200
+    height = map_h + 200 + _fog_height(delve)
     img = Image.new("RGB", (width, height), "#1d1f24")
     d = ImageDraw.Draw(img)
     f_title, f_name, f_small = _font(24), _font(17), _font(15)
@@ -98,14 +99,61 @@ def render_kingdom_map(
             for i, line in enumerate(rows_text):
                 d.text((lx + 12, t + 42 + i * 24), line, font=f_small, fill="#d8dce6")
             _badge(d, r - 26, b - 26, district.icon, district.colour)
-        if tile_id == delve.tile:
+        if tile_id == delve.tile and delve.fog is not None:  # the reminder token: the party is in the Deep Fog
+            cx, cy = (lx + r) // 2, b - 36
+            d.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), fill="#777777", outline="white", width=3)
+            d.text((cx, cy), "G", font=f_name, fill="white", anchor="mm")
+        elif tile_id == delve.tile:
             cx, cy = (lx + r) // 2, b - 36
             d.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), fill="#c8202a", outline="white", width=3)
             d.text((cx, cy), "P", font=f_name, fill="white", anchor="mm")
     _draw_track(d, kingdom, track, delve, map_h, f_name, f_small)
+    _draw_fog(d, kingdom, delve, map_h + 200, f_name, f_small)
     out = io.BytesIO()
     img.save(out, format="PNG")
     return out.getvalue()
+
+
+FOG_W, FOG_H, FOG_GAP = 96, 110, 8
+
+
+def _fog_height(delve: DelveState) -> int:
+    if delve.fog is None or not delve.fog.spread:
+        return 0
+    ys = [c.y for c in delve.fog.spread]
+    return 50 + (max(ys) - min(ys) + 1) * (FOG_H + FOG_GAP)
+
+
+def _draw_fog(d: ImageDraw.ImageDraw, kingdom: Kingdom, delve: DelveState, top: int, f: Font, fs: Font) -> None:
+    """The Deep Fog spread: face-up cards with their value and name (the path outlined), face-down cards dark,
+    the Party marker on the last card of the path."""
+    fog = delve.fog
+    if fog is None or not fog.spread:
+        return
+    path_value = sum(kingdom.fog_card(fog.spread[i].card).value for i in fog.path) + fog.full_cups
+    d.text((MARGIN, top + 8), f"Deep Fog toward {fog.target}: path {len(fog.path)}/{fog.intensity}, value "
+           f"{path_value}, Half-cup {fog.half_cups}, Full Cups {fog.full_cups}", font=f, fill="#d8dce6")
+    x0 = min(c.x for c in fog.spread)
+    y0 = min(c.y for c in fog.spread)
+    for i, c in enumerate(fog.spread):
+        left = MARGIN + (c.x - x0) * (FOG_W + FOG_GAP)
+        up = top + 40 + (c.y - y0) * (FOG_H + FOG_GAP)
+        box = (left, up, left + FOG_W, up + FOG_H)
+        if not c.face_up:
+            d.rounded_rectangle(box, 8, fill="#3a3f4a", outline="#6c7384", width=2)
+            continue
+        card = kingdom.fog_card(c.card)
+        outline = "#ffcf6a" if i in fog.path else "#9aa0ad"
+        d.rounded_rectangle(box, 8, fill="#d9d4c7", outline=outline, width=4)
+        d.text((left + 10, up + 6), str(card.value), font=_font(30), fill="#1d1a14")
+        if card.hazard is not None:
+            d.text((left + FOG_W - 10, up + 8), "!", font=_font(24), fill="#c0502e", anchor="ra")
+        for j, line in enumerate(_wrap(d, card.name, fs, FOG_W - 12)[:3]):
+            d.text((left + 6, up + 44 + j * 17), line, font=fs, fill="#1d1a14")
+        if i == fog.path[-1]:
+            cx, cy = left + FOG_W - 20, up + FOG_H - 20
+            d.ellipse((cx - 14, cy - 14, cx + 14, cy + 14), fill="#c8202a", outline="white", width=2)
+            d.text((cx, cy), "P", font=fs, fill="white", anchor="mm")
 
 
 def _draw_track(
@@ -128,6 +176,8 @@ def _draw_track(
             if name == "Curse" and n == maximum and spec.curse_paragraph:
                 d.text((x + 40, y + 15), f"at 9: read {spec.curse_paragraph}", font=fs, fill="#d9b3ff", anchor="lm")
     status = "LOST - " + (delve.lost_reason or "") if track.lost else f"Party on {delve.tile}"
+    if delve.fog is not None and not track.lost:
+        status = f"Party in the Deep Fog (reminder token on {delve.tile})"
     d.text((MARGIN, top + 128), status, font=f, fill="#ff6b6b" if track.lost else "#f0e6d0")
     # the District Wheel, clockwise
     x = MARGIN

@@ -13,7 +13,22 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from content.schema.cards import Direction, Id
+from content.schema.cards import (
+    Amount,
+    Direction,
+    GainBane,
+    GainCondition,
+    GainCurse,
+    GainHeat,
+    GainPassion,
+    GainThreat,
+    GainVigor,
+    Id,
+    LoseHeat,
+    LoseVigor,
+    PerilCheck,
+    TextEffect,
+)
 from content.schema.dice import Strict
 
 ClueType = Literal["martial", "errant", "historic", "mystic"]
@@ -73,12 +88,131 @@ class ClueBack(Strict):
     west: ClueType
 
 
+# -- the typed effects of Kingdom cards (Exploration, Deep Fog, Campfire Tales) ------------------------------
+# The card vocabulary (content/schema/cards.py) plus what only the Delve knows. Effects that target a Knight go to
+# "the Party Leader" on Deep Fog cards and to each Knight on a Campfire Tale; anything else is a ``text`` effect.
+
+
+class AdvanceTime(Amount):
+    type: Literal["advance_time"]
+
+
+class LoseThreat(Amount):
+    type: Literal["lose_threat"]
+
+
+class LoseCurse(Amount):
+    type: Literal["lose_curse"]
+
+
+class HalfCup(Strict):
+    """Rulebook, "Hazard Effects": "Half-cup: Whenever you resolve this effect, if you don't have any, gain one
+    Half-cup token. If you do, flip the token so it becomes a Full Cup token"."""
+
+    type: Literal["half_cup"]
+
+
+class DiscardTopFog(Strict):
+    """"Discard the top Deep Fog card: ... do it without looking"."""
+
+    type: Literal["discard_top_fog"]
+    amount: int = Field(1, ge=1, le=5)
+
+
+DelveEffect = Annotated[
+    GainThreat | LoseThreat | GainCurse | LoseCurse | AdvanceTime | HalfCup | DiscardTopFog
+    | LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainCondition | PerilCheck
+    | TextEffect,
+    Field(discriminator="type"),
+]
+KNIGHT_EFFECTS = ("lose_vigor", "gain_vigor", "gain_heat", "lose_heat", "gain_passion", "gain_bane",
+                  "gain_condition", "peril_check")
+
+
+class Printed(Strict):
+    """An effect as printed (``text``, always shown) and what of it the bot applies (``effects``; empty: the
+    table applies the text by hand)."""
+
+    text: str = Field(min_length=1, max_length=500)
+    effects: list[DelveEffect] = Field(default_factory=list)
+
+
+ExplorationType = Literal["instant", "district", "active"]
+
+
+class GatedEffect(Printed):
+    """"some Exploration cards have an additional effect that triggers based on your Threat or Curse level"."""
+
+    track: Literal["threat", "curse"]
+    at_least: int = Field(ge=1, le=30, description="the effect triggers when the track is at this value or higher")
+
+
 class ExplorationCard(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=100)
     text: str = Field(min_length=1, max_length=1000)
     clues: ClueBack
     poi_modifier: int = Field(0, ge=-9, le=9, description="the PoI modifier at the top of the card")
+    effect_type: ExplorationType = Field(
+        "instant", description="Instant (discarded), District (lingers in one district) or Active (one space)"
+    )
+    district: Id | None = Field(None, description="District cards: the district whose space it takes")
+    special: bool = Field(False, description="a Special Exploration card (distinguishable back)")
+    effects: list[DelveEffect] = Field(default_factory=list, description="what the bot can apply of the text")
+    gated: list[GatedEffect] = Field(default_factory=list, description="effects gated by Threat or Curse")
+
+    @model_validator(mode="after")
+    def _district_only_on_district_cards(self) -> ExplorationCard:
+        if self.district is not None and self.effect_type != "district":
+            raise ValueError("district: is only for cards with effect_type: district")
+        return self
+
+
+class DeepFogCard(Strict):
+    """Rulebook, "Deep Fog Card Anatomy": "Each Deep Fog card has a name, a Deep Fog Value, and a Grave Penalty.
+    Additionally, some Deep Fog cards have a Hazard Effect"."""
+
+    id: Id
+    name: str = Field(min_length=1, max_length=100)
+    value: int = Field(ge=0, le=9, description="the Deep Fog Value")
+    grave_penalty: Printed
+    hazard: Printed | None = Field(None, description="the Hazard Effect in the upper right corner, if any")
+
+
+class CampfireTale(Strict):
+    """A row of the Campfire Tales table: the results it covers (``low`` to ``high``), the tale, its bonus."""
+
+    id: Id
+    low: int = Field(ge=1, le=40)
+    high: int = Field(ge=1, le=40)
+    name: str = Field(min_length=1, max_length=100)
+    text: str = Field(min_length=1, max_length=1000, description="the tale, read to the table")
+    bonus: Printed = Field(description="the stat bonus; Knight effects apply to each living Knight")
+
+    @model_validator(mode="after")
+    def _range(self) -> CampfireTale:
+        if self.high < self.low:
+            raise ValueError(f"high ({self.high}) is below low ({self.low})")
+        return self
+
+
+class CampfireTable(Strict):
+    """"roll on the Campfire Tales table in the Kingdom Codex, adding the highest Rapport between any two Knights
+    in your party to the result, then read the tale you rolled, if any"."""
+
+    die: Literal["d10", "d6"] = "d10"
+    tales: list[CampfireTale] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _no_overlap(self) -> CampfireTable:
+        rows = sorted(self.tales, key=lambda t: t.low)
+        for a, b in zip(rows, rows[1:], strict=False):
+            if b.low <= a.high:
+                raise ValueError(f"tales {a.id!r} and {b.id!r} both cover {b.low}")
+        return self
+
+    def tale(self, result: int) -> CampfireTale | None:
+        return next((t for t in self.tales if t.low <= result <= t.high), None)
 
 
 class PointOfInterest(Strict):
@@ -99,6 +233,8 @@ class Kingdom(Strict):
     track: TrackSpec = Field(default_factory=TrackSpec)
     exploration: list[ExplorationCard] = Field(min_length=1, description="the Kingdom's Exploration deck")
     points_of_interest: list[PointOfInterest] = Field(default_factory=list)
+    deep_fog: list[DeepFogCard] = Field(default_factory=list, description="the Kingdom's Deep Fog cards")
+    campfire: CampfireTable | None = Field(None, description="the Campfire Tales table of the Kingdom Codex")
 
     @model_validator(mode="after")
     def _wheel_names_districts(self) -> Kingdom:
@@ -108,6 +244,12 @@ class Kingdom(Strict):
         if sorted(self.wheel) != sorted(ids):
             raise ValueError(f"the District Wheel must list every district once: {', '.join(ids)}")
         return self
+
+    def fog_card(self, card_id: str) -> DeepFogCard:
+        return next(c for c in self.deep_fog if c.id == card_id)
+
+    def exploration_card(self, card_id: str) -> ExplorationCard:
+        return next(c for c in self.exploration if c.id == card_id)
 
     def district(self, district_id: str) -> District:
         return next(d for d in self.districts if d.id == district_id)
@@ -169,6 +311,27 @@ class KingdomTiles(Strict):
     tiles: list[KingdomTile] = Field(min_length=1)
 
 
+class KingdomCards(Strict):
+    """More cards of a Kingdom, in a file of their own: Exploration cards (added to the deck of the sheet), Deep Fog
+    cards, the Campfire Tales table. The loader merges them into the Kingdom."""
+
+    kind: Literal["kingdom_cards"] = "kingdom_cards"
+    id: Id = Field(description="an id for this set of cards")
+    kingdom: Id
+    exploration: list[ExplorationCard] = Field(default_factory=list)
+    deep_fog: list[DeepFogCard] = Field(default_factory=list)
+    campfire: CampfireTable | None = None
+
+
+def merge_cards(kingdom: Kingdom, cards: KingdomCards) -> Kingdom:
+    """The Kingdom with ``cards`` added (the caller checks that at most one Campfire table is given)."""
+    return kingdom.model_copy(update={
+        "exploration": [*kingdom.exploration, *cards.exploration],
+        "deep_fog": [*kingdom.deep_fog, *cards.deep_fog],
+        "campfire": kingdom.campfire or cards.campfire,
+    })
+
+
 def layout(kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> dict[str, tuple[int, int]]:
     """Grid cells of every tile reachable by paths from the first starting tile (at 0, 0). The layout
     is only meaningful for a Kingdom without ``kingdom_problems``."""
@@ -227,6 +390,10 @@ def kingdom_problems(kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> list[tu
                 problems.append((("tiles", tile.id, "shortcuts", j, "to"), f"no tile of this Kingdom is {cut.to!r}"))
         if isinstance(tile.poi, str) and kingdom.poi(tile.poi) is None:
             problems.append((("tiles", tile.id, "poi"), f"the Point of Interest table has no {tile.poi!r}"))
+    for card in kingdom.exploration:
+        if card.district is not None and card.district not in districts:
+            problems.append((("exploration", card.id, "district"),
+                             f"unknown district {card.district!r}; use one of {sorted(districts)}"))
     if problems or not tiles:
         return problems
     cells = layout(kingdom, tiles)

@@ -40,10 +40,19 @@ def clue_on_top_card(kingdom: Kingdom, delve: DelveState, direction: str) -> Clu
 )
 def collect(
     kingdom: Kingdom, delve: DelveState, tile_id: str, direction: str, count: int,
-    minor: Deck, minor_pile: DeckState,
+    minor: Deck, minor_pile: DeckState, chosen: ClueType | None = None,
 ) -> CluesFound:
+    """``chosen``: Emergence from the Deep Fog — "get a Clue regardless of the type of tile you entered and
+    instead of gaining a Clue that depends on the symbol on the Exploration card, gain a Clue of your choice.
+    Gain the rest of the Clues normally (if any)" (the first Clue is the chosen one, at least one Clue)."""
     found = CluesFound(minor_mortis=minor_pile)
-    for i in range(count):
+    if chosen is not None:
+        found.gained.append(ClueGained(type=chosen, tile=tile_id, why="Emergence: a Clue of the party's choice"))
+        found.texts.append(
+            f"🔎 Clue (Emergence, the party's choice): **{chosen.capitalize()}** — each Knight collecting "
+            f"{chosen.capitalize()} Clues may gain +1 {chosen.capitalize()} Clue."
+        )
+    for i in range(1 if chosen is not None else 0, count):
         if i == 0:
             way, why = direction, f"travelled {direction}"
         else:

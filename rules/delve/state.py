@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from content.schema.kingdom import ClueType
+from rules.clash.flow import Pending
 
 Direction = Literal["north", "east", "south", "west"]
 
@@ -18,6 +19,37 @@ class ClueGained(BaseModel):
     type: ClueType
     tile: str
     why: str = Field(description="how its type was found: the direction read on the Exploration card back")
+
+
+class FogCardPlaced(BaseModel):
+    """A Deep Fog card on the table during a traversal, on a grid cell (the Starting card at 0, 0)."""
+
+    card: str
+    x: int
+    y: int
+    face_up: bool = True
+    hazard_live: bool = Field(False, description="drawn after the first Course Correct: its Hazard resolves")
+
+
+class FogState(BaseModel):
+    """A Deep Fog traversal under way (rulebook "Traversing the Fog"; rules/delve/fog.py)."""
+
+    target: str = Field(description="the Unexplored Kingdom tile the party travels to")
+    intensity: int = Field(description="the target's Deep Fog Intensity: the length a path needs")
+    origin: str = Field(description="the Kingdom tile with the reminder (Generic) token")
+    heading: Direction = Field(description="the direction of the current path")
+    spread: list[FogCardPlaced] = Field(default_factory=list)
+    path: list[int] = Field(default_factory=list, description="the current path (spread indexes), Party marker last")
+    corrections: int = 0
+    half_cups: int = 0
+    full_cups: int = 0
+    wander: int = Field(0, description="Wander uses the party declared for this traversal")
+    leader: str | None = Field(None, description="the Party Leader's Knight id: the Target of Deep Fog effects")
+    value: int | None = Field(None, description="the final Deep Fog Value, once the party leaves")
+    outcome: Literal["flawless", "minor", "grave"] | None = None
+    time_reached: list[int] = Field(default_factory=list, description="Time 8/16 reached during the traversal")
+    pending: Pending | None = None
+    asked: int = 0
 
 
 class DelveState(BaseModel):
@@ -37,6 +69,11 @@ class DelveState(BaseModel):
     shortcuts: bool = Field(False, description="a game element lets the party use Shortcuts")
     round: int = 0
     last_direction: Direction | None = None
+    fog: FogState | None = Field(None, description="the Deep Fog traversal under way")
+    fog_deck: list[str] | None = Field(None, description="the Deep Fog deck, top first (formed at the first traversal)")
+    fog_discard: list[str] = Field(default_factory=list)
+    fog_forced: list[str] = Field(default_factory=list, description="the GM's next Deep Fog cards, in order")
+    rested: bool = Field(False, description="the Rest Phase of this Expedition is done")
 
     def placed(self) -> list[str]:
         return [*self.explored, *self.face_down, *self.revealed]

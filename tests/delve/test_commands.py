@@ -20,7 +20,7 @@ async def test_travel_resolves_the_back_then_reveals_and_places_neighbours(table
     assert {"aub_05", "aub_07"} <= set(d["face_down"])
     assert len(d["clues"]) == 1 and d["clues"][0]["why"] == "travelled west"
     assert any(x["kind"] == "backtrack" and x["tile"] == "aub_01" for x in d["destinations"])
-    assert d["exploration_left"] == 9  # the Exploration step drew one card
+    assert d["exploration_left"] == 23  # the Exploration step drew one card of 24
     state = await table.state()
     assert state["track"]["time"] == 1 and state["delve"]["tile"] == "aub_04"
 
@@ -65,7 +65,7 @@ async def test_gain_past_the_maximum_loses_and_travel_is_refused(table) -> None:
 async def test_drawing_from_an_empty_exploration_deck_loses(table, app) -> None:  # type: ignore[no-untyped-def]
     """Rulebook (line 819): - Drawing from an empty Exploration deck."""
     await _start(table)
-    for way in ("north", "south", "north", "south", "north", "south", "north", "south", "north", "south"):
+    for way in ("north", "south") * 12:  # the starter deck has 24 Exploration cards
         reply = await table.ok(f"/delve travel direction:{way}")
     assert reply.data["exploration_left"] == 0 and not reply.data["track"]["lost"]
     reply = await table.ok("/delve travel direction:north")

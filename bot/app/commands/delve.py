@@ -20,7 +20,8 @@ async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def travel(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, DelveTravel(direction=o["direction"], to=o["to"]))
+    return await app.act_reply(ctx, DelveTravel(direction=o["direction"], to=o["to"], fog=o["fog"],
+                                                trailmake=o["trailmake"], wander=o["wander"], leader=o["leader"]))
 
 
 async def track(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -71,9 +72,13 @@ def register(r: Registry) -> None:
         permission="gm",
     ))
     r.add(Command(
-        ("delve", "travel"), "Travel step: along a path (direction) or to a tile (explore, backtrack)", travel,
+        ("delve", "travel"), "Travel step: along a path (direction), to a tile, or into the Deep Fog (fog)", travel,
         (Option("direction", "string", "the path to take", choices=DIRECTIONS),
-         Option("to", "string", "the destination tile id")),
+         Option("to", "string", "the destination tile id"),
+         Option("fog", "string", "enter the Deep Fog toward this Unexplored tile id"),
+         Option("trailmake", "integer", "Deep Fog: Trailmake X at the start of traversal", min_value=1, max_value=14),
+         Option("wander", "integer", "Deep Fog: Wander uses the party has", default=0, min_value=0, max_value=5),
+         Option("leader", "string", "Deep Fog: the Party Leader, Target of its effects", autocomplete="knight")),
         permission="player",
     ))
     for sub, what in (("track", "The Kingdom track: Threat, Curse, Time"),

@@ -1,0 +1,141 @@
+"""The Rest Phase (rulebook "Rest Phase", "Campfire Tales"): Rest Techniques, Resource tokens discarded, Monster
+Rotation 2 and a Campfire Tale rolled with the highest Rapport of the party.
+
+Pure functions; the handler (``RestPhase``, ``/rest``) is in rules/fog_handlers.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from content.loader import Catalogue
+from content.schema.kingdom import Kingdom
+from rules.coverage import implements
+from rules.delve import fog as fr
+from rules.dice import Dice
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+from rules.knights.view import summary
+from rules.state import CampaignState
+
+T = "tests/delve/test_rest.py::"
+REST_WORDS = re.compile(r"\brest\b", re.IGNORECASE)
+
+
+def rest_techniques(cat: Catalogue, party: Sequence[KnightState]) -> list[dict[str, Any]]:
+    """"Rest Abilities: Knights may play Technique cards with the Rest keyword": every Technique on a Knight Board
+    whose Delve side has a keyword named Rest or speaks of the Rest (docs/rulings.md), with the area it is in."""
+    out = []
+    for k in party:
+        for tid, zone in k.board.techniques.items():
+            tech = next((t for t in st.content(cat, k).techniques if t.id == tid), None)
+            if tech is None:
+                continue
+            side = tech.delve
+            keyword = any(kw.name.lower() == "rest" for kw in [*side.keywords, *side.extra_keywords])
+            if keyword or REST_WORDS.search(side.text):
+                out.append({"knight": k.id, "knight_name": k.name, "technique": tid, "name": side.name,
+                            "zone": zone, "text": side.text, "playable": zone == "hand"})
+    return out
+
+
+def techniques_text(techniques: list[dict[str, Any]]) -> list[str]:
+    if not techniques:
+        return ["1. Rest Abilities: no Technique with the Rest keyword on the Knight Boards."]
+    lines = ["1. Rest Abilities — Knights may play their Technique cards with the Rest keyword "
+             "(`/knight technique action:delve technique:<id> name:<Knight>`):"]
+    for t in techniques:
+        where = "in hand" if t["playable"] else f"in {t['zone']}: not playable now"
+        lines.append(f"   • {t['knight_name']}: **{t['name']}** (`{t['technique']}`, {where}) — {t['text']}")
+    return lines
+
+
+def discard_resources(party: Sequence[KnightState]) -> dict[str, dict[str, int]]:
+    """"Resource tokens: Discard all Resource tokens" (from each Knight Board)."""
+    out = {}
+    for k in party:
+        held = {token: n for token, n in k.board.resources.items() if n}
+        if held:
+            out[k.id] = held
+        k.board.resources = {}
+    return out
+
+
+def resources_text(discarded: dict[str, dict[str, int]], party: Sequence[KnightState]) -> list[str]:
+    if not discarded:
+        return ["2. Resource tokens: none to discard."]
+    names = {k.id: k.name for k in party}
+    shown = "; ".join(
+        f"{names.get(kid, kid)}: " + ", ".join(f"{n} {token.replace('_', ' ')}" for token, n in held.items())
+        for kid, held in discarded.items()
+    )
+    return [f"2. Resource tokens discarded — {shown}."]
+
+
+@implements(
+    "Rotation X",
+    status="assisted",
+    tests=[T + "test_rest_discards_resources_lists_rest_techniques_and_shows_rotation_2"],
+    note="the bot names where each district's token goes; the Encounter Monster tokens are moved by hand",
+)
+def rotation(kingdom: Kingdom, amount: int) -> dict[str, Any]:
+    """"Rotation X: Move all Monster tokens on the District Wheel X spaces clockwise." The bot does not hold the
+    Encounter Monster tokens yet: it says where each district's token goes, for the table to move."""
+    wheel = list(kingdom.wheel)
+    moves = [{"from": d, "to": wheel[(i + amount) % len(wheel)]} for i, d in enumerate(wheel)]
+    names = {d.id: d.name for d in kingdom.districts}
+    shown = "; ".join(f"{names[m['from']]} → {names[m['to']]}" for m in moves)
+    text = (f"3. Monster Rotation: perform Rotation {amount} — move every Encounter Monster token on the District "
+            f"Wheel {amount} spaces clockwise, by hand (the bot does not hold the tokens yet): {shown}.")
+    return {"amount": amount, "by_hand": True, "moves": moves, "text": text}
+
+
+def highest_rapport(party: Sequence[KnightState]) -> tuple[int, list[str]]:
+    """The highest Rapport between any two Knights of the party (a Rapport track naming a Knight of the party by
+    name or id), with the two Knights; 0 and no one when there is none."""
+    best, pair = 0, []
+    by_name = {k.name.lower(): k for k in party} | {k.id: k for k in party}
+    for k in party:
+        for track in k.sheet.rapport:
+            other = by_name.get(track.knight.strip().lower())
+            if other is not None and other.id != k.id and track.hearts > best:
+                best, pair = track.hearts, [k.name, other.name]
+    return best, pair
+
+
+@implements(
+    "Rapport",
+    tests=[T + "test_campfire_tale_adds_the_highest_rapport_and_gives_each_knight_the_bonus"],
+    note="Campfire Tales: the highest Rapport between two Knights of the party is added to the roll",
+)
+def campfire_tale(cat: Catalogue, kingdom: Kingdom, state: CampaignState, party: Sequence[KnightState],
+                  dice: Dice) -> tuple[dict[str, Any] | None, list[str]]:
+    """"roll on the Campfire Tales table in the Kingdom Codex, adding the highest Rapport between any two Knights in
+    your party to the result, then read the tale you rolled, if any". The tale's bonus goes to each living
+    Knight (Kingdom track effects to the track)."""
+    table = kingdom.campfire
+    if table is None:
+        return None, [f"4. Campfire Tales: {kingdom.name} has no Campfire Tales table in its content pack."]
+    natural = dice.d10("Campfire Tale") if table.die == "d10" else dice.d6("Campfire Tale")
+    rapport, pair = highest_rapport(party)
+    result = natural + rapport
+    between = f" (between {pair[0]} and {pair[1]})" if pair else ""
+    texts = [f"4. 🔥 Campfire Tales: {table.die} {natural} + highest Rapport {rapport}{between} = **{result}**."]
+    tale = table.tale(result)
+    data: dict[str, Any] = {"die": table.die, "naturals": [natural], "natural": natural, "rapport": rapport,
+                            "result": result, "tale": None}
+    if tale is None:
+        texts.append("No tale answers that roll tonight: the fire crackles, and nobody speaks.")
+        return data, texts
+    data["tale"] = {"id": tale.id, "name": tale.name, "text": tale.text, "bonus": tale.bonus.text}
+    texts.append(f"*{tale.name}* — {tale.text}")
+    texts.append(f"Bonus: {tale.bonus.text}")
+    more, _ = fr.apply_printed(cat, kingdom, state, tale.bonus, knights=[k.id for k in party], who="each Knight")
+    texts += more
+    return data, texts
+
+
+def knight_view(cat: Catalogue, k: KnightState) -> dict[str, Any]:
+    return summary(cat, k)

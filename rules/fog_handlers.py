@@ -1,0 +1,626 @@
+"""Engine handlers of the Deep Fog traversal and the Rest Phase (docs/delve.md).
+
+A traversal starts in the Travel step (``/delve travel fog:<tile>``, ``enter_fog``) and goes on by itself until
+the rules need the party: each decision is a ``Pending`` (the contract of rules/clash/flow.py) kept in
+``DelveState.fog.pending``, and answered by ``FogAnswer`` (``/fog stay|withdraw|correct|choose``). The function
+that goes on after an answer is registered with ``@resumes(kind)``:
+
+- ``fog_round``: Stay the Course, Withdraw, or Course Correct (a card of the path and a perpendicular direction);
+- ``fog_trailmake``: Trailmake X, the card put at the bottom of the deck;
+- ``fog_wander``: Wander, keep the card just drawn or draw another in its place;
+- ``fog_penalty``: a Minor Penalty, the card whose Grave Penalty is resolved;
+- ``fog_lowest``: the card discarded among revealed cards of equal lowest value;
+- ``fog_clue``: Emergence, the Clue of the party's choice.
+
+The Rest Phase (``RestPhase``, ``/rest``) is here too: it is the Delve's pause between its two phases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from content.schema.kingdom import Kingdom, KingdomTile
+from rules.clash.flow import RESUME, Option, Pending, decision, resumes
+from rules.coverage import declare, implements
+from rules.delve import fog as fr
+from rules.delve import kingdom_map as kmap
+from rules.delve import rest as rr
+from rules.delve import track as tr
+from rules.delve.state import Direction, FogState
+from rules.delve_handlers import DelveTravel, _after_tile, _apply_track, _kingdom_tile_step, _result, current
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, handles
+from rules.errors import RuleError
+from rules.knights.state import KnightState
+from rules.state import CampaignState
+
+CLUES = ("martial", "errant", "historic", "mystic")
+KEY_LIMIT = 40  # rules/clash/flow.py: an option key is at most 40 characters
+T = "tests/delve/test_fog.py::"
+CardId = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class FogAnswer(_Action):
+    """The party's answer to the Deep Fog decision (``/fog stay|withdraw|correct|choose``)."""
+
+    type: Literal["fog_answer"] = "fog_answer"
+    choice: Literal["stay", "withdraw", "correct", "choose"]
+    card: str | None = Field(None, max_length=64, description="correct: a card of the path (id or 1-based position)")
+    direction: Direction | None = Field(None, description="correct: the new path's direction")
+    option: str | None = Field(None, max_length=80, description="choose: the option key")
+
+
+class FogForce(_Action):
+    """GM: the next Deep Fog cards taken from the deck, in order (like forced dice, announced)."""
+
+    type: Literal["fog_force"] = "fog_force"
+    cards: list[CardId] = Field(min_length=1, max_length=20)
+
+
+class RestPhase(_Action):
+    type: Literal["rest_phase"] = "rest_phase"
+    tale: bool = Field(True, description="resolve a Campfire Tale (the party may decline)")
+
+
+# -- small helpers -------------------------------------------------------------------------------------------
+
+
+def _fog(state: CampaignState) -> FogState:
+    assert state.delve is not None and state.delve.fog is not None
+    return state.delve.fog
+
+
+def _set_fog(state: CampaignState, fog: FogState | None) -> None:
+    assert state.delve is not None
+    state.delve = state.delve.model_copy(update={"fog": fog})
+
+
+def _ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, prompt: str, options: list[Option],
+         data: dict[str, Any] | None = None) -> Result:
+    """Stop for the party: the decision is kept in the traversal (``fog.pending``) and shown in the reply."""
+    fog = _fog(state)
+    pending = Pending(id=f"fog{fog.asked + 1}", kind=kind, prompt=prompt, options=options, data=data or {})
+    _set_fog(state, fog.model_copy(update={"pending": pending, "asked": fog.asked + 1}))
+    texts.append(f"❓ {prompt} " + "; ".join(f"`{o.key}` {o.label}" for o in options))
+    result = _result(engine, state, texts)
+    return result.model_copy(update={"pending": decision(state, pending)})
+
+
+def _name(kingdom: Kingdom, card: str) -> str:
+    return kingdom.fog_card(card).name
+
+
+def _card_options(kingdom: Kingdom, cards: list[str],
+                  label: Callable[[Kingdom, str], str] | None = None) -> list[Option]:
+    """One option per card, keyed by its id (a position ``card<n>`` for an id longer than an option key)."""
+    return [Option(key=c if len(c) <= KEY_LIMIT else f"card{n}", label=(label or _label)(kingdom, c)[:80])
+            for n, c in enumerate(cards, 1)]
+
+
+def _label(kingdom: Kingdom, card: str) -> str:
+    return fr.label(kingdom.fog_card(card))
+
+
+def _card_of(pending: Pending, key: str) -> str:
+    """The card an option key names (the cards of a decision are kept in ``pending.data["cards"]``)."""
+    cards: list[str] = pending.data["cards"]
+    keys = [o.key for o in pending.options]
+    return cards[keys.index(key)]
+
+
+def _leader(state: CampaignState, name: str | None) -> str | None:
+    if name is None:
+        return None
+    wanted = name.strip().lower()
+    for k in state.knights.values():
+        if wanted in (k.id, k.name.lower()):
+            return k.id
+    shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
+    raise RuleError(f"there is no Knight {name!r} to lead the party; the Knights are: {shown}")
+
+
+def _leader_targets(state: CampaignState) -> tuple[list[str], str]:
+    fog = _fog(state)
+    if fog.leader and fog.leader in state.knights:
+        return [fog.leader], f"the Party Leader ({state.knights[fog.leader].name})"
+    return [], "the Party Leader"
+
+
+def _end(state: CampaignState) -> None:
+    """The party is out of the Deep Fog: the traversal and its tokens are gone."""
+    _set_fog(state, None)
+
+
+def _lost(engine: Engine, state: CampaignState, texts: list[str]) -> Result:
+    texts.append("The Deep Fog traversal ends with the Expedition.")
+    _end(state)
+    return _result(engine, state, texts)
+
+
+# -- entering -----------------------------------------------------------------------------------------------
+
+
+@implements(
+    "Entering the Deep Fog",
+    tests=[T + "test_entering_gains_threat_and_any_unexplored_tile_bordering_the_map_is_a_destination",
+           "tests/delve/test_map.py::test_deep_fog_only_from_a_tile_with_a_fog_path"],
+)
+def enter_fog(engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dict[str, KingdomTile],
+              dest: kmap.Destination, act: DelveTravel, dice: Dice) -> Result:
+    """The Travel step into the Deep Fog: +1 Threat, the destination's Intensity, the deck shuffled, the reminder
+    token, Trailmake, and the Starting Deep Fog card."""
+    assert state.delve is not None
+    if not kingdom.deep_fog:
+        raise RuleError(f"{kingdom.name} has no Deep Fog cards in its content pack; travel another way")
+    origin = tiles[state.delve.tile]
+    leader = _leader(state, act.leader)
+    intensity = tiles[dest.tile].back.fog_intensity
+    texts = [
+        f"**Round {state.delve.round}** — the party enters the Deep Fog from {origin.name} toward {dest.tile} "
+        f"(Deep Fog Intensity {intensity}): once the Intensity is checked, there is no going back."
+    ]
+    change = tr.apply_all(state.track, state.delve, kingdom.track, threat=1)
+    _apply_track(state, change)
+    texts += change.texts
+    if state.track.lost:
+        return _result(engine, state, texts)
+    delve = fr.form_deck(state.delve, kingdom)
+    deck = dice.shuffle(list(delve.fog_deck or []))
+    fog = FogState(target=dest.tile, intensity=intensity, origin=origin.id, heading=origin.fog_paths[0],
+                   wander=act.wander, leader=leader, time_reached=list(change.time_reached))
+    state.delve = delve.model_copy(update={"fog_deck": deck, "fog": fog})
+    texts.append(f"The Deep Fog deck is shuffled ({len(deck)} cards); a Generic token marks {origin.id}. "
+                 f"The path must be {intensity} card(s) long, for a Deep Fog Value of 4 or less.")
+    if act.trailmake and deck:
+        return _ask_trailmake(engine, state, kingdom, texts, min(act.trailmake, len(deck)), dice)
+    return _draw_start(engine, state, kingdom, texts, dice)
+
+
+@implements(
+    "Trailmake X",
+    tests=[T + "test_trailmake_puts_the_chosen_card_at_the_bottom"],
+)
+def _ask_trailmake(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], count: int,
+                   dice: Dice) -> Result:
+    """"At the start of Deep Fog traversal, you may look at the top X cards of the Deep Fog deck, select one card
+    and put it aside. Shuffle the rest of the cards into the Deep Fog deck, and put the selected card at the
+    bottom of the deck"."""
+    assert state.delve is not None
+    top = list(state.delve.fog_deck or [])[:count]
+    if len(top) == 1:  # nothing to choose: the top card goes to the bottom
+        deck = list(state.delve.fog_deck or [])
+        state.delve = state.delve.model_copy(update={"fog_deck": [*deck[1:], deck[0]]})
+        texts.append(f"Trailmake 1: **{_name(kingdom, top[0])}** goes to the bottom of the Deep Fog deck.")
+        return _draw_start(engine, state, kingdom, texts, dice)
+    return _ask(engine, state, texts, "fog_trailmake",
+                f"Trailmake {count}: which of the top {count} Deep Fog cards goes to the bottom of the deck?",
+                _card_options(kingdom, top), data={"cards": top})
+
+
+@resumes("fog_trailmake")
+def _trailmake(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
+    delve, kingdom, _ = current(engine, state)
+    card = _card_of(pending, keys[0])
+    rest = [c for c in delve.fog_deck or [] if c != card]
+    state.delve = delve.model_copy(update={"fog_deck": [*dice.shuffle(rest), card]})
+    texts = [f"Trailmake: **{_name(kingdom, card)}** goes to the bottom of the Deep Fog deck; the rest is shuffled."]
+    return _draw_start(engine, state, kingdom, texts, dice)
+
+
+@implements(
+    "Traversing the Fog",
+    tests=[T + "test_stay_the_course_builds_a_straight_path_and_a_blocked_path_must_turn",
+           T + "test_course_correct_turns_perpendicular_and_flips_the_other_cards_face_down",
+           T + "test_a_path_as_long_as_the_intensity_leaves_the_fog"],
+)
+def _draw_start(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], dice: Dice) -> Result:
+    """"draw the top card—this card becomes your Starting Deep Fog card. Place a Generic token on your current
+    Kingdom tile as a reminder, and move the Party marker to the Starting Deep Fog card"."""
+    assert state.delve is not None
+    card, state.delve, note = fr.take_top(state.delve)
+    if card is None:
+        return _run_out(engine, state, texts)
+    _set_fog(state, fr.place(_fog(state), card, (0, 0)))
+    texts.append(f"🌫 Starting Deep Fog card: **{fr.label(kingdom.fog_card(card))}**" + (f" {note}" if note else ""))
+    return _after_draw(engine, state, kingdom, texts, dice)
+
+
+def _after_draw(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], dice: Dice) -> Result:
+    fog = _fog(state)
+    if fog.wander > 0:
+        card = fr.party(fog).card
+        options = [Option(key="keep", label=f"keep {_name(kingdom, card)}"),
+                   Option(key="wander", label="Wander: discard it and draw another")]
+        return _ask(engine, state, texts, "fog_wander",
+                    f"Wander ({fog.wander} use(s) left): keep {_name(kingdom, card)} or draw another?", options)
+    return _settle(engine, state, kingdom, texts, dice)
+
+
+@implements("Wander", tests=[T + "test_wander_discards_the_drawn_card_and_draws_another_in_its_place"])
+@resumes("fog_wander")
+def _wander(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
+    """"After you draw a Deep Fog card, discard it and draw another in its place"."""
+    delve, kingdom, _ = current(engine, state)
+    fog = _fog(state)
+    if keys[0] == "keep":
+        return _settle(engine, state, kingdom, [f"The party keeps **{_name(kingdom, fr.party(fog).card)}**."], dice)
+    card, delve, note = fr.take_top(delve)
+    state.delve = delve
+    old = fr.party(fog).card
+    texts = [f"Wander: **{_name(kingdom, old)}** is discarded."]
+    if card is None:
+        state.delve = delve.model_copy(update={"fog_discard": [*delve.fog_discard, old]})
+        return _run_out(engine, state, texts)
+    fog, old = fr.replace_party_card(fog.model_copy(update={"wander": fog.wander - 1}), card)
+    state.delve = delve.model_copy(update={"fog_discard": [*delve.fog_discard, old], "fog": fog})
+    texts.append(f"In its place: **{fr.label(kingdom.fog_card(card))}**" + (f" {note}" if note else ""))
+    return _after_draw(engine, state, kingdom, texts, dice)
+
+
+@implements(
+    "Hazard Effects",
+    tests=[T + "test_hazards_are_ignored_before_the_first_course_correct_and_resolved_after",
+           T + "test_two_half_cups_make_a_full_cup_that_adds_one_to_the_value"],
+)
+def _settle(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], dice: Dice) -> Result:
+    """The card stays: its Hazard if it was drawn after the first Course Correct ("Resolve them only after you
+    Course Correct"), then the path is counted."""
+    fog = _fog(state)
+    placed = fr.party(fog)
+    card = kingdom.fog_card(placed.card)
+    if card.hazard is not None:
+        if placed.hazard_live:
+            who, name = _leader_targets(state)
+            texts.append(f"⚠ Hazard of {card.name}: {card.hazard.text}")
+            more, reached = fr.apply_printed(engine.catalogue, kingdom, state, card.hazard, knights=who, who=name)
+            texts += more
+            fog = _fog(state)
+            _set_fog(state, fog.model_copy(update={"time_reached": [*fog.time_reached, *reached]}))
+            if state.track.lost:
+                return _lost(engine, state, texts)
+        else:
+            texts.append(f"(The Hazard of {card.name} is ignored: the party has not Course Corrected yet.)")
+    fog = _fog(state)
+    if len(fog.path) >= fog.intensity:
+        return _leave(engine, state, kingdom, texts, dice)
+    return _ask_round(engine, state, kingdom, texts)
+
+
+def _ask_round(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str]) -> Result:
+    fog = _fog(state)
+    options = []
+    if fr.can_stay(fog):
+        options.append(Option(key="stay", label="Stay the Course", help=f"draw a card {fog.heading}"))
+    else:
+        texts.append(f"Another Deep Fog card blocks the path {fog.heading}: Course Correct or Withdraw.")
+    options.append(Option(key="withdraw", label="Withdraw",
+                          help="back to the reminder tile: discard the lowest revealed card, +1 Threat"))
+    for index, direction in fr.corrections(fog):
+        card = fog.spread[index].card
+        position = fog.path.index(index) + 1
+        options.append(Option(key=f"correct:{position}:{direction}",
+                              label=f"Course Correct from card {position} ({_name(kingdom, card)}) {direction}"[:80]))
+    prompt = (f"In the Deep Fog toward {fog.target}: the path has {len(fog.path)} of {fog.intensity} card(s), "
+              f"Deep Fog Value {fr.value(fog, kingdom)} so far. Stay the Course, Withdraw or Course Correct?")
+    texts.append("```\n" + fr.spread_text(fog, kingdom) + "\n```")
+    return _ask(engine, state, texts, "fog_round", prompt, options)
+
+
+@resumes("fog_round")
+def _round(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
+    delve, kingdom, _ = current(engine, state)
+    key = keys[0]
+    fog = _fog(state)
+    if key == "withdraw":
+        return _withdraw(engine, state, kingdom)
+    if key == "stay":
+        card, state.delve, note = fr.take_top(delve)
+        texts = ["Stay the Course."]
+        if card is None:
+            return _run_out(engine, state, texts)
+        _set_fog(state, fr.place(fog, card, fr.ahead(fog)))
+        texts[0] += f" The party moves {fog.heading} onto **{fr.label(kingdom.fog_card(card))}**" + (
+            f" {note}" if note else "")
+        return _after_draw(engine, state, kingdom, texts, dice)
+    _, position, direction = key.split(":")
+    pivot = fog.path[int(position) - 1]
+    card_id = fog.spread[pivot].card
+    fog = fr.correct(fog, pivot, direction)  # type: ignore[arg-type]  # a key of our own options
+    _set_fog(state, fog)
+    texts = [f"Course Correct: the Party marker goes back to **{_name(kingdom, card_id)}**; the other revealed "
+             f"cards are flipped face down. The new path heads {direction}."]
+    if fog.corrections == 1:
+        texts.append("From now on, the Hazard of every card drawn in this traversal is resolved.")
+    card, state.delve, note = fr.take_top(state.delve)  # type: ignore[arg-type]
+    if card is None:
+        return _run_out(engine, state, texts)
+    here = fr.party(fog)
+    _set_fog(state, fr.place(fog, card, fr.step((here.x, here.y), direction)))
+    texts.append(f"The party moves {direction} onto **{fr.label(kingdom.fog_card(card))}**" + (
+        f" {note}" if note else ""))
+    return _after_draw(engine, state, kingdom, texts, dice)
+
+
+# -- Withdraw ------------------------------------------------------------------------------------------------
+
+
+def _withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom) -> Result:
+    fog = _fog(state)
+    texts = [f"Withdraw: the party leaves the Deep Fog the way it came, back to {fog.origin}."]
+    candidates = fr.lowest(fog, kingdom, fr.face_up_cards(fog))
+    if len(candidates) > 1:
+        return _ask_lowest(engine, state, kingdom, texts, candidates, "withdraw")
+    return _finish_withdraw(engine, state, kingdom, texts, candidates[0])
+
+
+@implements(
+    "Traversing the Fog",
+    tests=[T + "test_withdraw_discards_the_lowest_card_gains_threat_and_goes_to_the_exploration_step"],
+)
+def _finish_withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], card: str) -> Result:
+    """"Place the Party marker on the Kingdom tile with the reminder token, and discard that token. ... choose a
+    revealed Deep Fog card with the lowest value and discard it, then gain +1 Threat and return to the Delve
+    Phase. (Go straight to the Exploration step.)" The other cards go back into the Deep Fog deck."""
+    assert state.delve is not None
+    fog = _fog(state)
+    back = [c.card for c in fog.spread if c.card != card]
+    state.delve = state.delve.model_copy(update={
+        "fog_deck": [*(state.delve.fog_deck or []), *back], "fog_discard": [*state.delve.fog_discard, card],
+        "tile": fog.origin, "last_direction": None,
+    })
+    texts.append(f"**{_name(kingdom, card)}** (the lowest revealed card) is discarded; the other Deep Fog cards "
+                 "go back into the deck. The reminder token is removed.")
+    _end(state)
+    change = tr.apply_all(state.track, state.delve, kingdom.track, threat=1)
+    _apply_track(state, change)
+    texts += change.texts
+    if state.track.lost:
+        return _result(engine, state, texts)
+    return _after_tile(engine, state, kingdom, texts, list(fog.time_reached))
+
+
+def _ask_lowest(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], candidates: list[str],
+                purpose: str) -> Result:
+    value = kingdom.fog_card(candidates[0]).value
+    return _ask(engine, state, texts, "fog_lowest",
+                f"Several revealed cards share the lowest value ({value}): which one is discarded?",
+                _card_options(kingdom, candidates), data={"purpose": purpose, "cards": candidates})
+
+
+@resumes("fog_lowest")
+def _lowest(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
+    _, kingdom, _ = current(engine, state)
+    card = _card_of(pending, keys[0])
+    if pending.data.get("purpose") == "withdraw":
+        return _finish_withdraw(engine, state, kingdom, [], card)
+    return _shuffle_back(engine, state, kingdom, [], card, dice)
+
+
+# -- leaving ------------------------------------------------------------------------------------------------
+
+
+@implements(
+    "Leaving the Deep Fog",
+    tests=[T + "test_a_forced_order_totalling_exactly_4_is_flawless",
+           T + "test_below_4_resolves_one_chosen_grave_penalty",
+           T + "test_above_4_resolves_every_grave_penalty"],
+)
+def _leave(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], dice: Dice) -> Result:
+    """"When your path consists of as many Deep Fog cards as is the value of the destination tile's Deep Fog
+    Intensity, you begin to emerge": exactly 4 is a Flawless Traversal, less a Minor Penalty (one chosen Grave
+    Penalty), more a Grave Penalty (every revealed card's)."""
+    fog = _fog(state)
+    total = fr.value(fog, kingdom)
+    outcome = fr.outcome(total)
+    _set_fog(state, fog.model_copy(update={"value": total, "outcome": outcome}))
+    parts = " + ".join(str(kingdom.fog_card(c).value) for c in fr.path_cards(fog))
+    cups = f" + {fog.full_cups} (Full Cups)" if fog.full_cups else ""
+    verdict = {"flawless": "a **Flawless Traversal**", "minor": "a **Minor Penalty**",
+               "grave": "a **Grave Penalty**"}[outcome]
+    texts.append(f"The path is {len(fog.path)} card(s) long: the party begins to emerge. Deep Fog Value "
+                 f"{parts}{cups} = **{total}**: {verdict}.")
+    if outcome == "minor":
+        choices = list(dict.fromkeys(fr.path_cards(fog)))
+        if len(choices) > 1:
+            options = _card_options(kingdom, choices,
+                                    lambda k, c: f"{_name(k, c)}: {k.fog_card(c).grave_penalty.text}")
+            return _ask(engine, state, texts, "fog_penalty",
+                        "Minor Penalty: which revealed card's Grave Penalty does the party resolve?", options,
+                        data={"cards": choices})
+        return _penalties(engine, state, kingdom, texts, choices, dice)
+    if outcome == "grave":  # the revealed cards are the path's: a Course Correct flips the others face down
+        return _penalties(engine, state, kingdom, texts, fr.path_cards(fog), dice)
+    return _discard_lowest(engine, state, kingdom, texts, dice)
+
+
+@resumes("fog_penalty")
+def _penalty(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
+    _, kingdom, _ = current(engine, state)
+    return _penalties(engine, state, kingdom, [], [_card_of(pending, keys[0])], dice)
+
+
+def _penalties(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], cards: list[str],
+               dice: Dice) -> Result:
+    """"Note: All effects are considered to be resolved with the Party Leader as the Target"."""
+    who, name = _leader_targets(state)
+    for card_id in cards:
+        card = kingdom.fog_card(card_id)
+        texts.append(f"☠ Grave Penalty of {card.name}: {card.grave_penalty.text}")
+        more, reached = fr.apply_printed(engine.catalogue, kingdom, state, card.grave_penalty, knights=who, who=name)
+        texts += more
+        fog = _fog(state)
+        _set_fog(state, fog.model_copy(update={"time_reached": [*fog.time_reached, *reached]}))
+        if state.track.lost:
+            return _lost(engine, state, texts)
+    return _discard_lowest(engine, state, kingdom, texts, dice)
+
+
+def _discard_lowest(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], dice: Dice) -> Result:
+    fog = _fog(state)
+    candidates = fr.lowest(fog, kingdom, fr.path_cards(fog))
+    if len(set(candidates)) > 1:
+        return _ask_lowest(engine, state, kingdom, texts, candidates, "leave")
+    return _shuffle_back(engine, state, kingdom, texts, candidates[0], dice)
+
+
+@implements(
+    "Running Out of Deep Fog Cards",
+    tests=[T + "test_running_out_of_deep_fog_cards_loses_the_expedition"],
+)
+def _run_out(engine: Engine, state: CampaignState, texts: list[str]) -> Result:
+    """"if you run out of cards before you reach the required path length. If that happens... you're out of
+    luck. Your Expedition ends in failure"."""
+    change = tr.TrackChange(track=state.track, delve=state.delve)  # type: ignore[arg-type]
+    tr.lose_expedition(change, "the party ran out of Deep Fog cards while in the Deep Fog")
+    _apply_track(state, change)
+    texts.append("The Deep Fog deck is empty and the path is not long enough.")
+    texts += change.texts
+    _end(state)
+    return _result(engine, state, texts)
+
+
+def _shuffle_back(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], card: str,
+                  dice: Dice) -> Result:
+    """Discard the lowest card, shuffle the deck with the cards used, and (after a penalty) discard the top card
+    unseen; then Emergence."""
+    assert state.delve is not None
+    fog = _fog(state)
+    used = [c.card for c in fog.spread if c.card != card]
+    deck = dice.shuffle([*(state.delve.fog_deck or []), *used])
+    state.delve = state.delve.model_copy(update={"fog_deck": deck, "fog_discard": [*state.delve.fog_discard, card]})
+    texts.append(f"**{_name(kingdom, card)}** (the lowest card of the path) is discarded; the Deep Fog deck is "
+                 f"shuffled with the cards used ({len(deck)} cards).")
+    if fog.outcome != "flawless":
+        state.delve, more = fr.discard_top(state.delve)
+        texts += more
+    options = [Option(key=c, label=f"{c.capitalize()} Clue") for c in CLUES]
+    return _ask(engine, state, texts, "fog_clue",
+                f"Emergence onto {fog.target}: which Clue does the party gain (a Clue of your choice)?", options)
+
+
+@implements(
+    "Emergence",
+    tests=[T + "test_emergence_gives_a_clue_of_choice_then_the_kingdom_tile_step"],
+)
+@resumes("fog_clue")
+def _emerge(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
+    """"place the Party marker on the Target Kingdom tile and remove the reminder token. Discard all Half-cup and
+    Full Cup tokens, and return to the Kingdom Tile step" with a Clue of the party's choice first."""
+    delve, kingdom, tiles = current(engine, state)
+    fog = _fog(state)
+    texts = [f"Emergence: the reminder token leaves {fog.origin}; the Half-cup and Full Cup tokens are discarded."]
+    _end(state)
+    tile = tiles[fog.target]
+    back = tile.back
+    dest = kmap.Destination(tile=tile.id, kind="fog", time=back.time, threat=back.threat, clues=back.clues,
+                            fog_intensity=back.fog_intensity, size=tile.size)
+    result = _kingdom_tile_step(engine, state, kingdom, tiles, dest, chosen_clue=keys[0],  # type: ignore[arg-type]
+                                earlier=tuple(fog.time_reached))
+    return result.model_copy(update={"events": [*(Event(kind="delve", text=t) for t in texts), *result.events]})
+
+
+# A Deep Fog card: name, Deep Fog Value, Grave Penalty, Hazard (content/schema/kingdom.py ``DeepFogCard``).
+declare("Deep Fog Card Anatomy", module=__name__,
+        tests=["tests/delve/test_starter_kingdom_counts.py::test_the_starter_kingdom_has_its_cards"])
+declare("The Deep Fog", module=__name__, tests=[T + "test_a_forced_order_totalling_exactly_4_is_flawless"],
+        note="the whole traversal as decisions: /delve travel fog:<tile>, then /fog stay|withdraw|correct|choose")
+
+
+# -- the answer ---------------------------------------------------------------------------------------------
+
+
+def _key(act: FogAnswer, pending: Pending, fog: FogState) -> str:
+    keys = [o.key for o in pending.options]
+    if act.choice == "choose":
+        if act.option is None:
+            raise RuleError(f"give option: one of {', '.join(keys)}")
+        return act.option
+    if pending.kind != "fog_round":
+        raise RuleError(f"the Deep Fog waits for another decision: {pending.prompt} Answer with "
+                        f"`/fog choose option:<{'|'.join(keys)}>`.")
+    if act.choice in ("stay", "withdraw"):
+        return act.choice
+    if act.card is None or act.direction is None:
+        raise RuleError("Course Correct needs `card:` (a card of the path: its id or its position, 1 first) and "
+                        "`direction:`; the open corrections are: "
+                        + ", ".join(k.removeprefix("correct:") for k in keys if k.startswith("correct:")))
+    path = [fog.spread[i].card for i in fog.path]
+    if act.card.isdigit():
+        position = int(act.card)
+        if not 1 <= position <= len(path):
+            raise RuleError(f"the path has {len(path)} card(s): give a position from 1 to {len(path)}")
+    elif act.card in path:
+        position = path.index(act.card) + 1
+    else:
+        raise RuleError(f"{act.card!r} is not a card of the current path; the path is: "
+                        + ", ".join(f"{i} {c}" for i, c in enumerate(path, 1)))
+    return f"correct:{position}:{act.direction}"
+
+
+@handles(FogAnswer)
+def fog_answer(engine: Engine, state: CampaignState, act: FogAnswer, dice: Dice) -> Result:
+    delve, _, _ = current(engine, state)
+    fog = delve.fog
+    if fog is None or fog.pending is None:
+        raise RuleError("the party is not in the Deep Fog; enter it with `/delve travel fog:<tile>` from a tile with "
+                        "a Deep Fog path")
+    pending = fog.pending
+    key = _key(act, pending, fog)
+    if key not in [o.key for o in pending.options]:
+        if key == "stay":
+            raise RuleError(f"another Deep Fog card blocks the path {fog.heading}: Course Correct or Withdraw")
+        raise RuleError(f"{key!r} is not an answer to: {pending.prompt} The answers are: "
+                        + ", ".join(o.key for o in pending.options))
+    _set_fog(state, fog.model_copy(update={"pending": None}))
+    return RESUME[pending.kind](engine, state, pending, [key], dice)
+
+
+@handles(FogForce)
+def fog_force(engine: Engine, state: CampaignState, act: FogForce, dice: Dice) -> Result:
+    delve, kingdom, _ = current(engine, state)
+    known = {c.id for c in kingdom.deep_fog}
+    wrong = [c for c in act.cards if c not in known]
+    if wrong:
+        raise RuleError(f"{', '.join(wrong)}: not Deep Fog cards of {kingdom.name}; "
+                        f"they are: {', '.join(sorted(known))}")
+    state.delve = delve.model_copy(update={"fog_forced": list(act.cards)})
+    return _result(engine, state, [f"🛠 GM: the next {len(act.cards)} Deep Fog card(s) taken from the deck are set "
+                                   "by the GM (announced to the table)."])
+
+
+# -- the Rest Phase -----------------------------------------------------------------------------------------
+
+
+@handles(RestPhase)
+def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice) -> Result:
+    delve, kingdom, _ = current(engine, state)
+    if delve.fog is not None:
+        raise RuleError("the party is in the Deep Fog; it cannot rest before it is out")
+    if delve.rested:
+        raise RuleError("the party has already rested this Expedition (the rulebook: no extra Rests, even when a "
+                        "Quest calls for one after it happened); `/gm undo` takes a Rest back")
+    party: list[KnightState] = [k for k in state.knights.values() if not k.dead]
+    texts = ["🏕 **Rest Phase**."]
+    techniques = rr.rest_techniques(engine.catalogue, party)
+    texts += rr.techniques_text(techniques)
+    discarded = rr.discard_resources(party)
+    texts += rr.resources_text(discarded, party)
+    rotation = rr.rotation(kingdom, 2)
+    texts.append(rotation["text"])
+    campfire = None
+    if act.tale:
+        campfire, more = rr.campfire_tale(engine.catalogue, kingdom, state, party, dice)
+        texts += more
+    else:
+        texts.append("🔥 Campfire Tales: the party tells none this time.")
+    state.delve = state.delve.model_copy(update={"rested": True})  # type: ignore[union-attr]
+    knights = {k.id: rr.knight_view(engine.catalogue, state.knights[k.id]) for k in party}
+    rest = {"techniques": techniques, "resources": discarded, "rotation": rotation, "campfire": campfire}
+    return _result(engine, state, texts, rest=rest, knights=knights)
