@@ -4,9 +4,15 @@ from rules import (  # noqa: F401  (they register themselves)
     attack_rolls,
     board_handlers,
     clash_handlers,
+    clash_round_handlers,
     deck_handlers,
     delve_handlers,
+    fog_handlers,
     knight_handlers,
     roll_handlers,
     table_dice,
+)
+from rules.clash import (
+    knight_attack,  # noqa: F401  (the Knight attack sequence registers itself)
+    sigh,  # noqa: F401  (the Sigh of the Graal registers itself)
 )

@@ -10,10 +10,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from content.schema.monsters import Monster as MonsterContent
-from rules import decks
 from rules.board.geometry import Coord, Direction
 from rules.board.state import BoardState, BypassLevel, Knight, Monster, terrain_from_spec
 from rules.board_handlers import KNIGHT_COLOURS, _summary, slug
+from rules.clash import aftermath as after
 from rules.clash.setup import setup_clash
 from rules.clash.state import ClashState
 from rules.coverage import implements
@@ -46,6 +46,7 @@ class ClashStart(_Action):
     level: int = Field(ge=1, le=9)
     clash_type: Literal["exhibition", "full"]
     knights: list[Id] | None = Field(None, max_length=8, description="the Knights taking part; None: every living one")
+    providence: bool = Field(False, description="Wise Providence: the Clash begins with the Knight Round")
 
 
 class ClashAdjustDeck(_Action):
@@ -96,7 +97,8 @@ def status_text(state: ClashState, name: str) -> str:
         f"BP deck {top['BP']}, discard {len(state.bp_discard)}.",
     ]
     if state.over:
-        parts.append(f"The Clash is over: **{state.over}**.")
+        parts.append(f"The Clash is over: **{state.over}**. Resolve End of Clash effects, then the GM runs "
+                     "/clash end for the Clash Aftermath.")
     return " ".join(parts)
 
 
@@ -199,6 +201,12 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
     knights = _taking_part(state, act.knights, len(setup.knights))
     board = _board(engine, monster, act.level, knights)
     clash, lines = setup_clash(monster, act.level, act.clash_type, dice)
+    if act.providence:
+        clash.flow.phase = "knight"
+        lines.append("Wise Providence: the Knights have the initiative — this Clash begins with the Knight Round "
+                     "(/knight move, /knight attack, /knight end-turn).")
+    else:
+        lines.append("The Clash begins with the Monster Round: /monster round.")
     state.clash, state.board = clash, board
     lines += [f"Terrain: {', '.join(f'{t.name} on {t.cells[0].label}' for t in board.terrain)}."
               if board.terrain else "No Terrain tiles."]
@@ -289,25 +297,31 @@ def adjust_knight(engine: Engine, state: CampaignState, act: ClashAdjustKnight, 
 )
 @handles(ClashEnd)
 def end(engine: Engine, state: CampaignState, act: ClashEnd, dice: Dice) -> Result:
-    """"discard any additional cards from the Judicium deck after each Clash"; the Clash Board is cleared."""
+    """"discard any additional cards from the Judicium deck after each Clash"; after a victory or a defeat the Clash
+    Aftermath (rules/clash/aftermath.py); the Clash Board is cleared. A Clash whose Knights on the board are all
+    dead is a defeat ("The Clash immediately ends with the Knights' Defeat as soon as all Knights die")."""
     clash = _running(state)
     monster = engine.catalogue.monsters.get(clash.monster)
     name = monster.name if monster else clash.monster
-    removed: list[str] = []
-    judicium = engine.catalogue.decks.get("judicium")
-    if judicium is not None and "judicium" in state.decks:
-        before = state.decks["judicium"]
-        after = decks.remove_massive_peril(before, judicium)
-        removed = [c for c in before.draw + before.discard if c not in after.draw + after.discard]
-        state.decks["judicium"] = after
+    removed = after.remove_massive_peril(engine, state)
+    if clash.over is None and after.all_knights_dead(state):
+        clash.over = "defeat"
     outcome = {"victory": "the Knights' victory", "defeat": "the Knights' defeat"}.get(clash.over or "",
                                                                                       "ended by the GM")
     lines = [f"🏁 The Clash against {name} (level {clash.level}, {clash.type}) is over: {outcome}. "
              f"Wounds {clash.wounds()}/{clash.wounds_needed}."]
     if removed:
         lines.append(f"Massive Peril cards leave the Judicium deck: {', '.join(removed)}.")
+    knights = after.taking_part(state)
+    steps = after.aftermath(engine, state, clash) if clash.over else []
+    if not clash.over:
+        lines.append("The Clash was not over (no victory, no defeat): it just ends, without Clash Aftermath "
+                     "(`/knight expedition step:aftermath name:\"...\"` runs one Knight's by hand).")
     lines.append("The Clash Board is cleared.")
     final = clash_data(clash, gm=True)
     state.clash, state.board = None, BoardState()
-    return Result(state=state, events=[Event(kind="clash_end", text=line) for line in lines],
-                  data={"clash": final, "over": clash.over, "massive_peril_removed": removed})
+    events = [Event(kind="clash_end", text=line) for line in lines[:-1]]
+    events += [Event(kind="aftermath", text=line) for line in steps] + [Event(kind="clash_end", text=lines[-1])]
+    return Result(state=state, events=events,
+                  data={"clash": final, "over": clash.over, "massive_peril_removed": removed, "aftermath": steps,
+                        "knights": [knight_summary(engine.catalogue, k) for k in knights] if steps else []})

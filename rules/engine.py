@@ -32,6 +32,11 @@ class Decision(BaseModel):
     prompt: str
     who: list[str] = Field(default_factory=list, description="user ids who may answer; empty: anyone")
     options: list[str]
+    labels: list[str] = Field(default_factory=list, description="what each option is called, in order")
+    helps: list[str] = Field(default_factory=list, description="what each option does, in order")
+    pick: int = Field(1, description="how many options one answer may name")
+    min_pick: int = 1
+    kind: str = ""
 
 
 class Result(BaseModel):

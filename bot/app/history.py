@@ -98,6 +98,17 @@ async def state_before_top(db: Database, engine: Engine, campaign_id: int) -> tu
     return top, state
 
 
+async def state_before(db: Database, engine: Engine, campaign_id: int, seq: int) -> CampaignState:
+    """The state just before the effective action at ``seq`` (an older one than the top: the Sigh of the Graal
+    restores the state from before the Clash), rebuilt like ``state_before_top``: from the newest snapshot taken
+    before it, replaying the effective actions since."""
+    snap_seq, snap_json = await db.snapshot_before(campaign_id, seq)
+    state = CampaignState.model_validate_json(snap_json)
+    for slot in effective(await db.log(campaign_id, after_seq=snap_seq, before_seq=seq)):
+        state = replay_entry(engine, state, slot.entry).state
+    return state
+
+
 async def rebuild(db: Database, engine: Engine, campaign_id: int) -> CampaignState:
     """The campaign state rebuilt from its creation by replaying every effective action."""
     _, state_json = await db.snapshot_before(campaign_id, 1)

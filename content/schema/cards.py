@@ -22,6 +22,7 @@ class Amount(Strict):
 
 class LoseVigor(Amount):
     type: Literal["lose_vigor"]
+    per_hit: bool = Field(False, description="a Monster Attack: lose X Vigor for each hit that was not evaded")
 
 
 class GainVigor(Amount):

@@ -108,7 +108,7 @@ MonsterEffect = Annotated[
 Criterion = Literal[
     "adjacent", "engaged", "non_engaged", "closest", "furthest", "grouped", "highest", "lowest", "most",
     "least", "in_front", "in_range", "in_sight", "in", "not_in", "last_to_wound", "lone", "no_target",
-    "priority_target", "with", "knights", "zone", "text",
+    "priority_target", "with", "knights", "zone", "text", "every",
 ]
 Stat = Literal["passion", "heat", "vigor", "bane", "speed", "conditions", "knight_tokens"]
 Area = Literal["blindspot", "rear", "front", "vantage_point", "weakspot", "terrain"]
@@ -119,7 +119,8 @@ _NEEDS: dict[str, str] = {
 
 
 class TargetCriterion(Strict):
-    """One requirement of a Targeting line: ``{is: closest}``, ``{is: highest, stat: heat}``,
+    """One requirement of a Targeting line: ``{is: every}`` (every Knight meeting the line's other criteria),
+    ``{is: closest}``, ``{is: highest, stat: heat}``,
     ``{is: in_range, value: 3}``, ``{is: not_in, area: rear}``, ``{is: zone, value: 2}``,
     ``{is: with, text: a Condition card}``, or ``{is: text, text: ...}`` for a Monster's own instruction."""
 

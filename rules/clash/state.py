@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.clash.flow import Flow
+
 ActivationKind = Literal["ai", "signature"]
 ClashType = Literal["exhibition", "full"]
 MOB_TRACK_SPACES = 10
@@ -97,6 +99,7 @@ class ClashState(_Model):
     removed: list[str] = Field(default_factory=list)
     spawn_progress: int = Field(0, description="Interval Spawn: Wounds dealt since the last spawn")
     over: Literal["victory", "defeat"] | None = None
+    flow: Flow = Field(default_factory=Flow, description="rounds, turns, the Knight Pool, the pending decision")
 
     def held(self) -> list[str]:
         """Every card of the Monster wherever it is (each exactly once while the rules are kept)."""

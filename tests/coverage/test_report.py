@@ -37,7 +37,8 @@ def test_the_projects_own_registrations_are_counted() -> None:
     rep = cov.report()
     assert _row(rep, "Heat Re-rolls").status == "automated"
     assert _row(rep, "Knockback X").status == "automated"
-    assert _row(rep, "Armor Roll").status == "assisted"
+    assert _row(rep, "Armor Roll").status == "automated"  # rules.clash.peril (was assisted: /roll armor)
+    assert _row(rep, "3. Performing Setup").status == "assisted"
     assert "rules.rolls" in (_row(rep, "Dice").module or "")
     assert _row(rep, "Bloodletter").status == "irrelevant"
 

@@ -64,6 +64,7 @@ SETUP = (
 )
 TABLE_DICE = ("@morgan /campaign dice mode:table", "@kara /roll test difficulty:6")  # a roll waits for Kara's dice
 IMPORT_CODE = "{import_code}"  # a Knight exported from another campaign (built with the template)
+FOG = ("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel fog:aub_04")  # in the Deep Fog
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,14 @@ ROWS: list[Row] = [
     Row("/delve gain threat:1", GM, True),
     Row("/delve adjust threat:2 curse:1", GM, True),
     Row("/delve reveal tile:aub_02", GM, True),
+    # /fog (the party in the Deep Fog) and /rest
+    Row("/fog stay", EVERYONE, True, setup=FOG),
+    Row("/fog withdraw", EVERYONE, True, setup=FOG),
+    Row("/fog correct card:1 direction:north", EVERYONE, True, setup=FOG),
+    Row("/fog choose option:withdraw", EVERYONE, True, setup=FOG),
+    Row("/fog status", EVERYONE, False, setup=FOG),
+    Row("/fog force cards:aub_fog_grey_mile", GM, True),
+    Row("/rest tale:false", EVERYONE, True),
     # /dice (a roll waits for Kara's physical dice)
     Row("/dice enter values:7", KNIGHT, True, setup=TABLE_DICE, refusal="this roll is Kara's to enter"),
     Row("/dice auto", GM, True, setup=TABLE_DICE),
@@ -166,12 +175,28 @@ ROWS: list[Row] = [
 ]
 # The Clash (added while this table was written): its rows count once the commands are registered.
 CLASH = ("@morgan /clash start monster:abbot level:1 type:exhibition",)
+PROVIDENCE = ("@morgan /clash start monster:abbot level:1 type:exhibition providence:true",)
+CLASH_L3 = ("@morgan /clash start monster:abbot level:3 type:full",)
 PENDING_ROWS: list[Row] = [
     Row("/clash start monster:abbot level:1 type:exhibition", GM, True),
     Row("/clash status", EVERYONE, False, setup=CLASH),
     Row('/clash adjust knight:"Ser Sonch" stat:vigor value:10', GM, True, setup=CLASH),
     Row("/clash adjust deck:ai top:abbot_ai_penance", GM, True, setup=CLASH),
     Row("/clash end", GM, True, setup=CLASH),
+    # playing a Clash: the Monster Round, Knight turns (Wise Providence starts with the Knight Round), decisions
+    Row("/monster round", EVERYONE, True, setup=CLASH),
+    Row(f"/knight move to:G4 knight:{SONCH[5:]}", KNIGHT, True, setup=PROVIDENCE, refusal="belongs to"),
+    Row(f"/knight end-turn knight:{SONCH[5:]}", KNIGHT, True, setup=PROVIDENCE, refusal="belongs to"),
+    Row(f"/knight attack weapon:gear_pilgrims_mace knight:{SONCH[5:]}", KNIGHT, True, refusal="belongs to",
+        setup=(*PROVIDENCE, f"@morgan /clash place kind:knight {SONCH} space:D5",
+               f"@kara /knight loadout gear:gear_pilgrims_mace {SONCH}")),
+    Row("/choose decision:d1 option:go_on", frozenset({"owner", "other", "gm"}), True, refusal="is for",
+        setup=(*CLASH_L3, "@morgan /clash adjust deck:ai top:abbot_ai_censer_swing", "@morgan /monster round")),
+    Row("/pool show", EVERYONE, False, setup=CLASH),
+    Row("/pool add token:opening count:2", EVERYONE, True, setup=CLASH),
+    # the Sigh of the Graal: Ser Sonch's own, spent by Kara or the GM once the Clash has ended
+    Row(f"/clash sigh knight:{SONCH[5:]}", KNIGHT, True, refusal="belongs to",
+        setup=(*CLASH, f"@kara /knight mark what:sigh {SONCH}", "@morgan /clash end")),
 ]
 
 

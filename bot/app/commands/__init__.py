@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from bot.app.commands import campaign, clash, deck, delve, dice, gm, help, knight, odds, roll
+from bot.app.commands import (
+    campaign,
+    clash,
+    clash_play,
+    deck,
+    delve,
+    dice,
+    fog,
+    gm,
+    help,
+    knight,
+    odds,
+    rest,
+    roll,
+    sigh,
+)
 from bot.app.registry import Registry
 
 
 def build_registry() -> Registry:
     registry = Registry()
-    for module in (campaign, roll, deck, clash, delve, dice, knight, odds, gm, help):
+    for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, rest, dice, knight, odds, gm, help):
         module.register(registry)
     return registry

@@ -26,7 +26,8 @@ STATS = ("passion", "heat", "vigor", "bane")
 
 async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     knights = [k.strip() for k in o["knights"] if k.strip()] if o["knights"] else None
-    action = ClashStart(monster=o["monster"], level=o["level"], clash_type=o["type"], knights=knights)
+    action = ClashStart(monster=o["monster"], level=o["level"], clash_type=o["type"], knights=knights,
+                         providence=o["providence"])
     reply = await app.act_reply(ctx, action)
     path = await board_image(app, await app.load(ctx))
     return Reply(text=reply.text, data={**reply.data, "image": path}, images=[path])
@@ -68,6 +69,7 @@ def register(r: Registry) -> None:
         Option("level", "integer", "the Monster's level", required=True, min_value=1, max_value=9),
         Option("type", "string", "the type of Clash", required=True, choices=("exhibition", "full")),
         Option("knights", "string_list", "the Knights taking part (default: every living Knight)"),
+        Option("providence", "boolean", "Wise Providence: the Clash begins with the Knight Round", default=False),
     ), permission="gm"))
     r.add(Command(("clash", "status"), "The Clash: Wounds, decks, discard piles, Wound Stack, board", status))
     r.add(Command(("clash", "adjust"), "GM: put a card on top of the AI/BP deck, or set a Knight's statistic", adjust, (

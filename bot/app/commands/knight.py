@@ -26,7 +26,7 @@ from rules.knights.state import VICE_VIRTUE, KnightState
 from rules.knights.view import details, summary
 
 CODE_PREFIX = "kfgm-knight:"
-NAME = Option("name", "string", "which Knight (default: yours)", max_length=60, autocomplete="knight")
+NAME = Option("name", "string", "Knight (default: yours)", max_length=60, autocomplete="knight")
 STATS = ("passion", "heat", "vigor", "bane", "max_vigor", "heat_limit", "bane_limit", "leads",
          "precision", "evasion", "speed")
 TIERS = ("mob", "vassal", "king", "devil", "dragon", "legendary")

@@ -1,0 +1,98 @@
+"""Playing a Clash: /monster round, /knight move|attack|end-turn, /choose, /pool (docs/clash.md, "Playing a
+Clash"). Knights act for their owners (or the GM); a decision is answered by the owners of the Knights it names,
+or by the GM."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app.commands.knight import find, may_change
+from bot.app.context import Invocation
+from bot.app.registry import Command, Option, Registry
+from bot.app.reply import CommandError, Reply
+from bot.app.service import App
+from rules.clash.flow import KNIGHT_TOKENS, named_knights
+from rules.clash_round_handlers import Choose, KnightEndTurn, KnightMove, MonsterRound, PoolChange
+
+KNIGHT = Option("knight", "string", "Knight (default: yours)", max_length=60, autocomplete="knight")
+
+
+async def monster_round(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, MonsterRound())
+
+
+async def _own_knight(app: App, ctx: Invocation, o: dict[str, Any]) -> str:
+    loaded = await app.load(ctx)
+    k = find(loaded, ctx, o.get("knight"))
+    await may_change(app, ctx, loaded, k)
+    return k.id
+
+
+async def move(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, KnightMove(knight=await _own_knight(app, ctx, o), to=o["to"]))
+
+
+async def attack(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    from rules.clash.knight_attack import KnightAttack
+
+    knight = await _own_knight(app, ctx, o)
+    return await app.act_reply(ctx, KnightAttack(knight=knight, weapon=o["weapon"], target=o["target"],
+                                                 cantrip=o["cantrip"]))
+
+
+async def end_turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, KnightEndTurn(knight=await _own_knight(app, ctx, o)))
+
+
+async def choose(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """Only the owners of the Knights the decision names (any player when it names none) or the GM answer."""
+    loaded = await app.load(ctx)
+    clash = loaded.state.clash
+    pending = clash.flow.pending if clash is not None else None
+    named = named_knights(loaded.state, pending) if pending is not None else []
+    if pending is not None and named and ctx.user_id not in {k.owner for k in named} \
+            and not await app.is_gm(ctx, loaded.row):
+        names = ", ".join(k.name for k in named)
+        raise CommandError(f"decision {pending.id} is for {names} to answer (or the GM); nothing was changed")
+    options = [x.strip() for x in o["option"].replace(" ", ",").split(",") if x.strip()]
+    if not options:
+        raise CommandError("option: name at least one answer, e.g. option:keep or option:1,3")
+    return await app.act_reply(ctx, Choose(decision=o["decision"], options=options))
+
+
+async def pool_show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    if loaded.state.clash is None:
+        raise CommandError("no Clash is running, so there is no Knight Pool")
+    pool = loaded.state.clash.flow.pool
+    shown = ", ".join(f"{n} {t.replace('_', ' ')}" for t, n in pool.items()) or "empty"
+    return Reply(text=f"The Knight Pool: {shown}.", data={"pool": dict(pool)})
+
+
+async def pool_add(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, PoolChange(token=o["token"], count=o["count"]))
+
+
+def register(r: Registry) -> None:
+    r.describe_group("monster", "The Monster's side of a Clash: run the Monster Round")
+    r.describe_group("pool", "The Knight Pool of the Clash: Knight tokens for the next attack")
+    r.add(Command(("monster", "round"), "Run the Monster Round: every Activation, in order", monster_round))
+    r.add(Command(("knight", "move"), "Movement Action on the Clash Board", move, (
+        Option("to", "string", "the space, e.g. C4", required=True, max_length=4), KNIGHT)))
+    r.add(Command(("knight", "attack"), "Combat Action: attack a Monster", attack, (
+        Option("weapon", "string", "the active weapon", required=True, max_length=64,
+               autocomplete="gear"),
+        Option("target", "string", "the Monster (default: the one in range)", max_length=64),
+        Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
+        KNIGHT)))
+    r.add(Command(("knight", "end-turn"), "End your Knight's turn", end_turn, (KNIGHT,)))
+    r.add(Command(("choose",), "Answer the decision the Clash waits for", choose, (
+        Option("decision", "string", "the decision id, e.g. d3", required=True, max_length=16),
+        Option("option", "string", "the answer(s): a key, or several separated by commas", required=True,
+               max_length=200))))
+    r.add(Command(("pool", "show"), "Show the Knight Pool", pool_show))
+    r.add(Command(("pool", "add"), "Place Knight tokens in the Knight Pool (negative count: take them out)",
+                  pool_add, (
+                      Option("token", "string", "the Knight token", required=True, choices=KNIGHT_TOKENS),
+                      Option("count", "integer", "how many (negative: remove)", min_value=-20, max_value=20,
+                             required=False, default=1))))

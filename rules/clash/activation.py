@@ -1,0 +1,549 @@
+"""Resolving Monster Activations (rulebook "Resolving Activations": Draw AI or Resolve Signature, Targeting,
+Movement, Attack with its Evasion Roll and Attack Consequences, After Attack) and the Attack Responses a Knight's
+Attack calls for ("The new Attack will happen immediately after this one is completely resolved").
+
+One ``Activation`` is resolved step by step by ``run``. When a step needs the players (a tied Target, a REACT!
+window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or Disobey, a Monster path), ``run`` stops
+with a decision whose ``data`` holds the Activation; ``/choose`` resumes it (the ``@resumes`` functions below).
+Activations waiting their turn (Attack Responses) queue in ``flow.queue``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from content.schema.monsters import AICard, Gate, MonsterAttack
+from content.schema.monsters import Monster as MonsterContent
+from rules.board import measures
+from rules.board.monster_movement import monster_move
+from rules.board.movement_types import appear_behind, jump, land_on_top, move_behind, move_lateral
+from rules.board.state import Outcome, distinct_effects
+from rules.board_handlers import slug
+from rules.clash import decks, harm
+from rules.clash.flow import Option, Pending, ask, decision, resumes
+from rules.clash.state import ClashState
+from rules.clash.targeting import find_target
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result
+from rules.errors import RuleError
+from rules.knights.state import KnightState
+from rules.state import CampaignState
+
+T = "tests/clash/test_monster_round.py::"
+Step = Literal["draw", "targeting", "movement", "attack", "consequences", "after_attack", "final", "finish", "done"]
+Source = Literal["ai", "signature", "routine"]
+
+
+class Activation(BaseModel):
+    """One Monster Activation (or Attack Response) being resolved."""
+
+    model_config = ConfigDict(extra="forbid")
+    source: Source
+    monster: str = Field(description="the board Monster that acts")
+    space: int = Field(0, description="Mob track space of the acting Mob; 0 for the Boss")
+    token: int | None = Field(None, description="the Activation token being resolved (None: an Attack Response)")
+    card: str | None = None
+    step: Step = "draw"
+    line: int = 0
+    targets: list[str] = Field(default_factory=list)
+    forced: str | None = Field(None, description="Specific Target: an Attack Response against the Attacker")
+    index: int = 0
+    hits: int = 0
+    naturals: list[int] = Field(default_factory=list)
+    rerolled: list[int] = Field(default_factory=list)
+    reacted: list[str] = Field(default_factory=list)
+    virtue: str | None = None
+    obeyed: bool | None = None
+    path: int | None = None
+    discard_ai: bool = False
+
+
+# --- content lookups -------------------------------------------------------------------------------------------
+
+
+def monster_content(engine: Engine, clash: ClashState) -> MonsterContent:
+    m = engine.catalogue.monsters.get(clash.monster)
+    if m is None:
+        raise RuleError(f"the Monster {clash.monster!r} is no longer in the loaded packs")
+    return m
+
+
+def card_of(engine: Engine, clash: ClashState, act: Activation) -> MonsterAttack:
+    m = monster_content(engine, clash)
+    if act.source == "signature":
+        return m.signature
+    if act.source == "routine":
+        return m.routine
+    for card in m.ai_cards:
+        if card.id == act.card:
+            return card
+    raise RuleError(f"{m.name} has no AI card {act.card!r}")
+
+
+def knight_state(state: CampaignState, board_id: str) -> KnightState:
+    """The campaign Knight of a board miniature (the board id is the slug of the name)."""
+    found = state.knights.get(board_id)
+    if found is not None:
+        return found
+    for k in state.knights.values():
+        if slug(k.name) == board_id:
+            return k
+    raise RuleError(f"the Knight {board_id!r} on the Clash Board is not a Knight of this campaign")
+
+
+def name_of(state: CampaignState, board_id: str) -> str:
+    return state.board.knight(board_id).name
+
+
+def alive(state: CampaignState, board_id: str) -> bool:
+    try:
+        return not state.board.knight(board_id).dead and not knight_state(state, board_id).dead
+    except (KeyError, RuleError):
+        return False
+
+
+def _monster_on_board(state: CampaignState, act: Activation) -> bool:
+    return any(m.id == act.monster for m in state.board.monsters)
+
+
+def harm_by(engine: Engine, state: CampaignState, dice: Dice, act: Activation) -> harm.Harm:
+    """A step of harm done by the acting Monster (the source of its Knockback, Pushback and Drag)."""
+    h = harm.Harm(engine, state, dice)
+    h.monster = act.monster
+    return h
+
+
+# --- the loop ----------------------------------------------------------------------------------------------
+
+
+def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation | None) -> Result:
+    """Resolve ``act`` and every queued Activation until a decision is needed or nothing is left."""
+    assert state.clash is not None
+    while state.clash is not None and state.clash.over is None:
+        flow = state.clash.flow
+        if act is None:
+            if not flow.queue:
+                break
+            act = Activation.model_validate(flow.queue.pop(0))
+        pending = _advance(engine, state, dice, lines, act)
+        if pending is not None:
+            pending.data["activation"] = act.model_dump()
+            pending.data["lines_before"] = len(lines)
+            return result_of(engine, state, lines, pending)
+        act = None
+    return result_of(engine, state, lines, None)
+
+
+def result_of(engine: Engine, state: CampaignState, lines: list[str], pending: Pending | None) -> Result:
+    from rules.clash_handlers import clash_data
+
+    assert state.clash is not None
+    events = [Event(kind="monster", text=line) for line in lines]
+    data: dict[str, Any] = {"clash": clash_data(state.clash, gm=False)}
+    if pending is not None:
+        events.append(Event(kind="decision", text=pending.prompt))
+        data["pending"] = pending.model_dump(exclude={"data"})
+    return Result(state=state, events=events, data=data,
+                  pending=decision(state, pending) if pending is not None else None)
+
+
+def _advance(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+    """Run the steps of ``act`` in order; return a Pending when the players must answer."""
+    from rules.clash.monster_attack import attack as _attack_step
+
+    steps = {
+        "draw": _draw, "targeting": _targeting, "movement": _movement, "attack": _attack_step,
+        "consequences": _consequences, "after_attack": _after_attack, "final": _final, "finish": _finish,
+    }
+    while act.step != "done":
+        assert state.clash is not None
+        if state.clash.over is not None:
+            return None
+        if not _monster_on_board(state, act) and act.step not in ("finish", "done"):
+            lines.append("The acting Monster is no longer on the Clash Board: its Activation ends.")
+            act.step = "finish"
+            continue
+        pending = steps[act.step](engine, state, dice, lines, act)
+        if pending is not None:
+            return pending
+    return None
+
+
+def react_window(state: CampaignState, card: MonsterAttack, act: Activation, step: str) -> Pending | None:
+    """"Whenever you encounter the REACT! symbol preceding an AI instruction, you may activate Reaction abilities
+    immediately before you resolve that instruction." Asked once per window."""
+    key = f"{step}:{act.index}"
+    if step not in card.react or key in act.reacted:
+        return None
+    act.reacted.append(key)
+    assert state.clash is not None
+    living = [k.id for k in state.board.knights if not k.dead]
+    return ask(state.clash.flow, "react",
+               f"⚡ REACT! before {card.name}'s {step.replace('_', ' ')}: each Knight may use Reaction abilities now "
+               "(apply them with the usual commands), then go on.",
+               [Option(key="go_on", label="Go on", help="no more Reactions: resolve the instruction")],
+               knights=living)
+
+
+@implements("Window of Opportunity", tests=[T + "test_react_window_waits_for_the_knights"])
+@resumes("react")
+def _resume_react(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    """The Knights have used their Reactions: resolve the instruction the window came before."""
+    return run_from(engine, state, dice, ["The Knights are done reacting."], Activation.model_validate(
+        pending.data["activation"]))
+
+
+# --- 1. Draw AI or Resolve Signature ---------------------------------------------------------------------------
+
+
+@implements("1. Draw AI or Resolve Signature", tests=[T + "test_boss_round_draws_the_top_ai_card",
+                                                       T + "test_signature_token_resolves_the_signature"])
+def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+    assert state.clash is not None
+    m = monster_content(engine, state.clash)
+    if act.source == "ai":
+        card_id, state.clash = decks.draw_ai(state.clash, dice)
+        act.card, act.discard_ai = card_id, True
+        card = card_of(engine, state.clash, act)
+        lines.append(f"🃏 {m.name} draws the AI card **{card.name}** (AI {state.clash.levels[card_id]}).")
+    elif act.source == "signature":
+        act.card = m.signature.id
+        lines.append(f"✴️ {m.name} performs its Signature, **{m.signature.name}**.")
+    else:
+        act.card = m.routine.id
+        lines.append(f"🔁 {m.name} performs its Routine, **{m.routine.name}**.")
+    act.step = "targeting"
+    return None
+
+
+# --- 2. Targeting -----------------------------------------------------------------------------------------------
+
+
+@implements("2. Targeting", tests=[T + "test_no_target_discards_the_ai_card_and_performs_the_routine"])
+def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+    assert state.clash is not None
+    card = card_of(engine, state.clash, act)
+    react = react_window(state, card, act, "targeting")
+    if react is not None:
+        return react
+    if act.forced is not None:
+        if alive(state, act.forced):
+            act.targets = [act.forced]
+            lines.append(f"🎯 The Target is {name_of(state, act.forced)} (the Attack Response is against them).")
+        act.step = "movement"
+        return None
+    if not card.targeting:
+        act.step = "movement"
+        return None
+    found = find_target(state, act.monster, card.targeting, card.attack, start=act.line, catalogue=engine.catalogue)
+    if found.line is None:
+        return _no_target(engine, state, dice, lines, act, card)
+    if found.ask_players or found.tied:
+        act.targets = list(found.knights)  # an X Knights line: the Targets already settled
+        return _ask_target(state, act, found.line, found.text, list(found.tied), found.choose, found.ask_players)
+    if found.zone is not None:
+        act.targets = list(found.knights)
+        who = ", ".join(name_of(state, k) for k in act.targets) or "no Knight"
+        lines.append(f"🎯 Targeting: {found.text} — the Zone's spaces are the Target ({who} in it).")
+    elif found.no_target:
+        act.targets = []
+        lines.append(f"🎯 Targeting: {found.text}.")
+    else:
+        act.targets = list(found.knights)
+        lines.append(f"🎯 Targeting: {found.text} → {', '.join(name_of(state, k) for k in act.targets)}.")
+    act.step = "movement"
+    return None
+
+
+def _no_target(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+               card: MonsterAttack) -> Pending | None:
+    """"If there is no valid Target for any of the targeting instructions, the card is discarded and the Monster
+    performs its Routine instead.\""""
+    assert state.clash is not None
+    if act.source == "routine":
+        lines.append(f"No Knight can be the Target of {card.name}: nothing happens.")
+        act.step = "finish"
+        return None
+    lines.append(f"No Knight can be the Target of {card.name}: it is discarded and the Monster performs its Routine.")
+    _put_away_ai(engine, state, dice, act, lines)
+    act.source, act.card, act.step, act.line, act.reacted = "routine", None, "draw", 0, []
+    return None
+
+
+def _ask_target(state: CampaignState, act: Activation, line: int, text: str, tied: list[str], choose: int,
+                players: bool) -> Pending:
+    assert state.clash is not None
+    act.line = line
+    options = [Option(key=k, label=name_of(state, k)[:80], help="becomes the Target") for k in tied]
+    if players:
+        options.append(Option(key="none", label="Nobody", help="no Knight meets this line: read the next one"))
+        prompt = (f"🎯 Targeting line “{text}”: the bot cannot judge it. Which Knight(s) meet it? "
+                  f"Pick those who do, or Nobody.")
+    else:
+        prompt = (f"🎯 Targeting line “{text}”: {', '.join(o.label for o in options)} are equally viable and the "
+                  f"Priority Target token does not settle it: the players choose {choose}.")
+    return ask(state.clash.flow, "target", prompt, options, knights=tied, pick=len(tied) if players else choose)
+
+
+@resumes("target")
+def _resume_target(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    act = Activation.model_validate(pending.data["activation"])
+    lines: list[str] = []
+    if chosen == ["none"]:
+        act.line += 1
+        act.step = "targeting"
+        return run_from(engine, state, dice, lines, act)
+    if "none" in chosen:
+        raise RuleError("choose Knights, or Nobody alone")
+    if any(o.key == "none" for o in pending.options):
+        # the players judged what the bot could not: the bot finishes the line (Closest..., the tokens)
+        assert state.clash is not None
+        card = card_of(engine, state.clash, act)
+        found = find_target(state, act.monster, card.targeting, card.attack, start=act.line, meets=chosen,
+                            catalogue=engine.catalogue)
+        if found.line == act.line and (found.tied or found.ask_players):
+            act.targets = list(found.knights)
+            return _finish_run(engine, state, dice, lines, act, _ask_target(
+                state, act, act.line, found.text, list(found.tied), found.choose, False))
+        chosen = list(found.knights) if found.line == act.line else chosen
+        act.targets = []
+    act.targets = [*act.targets, *chosen]
+    lines.append(f"🎯 The Target: {', '.join(name_of(state, k) for k in act.targets)}.")
+    act.step = "movement"
+    return run_from(engine, state, dice, lines, act)
+
+
+def _finish_run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+                pending: Pending) -> Result:
+    pending.data["activation"] = act.model_dump()
+    return result_of(engine, state, lines, pending)
+
+
+def run_from(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Result:
+    """Go on with ``act``; when it is done in the Monster Round, go on with the round."""
+    from rules.clash.rounds import continue_round
+
+    result = run(engine, state, dice, lines, act)
+    if result.pending is not None or state.clash is None:
+        return result
+    return continue_round(engine, state, dice, lines)
+
+
+# --- 3. Monster Movement ------------------------------------------------------------------------------------------
+
+
+@implements("3. Monster Movement", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
+@implements("Monster Movement Types", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
+def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+    assert state.clash is not None
+    card = card_of(engine, state.clash, act)
+    react = react_window(state, card, act, "movement")
+    if react is not None:
+        return react
+    act.step = "attack"
+    move = card.movement
+    target = next((t for t in act.targets if alive(state, t)), None)
+    if move.type == "none" or target is None:
+        return None
+    range_ = card.attack.range if card.attack is not None and "range" in card.attack.types else None
+    zone = card.attack.zone if card.attack is not None and "zone" in card.attack.types else None
+    functions = {
+        "move": lambda: monster_move(state.board, act.monster, target, speed=move.speed, range_=range_),
+        "jump": lambda: jump(state.board, act.monster, target, speed=move.speed),
+        "move_behind": lambda: move_behind(state.board, act.monster, target, speed=move.speed),
+        "move_lateral": lambda: move_lateral(state.board, act.monster, target, range_=range_, zone=zone),
+        "land_on_top": lambda: land_on_top(state.board, act.monster, target),
+        "appear_behind": lambda: appear_behind(state.board, act.monster, target),
+    }
+    if move.type not in functions:
+        lines.append(f"✋ By hand: {card.name} — {move.type.replace('_', ' ').capitalize()} {move.text}. Move the "
+                     "miniature with /clash place kind:monster, then go on.")
+        return None
+    outcomes = distinct_effects(functions[move.type]())
+    if len(outcomes) > 1 and act.path is None:
+        act.step = "movement"
+        options = [Option(key=str(i + 1), label=(" ".join(o.choices) or f"Path {i + 1}")[:80],
+                          help=o.text[:200]) for i, o in enumerate(outcomes)]
+        return ask(state.clash.flow, "path",
+                   f"🐾 {card.name}: the Monster has {len(outcomes)} equally short ways to move; the players choose.",
+                   options[:25])
+    chosen = outcomes[(act.path or 1) - 1]
+    act.path = None
+    _apply_outcome(engine, state, dice, lines, act, chosen)
+    return None
+
+
+@resumes("path")
+def _resume_path(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    act = Activation.model_validate(pending.data["activation"])
+    act.path = int(chosen[0])
+    act.reacted.append(f"movement:{act.index}")
+    return run_from(engine, state, dice, [], act)
+
+
+def _apply_outcome(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+                   outcome: Outcome) -> None:
+    """A board Outcome becomes the board; Crash, Tumble and deaths on the board hit the Knights (rules/clash/harm)."""
+    h = harm_by(engine, state, dice, act)
+    harm.apply_outcomes(h, [outcome], "the Monster's movement")
+    harm.settle(h)
+    lines.extend(h.lines)
+
+
+# --- 4. Monster Attack: rules/clash/monster_attack.py; what the steps after it share ---------------
+def current(act: Activation) -> str | None:
+    return act.targets[act.index] if act.index < len(act.targets) else None
+
+
+def gates_met(state: CampaignState, card: MonsterAttack, act: Activation, knight: str) -> list[Gate]:
+    """The Attack gates the Target meets: "if your Heat was 3 or higher, you'd have to roll an additional Evasion
+    die". A gate before the Movement or the Attack adds its Evasion dice; its effects, like those of a gate before
+    the Consequences, join the Attack effects; a gate before the After Attack joins the After Attack
+    (docs/rulings.md)."""
+    assert state.clash is not None
+    k = knight_state(state, knight)
+    monster = state.board.monster(act.monster)
+    adjacent = sum(1 for mini in state.board.knights
+                   if not mini.dead and measures.is_adjacent(state.board, monster, mini))
+    values = {"heat": k.stats.heat, "passion": k.stats.passion, "vigor": k.stats.vigor, "bane": k.stats.bane,
+              "wounds": state.clash.wounds(), "knights_adjacent": adjacent}
+    return [g for g in card.gates if values[g.stat] >= g.at_least]
+
+
+# --- 4.2. Attack Consequences and After Attack ---------------------------------------------------------------------
+
+
+@implements("4.2. Attack Consequences", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
+def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
+                  act: Activation) -> Pending | None:
+    assert state.clash is not None
+    card = card_of(engine, state.clash, act)
+    react = react_window(state, card, act, "consequences")
+    if react is not None:
+        return react
+    knight = current(act)
+    h = harm_by(engine, state, dice, act)
+    judgement = card.attack is not None and "judgement" in card.attack.types
+    if knight is None:
+        for effect in card.consequences:
+            text = getattr(effect, "text", None) or effect.type.replace("_", " ")
+            h.lines.append(f"✋ By hand: {card.name} — {text}.")
+    elif alive(state, knight):
+        gated = [e for g in gates_met(state, card, act, knight) if g.before != "after_attack" for e in g.effects]
+        if gated:
+            h.lines.append(f"The gate is met: {', '.join(g.text for g in gates_met(state, card, act, knight))}.")
+        harm.resolve_effects(h, knight, [*card.consequences, *gated], hits=max(act.hits, 1),
+                             monster_attack=card.attack is not None, judgement=judgement, source=card.name)
+    harm.settle(h)
+    lines.extend(h.lines)
+    _queue(state, act, h)
+    act.step = "after_attack" if knight is not None else "final"
+    return None
+
+
+def _queue(state: CampaignState, act: Activation, h: harm.Harm) -> None:
+    """Attacks a Mortis card or a Response asked for: after this one ("does not cause a Chain Break" is the Knight
+    side; a Monster Attack during a Monster Attack is queued the same way, docs/rulings.md)."""
+    assert state.clash is not None
+    for extra in h.attacks:
+        kind = getattr(extra, "attack", None)
+        if kind in ("signature", "routine", "ai"):
+            target = current(act)
+            state.clash.flow.queue.append(Activation(source=kind, monster=act.monster, space=act.space,
+                                                     forced=target).model_dump())
+    h.attacks.clear()
+
+
+@implements("After Attack", tests=[T + "test_after_attack_happens_even_after_a_full_evade"])
+def _after_attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
+                  act: Activation) -> Pending | None:
+    assert state.clash is not None
+    card = card_of(engine, state.clash, act)
+    react = react_window(state, card, act, "after_attack")
+    if react is not None:
+        return react
+    knight = current(act)
+    gated = [] if knight is None or not alive(state, knight) else [
+        e for g in gates_met(state, card, act, knight) if g.before == "after_attack" for e in g.effects]
+    if (card.after_attack or gated) and knight is not None and alive(state, knight):
+        h = harm_by(engine, state, dice, act)
+        if act.hits:
+            h.bonus_paid.append(knight)  # the Vigor Loss bonus counts once per Monster Attack
+        harm.resolve_effects(h, knight, [*card.after_attack, *gated], monster_attack=True,
+                             source=f"{card.name} (After Attack)")
+        harm.settle(h)
+        lines.extend(h.lines)
+        _queue(state, act, h)
+    # the next Target of a Simultaneous, Sequential or Zone Attack
+    act.index += 1
+    act.naturals, act.rerolled, act.hits, act.virtue, act.obeyed = [], [], 0, None, None
+    act.step = "attack" if act.index < len(act.targets) else "final"
+    return None
+
+
+def _final(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+    """"if the Attack includes an After Final Attack instruction, it only takes effect after resolving the Attack
+    against each of its Targets, against the last attacked Target.\""""
+    assert state.clash is not None
+    card = card_of(engine, state.clash, act)
+    last = act.targets[-1] if act.targets else None
+    if card.after_final_attack and last is not None and alive(state, last):
+        h = harm_by(engine, state, dice, act)
+        harm.resolve_effects(h, last, card.after_final_attack, monster_attack=True,
+                             source=f"{card.name} (After Final Attack)")
+        harm.settle(h)
+        lines.extend(h.lines)
+    act.step = "finish"
+    return None
+
+
+def _put_away_ai(engine: Engine, state: CampaignState, dice: Dice, act: Activation, lines: list[str]) -> None:
+    assert state.clash is not None
+    if not act.discard_ai or state.clash.ai_revealed is None:
+        return
+    card = card_of(engine, state.clash, act)
+    act.discard_ai = False
+    if isinstance(card, AICard) and card.level == 0 and card.then is not None:
+        if state.clash.ai_zero != state.clash.ai_revealed:
+            # drawn again after its instruction put it back in the deck: it follows its instruction again
+            state.clash = state.clash.model_copy(update={"ai_zero": state.clash.ai_revealed})
+        state.clash = decks.resolve_ai_zero(state.clash, card.then, dice)
+        lines.append(f"The AI 0 card {card.name} is resolved: {card.then.replace('_', ' ')}.")
+    else:
+        state.clash = decks.discard_ai(state.clash, dice)
+
+
+def _finish(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+    """Discard the AI card ("once you finish resolving its After Attack effects ... discard it") and spend the
+    Activation token."""
+    from rules.clash.mob_track import finish_activation
+
+    assert state.clash is not None
+    _put_away_ai(engine, state, dice, act, lines)
+    if act.token is not None and state.clash.over is None:
+        slot = state.clash.mob_track[act.space - 1] if act.space else None
+        if act.space == 0 or slot is not None:
+            state.clash, moved = finish_activation(state.clash, act.space, act.token)
+            lines.extend(moved)
+    act.step = "done"
+    return None
+
+
+@implements("7. Monster Responses", tests=[T + "test_attack_response_runs_after_the_knight_attack"])
+def run_attack_responses(engine: Engine, state: CampaignState, dice: Dice, responses: list[dict[str, Any]],
+                         lines: list[str] | None = None) -> Result:
+    """Attack Responses a Knight's Attack called for ``[{attack: ai|signature|routine, target: knight,
+    monster?: board id}]``: "The new Attack will happen immediately after this one is completely resolved".
+    They are queued and resolved now; a decision inside one pauses them like any Activation."""
+    assert state.clash is not None
+    boss = next((m.id for m in state.board.monsters if m.kind == "boss"), None)
+    for r in responses:
+        monster = r.get("monster") or boss
+        if monster is None:
+            raise RuleError("an Attack Response needs the Monster that performs it")
+        state.clash.flow.queue.append(
+            Activation(source=r["attack"], monster=monster, forced=r.get("target")).model_dump())
+    return run(engine, state, dice, list(lines or []), None)

@@ -1,0 +1,485 @@
+"""Harm to Knights during a Clash: Attack effects, Responses, Mortis and Judicium cards resolved on a Knight.
+
+Rulebook "4.2. Attack Consequences", "Armor Roll", "Who's Hitting Whom" ("it's the Monster who acts against the
+Knight"), "Instant Death", "Conditions", "Bane", and the Keyword List's Knockback, Pushback, Drag, Crash, Tumble,
+Soak, Heal, Suppress and Escalate. Vigor loss, the Armor Roll, the Peril Check, the Judicium and Massive Peril are in
+rules/clash/peril.py (re-exported here).
+
+A ``Harm`` gathers one step (for example the Attack Consequences of one Monster Attack): ``resolve_effects``
+applies effects at once, in card order, and records who owes a Peril Check and who fell to 0 Vigor; ``settle``
+resolves those at the end of the step ("If an effect would lower your Vigor to 0 or below, at the end of the
+current step, if you did not draw a Judicium, draw a Judicium."). ``h.state`` is changed in place (the handler
+already holds a private copy); ``h.lines`` narrates each automatic step; Attack Responses and Follow-up Attacks a
+card asks for are queued in ``h.attacks`` for the caller to run after the current Attack. docs/clash.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from content.schema.cards import (
+    Die,
+    Drag,
+    Escalate,
+    GainBane,
+    GainCondition,
+    GainCurse,
+    GainHeat,
+    GainPassion,
+    GainThreat,
+    GainVigor,
+    Knockback,
+    KnockedDown,
+    LoseHeat,
+    LoseVigor,
+    PerilCheck,
+    PlaceKnightTokens,
+    Pushback,
+    Survive,
+    TextEffect,
+)
+from content.schema.monsters import AdditionalWound, EscalateDeck, FollowUp, Heal, Perform, Suppress
+from rules import decks
+from rules.board import BoardState, Outcome, distinct_effects, drag, knockdown, pushback
+from rules.board.geometry import manhattan
+from rules.board.involuntary import source_cells
+from rules.board.knockback import knockback as knockback_knight
+from rules.board.state import Knight as BoardKnight
+from rules.board.state import Monster as BoardMonster
+from rules.board.work import Work, dedupe
+from rules.clash.decks import suppress
+from rules.clash.escalation import escalate, escalate_deck
+from rules.clash.peril import (
+    change_heat,
+    knight_state,
+    lose_vigor,
+    owe_peril_check,
+    peril_check,
+    say_stats,
+    settle,
+    vigor_loss,
+)
+from rules.clash.wound_stack import additional_wounds, heal
+from rules.coverage import implements
+from rules.delve import track as kingdom_track
+from rules.engine import Event
+from rules.knights import expedition
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+
+if TYPE_CHECKING:
+    from content.loader import Catalogue
+    from rules.dice import Dice
+    from rules.engine import Engine
+    from rules.state import CampaignState
+
+__all__ = [
+    "Harm", "HarmEffect", "apply_outcomes", "board_knight", "by_hand", "change_heat", "forced", "gain_condition",
+    "kill", "knight_state", "lose_vigor", "owe_peril_check", "participants", "peril_check", "priority_after_passion",
+    "resolve_effects", "settle", "source_monster",
+]
+
+HarmEffect = (
+    LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainThreat | GainCurse | Escalate
+    | Knockback | Pushback | Drag | PerilCheck | GainCondition | PlaceKnightTokens | KnockedDown | Die | Survive
+    | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp
+)
+# Effects that are not aimed at the Knight: the Mercy Rule still resolves them after the Knight's death ("if the
+# Attack has an effect that is separate from the Target or has other Targets, those effects should still be
+# resolved").
+APART = (Escalate, EscalateDeck, Heal, Suppress, AdditionalWound, GainThreat, GainCurse, Perform, FollowUp)
+T = "tests/clash/test_harm.py::"
+
+
+@dataclass
+class Harm:
+    """One step of harm. ``loss`` is the Vigor each Knight lost this step; ``below`` how far below 0 those losses
+    went ("for the purpose of the current Peril Check, treat it as if it went into the negative"); ``monster``
+    the board id of the acting Monster (the source of Knockback, Pushback and Drag; None: the only Monster on the
+    board, or the closest one); ``weapons`` each Knight's active Weapon (its Armor dice count only then)."""
+
+    engine: Engine
+    state: CampaignState
+    dice: Dice
+    lines: list[str] = field(default_factory=list)
+    attacks: list[Perform | FollowUp] = field(default_factory=list)
+    peril_due: list[str] = field(default_factory=list)
+    loss: dict[str, int] = field(default_factory=dict)
+    below: dict[str, int] = field(default_factory=dict)
+    judicium_due: list[str] = field(default_factory=list)
+    checked: list[str] = field(default_factory=list)
+    judged: list[str] = field(default_factory=list)
+    bonus_paid: list[str] = field(default_factory=list)
+    monster: str | None = None
+    weapons: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def cat(self) -> Catalogue:
+        return self.engine.catalogue
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def new_step(self) -> None:
+        """Forget what this step owed (``settle`` calls it once everything is resolved)."""
+        for part in (self.peril_due, self.judicium_due, self.checked, self.judged, self.bonus_paid):
+            part.clear()
+        self.loss.clear()
+        self.below.clear()
+
+    def events(self, kind: str = "harm") -> list[Event]:
+        return [Event(kind=kind, text=line) for line in self.lines]
+
+
+# --- the Knights ----------------------------------------------------------------------------------------------
+
+
+def board_knight(h: Harm, k: KnightState) -> BoardKnight | None:
+    from rules.board_handlers import slug
+
+    return next((b for b in h.state.board.knights if b.id in (k.id, slug(k.name))), None)
+
+
+def replace_mini(h: Harm, mini: BoardKnight) -> None:
+    """Put a changed Knight miniature on the (frozen) board."""
+    board: BoardState = h.state.board
+    h.state.board = board.model_copy(update={"knights": tuple(mini if b.id == mini.id else b for b in board.knights)})
+
+
+def participants(h: Harm) -> list[KnightState]:
+    """The Knights of the Clash in board order (every campaign Knight when none is on the board)."""
+    on_board = [k for b in h.state.board.knights if (k := _by_board_id(h, b.id)) is not None]
+    return on_board or list(h.state.knights.values())
+
+
+def _by_board_id(h: Harm, board_id: str) -> KnightState | None:
+    from rules.board_handlers import slug
+
+    for k in h.state.knights.values():
+        if board_id in (k.id, slug(k.name)):
+            return k
+    return None
+
+
+# --- the effects ------------------------------------------------------------------------------------------------
+
+
+@implements(
+    "4.2. Attack Consequences",
+    tests=[T + "test_effects_resolve_in_card_order_on_the_target", T + "test_vigor_loss_bonus_once_per_attack",
+           T + "test_mercy_rule_skips_effects_on_a_dead_knight_but_not_the_monster_side"],
+    note="rules.clash.harm.resolve_effects; the Monster Round and Knight Attacks call it",
+)
+def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits: int = 1,
+                    monster_attack: bool = False, judgement: bool = False, source: str = "") -> None:
+    """"Resolve all Attack effects in the order they are written on the card, one sentence at a time." Peril
+    Checks are owed and resolved by ``settle``; "If that Vigor loss is reduced to 0, do not resolve the Peril
+    Check on the card that caused the Vigor loss." A dead Knight suffers nothing more (Mercy Rule), but effects
+    apart from the Knight (Escalate, Heal, Threat, Attack Responses...) are still resolved."""
+    k = knight_state(h, knight)
+    attack = monster_attack or judgement
+    asked = lost = 0
+    check = False
+    skipped = False
+    for e in effects:
+        if isinstance(e, APART):
+            _apart(h, e, source)
+        elif k.dead:
+            if not skipped:
+                h.say(f"{k.name} is dead: the rest of the effects on them are not resolved (Mercy Rule).")
+                skipped = True
+        elif isinstance(e, LoseVigor):
+            a, n = vigor_loss(h, k, e, hits, attack, judgement)
+            asked, lost = asked + a, lost + n
+        elif isinstance(e, PerilCheck):
+            check = True
+        else:
+            _on_knight(h, k, e, attack, source)
+    if check and not k.dead:
+        if asked and not lost:
+            h.say(f"{k.name}'s Vigor loss was reduced to 0: no Peril Check for this card.")
+        else:
+            owe_peril_check(h, k.id)
+
+
+def _on_knight(h: Harm, k: KnightState, e: HarmEffect, attack: bool, source: str) -> None:
+    cat = h.cat
+    if isinstance(e, GainVigor):
+        say_stats(h, k, st.change_vigor(cat, k, e.amount))
+    elif isinstance(e, GainHeat | LoseHeat):
+        change_heat(h, k, e.amount if isinstance(e, GainHeat) else -e.amount)
+    elif isinstance(e, GainPassion):
+        say_stats(h, k, st.change_passion(cat, k, e.amount))
+        priority_after_passion(h, k)
+    elif isinstance(e, GainBane):
+        say_stats(h, k, st.change_bane(cat, k, e.amount))
+        if k.dead:
+            kill(h, k.id, "Bane over the Bane Limit: no Mortis, no Judicium")
+    elif isinstance(e, GainCondition):
+        gain_condition(h, k, e.condition)
+    elif isinstance(e, PlaceKnightTokens):
+        _tokens(h, e)
+    elif isinstance(e, KnockedDown | Knockback | Pushback | Drag):
+        forced(h, k, e)
+    elif isinstance(e, Die):
+        _die(h, k, attack, source)
+    elif isinstance(e, Survive):
+        h.say(f"{k.name} survives: their Vigor stays at 0.")
+    elif isinstance(e, TextEffect):
+        by_hand(h, k, e.text, source)
+
+
+def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "") -> None:
+    """A ``text`` effect: shown with the commands that apply it."""
+    name = f'"{k.name}"' if k is not None else "<name>"
+    where = f" ({source})" if source else ""
+    h.say(f"✋ By hand{where}: {text} — e.g. `/clash adjust knight:{name} stat:vigor value:N`, "
+          f"`/knight condition name:{name} action:gain card:<id>`, `/clash place`.")
+
+
+# --- the Priority Target, Knight tokens, Conditions, death ------------------------------------------------------
+
+
+@implements("Priority Target", tests=[T + "test_passion_above_the_holder_takes_the_priority_target",
+                                      T + "test_death_passes_the_priority_target_to_the_highest_passion"])
+def priority_after_passion(h: Harm, k: KnightState) -> None:
+    """"When you increase your Passion for any reason during a Clash (usually when you attack), compare your current
+    level to the Passion of the token's holder. If yours is higher, you become the new Priority Target"."""
+    clash = h.state.clash
+    if clash is None:
+        return
+    holder = _by_board_id(h, clash.flow.priority_target) if clash.flow.priority_target else None
+    if holder is k:
+        return
+    if holder is not None and not holder.dead:
+        if k.stats.passion <= holder.stats.passion:
+            return
+    elif any(o.stats.passion >= k.stats.passion for o in participants(h) if o.id != k.id and not o.dead):
+        return
+    clash.flow.priority_target = k.id
+    h.say(f"🎯 {k.name} (Passion {k.stats.passion}) becomes the Priority Target.")
+
+
+def _tokens(h: Harm, e: PlaceKnightTokens) -> None:
+    clash = h.state.clash
+    if clash is None:
+        h.say(f"✋ By hand: place {e.amount} {e.token} token(s) in the Knight Pool (no Clash is running).")
+        return
+    clash.flow.pool[e.token] = clash.flow.pool.get(e.token, 0) + e.amount
+    h.say(f"Knight Pool: +{e.amount} {e.token.replace('_', ' ').title()} token(s) "
+          f"({clash.flow.pool[e.token]} there now).")
+
+
+@implements("Conditions", chapter="Clash Phase",
+            tests=[T + "test_gain_a_given_condition_resolves_it_and_never_twice",
+                   T + "test_gain_the_top_condition_card"])
+def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
+    """"When you gain a Condition card, place it next to your Knight Board." "You cannot gain the same Condition
+    card if you already have it". A given card is taken out of the Condition deck; without one the top card is
+    drawn. Its typed effects happen when it is gained; its lasting text stays on the card (docs/content.md)."""
+    deck = h.cat.decks.get("condition") or h.cat.decks.get("conditions")
+    if deck is None:
+        by_hand(h, k, f"gain the Condition {card_id or '(top card)'} — no Condition deck is loaded")
+        return
+    pile = h.engine.pile(h.state, deck.id)
+    drawn = card_id is None
+    if card_id is None:
+        if not pile.draw:
+            h.say(f"The {deck.name} deck is empty: {k.name} gains no Condition.")
+            return
+        card_id, pile = decks.draw(pile, deck.name)
+    card = h.engine.card(deck.id, card_id)
+    if card.name in k.stats.conditions or card.id in k.stats.conditions:
+        h.say(f"{k.name} already has {card.name}: the same Condition card cannot be gained twice.")
+        if drawn:
+            h.state.decks[deck.id] = decks.put_on_bottom(pile, card.id)
+        return
+    if not drawn and card.id in pile.draw + pile.discard:
+        _, pile = decks.take(pile, card.id)
+    if card.id not in pile.held:
+        pile = decks.hold(pile, card.id)
+    h.state.decks[deck.id] = pile
+    expedition.condition(k, card.name, "gain")
+    h.say(f"{k.name} gains the Condition **{card.name}**: {card.text}")
+    typed = [e for e in card.effects if not isinstance(e, TextEffect)]
+    if typed:
+        resolve_effects(h, k.id, typed, source=card.name)
+
+
+def _die(h: Harm, k: KnightState, attack: bool, source: str) -> None:
+    if attack:
+        kill(h, k.id, f"Instant Death{f' ({source})' if source else ''}: no Judicium, no Mortis")
+    else:
+        kill(h, k.id, source or "a death card")
+
+
+@implements("Instant Death", tests=[T + "test_instant_death_kills_without_a_judicium",
+                                    T + "test_you_died_kills_and_leaves_the_board",
+                                    T + "test_all_knights_dead_is_the_knights_defeat"])
+def kill(h: Harm, knight: str, why: str) -> None:
+    """The Knight dies: "When a Knight dies, that Knight is removed from the Clash Board and cannot be used in any
+    way." The Priority Target token passes to the living Knight with the highest Passion (ties: the first on the
+    board; docs/rulings.md), and "The Clash immediately ends with the Knights' Defeat as soon as all Knights die."
+    An Instant Death draws no Judicium: a dead Knight owes nothing more this step."""
+    k = knight_state(h, knight)
+    if not k.dead:
+        k.dead = True
+        h.say(f"☠️ **{k.name} dies** — {why}.")
+    mini = board_knight(h, k)
+    if mini is not None and not mini.dead:
+        replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
+        h.say(f"{k.name}'s miniature is removed from the Clash Board.")
+    clash = h.state.clash
+    if clash is None:
+        return
+    if clash.flow.priority_target in (k.id, mini.id if mini else None):
+        living = [o for o in participants(h) if not o.dead]
+        best = max((o.stats.passion for o in living), default=None)
+        heir = next((o for o in living if o.stats.passion == best), None)
+        clash.flow.priority_target = heir.id if heir else None
+        if heir is not None:
+            h.say(f"🎯 The Priority Target token passes to {heir.name} (Passion {heir.stats.passion}).")
+    if clash.over is None and all(o.dead for o in participants(h)):
+        clash.over = "defeat"
+        h.say("🏴 Every Knight is dead: the Clash immediately ends with the Knights' **Defeat**.")
+
+
+# --- the Monster's side and the Kingdom track --------------------------------------------------------------------
+
+
+def _apart(h: Harm, e: HarmEffect, source: str) -> None:
+    if isinstance(e, Perform | FollowUp):
+        h.attacks.append(e)
+        what = f"the Monster performs its {e.attack.upper() if e.attack == 'ai' else e.attack.title()}" \
+            if isinstance(e, Perform) else "a Follow-up Knight Attack"
+        h.say(f"⚔️ Attack Response{f' ({source})' if source else ''}: {what} after this Attack ends.")
+        return
+    if isinstance(e, GainThreat | GainCurse):
+        _track(h, "threat" if isinstance(e, GainThreat) else "curse", e.amount)
+        return
+    clash = h.state.clash
+    if clash is None:
+        by_hand(h, None, f"{e.type.replace('_', ' ')} (no Clash is running)", source)
+        return
+    if isinstance(e, Escalate):
+        h.state.clash, lines = escalate(clash, e.amount, h.dice)
+        lines.insert(0, f"Escalate {e.amount}.")
+    elif isinstance(e, EscalateDeck):
+        h.state.clash, lines = escalate_deck(clash, e.deck, e.amount, h.dice)
+        lines.insert(0, f"Escalate {e.deck.upper()} {e.amount}.")
+    elif isinstance(e, Heal):
+        h.state.clash, lines = heal(clash, e.amount)
+    elif isinstance(e, Suppress):
+        h.state.clash = suppress(clash, e.deck, h.dice)
+        lines = [f"{e.deck.upper()} Suppress: the {e.deck.upper()} discard pile is shuffled into its deck."]
+    elif isinstance(e, AdditionalWound):
+        h.state.clash, lines = additional_wounds(clash, e.amount)
+    else:  # pragma: no cover  (APART lists exactly these)
+        raise AssertionError(e)
+    h.lines += lines
+
+
+def _track(h: Harm, which: str, amount: int) -> None:
+    delve = h.state.delve
+    kingdom = h.cat.kingdoms.get(delve.kingdom) if delve is not None else None
+    if delve is None or kingdom is None:
+        value = getattr(h.state.track, which) + amount
+        h.state.track = h.state.track.model_copy(update={which: value})
+        h.say(f"The party gains {amount} {which.title()} → {which.title()} {value} (no Delve under way: the "
+              "track's maximum is not checked).")
+        return
+    change = (kingdom_track.change_threat if which == "threat" else kingdom_track.change_curse)(
+        h.state.track, delve, kingdom.track, amount)
+    h.state.track, h.state.delve = change.track, change.delve
+    h.lines += change.texts
+
+
+# --- the Clash Board --------------------------------------------------------------------------------------------
+
+
+def source_monster(h: Harm, mini: BoardKnight) -> BoardMonster | None:
+    """The Monster that acts ("it's the Monster who acts against the Knight"): ``h.monster``, else the only one
+    on the board, else the closest to the Knight (docs/rulings.md)."""
+    board = h.state.board
+    if h.monster is not None:
+        return next((m for m in board.monsters if m.id == h.monster), None)
+    if len(board.monsters) <= 1 or mini.space is None:
+        return board.monsters[0] if board.monsters else None
+    space = mini.space
+    return min(board.monsters, key=lambda m: manhattan(m.cells, [space]))
+
+
+@implements("Crash", tests=[T + "test_ser_sonch_crash_example", T + "test_knockback_into_an_obstacle_is_a_crash"],
+            note="the Vigor loss of a Crash (rules.clash.harm.apply_outcomes)")
+@implements("Tumble", tests=[T + "test_tumble_ignores_a_crash_on_6_or_more"])
+def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown) -> None:
+    """Knockback X, Pushback X, Drag X and Knockdown on a Knight's miniature, from the acting Monster."""
+    label = "Knockdown" if isinstance(e, KnockedDown) else \
+        f"{'Unavoidable ' if isinstance(e, Knockback) and e.unavoidable else ''}{type(e).__name__} {e.amount}"
+    mini = board_knight(h, k)
+    monster = source_monster(h, mini) if mini is not None and not mini.dead else None
+    if mini is None or mini.dead or (monster is None and not isinstance(e, KnockedDown)):
+        h.say(f"✋ By hand: {label} on {k.name} — move the miniature on the table, then "
+              f"`/clash place kind:knight name:\"{k.name}\" space:<space>` (the bot's board has no "
+              f"{'Knight' if mini is None else 'Monster'} for it).")
+        return
+    board = h.state.board
+    if isinstance(e, KnockedDown):
+        outcomes = knockdown(board, mini.id)
+    elif monster is None:  # pragma: no cover  (handled above)
+        return
+    elif isinstance(e, Knockback):
+        works = knockback_knight(Work(board), mini.id, source_cells(board, monster.id), e.amount,
+                                 source_name=monster.name, unavoidable=e.unavoidable)
+        outcomes = [w.outcome() for w in dedupe(works)]
+    elif isinstance(e, Pushback):
+        outcomes = pushback(board, monster.id, mini.id, e.amount)
+    else:
+        outcomes = drag(board, monster.id, mini.id, e.amount)
+    apply_outcomes(h, outcomes, f"{label} on {k.name}")
+
+
+def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
+    """Put a board operation's first Outcome on the board and resolve what it did to Knights: Crash ("The Knight
+    subjected to Crash loses -1 Vigor and suffers Knockdown"; Tumble: "When you are about to suffer Crash, roll a
+    d10. On a 6+ ignore it."), deaths (a Boundless Edge, no space to Displace to). Several legal Outcomes: the
+    first is applied and the GM may move a miniature by hand (docs/rulings.md). The Monster Round calls this too,
+    for a Monster's movement."""
+    if not outcomes:
+        return
+    chosen = outcomes[0]
+    h.state.board = chosen.state
+    if chosen.events:
+        h.say("🧭 " + " ".join(e.text for e in chosen.events))
+    options = distinct_effects(outcomes)
+    if len(options) > 1:
+        took = "; ".join(chosen.choices) or "the first way"
+        h.say(f"↔️ {what}: the rules leave {len(options)} ways; the bot took {took}. The GM may move a miniature "
+              "by hand with `/clash place`.")
+    for ev in chosen.events:
+        k = _by_board_id(h, ev.miniature or "")
+        if k is None or k.dead:
+            continue
+        if ev.kind == "crash" and ev.vigor_loss:
+            if ev.ignorable_by == "Tumble" and _tumble(h, k):
+                continue
+            lose_vigor(h, k, ev.vigor_loss)
+        elif ev.kind == "death":
+            kill(h, k.id, ev.text.rstrip("."))
+        elif ev.kind == "knockdown" and ev.ignorable_by:
+            h.say(f"✋ {k.name} may use {ev.ignorable_by} to ignore the Knockdown: "
+                  f"`/clash place kind:knight name:\"{k.name}\" space:<space>` without `knocked_down:`.")
+
+
+def _tumble(h: Harm, k: KnightState) -> bool:
+    roll = h.dice.d10(f"Tumble ({k.name})")
+    if roll < 6:
+        h.say(f"Tumble: {k.name} rolls {roll} — the Crash stands.")
+        return False
+    h.say(f"Tumble: {k.name} rolls {roll} — the Crash is ignored (no Vigor lost, no Knockdown).")
+    mini = board_knight(h, k)
+    if mini is not None and mini.knocked_down:
+        replace_mini(h, mini.model_copy(update={"knocked_down": False}))
+    return True

@@ -1,0 +1,591 @@
+"""The Knight attack sequence (rulebook "Combat Action", steps 1-10; docs/clash.md, "The Knight attack").
+
+``KnightAttack`` runs the ten steps in order: Declare Attack and Active Weapon, Raise Passion and check Priority
+Target, Attack Roll (Heat re-rolls stop for the attacking Knight's decision ``attack_reroll``), First Ability
+Window (narrated), Determine BP Card, Power Roll (rules/clash/power_roll.py), Monster Responses
+(rules/clash/harm.py), Wounds and Escalation (rules/clash/wound_stack.py), Clear the Knight Pool, Second Ability
+Window. The Attack's progress while a decision is open is kept in ``pending.data["attack"]``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from content.loader import Catalogue
+from content.schema.gear import GearFace, Keyword
+from content.schema.monsters import BPCard
+from rules.attack_rolls import roll_crit_pool
+from rules.board import measures
+from rules.board.los import knight_sees_monster
+from rules.board.state import Knight as Mini
+from rules.board.state import Monster as Mini_M
+from rules.board_handlers import slug
+from rules.clash import harm, rounds
+from rules.clash import power_roll as pw
+from rules.clash.activation import monster_content
+from rules.clash.decks import draw_bp, fail_bp
+from rules.clash.flow import Option, Pending, ask, decision, resumes
+from rules.clash.mob_track import interval_spawns_due, spawn
+from rules.clash.wound_stack import wound_boss, wound_mob
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, handles
+from rules.errors import RuleError
+from rules.knights import loadout as lo
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+from rules.knights.view import summary as knight_summary
+from rules.rolls import d10_success
+from rules.state import CampaignState
+
+T = "tests/clash/test_knight_attack.py::"
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", *pw.TOKEN_KEYWORDS}
+
+
+class KnightAttack(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["knight_attack"] = "knight_attack"
+    knight: Id
+    weapon: Id = Field(description="the active weapon: a Gear id or name from the Knight's Loadout")
+    target: Id | None = Field(None, description="the Monster miniature; None: the only Monster or the adjacent one")
+    cantrip: Literal["opening", "break"] | None = Field(None, description="what the Cantrip tokens become")
+
+
+class Progress(BaseModel):
+    """An Attack between its Attack Roll and the rest (``pending.data["attack"]``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    knight: str
+    mini: str
+    weapon: str
+    monster: str
+    cantrip: Literal["opening", "break"] | None = None
+    precision: int
+    to_hit: int
+    naturals: list[int]
+    rerolled: list[int] = Field(default_factory=list)
+    crit_misses: int = 0
+    free_rerolls: int = 0
+    deadly: bool = False
+
+
+# --- lookups --------------------------------------------------------------------------------------------------
+
+
+def _knight(state: CampaignState, name: str) -> tuple[KnightState, Mini]:
+    wanted = name.strip().lower()
+    k = next((x for x in state.knights.values() if wanted in (x.id, x.name.lower(), slug(x.name))), None)
+    if k is None:
+        shown = ", ".join(x.name for x in state.knights.values()) or "none yet"
+        raise RuleError(f"there is no Knight {name!r} in this campaign; the Knights are: {shown}")
+    mini = next((m for m in state.board.knights if m.id in (k.id, slug(k.name))), None)
+    if mini is None:
+        raise RuleError(f"{k.name} is not on the Clash Board, so they cannot attack")
+    if k.dead or mini.dead:
+        raise RuleError(f"{k.name} is dead: a dead Knight \"cannot be used in any way\"")
+    return k, mini
+
+
+def _target(state: CampaignState, mini: Mini, wanted: str | None) -> Mini_M:
+    monsters = list(state.board.monsters)
+    if not monsters:
+        raise RuleError("there is no Monster on the Clash Board to attack")
+    names = ", ".join(f"{m.name} ({m.id})" for m in monsters)
+    if wanted is not None:
+        w = wanted.strip().lower()
+        for m in monsters:
+            if w in (m.id, m.name.lower(), slug(m.name)) or (m.mob_number is not None and w in (
+                    str(m.mob_number), f"mob {m.mob_number}", f"mob{m.mob_number}")):
+                return m
+        raise RuleError(f"there is no Monster {wanted!r} on the Clash Board; the Monsters are: {names}")
+    if len(monsters) == 1:
+        return monsters[0]
+    near = [m for m in monsters if measures.is_adjacent(state.board, m, mini, for_monster=False)]
+    if len(near) == 1:
+        return near[0]
+    raise RuleError(f"name the Monster to attack with target: (the Monsters are: {names})")
+
+
+def _face(cat: Catalogue, k: KnightState, gid: str) -> tuple[GearFace, list[Keyword], int]:
+    """The face of an equipped Gear card, its keywords and precision with its Upgrade's."""
+    face = lo.face(cat, k, gid)
+    item = lo.armory_item(k, gid)
+    up = cat.upgrades.get(item.upgrade) if item and item.upgrade else None
+    return face, list(face.keywords) + (list(up.keywords) if up else []), face.precision + (up.precision if up else 0)
+
+
+def _weapon(cat: Catalogue, k: KnightState, wanted: str) -> str:
+    w = wanted.strip().lower()
+    for e in k.loadout:
+        name = lo.face(cat, k, e.gear).name
+        if w not in (e.gear, name.lower(), slug(name)):
+            continue
+        if lo.gear(cat, e.gear).type != "weapon":
+            raise RuleError(f"{name} is not a weapon: choose one of {k.name}'s weapon Gear cards")
+        if e.discarded:
+            raise RuleError(f"{name} is discarded (unusable until the end of this Clash): choose another weapon")
+        if e.exhausted:
+            raise RuleError(f"{name} is exhausted: choose one of your unexhausted weapon Gear cards, or unexhaust it "
+                            "with a Movement Action")
+        return e.gear
+    shown = ", ".join(lo.face(cat, k, e.gear).name for e in k.loadout if lo.gear(cat, e.gear).type == "weapon")
+    raise RuleError(f"{wanted!r} is not in {k.name}'s Loadout; their weapons are: {shown or 'none'}")
+
+
+@implements("Reach X", tests=[T + "test_reach_and_ranged_measure_the_effective_range"])
+@implements("Ranged X–Y", tests=[T + "test_reach_and_ranged_measure_the_effective_range"])
+@implements("Line of Sight", tests=[T + "test_no_line_of_sight_no_attack"], note="a Knight's Attack needs LoS")
+def _in_range(state: CampaignState, mini: Mini, m: Mini_M, face: GearFace) -> str:
+    """"You can only choose a weapon as active if the target of your Attack is in that weapon's effective range
+    (adjacent for melee, within range X–Y for Ranged, etc.) and LoS"; "Reach weapons can also be used when
+    adjacent"."""
+    board = state.board
+    adjacent = measures.is_adjacent(board, m, mini, for_monster=False)
+    distance = measures.range_to(board, m.cells, mini, m)
+    if face.ranged is not None:
+        ok, what = face.ranged[0] <= distance <= face.ranged[1], f"Ranged {face.ranged[0]}–{face.ranged[1]}"
+    elif face.reach is not None:
+        ok, what = adjacent or distance <= face.reach, f"Reach {face.reach}"
+    else:
+        ok, what = adjacent, "Melee (adjacent)"
+    if not ok:
+        raise RuleError(f"{m.name} is {distance} space{'s' if distance != 1 else ''} away: out of the {face.name}'s "
+                        f"effective range ({what}); move first, or choose another weapon")
+    if not knight_sees_monster(board, mini, m):
+        raise RuleError(f"{mini.name} has no Line of Sight to {m.name}: a Knight must have LoS to the Monster to "
+                        "attack it")
+    return what
+
+
+# --- steps 1-3 ---------------------------------------------------------------------------------------------
+
+
+@implements("Combat Action", tests=[T + "test_a_wound_runs_the_ten_steps", T + "test_one_attack_per_turn"])
+@implements("1. Declare Attack and Active Weapon",
+            tests=[T + "test_exhausted_or_missing_weapon_is_refused",
+                   T + "test_reach_and_ranged_measure_the_effective_range", T + "test_no_line_of_sight_no_attack",
+                   T + "test_another_knights_turn_is_refused"])
+@implements("2. Raise Passion and Check Priority Target",
+            tests=[T + "test_passion_rises_and_the_priority_target_moves"])
+@implements("Priority Target", tests=[T + "test_passion_rises_and_the_priority_target_moves"],
+            note="the token moves when an attacking Knight's Passion passes the holder's")
+@handles(KnightAttack)
+def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice: Dice) -> Result:
+    cat = engine.catalogue
+    if cat.dice is None:
+        raise RuleError("no dice are defined by the loaded content packs: there is no Power Roll to make")
+    clash = rounds.running(state)
+    rounds.not_waiting(clash)
+    if clash.flow.phase != "knight":
+        raise RuleError("it is the Monster Round: Knights attack in the Knight Round (run the Monster Round with "
+                        "/monster round)")
+    k, mini = _knight(state, act.knight)
+    m = _target(state, mini, act.target)
+    gid = _weapon(cat, k, act.weapon)
+    face, keywords, precision = _face(cat, k, gid)
+    reach = _in_range(state, mini, m, face)
+    if clash.monster_type == "mob":
+        space = m.mob_number or 0
+        if not 1 <= space <= len(clash.mob_track) or clash.mob_track[space - 1] is None:
+            raise RuleError(f"{m.name} has no BP card on space {space} of the Mob track")
+    if clash.flow.pool.get("cantrip", 0) and act.cantrip is None:
+        raise RuleError("the Knight Pool holds Cantrip tokens: say what they become when declaring the Attack "
+                        "(cantrip:opening or cantrip:break)")
+    lines = rounds.open_turn(engine, state, mini.id)
+    flow = clash.flow
+    assert flow.turn is not None
+    if flow.turn.attacked:
+        raise RuleError(f"{k.name} has already attacked this turn: a Knight gets one Combat Action per turn")
+    flow.turn.attacked = True
+    lines.append(f"⚔️ {k.name} declares an Attack on {m.name}; active weapon: the {face.name} ({reach}).")
+    # 2. Raise Passion and check Priority Target
+    lines.append(f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)))
+    h = harm.Harm(engine, state, dice)
+    harm.priority_after_passion(h, k)
+    lines += h.lines
+    # 3. Attack Roll
+    t = pw.pool_tokens(flow.pool, act.cantrip)
+    precision += t.precision + k.stats.modifiers.get("precision", 0)
+    count = face.attack_dice or 1
+    naturals = roll_crit_pool(dice, count, "Attack Roll")
+    p = Progress(knight=k.id, mini=mini.id, weapon=gid, monster=m.id, cantrip=act.cantrip, precision=precision,
+                 to_hit=clash.effective_to_hit(), naturals=naturals, crit_misses=int(naturals[0] == 1),
+                 free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
+                 deadly=any(kw.name == "Deadly" for kw in keywords))
+    lines.append(f"🎯 {k.name} attacks {m.name} with the {face.name}: {_shown(p)} vs To Hit {p.to_hit} → "
+                 f"{_verdict(p)}.")
+    pending = _offer_rerolls(engine, state, k, p, lines)
+    if pending is not None:
+        return _result(engine, state, k, lines, _attack_data(p), pending)
+    return _go_on(engine, state, dice, p, lines)
+
+
+def _hits(p: Progress) -> list[bool]:
+    return [d10_success(n, p.precision, p.to_hit) for n in p.naturals]
+
+
+def _shown(p: Progress) -> str:
+    out = " ".join(str(n) for n in p.naturals)
+    return f"{out} (Precision {p.precision:+d})" if p.precision else out
+
+
+def _verdict(p: Progress) -> str:
+    hits = sum(_hits(p))
+    if hits == len(p.naturals):
+        return f"{hits} hit{'s' if hits != 1 else ''}, **Full Hit**"
+    return "**Full Miss**" if hits == 0 else f"{hits} hit{'s' if hits != 1 else ''}"
+
+
+@implements("Heat Re-rolls", tests=[T + "test_heat_reroll_decision_and_resume"],
+            note="the Knight Attack stops for the attacking Knight's choice of missed dice, +1 Heat each")
+@implements("Dice Re-rolls", tests=[T + "test_heat_reroll_decision_and_resume", T + "test_a_die_is_rerolled_only_once"])
+@implements("Closing X", tests=[T + "test_closing_tokens_give_free_rerolls"])
+@implements("Attack Re-roll X", tests=[T + "test_closing_tokens_give_free_rerolls"])
+def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Progress,
+                   lines: list[str]) -> Pending | None:
+    """"You must gain +1 Heat for each die you decide to re-roll"; "each die can be re-rolled only once and you
+    must declare all dice you wish to re-roll before re-rolling any of them". Closing tokens and Attack Re-roll X
+    re-roll without Heat; Heat is a voluntary gain, never above the Heat Limit (docs/rulings.md)."""
+    missed = [i + 1 for i, ok in enumerate(_hits(p)) if not ok]
+    if not missed:
+        return None
+    assert state.clash is not None
+    cat = engine.catalogue
+    room = max(0, st.heat_limit(cat, k) - k.stats.heat)
+    can = min(len(missed), p.free_rerolls + room)
+    if can == 0:
+        lines.append(f"{k.name} is at the Heat Limit ({k.stats.heat}): no Heat re-roll.")
+        return None
+    options = [Option(key=f"die{i}", label=f"die {i}{' (Crit die)' if i == 1 else ''}: {p.naturals[i - 1]}",
+                      help="re-roll this missed die") for i in missed]
+    options.append(Option(key="keep", label="keep the roll", help="no re-roll"))
+    free = f"{p.free_rerolls} free (Closing, Attack Re-roll), then " if p.free_rerolls else ""
+    prompt = (f"{k.name}: re-roll missed Attack dice? Pick up to {can} ({free}+1 Heat each; Heat {k.stats.heat}"
+              f"/{st.heat_limit(cat, k)}). Each die can be re-rolled only once and you must declare all dice you "
+              "wish to re-roll before re-rolling any of them.")
+    return ask(state.clash.flow, "attack_reroll", prompt, options, knights=[k.id],
+               data={"attack": p.model_dump()}, pick=can)
+
+
+@implements("3. Attack Roll",
+            tests=[T + "test_hits_count_precision_and_tokens", T + "test_natural_10_hits_and_1_misses"])
+@implements("Crit Die During Attack Rolls",
+            tests=[T + "test_crit_chance_on_the_crit_die_only", T + "test_a_rerolled_crit_miss_counts_again"])
+@implements("Deadly", tests=[T + "test_deadly_gives_crit_chance_on_9"])
+@resumes("attack_reroll")
+def resume_reroll(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    p = Progress.model_validate(pending.data["attack"])
+    k = state.knights[p.knight]
+    lines: list[str] = []
+    if "keep" in chosen:
+        if len(chosen) > 1:
+            raise RuleError("choose the dice to re-roll, or keep — not both")
+        lines.append(f"{k.name} keeps the roll.")
+        return _go_on(engine, state, dice, p, lines)
+    positions = sorted({int(c.removeprefix("die")) for c in chosen})
+    missed = [i + 1 for i, ok in enumerate(_hits(p)) if not ok]
+    if any(i not in missed or i in p.rerolled for i in positions):
+        raise RuleError(f"only missed dice not yet re-rolled can be re-rolled: {missed}")
+    heat = max(0, len(positions) - p.free_rerolls)
+    if heat:
+        lines.append(f"{k.name}: " + " ".join(st.change_heat(engine.catalogue, k, heat, voluntary=True)))
+    old = [p.naturals[i - 1] for i in positions]
+    for i in positions:
+        p.naturals[i - 1] = dice.d10(f"Attack Roll (re-roll of die {i})", crit=i == 1)
+        if i == 1 and p.naturals[0] == 1:
+            p.crit_misses += 1
+    p.rerolled = positions
+    cost = f"+{heat} Heat" if heat else "free"
+    new = " ".join(str(p.naturals[i - 1]) for i in positions)
+    lines.append(f"🔁 Re-roll ({cost}): {' '.join(map(str, old))} → {new}; now {_shown(p)} → {_verdict(p)}.")
+    return _go_on(engine, state, dice, p, lines)
+
+
+# --- steps 3 (end) to 10 -------------------------------------------------------------------------------------
+
+
+def _attack_data(p: Progress) -> dict[str, Any]:
+    hit = _hits(p)
+    return {
+        "naturals": list(p.naturals), "results": [n + p.precision for n in p.naturals], "precision": p.precision,
+        "to_hit": p.to_hit, "hit": hit, "hits": sum(hit), "full_hit": all(hit), "full_miss": not any(hit),
+        "crit_chance": p.naturals[0] == 10 or (p.deadly and p.naturals[0] >= 9), "crit_misses": p.crit_misses,
+        "rerolled": list(p.rerolled), "weapon": p.weapon, "target": p.monster, "bp": None, "power": None,
+        "outcome": None, "responses": [],
+    }
+
+
+def _harm(engine: Engine, state: CampaignState, dice: Dice, p: Progress, effects: list[Any], source: str,
+          lines: list[str]) -> list[Any]:
+    """Resolve effects "by the Monster against the Knight" (rules/clash/harm.py); returns the Attack Responses."""
+    h = harm.Harm(engine, state, dice, monster=p.monster)
+    h.weapons[p.knight] = p.weapon
+    harm.resolve_effects(h, p.knight, effects, source=source)
+    harm.settle(h)
+    lines.extend(h.lines)
+    return list(h.attacks)
+
+
+def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
+    """Steps 3 (the verdict) to 10 once the Attack dice are final."""
+    cat = engine.catalogue
+    k = state.knights[p.knight]
+    assert state.clash is not None and cat.dice is not None
+    face, keywords, _ = _face(cat, k, p.weapon)
+    attack = _attack_data(p)
+    crit = attack["crit_chance"]
+    if crit:
+        lines.append("✨ **Crit Chance** (natural " + ("9–10 with Deadly" if p.naturals[0] == 9 else "10")
+                     + " on the Crit die): Ultrainstinct is ignored and a Wound becomes a Critical Wound.")
+    if p.crit_misses:
+        times = "" if p.crit_misses == 1 else f" {p.crit_misses} times"
+        lines.append(f"Crit Miss{times} (natural 1 on the Crit die): resolve Crit Miss effects{times}, if any.")
+    lines += pw.timed_abilities(face, "Full Hit" if attack["full_hit"] else "Full Miss" if attack["full_miss"] else "")
+    if attack["full_miss"]:  # "Go straight to step 9 (Clear the Knight Pool) ... and immediately end the Attack."
+        attack["outcome"] = "miss"
+        state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0)
+        lines += cleared + [f"Full Miss: {k.name}'s Attack ends."]
+        return _result(engine, state, k, lines, attack, None)
+    # 4. First Ability Window
+    t = pw.pool_tokens(state.clash.flow.pool, p.cantrip)
+    passion = k.stats.passion + t.rouse
+    if t.rouse:
+        lines.append(f"Rouse: {k.name}'s Passion counts as {passion} until the end of this Attack.")
+    state.clash.flow.pool, window = pw.first_window(face, keywords, state.clash.flow.pool)
+    lines += window
+    # 5. Determine BP Card
+    before_pool = dict(state.clash.flow.pool)
+    m = state.board.monster(p.monster)
+    bp, space = _determine_bp(engine, state, dice, p, m, lines)
+    t = pw.pool_tokens(state.clash.flow.pool, p.cantrip)
+    at = bp.at + state.clash.effective_at_bonus()
+    attack["bp"] = {"id": bp.id, "name": bp.name, "level": bp.level, "at": at}
+    responses: list[dict[str, Any]] = []
+    attacks: list[Any] = []
+    if not crit:
+        responses, attacks = _respond(engine, state, dice, p, bp, {"ultrainstinct"}, t, lines)
+    if k.dead or state.clash.over is not None:  # "When a Knight dies ... cannot be used in any way"
+        attack["responses"] = responses
+        if state.clash.bp_revealed == bp.id:
+            state.clash = fail_bp(state.clash, dice)
+        state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0, before_pool)
+        lines += cleared + [f"{k.name}'s Attack ends before the Power Roll."]
+        return _end(engine, state, dice, k, p, lines, attack, attacks)
+    # 6. Power Roll
+    plan = pw.create_pool(cat, k, face, attack["hits"], passion)
+    res = pw.roll(dice, cat.dice, plan, t)
+    wound = res.total >= at
+    outcome = "critical" if wound and crit else "wound" if wound else "fail"
+    attack.update(power=res.total, outcome=outcome, power_dice=[f.model_dump() for f in res.faces],
+                  potential=res.potential, tokens_used=res.used)
+    lines += pw.power_lines(plan, res, at, outcome)
+    wounds = (2 if bp.level == 3 and outcome == "wound" else bp.wounds()) if state.clash.monster_type == "boss" \
+        else bp.wounds()
+    victory = wound and state.clash.wounds() + wounds >= state.clash.wounds_needed
+    before = state.clash.wounds()
+    if victory:  # "The Clash immediately ends ... you still gain every tangible reward from that Critical"
+        _wound(engine, state, dice, p, bp, space, outcome == "critical", lines)
+        if outcome == "critical":
+            more, _ = _respond(engine, state, dice, p, bp, {"critical"}, t, lines, tangible=True)
+            responses += more
+    else:
+        # 7. Monster Responses
+        wanted = {"critical"} if outcome == "critical" else {"wound" if wound else "fail", "instinct"}
+        more, extra = _respond(engine, state, dice, p, bp, wanted, t, lines)
+        responses += more + _thresholds(engine, state, dice, p, bp, wound, res.total, at, lines)
+        attacks += extra
+        # 8. Wounds and Escalation
+        if wound:
+            _wound(engine, state, dice, p, bp, space, outcome == "critical", lines)
+        elif state.clash.monster_type == "boss":
+            state.clash = fail_bp(state.clash, dice)
+            lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
+        else:
+            lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
+    attack["responses"] = responses
+    # 9. Clear the Knight Pool
+    assert state.clash is not None
+    state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, res.used.get("fire", 0), before_pool)
+    lines += cleared
+    # 10. Second Ability Window
+    if not k.dead and state.clash.over is None:
+        state.clash.flow.pool, window = pw.second_window(cat, k, face, keywords, state.clash.flow.pool, passion,
+                                                             res.total - at)
+        lines += window
+    if state.clash.over is None:
+        _interval_spawns(engine, state, before, lines)
+    return _end(engine, state, dice, k, p, lines, attack, attacks)
+
+
+@implements("5. Determine BP Card", tests=[T + "test_a_wound_runs_the_ten_steps", T + "test_mob_wound_removes_the_mob",
+                                          T + "test_ultrainstinct_is_ignored_with_a_crit_chance"])
+def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m: Mini_M,
+                  lines: list[str]) -> tuple[BPCard, int]:
+    """"Boss Clash: Draw the top card from the BP deck and reveal it." "Mob Clash: If it's not already revealed,
+    reveal the BP card corresponding to the Mob miniature you are attacking.\""""
+    assert state.clash is not None
+    content = monster_content(engine, state.clash)
+    space = 0
+    if state.clash.monster_type == "boss":
+        card, state.clash = draw_bp(state.clash, dice)
+        first = True
+    else:
+        space = m.mob_number or 0
+        slot = state.clash.mob_track[space - 1]
+        assert slot is not None
+        card, first, slot.revealed = slot.card, not slot.revealed, True
+    bp = next(c for c in content.bp_cards if c.id == card)
+    where = "drawn from the BP deck" if space == 0 else f"of Mob {space} " + ("revealed" if first else "(revealed)")
+    lines.append(f"🃏 BP card {where}: **{bp.name}** (BP {bp.level}, AT {bp.at + state.clash.effective_at_bonus()}).")
+    if space and first and bp.when_revealing:
+        _harm(engine, state, dice, p, list(bp.when_revealing), f"{bp.name} (When Revealing)", lines)
+    if space and bp.when_revealed:
+        lines.append(f"✋ While {bp.name} stays revealed: " + "; ".join(
+            getattr(e, "text", "") or e.type.replace("_", " ") for e in bp.when_revealed) + " (by hand).")
+    return bp, space
+
+
+@implements("7. Monster Responses",
+            tests=[T + "test_fail_below_at_discards_the_bp_card", T + "test_critical_ignores_other_responses",
+                   T + "test_instinct_resolves_with_a_wound", T + "test_attack_response_is_handed_on"])
+@implements("Diversion", tests=[T + "test_diversion_ignores_fail_responses"])
+@implements("Improved Diversion", tests=[T + "test_improved_diversion_ignores_every_response"])
+def _respond(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, wanted: set[str],
+             t: pw.PoolTokens, lines: list[str], tangible: bool = False) -> tuple[list[dict[str, Any]], list[Any]]:
+    """"If you deal a Wound, you resolve the Wound Response. If you failed to deal a Wound, you resolve the Fail
+    Response. If you scored a Critical Wound, resolve the Critical (and ignore all other Responses)"; Instinct "in
+    addition to any other normal Responses"; "If multiple Responses apply, resolve them from top to bottom of the BP
+    card." Diversion ignores Fail Responses, Improved Diversion every Response (never the Critical,
+    docs/rulings.md)."""
+    out: list[dict[str, Any]] = []
+    attacks: list[Any] = []
+    for r in bp.responses:
+        if r.trigger not in wanted:
+            continue
+        label = f"{bp.name} ({r.trigger.title()})"
+        why = ("Improved Diversion" if t.improved_diversion and r.trigger != "critical"
+               else "Diversion" if t.diversion and r.trigger == "fail" else None)
+        effects = [e for e in r.effects if not (tangible and e.type in ("perform", "follow_up"))]
+        out.append({"trigger": r.trigger, "effects": [e.type for e in r.effects], "ignored": why})
+        if why:
+            lines.append(f"🛡️ {label} is ignored ({why}).")
+        elif effects:
+            lines.append(f"↩️ Response — {label}:")
+            attacks += _harm(engine, state, dice, p, effects, label, lines)
+    return out, attacks
+
+
+@implements("Overcome and Overpower", tests=[T + "test_overcome_on_a_fail_with_enough_power",
+                                            T + "test_overpower_needs_a_wound_exceeding_at"])
+@implements("Overcome X+", tests=[T + "test_overcome_on_a_fail_with_enough_power"])
+@implements("Overpower X+", tests=[T + "test_overpower_needs_a_wound_exceeding_at"])
+def _thresholds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, wound: bool, total: int,
+                at: int, lines: list[str]) -> list[dict[str, Any]]:
+    """"Overcome X+: If you failed to deal a Wound, but your Total Power was X or more, resolve the Overcome effect.
+    If you dealt a Wound and your Total Power exceeded the AT value by X or more, also resolve the Overcome effect."
+    "Overpower X+: If you dealt a Wound and your Total Power exceeded the AT value by X or more\"."""
+    out: list[dict[str, Any]] = []
+    for kind, thr in (("overcome", bp.overcome), ("overpower", bp.overpower)):
+        if thr is None:
+            continue
+        met = (wound and total - at >= thr.at) or (kind == "overcome" and not wound and total >= thr.at)
+        out.append({"trigger": kind, "at": thr.at, "met": met, "effects": [e.type for e in thr.effects]})
+        if met:
+            lines.append(f"💥 {kind.title()} {thr.at}+ — {bp.name}:")
+            _harm(engine, state, dice, p, list(thr.effects), f"{bp.name} ({kind.title()})", lines)
+    return out
+
+
+@implements("8. Wounds and Escalation",
+            tests=[T + "test_a_wound_runs_the_ten_steps", T + "test_mob_wound_removes_the_mob",
+                   T + "test_victory_at_the_last_wound"])
+def _wound(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, space: int, critical: bool,
+           lines: list[str]) -> None:
+    """Boss: the BP card becomes a Wound, then the Escalation (``wound_boss``); Mob: "The Monster is killed as soon
+    as the Wound is dealt" (``wound_mob``, the miniature leaves the Clash Board)."""
+    assert state.clash is not None
+    if space == 0:
+        state.clash, more = wound_boss(state.clash, critical, dice, double=bp.double_wound)
+    else:
+        content = monster_content(engine, state.clash)
+        immediate = content.spawn is not None and content.spawn.type == "immediate"
+        state.clash, more = wound_mob(state.clash, space, dice, immediate, double=bp.double_wound)
+        board = state.board
+        gone = board.monster(p.monster)
+        state.board = board.model_copy(update={"monsters": tuple(x for x in board.monsters if x.id != gone.id)})
+        more.append(f"{gone.name}'s miniature leaves the Clash Board.")
+    kind = "**Critical Wound**" if critical else "Wound"
+    lines.append(f"🩸 {kind}: " + " ".join(more))
+    state.clash.flow.last_to_wound = p.knight
+
+
+def _interval_spawns(engine: Engine, state: CampaignState, before: int, lines: list[str]) -> None:
+    """Interval Spawn: "the spawning happens after you fully resolve the current action (like a Knight Attack)"."""
+    assert state.clash is not None
+    content = monster_content(engine, state.clash)
+    dealt = state.clash.wounds() - before
+    if content.spawn is None or content.spawn.type != "interval" or content.spawn.every is None or dealt <= 0:
+        return
+    state.clash, due = interval_spawns_due(state.clash, content.spawn.every, dealt)
+    for _ in range(due):
+        state.clash, more = spawn(state.clash, None)
+        lines += more
+
+
+@implements("End of a Knight Attack and Attack Responses", tests=[T + "test_attack_response_is_handed_on"])
+@implements("Bonus Attacks During Knight Attacks (Follow-up Attacks)", status="assisted",
+            tests=[T + "test_attack_response_is_handed_on"], note="the Follow-up is announced; /knight attack runs it")
+def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Progress, lines: list[str],
+         attack: dict[str, Any], attacks: list[Any]) -> Result:
+    """"If the attack triggered an Attack Response, like a Monster Attack, a Follow-up Knight Attack, or a Spawn
+    Attack, it will happen next, starting a new attack sequence." A won Clash has no more Attacks."""
+    assert state.clash is not None
+    over = state.clash.over is not None
+    responses = [] if over else [{"attack": a.attack, "target": p.mini, "monster": p.monster}
+                                 for a in attacks if a.type == "perform"]
+    follow_up = not over and not k.dead and any(a.type == "follow_up" for a in attacks)
+    if follow_up:
+        lines.append(f"⚔️ Follow-up Knight Attack: {k.name} performs a Bonus Attack now (an exhausted weapon may be "
+                     "declared and is unexhausted; its Attack Responses are ignored).")
+    extra: dict[str, Any] = {"attack_responses": responses, "follow_up": follow_up}
+    run = _runner()
+    if run is None or not responses:
+        lines += rounds.end_dead_turn(engine, state)
+    result = _result(engine, state, k, lines, attack, None, extra)
+    if run is None or not responses:
+        return result
+    after = run(engine, result.state, dice, responses)
+    if not isinstance(after, Result):  # pragma: no cover
+        return result
+    events = result.events + after.events
+    if after.pending is None:
+        events += [Event(kind="knight", text=x) for x in rounds.end_dead_turn(engine, after.state)]
+    data = {**result.data, **after.data, "knight": knight_summary(engine.catalogue, k)}
+    return Result(state=after.state, events=events, data=data, pending=after.pending)
+
+
+def _runner() -> Any:
+    try:
+        from rules.clash import activation
+    except ImportError:  # pragma: no cover
+        return None
+    return getattr(activation, "run_attack_responses", None)
+
+
+def _result(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], attack: dict[str, Any],
+            pending: Pending | None, extra: dict[str, Any] | None = None) -> Result:
+    from rules.clash_handlers import clash_data
+
+    assert state.clash is not None
+    events = [Event(kind="attack", text=line) for line in lines]
+    data: dict[str, Any] = {"attack": attack, "knight": knight_summary(engine.catalogue, k),
+                            "clash": clash_data(state.clash, gm=False), "pool": dict(state.clash.flow.pool)}
+    data.update(extra or {})
+    if pending is not None:
+        events.append(Event(kind="decision", text=pending.prompt))
+        data["pending"] = pending.model_dump(exclude={"data"})
+    return Result(state=state, events=events, data=data,
+                  pending=decision(state, pending) if pending is not None else None)

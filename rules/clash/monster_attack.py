@@ -1,0 +1,224 @@
+"""The Monster Attack of an Activation (rulebook "4. Monster Attack", "Attack Types", "Target Out of Reach",
+"4.1. Evasion Roll", "Judgement", "Command"): reach, the Evasion Roll with its Heat re-rolls, the Judgement test,
+Obey or Disobey. The Activation around it is rules/clash/activation.py."""
+
+from __future__ import annotations
+
+from content.schema.monsters import MonsterAttack
+from rules.attack_rolls import roll_crit_pool
+from rules.board import measures
+from rules.clash import evasion, harm
+from rules.clash.activation import (
+    Activation,
+    alive,
+    card_of,
+    current,
+    gates_met,
+    harm_by,
+    knight_state,
+    name_of,
+    react_window,
+    run_from,
+)
+from rules.clash.flow import Option, Pending, ask, resumes
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine, Result
+from rules.errors import RuleError
+from rules.knights import statistics as st
+from rules.rolls import d10_success
+from rules.state import CampaignState
+
+T = "tests/clash/test_monster_round.py::"
+
+
+# --- 4. Monster Attack --------------------------------------------------------------------------------------------
+
+
+
+
+def _in_reach(state: CampaignState, card: MonsterAttack, act: Activation, knight: str) -> bool:
+    """"For an Attack to be resolved, the Target must be within Attack Range, as indicated by the Attack type."
+    Zone, Wave, Judgement and Command Attacks reach their Targets where they stand."""
+    spec = card.attack
+    if spec is None:
+        return True
+    types = set(spec.types)
+    if types & {"zone", "wave", "judgement", "command"}:
+        return True
+    m, k = state.board.monster(act.monster), state.board.knight(knight)
+    if "range" in types and spec.range is not None:
+        return measures.in_range(state.board, m, k, spec.range)
+    return measures.is_adjacent(state.board, m, k)
+
+
+@implements("4. Monster Attack", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
+@implements("Target Out of Reach", tests=[T + "test_out_of_reach_skips_to_after_attack"])
+def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+    assert state.clash is not None
+    card = card_of(engine, state.clash, act)
+    knight = current(act)
+    if card.attack is None:
+        # not an Attack (an AI 0 card, a Routine): its effects reach each Target, or the players apply them
+        act.hits, act.step = 1, "consequences"
+        return None
+    if knight is None:
+        act.step = "final"
+        return None
+    if not alive(state, knight):
+        act.step = "after_attack"
+        return None
+    react = react_window(state, card, act, "attack")
+    if react is not None:
+        return react
+    name = name_of(state, knight)
+    if not _in_reach(state, card, act, knight):
+        lines.append(f"💨 {name} is out of reach: Out of Reach Evade. The Monster goes straight to After Attack.")
+        act.hits, act.step = 0, "after_attack"
+        return None
+    if "command" in card.attack.types and act.obeyed is None:
+        return ask(state.clash.flow, "command",
+                   f"📜 {card.name} commands {name}: {card.attack.obey} Obey, or Disobey and suffer the penalty?",
+                   [Option(key="obey", label="Obey", help=card.attack.obey[:200]),
+                    Option(key="disobey", label="Disobey", help="suffer the Monster's penalty")],
+                   knights=[knight])
+    if "judgement" in card.attack.types:
+        return _judgement(engine, state, dice, lines, act, card, knight)
+    return _evasion(engine, state, dice, lines, act, card, knight)
+
+
+
+
+@implements("4.1. Evasion Roll", tests=[T + "test_evasion_roll_counts_hits_and_asks_for_heat_rerolls"])
+@implements("Attack Gated Effects", tests=[T + "test_heat_gate_adds_an_evasion_die"])
+def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+             card: MonsterAttack, knight: str) -> Pending | None:
+    assert state.clash is not None and card.evasion_dice is not None and card.evasion_difficulty is not None
+    k = knight_state(state, knight)
+    d = evasion.defence(engine.catalogue, k)
+    difficulty = card.evasion_difficulty
+    if not act.naturals:
+        met = [g for g in gates_met(state, card, act, knight) if g.before in ("targeting", "movement", "attack")]
+        gates = [g.text for g in met if g.evasion_dice]
+        count = card.evasion_dice + state.clash.effective_evasion_dice_bonus() + sum(g.evasion_dice for g in met)
+        act.naturals = roll_crit_pool(dice, count, f"{k.name}'s Evasion Roll against {card.name}")
+        gate_text = f" (gate: {'; '.join(gates)})" if gates else ""
+        lines.append(f"🛡️ {k.name} rolls {count} Evasion dice{gate_text}: {_shown(act.naturals, d.bonus)} vs "
+                     f"{difficulty}+ → {evasion.hits(act.naturals, d.bonus, difficulty)} hit(s).")
+        if act.naturals[0] == 1:
+            lines.append("The Crit die shows a natural 1: Crit Evade Fail (resolve its effects, if any).")
+        if act.naturals[0] == 10:
+            lines.append("The Crit die shows a natural 10: Crit Evade (resolve its effects, if any).")
+    missed = [i for i in evasion.failed(act.naturals, d.bonus, difficulty) if i not in act.rerolled]
+    if missed and not act.rerolled:
+        free = min(d.rerolls, len(missed))
+        cost = f"{free} free Evasion Re-roll(s), then +1 Heat per die" if free else "+1 Heat per die"
+        options = [Option(key=str(i), label=f"Die {i} ({act.naturals[i - 1]})", help="re-roll this die")
+                   for i in missed]
+        options.append(Option(key="keep", label="Keep", help="keep the dice as they are"))
+        return ask(state.clash.flow, "evasion_reroll",
+                   f"🎲 {k.name}: re-roll which dice that did not evade ({cost})? Declare them all at once.",
+                   options, knights=[knight], pick=len(missed))
+    act.hits = evasion.hits(act.naturals, d.bonus, difficulty)
+    if act.hits == 0:
+        lines.append(f"✨ {k.name} evades every die: Full Evade.")
+        act.step = "after_attack"
+    else:
+        act.step = "consequences"
+    return None
+
+
+def _shown(naturals: list[int], bonus: int) -> str:
+    return " ".join(str(n) if not bonus else f"{n}{bonus:+d}" for n in naturals)
+
+
+@resumes("evasion_reroll")
+def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    """Heat re-rolls: "each die can be re-rolled only once and you must declare all dice you wish to re-roll
+    before re-rolling any of them"; Evasion Re-rolls from Gear cost nothing."""
+    act = Activation.model_validate(pending.data["activation"])
+    knight = current(act)
+    assert knight is not None and state.clash is not None
+    k = knight_state(state, knight)
+    lines: list[str] = []
+    if chosen == ["keep"] or not chosen:
+        act.rerolled = [0]
+        return run_from(engine, state, dice, lines, act)
+    if "keep" in chosen:
+        raise RuleError("choose dice to re-roll, or Keep alone")
+    d = evasion.defence(engine.catalogue, k)
+    positions = sorted(int(c) for c in chosen)
+    paid = max(0, len(positions) - d.rerolls)
+    for p in positions:
+        old = act.naturals[p - 1]
+        act.naturals[p - 1] = dice.d10(f"{k.name} re-rolls Evasion die {p}", crit=p == 1)
+        lines.append(f"🎲 {k.name} re-rolls die {p}: {old} → {act.naturals[p - 1]}.")
+        if p == 1 and act.naturals[0] == 1:
+            lines.append("The re-rolled Crit die shows a natural 1 again: resolve Crit Evade Fail effects again.")
+    act.rerolled = positions
+    if paid:
+        lines += st.change_heat(engine.catalogue, k, paid, voluntary=True)
+        lines.append(f"{k.name} gains {paid} Heat for the re-roll(s).")
+    return run_from(engine, state, dice, lines, act)
+
+
+@implements("Attack Types", tests=[T + "test_judgement_is_a_virtue_test_without_armor",
+                                   T + "test_command_disobey_suffers_the_penalty"],
+            note="Melee, Range X, Zone, Wave, Simultaneous, Sequential, Judgement, Command")
+def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+               card: MonsterAttack, knight: str) -> Pending | None:
+    assert state.clash is not None and card.attack is not None
+    spec = card.attack
+    k = knight_state(state, knight)
+    if act.virtue is None:
+        if len(spec.virtues) > 1:
+            return ask(state.clash.flow, "judgement_virtue",
+                       f"🧠 {card.name} is a Judgement: {k.name} chooses the Virtue to test.",
+                       [Option(key=v, label=v.capitalize(), help=f"{v.capitalize()} {k.sheet.virtue(v)}")
+                        for v in spec.virtues], knights=[knight])
+        act.virtue = spec.virtues[0]
+    difficulty = spec.difficulty or card.evasion_difficulty or 6
+    bonus = k.sheet.virtue(act.virtue)  # type: ignore[arg-type]
+    if not act.naturals:
+        act.naturals = [dice.d10(f"{k.name}'s {act.virtue.capitalize()} test against {card.name}")]
+        lines.append(f"🧠 {k.name} tests {act.virtue.capitalize()} {difficulty}+: {act.naturals[0]}{bonus:+d}.")
+    success = d10_success(act.naturals[0], bonus, difficulty)
+    if not success and not act.rerolled:
+        return ask(state.clash.flow, "evasion_reroll",
+                   f"🎲 {k.name} failed the test: re-roll it for +1 Heat?",
+                   [Option(key="1", label=f"Re-roll ({act.naturals[0]})", help="+1 Heat"),
+                    Option(key="keep", label="Keep", help="the Judgement hits")], knights=[knight])
+    act.hits = 0 if success else 1
+    lines.append(f"{k.name} {'passes: the Judgement has no effect' if success else 'fails: the Judgement hits'}.")
+    act.step = "after_attack" if success else "consequences"
+    return None
+
+
+@resumes("judgement_virtue")
+def _resume_virtue(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    act = Activation.model_validate(pending.data["activation"])
+    act.virtue = chosen[0]
+    return run_from(engine, state, dice, [], act)
+
+
+@resumes("command")
+def _resume_command(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    act = Activation.model_validate(pending.data["activation"])
+    assert state.clash is not None
+    card = card_of(engine, state.clash, act)
+    knight = current(act)
+    assert knight is not None and card.attack is not None
+    lines: list[str] = []
+    act.obeyed = chosen[0] == "obey"
+    name = name_of(state, knight)
+    if act.obeyed:
+        lines.append(f"✋ {name} obeys: {card.attack.obey} (apply it by hand; its effects are voluntary).")
+    else:
+        lines.append(f"{name} disobeys and suffers the penalty.")
+        h = harm_by(engine, state, dice, act)
+        harm.resolve_effects(h, knight, card.attack.disobey, source=card.name)
+        harm.settle(h)
+        lines.extend(h.lines)
+    if card.evasion_dice is None:
+        act.step = "after_attack"
+    return run_from(engine, state, dice, lines, act)

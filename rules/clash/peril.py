@@ -1,0 +1,295 @@
+"""Vigor and Peril during a Clash: Vigor loss with the Monster's bonuses and the Armor Roll, Heat over the Heat Limit,
+falling to 0 Vigor, the Peril Check with the Mortis deck of the Knight's Peril threshold, the Judicium, Massive Peril,
+and the end of a step that resolves them (rulebook "Armor Roll", "Peril Check", "Multiple Peril Checks", "Drawing a
+Mortis Card", "Falling Below "0" Vigor", "Massive Peril").
+
+Effects owe Peril Checks while they are resolved (rules/clash/harm.py); ``settle`` resolves them at the end of the
+step: one Peril Check per Knight, a Judicium instead for a Knight who fell to 0 Vigor or below ("Falling to 0 (or
+below) always forces you to draw a Judicium, even if it was not accompanied by a Peril Check symbol."), and a
+Judicium after a Mortis card that dropped the Knight to 0 ("at the end of the current step, if you did not draw a
+Judicium, draw a Judicium"). A drawn card's effects are resolved on the Knight through ``harm.resolve_effects``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from content.schema.cards import LoseVigor
+from content.schema.gear import TIERS, Gate, GearFace, Keyword
+from rules import decks, rolls
+from rules.coverage import implements
+from rules.deck_handlers import after_draw, massive_peril
+from rules.errors import RuleError
+from rules.knights import loadout
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+
+if TYPE_CHECKING:
+    from rules.clash.harm import Harm
+
+MORTIS = {"minor": "minor_mortis", "major": "major_mortis", "grave": "grave_mortis"}
+JUDICIUM = "judicium"
+PERILS = ("uninjured", "minor", "major", "grave", "judicium")
+JUDICIUM_REMINDER = "Vigor fell to 0"  # rules/knights/statistics.change_vigor's reminder for a hand-run Judicium
+T = "tests/clash/test_harm.py::"
+
+
+def knight_state(h: Harm, ident: str) -> KnightState:
+    """A campaign Knight by id, board id (the slug of the name) or name."""
+    from rules.board_handlers import slug
+
+    if ident in h.state.knights:
+        return h.state.knights[ident]
+    for k in h.state.knights.values():
+        if ident in (slug(k.name), k.name) or ident.lower() == k.name.lower():
+            return k
+    shown = ", ".join(k.name for k in h.state.knights.values()) or "none"
+    raise RuleError(f"there is no Knight {ident!r} in this campaign; the Knights are: {shown}")
+
+
+def say_stats(h: Harm, k: KnightState, lines: list[str]) -> None:
+    kept = [line for line in lines if not line.startswith(JUDICIUM_REMINDER)]
+    if kept:
+        h.say(f"{k.name}: " + " ".join(kept))
+
+
+# --- Vigor, Armor, Heat ---------------------------------------------------------------------------------------
+
+
+def vigor_loss(h: Harm, k: KnightState, e: LoseVigor, hits: int, attack: bool, judgement: bool) -> tuple[int, int]:
+    """The Vigor a card takes, with the Monster's bonuses, then the Armor Roll. Returns (asked, lost)."""
+    n = e.amount * hits if e.per_hit else e.amount
+    parts = [f"{e.amount}×{hits} hits" if e.per_hit else f"{e.amount}"]
+    clash = h.state.clash
+    if attack and clash is not None:
+        if k.id not in h.bonus_paid:
+            h.bonus_paid.append(k.id)
+            if clash.vigor_loss_bonus:
+                n += clash.vigor_loss_bonus
+                parts.append(f"{clash.vigor_loss_bonus} Vigor Loss bonus (once per Attack)")
+        if clash.bonuses.vigor_loss_per_hit:
+            n += clash.bonuses.vigor_loss_per_hit * hits
+            parts.append(f"{clash.bonuses.vigor_loss_per_hit}×{hits} hits Escalation bonus")
+    if len(parts) > 1:
+        h.say(f"{k.name} is to lose {n} Vigor ({' + '.join(parts)}).")
+    asked = n
+    if attack and not judgement:
+        n = armor_roll(h, k, n)
+    elif judgement:
+        h.say("A Judgement's Vigor loss cannot be mitigated with an Armor Roll.")
+    if n > 0:
+        lose_vigor(h, k, n)
+    return asked, n
+
+
+def lose_vigor(h: Harm, k: KnightState, n: int) -> None:
+    """Lose ``n`` Vigor through the Knight rules (limits apply), and remember a fall to 0 or below."""
+    before = k.stats.vigor
+    say_stats(h, k, st.change_vigor(h.cat, k, -n))
+    lost(h, k, before, n)
+
+
+@implements(
+    'Falling Below "0" Vigor',
+    tests=[T + "test_falling_to_zero_draws_a_judicium_without_a_peril_check",
+           T + "test_falling_to_zero_replaces_the_mortis_draw", T + "test_kara_massive_peril_example",
+           T + "test_ser_sonch_crash_example", T + "test_you_live_leaves_vigor_at_zero",
+           T + "test_a_mortis_card_that_drops_vigor_to_zero_is_followed_by_a_judicium"],
+)
+def lost(h: Harm, k: KnightState, before: int, n: int) -> None:
+    """"When your Vigor drops to 0 or below ... leave your Vigor marker at "0", but for the purpose of the current
+    Peril Check, treat it as if it went into the negative" and "Falling to 0 (or below) always forces you to draw
+    a Judicium, even if it was not accompanied by a Peril Check symbol." ``before`` is the Vigor before the loss."""
+    h.loss[k.id] = h.loss.get(k.id, 0) + n
+    if n <= 0 or before - n > 0:
+        return
+    h.below[k.id] = h.below.get(k.id, 0) + n - before
+    if k.id not in h.judicium_due:
+        h.judicium_due.append(k.id)
+    h.say(f"💀 {k.name} drops to 0 Vigor (treated as {-h.below[k.id]} for this Peril Check): a Judicium at the "
+          "end of this step.")
+
+
+def change_heat(h: Harm, k: KnightState, n: int) -> None:
+    """Heat through the Knight rules: "If any effect would force you to raise your Heat above your Heat Limit, raise
+    your Heat to your current limit, then lose Vigor equal to the value by which you exceeded your Heat Limit." That
+    Vigor loss can drop the Knight to 0 like any other."""
+    before = k.stats.vigor
+    gain = n - 1 if n > 0 and k.sheet.vices.get("cruelty", 0) > 0 else n
+    excess = max(0, k.stats.heat + gain - st.heat_limit(h.cat, k)) if gain > 0 else 0
+    say_stats(h, k, st.change_heat(h.cat, k, n))
+    if excess:
+        lost(h, k, before, excess)
+
+
+def _defence(h: Harm, k: KnightState) -> list[tuple[str, GearFace, list[Keyword]]]:
+    """Gear whose defensive statistics count now: equipped, neither exhausted ("you cannot use it as an active
+    weapon or use its defensive statistics") nor discarded; a Weapon only as the active Weapon."""
+    out = []
+    for e in k.loadout:
+        if e.exhausted or e.discarded:
+            continue
+        gear = loadout.gear(h.cat, e.gear)
+        if gear.type == "weapon" and h.weapons.get(k.id) != e.gear:
+            continue
+        face = loadout.face(h.cat, k, e.gear)
+        keywords = list(face.keywords)
+        for ability in face.abilities:
+            if ability.cost is None and _unlocked(h, k, ability.gate):
+                keywords += ability.keywords
+        item = loadout.armory_item(k, e.gear)
+        upgrade = h.cat.upgrades.get(item.upgrade) if item and item.upgrade else None
+        if upgrade is not None:
+            keywords += upgrade.keywords
+        out.append((face.name, face, keywords))
+    return out
+
+
+def _unlocked(h: Harm, k: KnightState, gate: Gate | None) -> bool:
+    """A gated ability counts at its Peril threshold or beyond ("if a game element has a Minor Mortis gated effect,
+    you can use it on all Peril thresholds except Uninjured"), or at its tier or above."""
+    if gate is None:
+        return True
+    if gate.peril is not None:
+        return PERILS.index(st.peril(h.cat, k)) >= PERILS.index(gate.peril)
+    return gate.tier is None or TIERS.index(k.sheet.tier) >= TIERS.index(gate.tier)
+
+
+@implements(
+    "Armor Roll",
+    tests=[T + "test_armor_roll_counts_power_symbols_only", T + "test_armor_reduced_to_zero_skips_the_peril_check",
+           T + "test_judgement_vigor_loss_is_not_reduced_by_armor",
+           T + "test_exhausted_or_discarded_armor_gives_no_dice",
+           T + "test_a_weapon_gives_armor_dice_only_as_the_active_weapon"],
+)
+@implements("Soak X", tests=[T + "test_soak_reduces_vigor_loss_after_the_armor_roll"])
+def armor_roll(h: Harm, k: KnightState, n: int) -> int:
+    """"sum up the Armor dice from all your sources, and roll them. When you perform an Armor Roll, you count Power
+    symbols, not Potential or Hope. Subtract those from the total amount of Vigor you are about to lose." Then
+    Soak X: "Reduce Vigor loss from Monster Attacks during a Clash by X. You can use this ability only after
+    performing the Armor Roll." Returns the Vigor still to lose. Reinforce and Armor Re-roll are choices: shown."""
+    sources = _defence(h, k)
+    white = sum(f.armor_dice.white for _, f, _ in sources)
+    black = sum(f.armor_dice.black for _, f, _ in sources)
+    red = sum(f.armor_dice.red for _, f, _ in sources)
+    if white + black + red:
+        if h.cat.dice is None:
+            raise RuleError("no dice are defined by the loaded content packs: the Armor Roll cannot be rolled")
+        r = rolls.power(h.dice, h.cat.dice, white, black, red, f"armor roll ({k.name})")
+        left = max(0, n - r.power)
+        names = ", ".join(name for name, f, _ in sources if f.armor_dice.total)
+        faces = ", ".join(f"{f.colour} {f.power} Power" for f in r.faces)
+        pool = ", ".join(f"{count} {c}" for c, count in (("red", red), ("black", black), ("white", white)) if count)
+        h.say(f"🛡️ {k.name}'s Armor Roll ({pool} from {names}): {faces} → "
+              f"**{r.power} Armor**; Vigor loss {n} → {left}.")
+        n = left
+    soak = sum(kw.value or 0 for _, _, kws in sources for kw in kws if kw.name == "Soak")
+    if soak and n:
+        h.say(f"Soak {soak}: Vigor loss {n} → {max(0, n - soak)}.")
+        n = max(0, n - soak)
+    for name in ("Reinforce", "Advanced Reinforce", "Superior Reinforce", "Armor Re-roll"):
+        if any(kw.name == name for _, _, kws in sources for kw in kws):
+            h.say(f"✋ {k.name} may use {name} (a choice, not rolled by the bot): roll with `/roll armor`, then "
+                  f"`/clash adjust knight:\"{k.name}\" stat:vigor value:N`.")
+    return n
+
+
+@implements("Multiple Peril Checks", tests=[T + "test_only_one_peril_check_per_step"])
+def owe_peril_check(h: Harm, knight: str) -> None:
+    """"Some game effects may instruct you to perform a Peril Check in addition to those already included in the
+    current action. In such cases always resolve only one Peril Check.\""""
+    k = knight_state(h, knight)
+    if k.id in h.peril_due or k.id in h.checked:
+        h.say(f"{k.name} already owes a Peril Check this step: only one is resolved.")
+        return
+    h.peril_due.append(k.id)
+    h.say(f"{k.name} owes a Peril Check (resolved at the end of this step).")
+
+
+# --- Peril Checks ----------------------------------------------------------------------------------------------
+
+
+@implements(
+    "Peril Check",
+    tests=[T + "test_peril_check_draws_from_the_deck_of_the_current_threshold",
+           T + "test_no_mortis_card_without_a_peril_check_symbol", T + "test_an_uninjured_knight_draws_no_mortis",
+           T + "test_a_peril_check_at_zero_vigor_is_a_judicium"],
+)
+@implements(
+    "Drawing a Mortis Card",
+    tests=[T + "test_peril_check_draws_from_the_deck_of_the_current_threshold",
+           T + "test_a_mortis_card_that_drops_vigor_to_zero_is_followed_by_a_judicium"],
+)
+def peril_check(h: Harm, knight: str) -> None:
+    """"Whenever you are instructed to perform a Peril Check, check your current Vigor. If the threshold is other
+    than Uninjured, draw a Mortis or Judicium card of the corresponding threshold"; "After resolving the card's
+    effects, place it at the bottom of the corresponding Mortis deck"."""
+    k = knight_state(h, knight)
+    if k.dead:
+        return
+    if k.id not in h.checked:
+        h.checked.append(k.id)
+    threshold = st.peril(h.cat, k)
+    if threshold == "judicium":
+        judicium(h, k.id)
+    elif threshold == "uninjured":
+        h.say(f"Peril Check: {k.name} is Uninjured — no Mortis card.")
+    else:
+        _draw(h, k, MORTIS[threshold], f"Peril Check ({threshold.capitalize()})")
+
+
+@implements(
+    "Massive Peril",
+    tests=[T + "test_kara_massive_peril_example", T + "test_massive_peril_cards_added_at_minus_nine_stack"],
+    note="rules.clash.peril.judicium adds them before the draw; /clash end takes them out",
+)
+def judicium(h: Harm, knight: str) -> None:
+    """"To draw a Judicium, shuffle the Judicium deck and draw the top card." With the Vigor treated as negative,
+    Massive Peril cards are "added immediately before drawing a Judicium"."""
+    k = knight_state(h, knight)
+    if k.dead:
+        return
+    for part in (h.judged, h.checked):
+        if k.id not in part:
+            part.append(k.id)
+    vigor = min(0, k.stats.vigor) - h.below.get(k.id, 0)
+    deck = h.engine.deck(JUDICIUM)
+    pile, events, _ = massive_peril(h.engine, deck, h.engine.pile(h.state, deck.id), vigor if vigor < 0 else None)
+    h.state.decks[deck.id] = pile
+    h.lines += [e.text for e in events]
+    _draw(h, k, deck.id, f"Judicium (Vigor treated as {vigor})")
+
+
+def _draw(h: Harm, k: KnightState, deck_id: str, why: str) -> None:
+    deck = h.engine.deck(deck_id)
+    pile = h.engine.pile(h.state, deck.id)
+    if deck.after_draw == "shuffle_in":
+        pile = decks.shuffle(pile, h.dice)
+    card_id, pile = decks.draw(pile, deck.name)
+    h.state.decks[deck.id] = pile
+    card = h.engine.card(deck.id, card_id)
+    h.say(f"🃏 {why}: {k.name} draws **{card.name}** from the {deck.name} deck — {card.text}")
+    from rules.clash.harm import resolve_effects  # harm imports this module
+
+    resolve_effects(h, k.id, card.effects, source=card.name)
+    h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
+
+
+def settle(h: Harm) -> None:
+    """The end of the step: each Knight still alive resolves the one Peril Check they owe — a Judicium if they fell
+    to 0 Vigor or below — and a Judicium after a Mortis card that dropped them to 0. Then the step is forgotten."""
+    while True:
+        progressed = False
+        for kid in list(dict.fromkeys([*h.judicium_due, *h.peril_due])):
+            k = h.state.knights.get(kid)
+            if k is None or k.dead:
+                continue
+            if kid in h.judicium_due and kid not in h.judged:
+                judicium(h, kid)
+                progressed = True
+            elif kid in h.peril_due and kid not in h.checked:
+                peril_check(h, kid)
+                progressed = True
+        if not progressed:
+            break
+    h.new_step()

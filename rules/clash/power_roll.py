@@ -1,0 +1,427 @@
+"""The Power Roll of a Knight Attack (rulebook "6. Power Roll", 6.1-6.5) and the Knight tokens of the Knight Pool
+(rulebook "Knight Pool and Knight Tokens").
+
+Pure functions: the Power Pool is counted with ``rules.odds.wanted_dice`` (the same count ``/odds attack`` uses),
+rolled with ``rules.rolls.power`` (the box limits of ``rules.power.apply_box_limits``), then the Knight tokens turn
+Potentials ("Miss symbols") and Hope symbols ("critical symbols") into Power, the way ``rules.odds.converted``
+counts them, with Fire tokens last ("You may use other tokens to turn Miss into Hit first, but if you can't, you
+must always use as many Fire tokens from the Pool as possible").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import cast
+
+from content.loader import Catalogue
+from content.schema import POWER_TIERS, DiceSet, PowerColour
+from content.schema.gear import GearFace, Keyword, PowerDice
+from content.schema.knights import HeroicLevel
+from rules import odds
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+from rules.power import PowerFace, PowerPool
+from rules.rolls import power as roll_power
+
+T = "tests/clash/test_knight_attack.py::"
+# Keyword List name -> the Knight token it places ("Opening X: ... place X Opening tokens in the Knight Pool").
+TOKEN_KEYWORDS: dict[str, str] = {
+    "Opening": "opening", "Break": "break", "Fire": "fire", "Black": "black", "Closing": "closing", "Hope": "hope",
+    "Sunder": "sunder", "Rouse": "rouse", "Power": "power", "Cantrip": "cantrip", "Spell": "spell",
+    "Diversion": "diversion", "Improved Diversion": "improved_diversion",
+}
+# "Diversion tokens cannot stack." / "Improved Diversion tokens cannot stack."
+NO_STACK = ("diversion", "improved_diversion")
+ADDITIONAL_DIE = re.compile(r"Additional Power Die \((white|black|red)\)", re.IGNORECASE)
+PROMOTION = re.compile(r"Power Dice Promotion", re.IGNORECASE)
+
+
+# --- the Knight Pool at declaration ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PoolTokens:
+    """What the attacking Knight takes from the Knight Pool: Cantrips already changed as declared."""
+
+    precision: int = 0  # Opening + Closing + Spell (+ Cantrips declared as Opening)
+    rerolls: int = 0  # Closing: "grants a re-roll of one Attack die"
+    breaks: int = 0  # Break + Spell (+ Cantrips declared as Break)
+    fire: int = 0
+    black: int = 0
+    hope: int = 0
+    sunder: int = 0
+    power: int = 0
+    rouse: int = 0
+    diversion: bool = False
+    improved_diversion: bool = False
+
+
+@implements(
+    "Knight Pool and Knight Tokens",
+    tests=[T + "test_opening_closing_and_spell_add_precision", T + "test_cantrip_is_opening_or_break_as_declared",
+           T + "test_break_hope_and_sunder_turn_potentials_into_power", T + "test_power_tokens_add_power",
+           T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay"],
+)
+def pool_tokens(pool: dict[str, int], cantrip: str | None) -> PoolTokens:
+    """"Opening: ... adds +1 to the result of each Attack die"; "Closing: ... adds +1 to the result of each Attack
+    die ..., and grants a re-roll of one Attack die"; "Cantrip: ... either 1 Opening or 1 Break token. You must
+    state which token to change it into when declaring an Attack"; "Spell: ... both 1 Opening and 1 Break token"."""
+    n = {t: max(0, int(pool.get(t, 0))) for t in TOKEN_KEYWORDS.values()}
+    cantrip_opening = n["cantrip"] if cantrip == "opening" else 0
+    cantrip_break = n["cantrip"] if cantrip == "break" else 0
+    return PoolTokens(
+        precision=n["opening"] + n["closing"] + n["spell"] + cantrip_opening, rerolls=n["closing"],
+        breaks=n["break"] + n["spell"] + cantrip_break, fire=n["fire"], black=n["black"], hope=n["hope"],
+        sunder=n["sunder"], power=n["power"], rouse=n["rouse"], diversion=n["diversion"] > 0,
+        improved_diversion=n["improved_diversion"] > 0,
+    )
+
+
+@implements("Black X", tests=[T + "test_black_tokens_reroll_idle_dice_and_turn_their_potential_into_power"])
+@implements("Break X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
+@implements("Hope X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
+@implements("Sunder X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
+@implements("Fire X", tests=[T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay"])
+@implements("Power X", tests=[T + "test_power_tokens_add_power"])
+@implements("Spell X", tests=[T + "test_opening_closing_and_spell_add_precision"])
+@implements("Cantrip X", tests=[T + "test_cantrip_is_opening_or_break_as_declared"])
+def conversions(potential: int, hope: int, t: PoolTokens) -> tuple[int, dict[str, int]]:
+    """Power gained from the tokens and the tokens used: Sunder on Potentials (2 Power each), Hope on Hope symbols,
+    Break on Potentials, Hope on the Potentials left, then Fire on the Potentials still left."""
+    used: dict[str, int] = {}
+    used["sunder"] = min(t.sunder, potential)
+    potential -= used["sunder"]
+    used["hope"] = min(t.hope, hope)
+    used["break"] = min(t.breaks, potential)
+    potential -= used["break"]
+    hope_left = t.hope - used["hope"]
+    on_potential = min(hope_left, potential)
+    used["hope"] += on_potential
+    potential -= on_potential
+    used["fire"] = min(t.fire, potential)
+    gained = 2 * used["sunder"] + used["hope"] + used["break"] + used["fire"]
+    return gained, {k: v for k, v in used.items() if v}
+
+
+# --- 6.1 Create the Power Pool ---------------------------------------------------------------------------
+
+
+@dataclass
+class PoolPlan:
+    """The Power Pool asked for (before the box limits) and where each part comes from."""
+
+    white: int
+    black: int
+    red: int
+    raw: int
+    parts: list[str] = field(default_factory=list)
+
+
+def _dice(p: PowerDice) -> odds.Dice:
+    return odds.Dice(white=p.white, black=p.black, red=p.red)
+
+
+def arc_levels(cat: Catalogue, k: KnightState, passion: int) -> list[HeroicLevel]:
+    """"You can apply bonuses from each Heroic Arc level equal to or lower than your current Passion.\""""
+    knight = st.content(cat, k)
+    arc = next((a for a in knight.heroic_arcs if a.id == k.board.heroic_arc), None)
+    return [lv for lv in arc.levels if lv.passion <= min(9, passion)] if arc else []
+
+
+def promoted(colour: PowerColour) -> PowerColour:
+    """"Power Dice Promotion: Treat your Knight Power Dice as one tier higher (up to red).\""""
+    i = POWER_TIERS.index(colour)
+    return POWER_TIERS[min(i + 1, len(POWER_TIERS) - 1)]
+
+
+@implements(
+    "6.1 Create the Power Pool",
+    tests=[T + "test_power_pool_counts_weapon_power_per_hit_bonus_power_and_the_knight_die",
+           T + "test_power_dice_promotion_and_additional_power_die"],
+    note="Weapon Power per hit, Bonus Power, the Knight's Power die, Heroic Arc levels with one option "
+    "(Additional Power Die), Power Dice Promotion, the box limits",
+)
+def create_pool(cat: Catalogue, k: KnightState, face: GearFace, hits: int, passion: int) -> PoolPlan:
+    """"Each successful hit grants you as many Power dice as your active weapon's Weapon Power attribute ... Some
+    weapons also have the Bonus Power attribute, which is added to the Pool if you score at least one hit. Then,
+    add your Knight's Power die and any other bonuses from your Heroic Arc\"."""
+    die: PowerColour = st.portrait(cat, k).power_die
+    texts = [a.text for a in st.content(cat, k).abilities]
+    extra: list[PowerColour] = []
+    for lv in arc_levels(cat, k, passion):
+        if len(lv.options) == 1:  # an exclusive choice of two options is the player's (narrated)
+            texts.append(lv.options[0].text)
+            extra += [cast(PowerColour, m.lower()) for m in ADDITIONAL_DIE.findall(lv.options[0].text)]
+    promotion = any(PROMOTION.search(t) for t in texts)
+    knight_die = promoted(die) if promotion else die
+    extra_dice = odds.Dice(**{c: extra.count(c) for c in POWER_TIERS})
+    bonus = odds.Dice(white=face.bonus_power.white, black=face.bonus_power.black, red=face.bonus_power.red,
+                      raw=face.bonus_raw_power) if hits else odds.Dice()  # "if you score at least one hit"
+    plan = odds.AttackPlan(dice=max(1, hits), to_hit=1, weapon_power=_dice(face.weapon_power), bonus_power=bonus,
+                           knight_die=knight_die, extra_power=extra_dice)
+    white, black, red, raw = odds.wanted_dice(plan, hits)
+    parts = [f"{hits} × Weapon Power ({face.weapon_power.label()})"]
+    if hits and (face.bonus_power.total or face.bonus_raw_power):
+        dice_text = face.bonus_power.label() if face.bonus_power.total else ""
+        raw_text = f"+{face.bonus_raw_power} Power" if face.bonus_raw_power else ""
+        parts.append("Bonus Power " + ", ".join(x for x in (dice_text, raw_text) if x))
+    parts.append(f"the Knight's {knight_die} Power die" + (" (Power Dice Promotion)" if promotion else ""))
+    parts += [f"Additional Power Die ({c}, Heroic Arc)" for c in extra]
+    return PoolPlan(white=white, black=black, red=red, raw=raw, parts=parts)
+
+
+# --- 6.2-6.5 ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class PowerResult:
+    pool: PowerPool
+    faces: list[PowerFace]
+    rerolled: list[int]  # 0-based indexes of the dice re-rolled with Black tokens
+    symbols: int  # Power symbols on the dice
+    raw: int  # raw Power points: Bonus Power, dice beyond the box, Power tokens
+    potential: int
+    hope: int
+    converted: int  # Power from Break/Fire/Hope/Sunder/Black tokens
+    used: dict[str, int]
+    total: int
+
+
+def _count(faces: list[PowerFace], rerolled: list[int], pool: PowerPool, t: PoolTokens) -> tuple[int, dict[str, int]]:
+    """Power from tokens; Black: "turns 1 Miss on a die re-rolled this way into 1 Hit"."""
+    black = sum(1 for i in rerolled if faces[i].potential > 0)
+    potential = sum(f.potential for f in faces) + pool.raw_potential - black
+    gained, used = conversions(potential, sum(f.hope for f in faces), t)
+    if black:
+        used["black_conversion"] = black
+    return gained + black, used
+
+
+def _idle(faces: list[PowerFace], pool: PowerPool, t: PoolTokens, count: int) -> list[int]:
+    """Dice a Black token may re-roll at no risk: no Power symbol, and nothing the tokens would turn into Power
+    (the Total Power without them is the same). The strongest dice first (docs/rulings.md)."""
+    order = sorted(range(len(faces)), key=lambda i: -POWER_TIERS.index(faces[i].colour))
+    chosen: list[int] = []
+    best, _ = _count(faces, [], pool, t)
+    for i in order:
+        if len(chosen) >= count:
+            break
+        if faces[i].power:
+            continue
+        blanked = [f.model_copy(update={"potential": 0, "hope": 0}) if j in (*chosen, i) else f
+                   for j, f in enumerate(faces)]
+        if _count(blanked, [], pool, t)[0] == best:
+            chosen.append(i)
+    return chosen
+
+
+@implements(
+    "6. Power Roll",
+    tests=[T + "test_a_wound_runs_the_ten_steps", T + "test_wound_when_total_power_reaches_at"],
+    note="6.1-6.5 in order: the pool, the roll, Black re-rolls, the tokens on Potentials, the Total Power",
+)
+@implements(
+    "6.2 Roll the Dice",
+    tests=[T + "test_power_pool_counts_weapon_power_per_hit_bonus_power_and_the_knight_die"],
+    note="the Power Roll of a Knight Attack (rules.rolls.power)",
+)
+@implements(
+    "6.3 Power Re-rolls",
+    tests=[T + "test_black_tokens_reroll_idle_dice_and_turn_their_potential_into_power"],
+    note="Black tokens re-roll dice that count for nothing; Power Re-roll X from Gear is applied by hand",
+)
+@implements(
+    "6.4 Use Potentials",
+    tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power",
+           T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay"],
+    note="Knight tokens turn Potentials into Power; other effects that use Potentials are narrated",
+)
+@implements(
+    "6.5 Resolve the Power Roll",
+    tests=[T + "test_wound_when_total_power_reaches_at", T + "test_fail_below_at_discards_the_bp_card"],
+)
+def roll(dice: Dice, dice_set: DiceSet, plan: PoolPlan, t: PoolTokens) -> PowerResult:
+    """Roll the pool, re-roll with Black tokens, use the tokens, and sum the Total Power."""
+    dice.next_throw()  # how many Power dice there are depends on the Attack dice
+    r = roll_power(dice, dice_set, plan.white, plan.black, plan.red, "Power Roll")
+    faces = list(r.faces)
+    rerolled = _idle(faces, r.pool, t, t.black)
+    if rerolled:
+        dice.next_throw()
+        for i in rerolled:
+            colour = faces[i].colour
+            n = dice.d6(f"Power Roll (Black token re-roll of a {colour} die)", colour=colour)
+            shown = dice_set.die(colour).faces[n - 1]
+            faces[i] = PowerFace(colour=colour, face=n, power=shown.power, potential=shown.potential, hope=shown.hope)
+    gained, used = _count(faces, rerolled, r.pool, t)
+    if rerolled:
+        used["black"] = len(rerolled)
+    symbols = sum(f.power for f in faces)
+    raw = r.pool.raw_power + plan.raw + t.power
+    if t.power:
+        used["power"] = t.power
+    return PowerResult(
+        pool=r.pool, faces=faces, rerolled=rerolled, symbols=symbols, raw=raw,
+        potential=sum(f.potential for f in faces) + r.pool.raw_potential, hope=sum(f.hope for f in faces),
+        converted=gained, used=used, total=symbols + raw + gained,
+    )
+
+
+def faces_text(result: PowerResult) -> str:
+    def one(i: int, f: PowerFace) -> str:
+        parts = ["Power"] * f.power + ["Potential"] * f.potential + ["Hope"] * f.hope
+        mark = " (re-rolled)" if i in result.rerolled else ""
+        return f"{f.colour} {'+'.join(parts) or 'blank'}{mark}"
+
+    return ", ".join(one(i, f) for i, f in enumerate(result.faces)) or "no dice"
+
+
+# --- 9. Clear the Knight Pool / 10. tokens placed -----------------------------------------------------------
+
+
+@implements(
+    "9. Clear the Knight Pool",
+    tests=[T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay", T + "test_full_miss_clears_the_pool"],
+)
+def clear_pool(pool: dict[str, int], fire_used: int,
+               before: dict[str, int] | None = None) -> tuple[dict[str, int], list[str]]:
+    """"remove all Knight tokens from the Knight Pool, unless explicitly instructed otherwise"; Fire: "During the
+    Clear the Knight Pool step, leave all but one unused Fire tokens in the Knight Pool". Resource tokens "remain
+    in the Pool until they're used". Tokens the Monster's cards placed after ``before`` (the pool the Attack used)
+    stay for the next Attack (docs/rulings.md)."""
+    knight_tokens = set(TOKEN_KEYWORDS.values())
+    added = {t: n - before.get(t, 0) for t, n in pool.items() if n > before.get(t, 0)} if before is not None else {}
+    used = {t: n - added.get(t, 0) for t, n in pool.items()}
+    kept = {t: n for t, n in used.items() if t not in knight_tokens and n > 0}
+    fire_left = max(0, used.get("fire", 0) - fire_used - 1)
+    if fire_left:
+        kept["fire"] = fire_left
+    removed = {t: n for t, n in used.items() if t in knight_tokens and n > 0}
+    lines = []
+    if removed:
+        shown = ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in sorted(removed.items()))
+        line = f"The Knight Pool is cleared ({shown})"
+        lines.append(line + (f"; {fire_left} unused Fire token{'s' if fire_left != 1 else ''} stay." if fire_left
+                             else "."))
+    if added and any(t in knight_tokens for t in added):
+        kept = place(kept, {t: n for t, n in added.items() if t in knight_tokens})
+        lines.append(f"Placed by the Monster's cards during this Attack, {_tokens_text(added)} stay for the next one.")
+    return kept, lines or ["The Knight Pool is empty."]
+
+
+def token_keywords(keywords: list[Keyword], *, auto: bool) -> dict[str, int]:
+    """Tokens a list of keywords places: "Opening X" (second ability window) or, with ``auto``, "Auto-X Y" ("Place a
+    number of tokens in the Knight Pool during the first ability window")."""
+    out: dict[str, int] = {}
+    for kw in keywords:
+        if auto:
+            if not kw.name.startswith("Auto-"):
+                continue
+            token = kw.name[5:].lower()
+        else:
+            token = TOKEN_KEYWORDS.get(kw.name, "")
+        if not token:
+            continue
+        out[token] = out.get(token, 0) + (kw.value if kw.value is not None else 1)
+    return out
+
+
+def place(pool: dict[str, int], tokens: dict[str, int]) -> dict[str, int]:
+    out = dict(pool)
+    for token, n in tokens.items():
+        out[token] = min(1, out.get(token, 0) + n) if token in NO_STACK else out.get(token, 0) + n
+    return out
+
+
+# --- the ability windows (narrated, except the Knight tokens a keyword must place) ---------------------------
+
+HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", *TOKEN_KEYWORDS}
+
+
+def _tokens_text(tokens: dict[str, int]) -> str:
+    return ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in tokens.items())
+
+
+def timed_abilities(face: GearFace, when: str) -> list[str]:
+    """"Full Hit" / "Full Miss" abilities of the active weapon, shown to be applied by hand."""
+    if not when:
+        return []
+    found = [a.text for a in face.abilities if when.lower() in f"{a.timing or ''} {a.text}".lower()]
+    return [f"✋ {when} — {face.name}: {text} (by hand)." for text in found]
+
+
+@implements("Auto-X Y", tests=[T + "test_auto_break_is_used_in_the_same_attack"])
+@implements(
+    "4. First Ability Window", status="assisted", tests=[T + "test_auto_break_is_used_in_the_same_attack"],
+    note="Auto-X tokens of the active weapon are placed; other abilities are shown for the players",
+)
+def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int]) -> tuple[dict[str, int], list[str]]:
+    """"Some rare abilities may also allow you to add Knight tokens for yourself (such as Auto-break X)"; the rest
+    ("Vault or Pushback X"...) are the attacking Knight's choice, shown to be applied by hand."""
+    lines: list[str] = []
+    auto = token_keywords(keywords, auto=True)
+    if auto:
+        pool = place(pool, auto)
+        lines.append(f"First ability window: the {face.name} places {_tokens_text(auto)} in the Knight Pool.")
+    other = [kw.label() for kw in keywords if kw.name not in HANDLED and not kw.name.startswith("Auto-")]
+    texts = [f"{a.name + ': ' if a.name else ''}{a.text}" for a in face.abilities if a.text]
+    if other or texts:
+        lines.append("✋ First ability window, if they apply now (by hand): " + "; ".join(other + texts) + ".")
+    return pool, lines
+
+
+def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: str) -> list[str]:
+    pool = res.pool
+    dice = ", ".join(f"{n} {c}" for c, n in (("red", pool.red), ("black", pool.black), ("white", pool.white)) if n)
+    lines = [f"Power Pool: {'; '.join(plan.parts)} → {dice or 'no dice'}"
+             + (f" + {res.raw} Power" if res.raw else "") + "."]
+    used = {k: v for k, v in res.used.items() if k != "black_conversion"}
+    spent = f"; tokens used: {_tokens_text(used)} (+{res.converted + res.used.get('power', 0)} Power)" if used else ""
+    verdict = {"critical": "**Critical Wound**", "wound": "**Wound**", "fail": "**Fail**"}[outcome]
+    lines.append(f"💪 Power Roll: {faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: {verdict}.")
+    left = res.potential - res.used.get("sunder", 0) - res.used.get("break", 0) - res.used.get("fire", 0) \
+        - res.used.get("black_conversion", 0) - max(0, res.used.get("hope", 0) - res.hope)
+    if left > 0:
+        lines.append(f"{left} Potential unused: an effect that turns Potential into Power applies by hand.")
+    return lines
+
+
+@implements("10. Second Ability Window", status="assisted",
+            tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"],
+            note="token keywords of the active weapon and of single-option Heroic Arc levels are placed; choices shown")
+@implements("Opening X", tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight",
+                                T + "test_opening_closing_and_spell_add_precision"])
+@implements("Overbreak X", tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"])
+@implements("Rouse X", status="assisted",
+            tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"],
+            note="the Passion counted for the Heroic Arc and the Power Pool; other Passion effects by hand")
+def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword], pool: dict[str, int],
+                  passion: int, margin: int) -> tuple[dict[str, int], list[str]]:
+    """"you must always resolve keywords that place Knight tokens in the Knight Pool (like Opening X or Break X)";
+    Heroic Arc: "When you reach the second ability window of your Attack, you must apply relevant effects from each
+    level of the Heroic Arc that is still available" — a level with two options is the player's choice (shown).
+    Overbreak X: "if your Total Power exceeds AT by 1 or more, place X Break tokens"."""
+    placed = token_keywords(keywords, auto=False)
+    over = sum(kw.value or 0 for kw in keywords if kw.name == "Overbreak")
+    if over and margin >= 1:
+        placed["break"] = placed.get("break", 0) + over
+    choices: list[str] = []
+    for lv in arc_levels(cat, k, passion):
+        if len(lv.options) == 1:
+            for token, n in token_keywords(lv.options[0].keywords, auto=False).items():
+                placed[token] = placed.get(token, 0) + n
+        else:
+            choices.append(f"Passion {lv.passion}: " + " or ".join(o.label() for o in lv.options))
+    lines: list[str] = []
+    if placed:
+        pool = place(pool, placed)
+        lines.append(f"Second ability window: {k.name} places {_tokens_text(placed)} in the Knight Pool "
+                     "(the active weapon and the Heroic Arc) for the next attacking Knight.")
+    if choices:
+        lines.append("✋ Heroic Arc, one option per level (by hand): " + "; ".join(choices) + ".")
+    if any("exhaust" in f"{a.cost or ''} {a.text}".lower() for a in face.abilities):
+        lines.append(f"✋ The {face.name}'s text exhausts it: apply it by hand if it applies.")
+    return pool, lines

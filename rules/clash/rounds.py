@@ -1,0 +1,211 @@
+"""The Clash Sequence: Monster Rounds and Knight Rounds in turn (rulebook "Clash Sequence", "Monster Round
+Overview", "Start of Monster Round", "End of Monster Round", "Knight Round Overview", "Knight Turns",
+"Refresh Step").
+
+``start_monster_round`` flips the Activation tokens ready and resolves every Activation in order (the Boss's AI
+tokens before its Signature ones; a Mob Clash from the leftmost ready token on the Mob track), then hands over to
+the Knight Round. Knights take their turns one at a time in any order (``open_turn``/``end_turn``); when every
+living Knight has acted, the next Monster Round is due.
+"""
+
+from __future__ import annotations
+
+from rules.board_handlers import slug
+from rules.clash import mob_track
+from rules.clash.activation import Activation, monster_content, run
+from rules.clash.state import ClashState
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result
+from rules.errors import RuleError
+from rules.knights import statistics as st
+from rules.knights import techniques
+from rules.state import CampaignState
+
+T = "tests/clash/test_monster_round.py::"
+K = "tests/clash/test_knight_round.py::"
+
+
+def running(state: CampaignState) -> ClashState:
+    if state.clash is None:
+        raise RuleError("no Clash is running: the GM starts one with /clash start monster:<id> level:N "
+                        "type:exhibition|full")
+    if state.clash.over is not None:
+        raise RuleError(f"the Clash is over ({state.clash.over}): the GM ends it with /clash end")
+    return state.clash
+
+
+def not_waiting(clash: ClashState) -> None:
+    p = clash.flow.pending
+    if p is not None:
+        raise RuleError(f"the Clash waits for a decision first ({p.id}): {p.prompt} Answer with "
+                        f"/choose decision:{p.id} option:<{'|'.join(o.key for o in p.options[:6])}>")
+
+
+def _trait_lines(engine: Engine, clash: ClashState, when: str) -> list[str]:
+    """Start/End of Round Traits: shown for the players to resolve, in any order they like."""
+    m = monster_content(engine, clash)
+    return [f"✋ By hand — {t.name}: {t.text}" for t in m.traits_at(clash.level) if when in t.text.lower()]
+
+
+@implements("Monster Round Overview", tests=[T + "test_boss_round_draws_the_top_ai_card"])
+@implements("Start of Monster Round", tests=[T + "test_start_of_round_readies_spent_tokens"])
+def start_monster_round(engine: Engine, state: CampaignState, dice: Dice) -> Result:
+    clash = running(state)
+    not_waiting(clash)
+    if clash.flow.phase != "monster":
+        left = [k.name for k in state.board.knights if not k.dead and k.id not in clash.flow.acted]
+        raise RuleError(f"it is the Knight Round: {', '.join(left) or 'every Knight'} may still act; end each "
+                        "turn with /knight end-turn")
+    if clash.flow.started:
+        raise RuleError("this Monster Round is already under way")
+    state.clash = mob_track.ready_all(clash)
+    state.clash.flow.started = True
+    lines = [f"🌑 **Monster Round {state.clash.flow.round}.** Every Activation token is ready."]
+    lines += _trait_lines(engine, state.clash, "start of each monster round")
+    return continue_round(engine, state, dice, lines)
+
+
+def _board_monster(engine: Engine, state: CampaignState, space: int) -> str:
+    assert state.clash is not None
+    m = monster_content(engine, state.clash)
+    if space == 0:
+        return next((b.id for b in state.board.monsters if b.kind == "boss"), slug(m.name))
+    for b in state.board.monsters:
+        if b.mob_number == space:
+            return b.id
+    raise RuleError(f"the Mob of Mob track space {space} has no miniature on the Clash Board; place it with "
+                    f"/clash place kind:mob number:{space}")
+
+
+@implements("Resolving Activations", tests=[T + "test_mob_round_activates_from_the_leftmost_token"])
+def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> Result:
+    """Resolve the next ready Activation token until none is left, then end the Monster Round."""
+    while state.clash is not None and state.clash.over is None:
+        if state.clash.flow.phase != "monster" or not state.clash.flow.started:
+            break
+        found = mob_track.next_activation(state.clash)
+        if found is None:
+            end_monster_round(engine, state, lines)
+            break
+        space, index = found
+        tokens = state.clash.boss_activations if space == 0 else state.clash.mob_track[space - 1].tokens  # type: ignore[union-attr]
+        act = Activation(source=tokens[index].kind, monster=_board_monster(engine, state, space), space=space,
+                         token=index)
+        result = run(engine, state, dice, lines, act)
+        if result.pending is not None:
+            return result
+    return _done(engine, state, lines)
+
+
+def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
+    from rules.clash_handlers import clash_data
+
+    if state.clash is not None and state.clash.over is not None:
+        lines.append(f"🏁 The Clash is over: **{state.clash.over}**. The GM closes it with /clash end.")
+    events = [Event(kind="monster", text=line) for line in lines]
+    data = {"clash": clash_data(state.clash, gm=False)} if state.clash is not None else {}
+    return Result(state=state, events=events, data=data)
+
+
+@implements("End of Monster Round", tests=[T + "test_round_ends_and_the_knight_round_begins"])
+def end_monster_round(engine: Engine, state: CampaignState, lines: list[str]) -> None:
+    assert state.clash is not None
+    flow = state.clash.flow
+    lines += _trait_lines(engine, state.clash, "end of each monster round")
+    flow.phase, flow.started, flow.turn, flow.acted = "knight", False, None, []
+    lines.append(f"🌕 **Knight Round {flow.round}.** Each Knight takes a turn, in any order: /knight move, "
+                 "/knight attack, then /knight end-turn.")
+
+
+# --- Knight turns -------------------------------------------------------------------------------------------------
+
+
+@implements("Knight Turns", tests=[K + "test_one_knight_at_a_time"])
+def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
+    """Start ``knight``'s turn if it is not under way: "you cannot pause one Knight's turn in order to allow another
+    Knight to take theirs!" Each turn starts with the Refresh step."""
+    from rules.clash.activation import knight_state
+
+    clash = running(state)
+    not_waiting(clash)
+    flow = clash.flow
+    if flow.phase != "knight":
+        raise RuleError("it is the Monster Round: the Knights act in the Knight Round (run it with /monster round)")
+    if flow.turn is not None:
+        if flow.turn.knight == knight:
+            return []
+        raise RuleError(f"it is {state.board.knight(flow.turn.knight).name}'s turn; finish it first with "
+                        "/knight end-turn")
+    mini = state.board.knight(knight)
+    if mini.dead:
+        raise RuleError(f"{mini.name} is dead and takes no more turns")
+    if knight in flow.acted:
+        raise RuleError(f"{mini.name} has already taken a turn this Knight Round")
+    from rules.clash.flow import KnightTurn
+
+    flow.turn = KnightTurn(knight=knight)
+    k = knight_state(state, knight)
+    lines = [f"▶️ {mini.name}'s turn."]
+    try:
+        lines += techniques.refresh(engine.catalogue, k, [])
+    except RuleError as exc:  # more cards in Cooldown than the Card Refresh: the player picks them
+        lines += st.change_heat(engine.catalogue, k, -st.portrait(engine.catalogue, k).heat_refresh)
+        lines.append(f"✋ Refresh: {exc} (with /knight technique).")
+    return lines
+
+
+@implements("Knight Round Overview", tests=[K + "test_all_knights_acted_starts_the_next_monster_round"])
+def end_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
+    clash = running(state)
+    not_waiting(clash)
+    flow = clash.flow
+    mini = state.board.knight(knight)
+    if flow.phase != "knight":
+        raise RuleError("it is the Monster Round: there is no Knight turn to end")
+    if flow.turn is None or flow.turn.knight != knight:
+        if knight in flow.acted:
+            raise RuleError(f"{mini.name} has already ended their turn this Knight Round")
+        # a Knight may pass without doing anything: the turn opens and ends at once
+        lines = open_turn(engine, state, knight)
+    else:
+        lines = []
+    flow.acted.append(knight)
+    flow.turn = None
+    lines.append(f"⏹️ {mini.name} ends their turn.")
+    living = [k.id for k in state.board.knights if not k.dead]
+    if all(k in flow.acted for k in living):
+        lines += end_knight_round(engine, state)
+    return lines
+
+
+def end_dead_turn(engine: Engine, state: CampaignState) -> list[str]:
+    """A Knight who dies during their own turn "cannot be used in any way": their turn ends at once, and the Knight
+    Round with it when every living Knight has acted (else the next Knight could never open a turn)."""
+    clash = state.clash
+    if clash is None or clash.over is not None or clash.flow.pending is not None:
+        return []
+    turn = clash.flow.turn
+    if clash.flow.phase != "knight" or turn is None or not state.board.knight(turn.knight).dead:
+        return []
+    return end_turn(engine, state, turn.knight)
+
+
+def end_knight_round(engine: Engine, state: CampaignState) -> list[str]:
+    """"Once all Knights have taken their turns, proceed to the next Monster Round." Instant Depletion cards come
+    back at the end of the Round."""
+    from rules.clash.activation import knight_state
+
+    assert state.clash is not None
+    flow = state.clash.flow
+    lines = [f"End of Knight Round {flow.round}."]
+    for mini in state.board.knights:
+        if not mini.dead:
+            k = knight_state(state, mini.id)
+            back = techniques.end_of_round(k)
+            if back and "no Instant" not in back[0]:
+                lines.append(f"{mini.name}: {back[0]}")
+    flow.round += 1
+    flow.phase, flow.acted, flow.turn = "monster", [], None
+    lines.append(f"Next: Monster Round {flow.round} — /monster round.")
+    return lines
