@@ -439,14 +439,35 @@ def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[
                              monster_attack=card.attack is not None, judgement=judgement, source=card.name)
     harm.settle(h)
     lines.extend(h.lines)
+    broken = bool(h.attacks)
     _queue(state, act, h)
     act.step = "after_attack" if knight is not None else "final"
+    if broken and knight is not None:
+        _chain_break(state, card, act, lines)
     return None
 
 
+@implements("Chain Break", tests=[T + "test_an_attack_during_a_monster_attack_is_a_chain_break"])
+def _chain_break(state: CampaignState, card: MonsterAttack, act: Activation, lines: list[str]) -> None:
+    """"If a Knight Bonus Attack or additional Monster Attack is triggered during a Monster Attack (for example, by
+    a Mortis card), it causes a Chain Break, and the original Monster Attack immediately ends." Against a Zone or
+    Simultaneous Attack it ends the Attack for that Knight only: "Any other Target of the Attack must still
+    resolve them"."""
+    shared = card.attack is not None and bool({"zone", "wave", "simultaneous"} & set(card.attack.types))
+    name = name_of(state, act.targets[act.index])
+    if shared and act.index + 1 < len(act.targets):
+        lines.append(f"⛓️ Chain Break: {card.name} ends for {name} (no After Attack); the other Targets go on.")
+        act.index += 1
+        act.naturals, act.rerolled, act.hits, act.virtue, act.obeyed = [], [], 0, None, None
+        act.step = "attack"
+    else:
+        lines.append(f"⛓️ Chain Break: {card.name} ends here, without its After Attack; the new Attack follows.")
+        act.step = "finish"
+
+
 def _queue(state: CampaignState, act: Activation, h: harm.Harm) -> None:
-    """Attacks a Mortis card or a Response asked for: after this one ("does not cause a Chain Break" is the Knight
-    side; a Monster Attack during a Monster Attack is queued the same way, docs/rulings.md)."""
+    """Attacks a Mortis card or a Response asked for: queued, they run once the current Activation has ended (a
+    Monster Attack during a Monster Attack also breaks the chain: ``_chain_break``)."""
     assert state.clash is not None
     for extra in h.attacks:
         kind = getattr(extra, "attack", None)

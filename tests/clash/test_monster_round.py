@@ -359,3 +359,29 @@ async def test_attack_response_runs_after_the_knight_attack(table: Table) -> Non
     result = run_attack_responses(engine, state, dice, [{"attack": "signature", "target": kara.id}])
     text = "\n".join(e.text for e in result.events)
     assert "Signature, **Thurible Arc**" in text and "The Target is Kara" in text
+
+
+async def test_an_attack_during_a_monster_attack_is_a_chain_break(table: Table) -> None:
+    """Rulebook (line 1232): If a Knight Bonus Attack or additional Monster Attack is triggered during a Monster
+    Attack (for example, by a Mortis card), it causes a Chain Break, and the original Monster Attack immediately
+    ends."""
+    import copy
+
+    from content.schema.monsters import Perform
+
+    _, state = await _engine_state(table, "abbot_ai_censer_swing")
+    abbot = CATALOGUE.monsters["abbot"]
+    cards = [c.model_copy(update={"consequences": [*c.consequences, Perform(type="perform", attack="signature")],
+                                  "after_attack": [*c.after_attack, *c.consequences[:1]]})
+             if c.id == "abbot_ai_censer_swing" else c for c in abbot.ai_cards]
+    catalogue = copy.copy(CATALOGUE)
+    catalogue.monsters = {**CATALOGUE.monsters, "abbot": abbot.model_copy(update={"ai_cards": cards})}
+    engine = Engine(catalogue)
+    first = _apply(engine, state, MonsterRound())
+    first.state.forced_dice = [1, 1]
+    after = _until(engine, _apply(engine, first.state, Choose(decision=first.pending.id, options=["go_on"])),
+                   "never")
+    text = "\n".join(e.text for e in after.events)
+    assert "⛓️ Chain Break: Censer Swing ends here, without its After Attack" in text
+    assert "(After Attack)" not in text.split("Chain Break")[1].split("Thurible Arc")[0]
+    assert text.index("Chain Break") < text.index("(the Attack Response is against them)")
