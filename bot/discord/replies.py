@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.app.reply import Reply
+from bot.discord.decisions import decision_view
 from bot.discord.dice_modal import dice_view
 
 CONTENT_LIMIT = 2000
@@ -80,11 +81,12 @@ def attachment_name(path: str, used: set[str]) -> str:
     return candidate
 
 
-def render(reply: Reply) -> list[dict[str, Any]]:
+def render(reply: Reply, campaign_id: int | None = None) -> list[dict[str, Any]]:
     """The messages for a reply, as keyword arguments of ``send_message`` / ``followup.send``.
 
     The first one answers the interaction; any others are follow-ups. Every message carries
-    ``ephemeral`` (errors and private replies), and mentions never ping anybody.
+    ``ephemeral`` (errors and private replies), and mentions never ping anybody. With the channel's
+    ``campaign_id``, a pending Clash decision gets its buttons or select menu (bot/discord/decisions.py).
     """
     ephemeral = reply.ephemeral or not reply.ok
     text = reply_text(reply)
@@ -113,6 +115,8 @@ def render(reply: Reply) -> list[dict[str, Any]]:
 
     if reply.ok and reply.pending and reply.pending.get("id") == "dice":  # table dice: the "Enter dice" button
         messages[-1]["view"] = dice_view(int(reply.data.get("seq") or 0))
+    elif reply.ok and campaign_id is not None and (choices := decision_view(campaign_id, reply.pending)):
+        messages[-1]["view"] = choices  # a Clash decision: buttons or a select menu
 
     for message in messages:
         message["ephemeral"] = ephemeral

@@ -24,6 +24,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
+from bot.discord.decisions import DecisionButton, DecisionSelect, decision_campaign
 from bot.discord.dice_modal import DiceButton
 from bot.discord.replies import DM_REFUSED, SOMETHING_WRONG, failure, render
 from rules.state import CampaignState
@@ -183,7 +184,7 @@ AUTOCOMPLETE: dict[str, AutocompleteSource] = {
 # -- components --------------------------------------------------------------------------------------
 
 # Our components' custom ids: each DynamicItem's template matches its own ``kfgm:<what>:...`` ids.
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (DiceButton,)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (DiceButton, DecisionButton, DecisionSelect)
 UNKNOWN_COMPONENT = ("that button is not one I know (it may be from an older version of the bot, or altered); "
                      "nothing was changed. Use the newest prompt, or type the command.")
 
@@ -226,7 +227,8 @@ class GameTree(app_commands.CommandTree):
         self.defer_after = defer_after
         for item in build_commands(self, registry):
             self.add_command(item)
-        # table dice: the prompt's "Enter dice" button; then the catch-all for any other kfgm: id
+        # table dice' "Enter dice" button, the Clash decisions' buttons and select; the catch-all for any other
+        # kfgm: id. Registered here, they answer the components of messages sent before a restart.
         client.add_dynamic_items(*DYNAMIC_ITEMS, UnknownComponent)
 
     # -- running a command -------------------------------------------------------------------------
@@ -251,7 +253,7 @@ class GameTree(app_commands.CommandTree):
         if self.app is None:
             return failure("the bot is still starting up; please try again in a moment.")
         reply = await self._run(interaction, self.app, ctx, command, raw)
-        return render(reply)
+        return render(reply, campaign_id=await decision_campaign(self.app, ctx, reply))
 
     async def _run(self, interaction: discord.Interaction, app: App, ctx: Invocation, command: Command,
                    raw: dict[str, Any]) -> Reply:

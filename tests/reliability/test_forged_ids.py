@@ -1,4 +1,7 @@
-"""Forged component custom ids: the table dice button (``kfgm:dice:<seq>``, bot/discord/dice_modal.py).
+"""Forged component custom ids: the table dice button (``kfgm:dice:<seq>``, bot/discord/dice_modal.py) and
+the Clash decisions' buttons and select menus (``kfgm:choose:<campaign>:<decision>:<mark>:<option>``,
+``kfgm:choosesel:<campaign>:<decision>:<mark>``, bot/discord/decisions.py; forged decision ids and options
+of a running Clash are in tests/discord/test_decisions.py).
 
 A custom id comes from the client, so it proves nothing. Each interaction here is built from a payload
 as Discord would send it and goes through discord.py's own dispatch (``parse_interaction_create``) to
@@ -216,3 +219,94 @@ async def test_malformed_ids_are_refused_politely(client: discord.Client, adapte
     sent = await _dispatch(client, adapter, _press_payload("kfgm:dice:abc", user=PLAYER), wait=0.3)
     assert await _everything(app) == before
     assert len(sent) == 1 and sent[0].ephemeral
+
+
+# -- forged Clash decision ids (bot/discord/decisions.py) ----------------------------------------------------
+
+MARK = "0123abcd"
+
+
+def _select_payload(custom: str, values: list[str], **where: Any) -> dict[str, Any]:
+    """A select menu's choice (component type 3) carrying ``custom`` and the chosen ``values``."""
+    body = _press_payload(custom, **where)
+    body["data"] = {"custom_id": custom, "component_type": 3, "values": values}
+    select = {"type": 3, "custom_id": custom, "options": [{"label": v, "value": v} for v in values],
+              "min_values": 1, "max_values": len(values)}
+    body["message"]["components"] = [{"type": 1, "components": [select]}]
+    return body
+
+
+async def _ids(app: App) -> dict[str, int]:
+    found = {}
+    for name, (guild, channel) in {"ours": (GUILD, CHANNEL), "side": (GUILD, SIDE_CHANNEL),
+                                   "theirs": (GUILD_B, CHANNEL_B)}.items():
+        row = await app.db.active_campaign(str(guild), str(channel))
+        assert row is not None
+        found[name] = row.id
+    return found
+
+
+async def test_a_decision_button_of_another_campaign(client: discord.Client, adapter: RecordingAdapter, app: App,
+                                                     tables: dict[str, int]) -> None:
+    """The campaign in the id must be the one of the guild and channel the press comes from."""
+    from bot.discord.decisions import button_id
+
+    ids = await _ids(app)
+    other = "belongs to another campaign than this channel's"
+    for campaign in (ids["theirs"], ids["side"], 999_999_999_999, 0):
+        for user in (PLAYER, MALLORY):
+            text = await _refused(client, adapter, app, button_id(campaign, "d1", MARK, "go_on"), user=user)
+            assert other in text and "Theirs" not in text and "Side Table" not in text
+    ours = button_id(ids["ours"], "d1", MARK, "go_on")
+    assert other in await _refused(client, adapter, app, ours, user=MALLORY, guild=GUILD_B, channel=CHANNEL_B)
+    assert other in await _refused(client, adapter, app, ours, user=PLAYER, channel=SIDE_CHANNEL)
+    text = await _refused(client, adapter, app, ours, user=PLAYER, channel=EMPTY_CHANNEL)
+    assert "there is no campaign in this channel" in text
+    # guild B's id with guild A's channel id (a forged pair): guild B has no campaign in that channel
+    text = await _refused(client, adapter, app, ours, user=MALLORY, guild=GUILD_B, permissions=MANAGE_GUILD)
+    assert "there is no campaign in this channel" in text and "Ours" not in text
+
+
+async def test_a_decision_select_of_another_campaign(client: discord.Client, adapter: RecordingAdapter, app: App,
+                                                     tables: dict[str, int]) -> None:
+    from bot.discord.decisions import select_id
+
+    ids = await _ids(app)
+    for campaign, where in ((ids["theirs"], {}), (ids["ours"], {"guild": GUILD_B, "channel": CHANNEL_B}),
+                            (ids["ours"], {"channel": SIDE_CHANNEL})):
+        before = await _everything(app)
+        sent = await _dispatch(client, adapter, _select_payload(select_id(campaign, "d1", MARK), ["1", "2"],
+                                                                user=PLAYER, **where))
+        assert await _everything(app) == before
+        assert len(sent) == 1 and sent[0].body["type"] == 4 and sent[0].ephemeral, sent
+        assert sent[0].text.startswith("Sorry, that button belongs to another campaign"), sent[0].text
+
+
+async def test_a_decision_of_a_campaign_with_no_clash_is_over(client: discord.Client, adapter: RecordingAdapter,
+                                                              app: App, tables: dict[str, int]) -> None:
+    """The right campaign, but no Clash runs (ours waits for table dice): whatever decision the button names is
+    over. The presser is told privately, the components leave that message, and nothing else changes."""
+    from bot.discord.decisions import button_id
+
+    ids = await _ids(app)
+    before = await _everything(app)
+    sent = await _dispatch(client, adapter, _press_payload(button_id(ids["ours"], "d1", MARK, "go_on"), user=PLAYER))
+    assert await _everything(app) == before
+    assert [s.body.get("type") for s in sent[:1]] == [7] and sent[0].body["data"]["components"] == []
+    assert len(sent) == 2 and sent[1].ephemeral and "this decision was already answered" in sent[1].text
+
+
+DECISION_MALFORMED = [
+    "kfgm:choose:", "kfgm:choose:1:d1:go_on", "kfgm:choose:1:d1:0123abcd:", "kfgm:choose:1:d1:0123abcd:" + "k" * 41,
+    "kfgm:choose:1:x1:0123abcd:go_on", "kfgm:choose:1:d1:0123ABCD:go_on", "kfgm:choose:-1:d1:0123abcd:go_on",
+    "kfgm:choose:1:d1:0123abcd:go on", "kfgm:choose:1:d1:0123abcd:a,b", "kfgm:choose:" + "9" * 13 + ":d1:0123abcd:x",
+    "kfgm:choosesel:1:d1", "kfgm:choosesel:1:d1:0123abcd:go_on", "kfgm:choose:1:d1:0123abcd:go_on\n",
+]
+
+
+async def test_malformed_decision_ids_change_nothing(client: discord.Client, adapter: RecordingAdapter, app: App,
+                                                     tables: dict[str, int]) -> None:
+    """An id the decision templates do not match reaches no game code: the catch-all's polite refusal."""
+    for custom in DECISION_MALFORMED:
+        text = await _refused(client, adapter, app, custom, user=PLAYER)
+        assert text.startswith("Sorry, that button is not one I know"), (custom, text)
