@@ -25,7 +25,7 @@ async def test_create_and_every_reply_has_the_knight(table: Table) -> None:
     assert set(reply.data["knight"]) >= KNIGHT_KEYS
     assert reply.data["knight"] | {} == reply.data["knight"]
     for line in ("@sonch /knight show", "@sonch /knight stat stat:passion change:2",
-                 "@sonch /knight mark what:choice node:01", "@sonch /knight gold change:3 reason:loot"):
+                 "@sonch /knight mark what:choice node:01", "@sonch /knight stat stat:gold change:3 reason:loot"):
         assert set((await table.ok(line)).data["knight"]) >= KNIGHT_KEYS, line
     state = await table.state()
     assert state["knights"]["ser-sonch"]["owner"] == "sonch"

@@ -14,7 +14,7 @@ from bot.app.service import App
 from rules.clash.flow import KNIGHT_TOKENS, named_knights
 from rules.clash_round_handlers import Choose, KnightEndTurn, KnightMove, MonsterRound, PoolChange
 
-KNIGHT = Option("knight", "string", "Knight (default: yours)", max_length=60, autocomplete="knight")
+KNIGHT = Option("knight", "string", "default: yours", max_length=60, autocomplete="knight")
 
 
 async def monster_round(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -40,6 +40,13 @@ async def attack(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
                                                  cantrip=o["cantrip"]))
 
 
+async def react(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    from rules.clash.abilities import KnightReact
+
+    knight = await _own_knight(app, ctx, o)
+    return await app.act_reply(ctx, KnightReact(knight=knight, source=o["source"], ability=o["ability"], to=o["to"]))
+
+
 async def end_turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, KnightEndTurn(knight=await _own_knight(app, ctx, o)))
 
@@ -49,7 +56,8 @@ async def choose(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
     clash = loaded.state.clash
     pending = clash.flow.pending if clash is not None else None
-    named = named_knights(loaded.state, pending) if pending is not None else []
+    # the owners are checked for the decision named; a stale id goes on to the engine, which says it is stale
+    named = named_knights(loaded.state, pending) if pending is not None and pending.id == o["decision"] else []
     if pending is not None and named and ctx.user_id not in {k.owner for k in named} \
             and not await app.is_gm(ctx, loaded.row):
         names = ", ".join(k.name for k in named)
@@ -85,6 +93,10 @@ def register(r: Registry) -> None:
         Option("target", "string", "the Monster (default: the one in range)", max_length=64),
         Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
         KNIGHT)))
+    r.add(Command(("knight", "react"), "Use a Reaction or active ability of your Gear or Technique", react, (
+        Option("source", "string", "the Gear or Technique id", required=True, max_length=64),
+        Option("ability", "string", "e.g. Reflex, Dodge, Block", required=True, max_length=60),
+        Option("to", "string", "Reflex: the space", max_length=4), KNIGHT)))
     r.add(Command(("knight", "end-turn"), "End your Knight's turn", end_turn, (KNIGHT,)))
     r.add(Command(("choose",), "Answer the decision the Clash waits for", choose, (
         Option("decision", "string", "the decision id, e.g. d3", required=True, max_length=16),

@@ -26,9 +26,9 @@ from rules.knights.state import VICE_VIRTUE, KnightState
 from rules.knights.view import details, summary
 
 CODE_PREFIX = "kfgm-knight:"
-NAME = Option("name", "string", "Knight (default: yours)", max_length=60, autocomplete="knight")
+NAME = Option("name", "string", "default: yours", max_length=60, autocomplete="knight")
 STATS = ("passion", "heat", "vigor", "bane", "max_vigor", "heat_limit", "bane_limit", "leads",
-         "precision", "evasion", "speed")
+         "precision", "evasion", "speed", "gold")
 TIERS = ("mob", "vassal", "king", "devil", "dragon", "legendary")
 
 
@@ -63,6 +63,15 @@ async def may_change(app: App, ctx: Invocation, loaded: Loaded, k: KnightState) 
         f"{k.name} belongs to <@{k.owner}>: only their owner or the GM may change them "
         "(anybody may look with /knight show)"
     )
+
+
+def _stat_action(kid: str, o: dict[str, Any]) -> BaseModel:
+    """``/knight stat``: a statistic through the Knight rules, or Gold (never below 0)."""
+    if o["stat"] == "gold":
+        return a.KnightGold(knight=kid, change=o["change"], reason=o["reason"] or "")
+    if not -99 <= o["change"] <= 99:
+        raise CommandError(f"change: must be between -99 and 99 for {o['stat']} (only gold: takes more)")
+    return a.KnightStat(knight=kid, stat=o["stat"], change=o["change"], reason=o["reason"] or "", cost=o["cost"])
 
 
 def _on_knight(build: Callable[[str, dict[str, Any]], BaseModel]) -> Any:
@@ -192,7 +201,7 @@ def _opt(name: str, kind: Any, text: str, **kw: Any) -> Option:
 def register(r: Registry) -> None:
     describe = getattr(r, "describe_group", None)
     if describe is not None:
-        describe("knight", "Knights: sheets, boards, Gear, Passion, Heat, Vigor and Bane")
+        describe("knight", "Knights: sheets, Gear, statistics; their Clash turns")
     add = r.add
     add(Command(("knight", "create"), "Create your Knight", create, (
         _opt("knight", "string", "the content id (/knight list)", required=True, max_length=64),
@@ -204,11 +213,9 @@ def register(r: Registry) -> None:
     add(Command(("knight", "import"), "Import an exported Knight", import_knight, (
         _opt("json", "string", "the exported JSON or code", required=True, max_length=6000),)))
 
-    add(Command(("knight", "stat"), "Change a statistic",
-                _on_knight(lambda kid, o: a.KnightStat(knight=kid, stat=o["stat"], change=o["change"],
-                                                       reason=o["reason"] or "", cost=o["cost"])), (
+    add(Command(("knight", "stat"), "Change a statistic, or Gold", _on_knight(_stat_action), (
         _opt("stat", "string", "which statistic", required=True, choices=STATS),
-        _opt("change", "integer", "how much, e.g. 3 or -2", required=True, min_value=-99, max_value=99),
+        _opt("change", "integer", "how much, e.g. 3 or -2", required=True, min_value=-9999, max_value=9999),
         _opt("reason", "string", "why (shown in the log)"),
         _opt("cost", "boolean", "a voluntary cost", default=False),
         NAME)))
@@ -236,10 +243,6 @@ def register(r: Registry) -> None:
         _opt("vice", "string", "the Vice", required=True, choices=tuple(VICE_VIRTUE)),
         _opt("change", "integer", "tally marks (negative: erase)", required=True, min_value=-9, max_value=9),
         NAME)))
-    add(Command(("knight", "gold"), "Gain or spend Gold",
-                _on_knight(lambda kid, o: a.KnightGold(knight=kid, change=o["change"], reason=o["reason"] or "")), (
-        _opt("change", "integer", "e.g. 5 or -3", required=True, min_value=-9999, max_value=9999),
-        _opt("reason", "string", "why"), NAME)))
     add(Command(("knight", "resource"), "Gain or spend Resource tokens on the Knight Board",
                 _on_knight(lambda kid, o: a.KnightResource(knight=kid, token=o["token"], change=o["change"],
                                                            reason=o["reason"] or "")), (

@@ -164,6 +164,38 @@ async def evasion(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return Reply(text="\n".join(lines), data=data)
 
 
+async def weapon(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """The odds of the Knight's Attack with this weapon in the running Clash: nothing is rolled or logged."""
+    from bot.app.commands.knight import find
+    from rules.clash.attack_odds import planned_attack, wound_odds
+    from rules.clash_round_handlers import board_id
+
+    if app.catalogue.dice is None:
+        raise CommandError("the loaded content has no dice; add a `kind: dice` document to a content pack")
+    loaded = await app.load(ctx)
+    k = find(loaded, ctx, o["knight"])
+    planned = planned_attack(app.catalogue, loaded.state, board_id(loaded.state, k.id), o["weapon"],
+                             o["cantrip"], o["target"])
+    plain, wound, critical = wound_odds(planned, app.catalogue.dice)
+    plan = planned.plan
+    ats = ", ".join(f"AT {at} ({pct(p)})" for at, p in sorted(planned.ats.items()))
+    lines = [
+        f"**Odds — {k.name} with {o['weapon']}**: {plan.dice} Attack {'die' if plan.dice == 1 else 'dice'} "
+        f"{plan.precision:+d} vs To Hit {plan.to_hit}"
+        + (f", {plan.rerolls} free re-roll(s)" if plan.rerolls else "") + ".",
+        f"At least one hit **{pct(plain.hit)}** · Full Hit {pct(plain.full_hit)} · Crit Chance "
+        f"{pct(plain.crit_chance)}",
+        f"BP level {planned.level} on the deck's back: {ats}.",
+        f"Wound **{pct(wound)}** · Critical Wound {pct(critical)}. Heat re-rolls still possible: "
+        f"{planned.heat_rerolls} (not counted).",
+    ]
+    data = {"plan": plan.model_dump(mode="json", by_alias=True), "hit": exact(plain.hit),
+            "full_hit": exact(plain.full_hit), "crit_chance": exact(plain.crit_chance), "wound": exact(wound),
+            "critical_wound": exact(critical), "bp_level": planned.level,
+            "ats": [{"at": at, "p": exact(p)} for at, p in sorted(planned.ats.items())]}
+    return Reply(text="\n".join(lines), data=data)
+
+
 def _count(name: str, description: str, high: int = 20) -> Option:
     return Option(name, "integer", description, default=0, min_value=0, max_value=high)
 
@@ -202,6 +234,14 @@ def register(r: Registry) -> None:
             permission="anyone",
         )
     )
+    r.add(Command(("odds", "weapon"), "Exact odds of your Knight's Attack in this Clash, with the Knight Pool",
+                  weapon, (
+                      Option("weapon", "string", "the weapon (Gear id)", required=True, max_length=64,
+                             autocomplete="gear"),
+                      Option("knight", "string", "which Knight (default: yours)", max_length=60,
+                             autocomplete="knight"),
+                      Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
+                      Option("target", "string", "the Mob to attack", max_length=64))))
     r.add(
         Command(
             ("odds", "evasion"),

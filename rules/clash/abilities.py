@@ -1,0 +1,206 @@
+"""Knights' active abilities during a Clash: Reactions in a Window of Opportunity and free actions on their turn
+(rulebook "Active Abilities", "Named Abilities", "Window of Opportunity", Keyword List: Reflex, Dodge, Block,
+Defy).
+
+``/knight react source:<Gear or Technique id> ability:<name>`` uses one ability of one game element:
+- "You can use each available active ability on a single game element once per Round" (``flow.used``);
+- "You cannot use multiple abilities with the same name at the same time ... in the same window of opportunity":
+  the name without its subtype (Advanced, Superior) is kept in the window's decision (``data["named"]``);
+- its cost is paid (a Charge, Exhausting the Gear, +X Heat, a Technique's Exert);
+- what the bot can do it does: Reflex moves the Knight (``to:``), Dodge adds to the coming Evasion Roll, Block and
+  Defy evade hits of the roll on the table; any other ability is shown to be applied by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from content.loader import Catalogue
+from content.schema.gear import Keyword
+from rules.board.geometry import parse_space
+from rules.board.knight_movement import IllegalMove, knight_move
+from rules.clash.activation import Activation, knight_state
+from rules.clash.flow import KNIGHT_TOKENS, Pending
+from rules.clash.rounds import running
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, handles
+from rules.errors import RuleError
+from rules.knights import loadout, techniques
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+from rules.state import CampaignState
+
+T = "tests/clash/test_abilities.py::"
+SUBTYPES = {"": 1, "advanced": 2, "superior": 3}
+WINDOWS = ("react", "evasion_reroll")  # the decisions during which the Knights may react
+Id = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class KnightReact(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["knight_react"] = "knight_react"
+    knight: Id
+    source: Id = Field(description="the Gear or Technique id the ability is on")
+    ability: Annotated[str, Field(min_length=1, max_length=60)]
+    to: Annotated[str, Field(min_length=2, max_length=4)] | None = None
+
+
+def base_name(name: str) -> tuple[str, int]:
+    """"Advanced Reflex" -> ("reflex", 2): the name without its subtype, and the subtype's strength."""
+    words = name.strip().lower().split()
+    if len(words) > 1 and words[0] in SUBTYPES:
+        return " ".join(words[1:]), SUBTYPES[words[0]]
+    return " ".join(words), 1
+
+
+Found = tuple[str, str, str, dict[str, int]]  # (ability name, cost, text, Knight tokens its keywords place)
+
+
+def _tokens(keywords: list[Keyword]) -> dict[str, int]:
+    return {kw.name.lower(): kw.value or 1 for kw in keywords if kw.name.lower() in KNIGHT_TOKENS}
+
+
+def _abilities(cat: Catalogue, k: KnightState, source: str) -> tuple[str, str, list[Found]]:
+    """(kind, display name, [(ability name, cost, text, tokens)]) of a Gear card in the Loadout or a Technique on
+    the Knight Board."""
+    for item in k.loadout:
+        if item.gear == source and not item.discarded:
+            face = loadout.face(cat, k, source)
+            found: list[Found] = [(kw.name if kw.value is None else f"{kw.name} {kw.value}", "", "", {})
+                                  for kw in face.keywords]
+            found += [(a.name or f"ability {i + 1}", a.cost or "", a.text, _tokens(a.keywords))
+                      for i, a in enumerate(face.abilities)]
+            return "gear", face.name, found
+    if source in k.board.techniques:
+        card = techniques.technique(cat, k, source)
+        found = [(kw.name, "Exert", card.clash.extra, _tokens(card.clash.extra_keywords))
+                 for kw in card.clash.extra_keywords]
+        found += [(kw.name, "Technique", card.clash.text, _tokens(card.clash.keywords)) for kw in card.clash.keywords]
+        return "technique", card.clash.name, found
+    raise RuleError(f"{k.name} has no Gear {source!r} in the Loadout and no Technique {source!r} on the Knight Board")
+
+
+def _window(state: CampaignState, knight: str) -> tuple[Pending | None, str]:
+    """The open Window of Opportunity (a REACT! or Evasion decision), or the Knight's own turn (a free action)."""
+    flow = running(state).flow
+    if flow.pending is not None and flow.pending.kind in WINDOWS:
+        return flow.pending, flow.pending.id
+    if flow.pending is not None:
+        raise RuleError(f"the Clash waits for {flow.pending.id} ({flow.pending.kind}), which is not a Window of "
+                        f"Opportunity: {flow.pending.prompt}")
+    if flow.turn is None or flow.turn.knight != knight:
+        raise RuleError("abilities are used in a Window of Opportunity (a REACT! or an Evasion Roll waiting) or as "
+                        "a free action during your own turn")
+    return None, f"turn:{flow.round}:{knight}"
+
+
+def _pay(cat: Catalogue, k: KnightState, kind: str, source: str, cost: str) -> list[str]:
+    """Costs are voluntary: refused when they cannot be paid in full."""
+    lowered = cost.lower()
+    if kind == "technique":
+        return techniques.use(cat, k, source, "exert" if lowered == "exert" else "clash")
+    item = next(i for i in k.loadout if i.gear == source)
+    out: list[str] = []
+    if "charge" in lowered:
+        if not item.charges:
+            raise RuleError(f"{source} has no Charge left")
+        item.charges -= 1
+        out.append(f"{source}: a Charge is spent ({item.charges} left).")
+    if "exhaust" in lowered:
+        if item.exhausted:
+            raise RuleError(f"{source} is exhausted")
+        item.exhausted = True
+        out.append(f"{source} is exhausted.")
+    heat = re.search(r"\+(\d+) heat", lowered)
+    if heat:
+        out += st.change_heat(cat, k, int(heat.group(1)), voluntary=True)
+    return out
+
+
+@implements("Active Abilities", tests=[T + "test_an_active_ability_once_per_round_on_one_game_element"])
+@implements("Named Abilities", tests=[T + "test_reflex_and_advanced_reflex_not_in_the_same_window"])
+@handles(KnightReact)
+def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) -> Result:
+    from rules.clash_round_handlers import board_id
+
+    cat = engine.catalogue
+    clash = running(state)
+    kid = board_id(state, act.knight)
+    k = knight_state(state, kid)
+    if state.board.knight(kid).dead:
+        raise RuleError(f"{k.name} is dead")
+    pending, window = _window(state, kid)
+    kind, shown, found = _abilities(cat, k, act.source)
+    wanted = act.ability.strip().lower()
+    match = next((a for a in found if a[0].lower() == wanted), None)
+    if match is None:
+        names = ", ".join(sorted({a[0] for a in found})) or "none"
+        raise RuleError(f"{shown} has no ability {act.ability!r}; its abilities are: {names}")
+    name, cost, text, tokens = match
+    once = f"{kid}:{act.source}:{name.lower()}"
+    if once in clash.flow.used:
+        raise RuleError(f"{k.name} already used {name} of {shown} this Round: \"You can use each available active "
+                        "ability on a single game element once per Round\"")
+    base, strength = base_name(name)
+    named = pending.data.setdefault("named", []) if pending is not None else clash.flow.named.setdefault(window, [])
+    if f"{kid}:{base}" in named:
+        raise RuleError(f"{k.name} already used an ability named {base.title()} in this Window of Opportunity: "
+                        "\"You cannot use multiple abilities with the same name at the same time\"")
+    lines = _pay(cat, k, kind, act.source, cost)
+    lines.insert(0, f"⚡ {k.name} uses **{name}** ({shown}).")
+    if tokens:
+        for token, count in tokens.items():
+            clash.flow.pool[token] = clash.flow.pool.get(token, 0) + count
+        lines.append("Knight Pool: " + ", ".join(f"+{n} {t}" for t, n in tokens.items()) + ".")
+    else:
+        lines += _effect(engine, state, pending, kid, base, strength, text, act.to)
+    named.append(f"{kid}:{base}")
+    clash.flow.used.append(once)
+    events = [Event(kind="react", text=line) for line in lines]
+    if pending is not None:
+        events.append(Event(kind="decision", text=f"The window stays open: {pending.prompt}"))
+    return Result(state=state, events=events, data={"ability": {"knight": kid, "source": act.source, "name": name}})
+
+
+def _activation(pending: Pending | None) -> Activation | None:
+    return Activation.model_validate(pending.data["activation"]) if pending is not None and \
+        "activation" in pending.data else None
+
+
+def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, base: str, strength: int,
+            text: str, to: str | None) -> list[str]:
+    k = knight_state(state, kid)
+    if base == "reflex":
+        if to is None:
+            raise RuleError(f"Reflex moves {k.name} up to {strength} space(s): say where with to:<space>")
+        try:
+            outcome = knight_move(state.board, kid, parse_space(to.upper()), strength)
+        except (IllegalMove, ValueError) as exc:
+            raise RuleError(f"{k.name} cannot Reflex to {to}: {exc}") from None
+        state.board = outcome.state
+        return [f"{k.name} moves to {to.upper()} (Reflex, up to {strength}). {outcome.text}".rstrip()]
+    act = _activation(pending)
+    if base in ("dodge", "block", "defy") and act is not None and pending is not None:
+        return _defend(pending, act, kid, base, strength)
+    return [f"✋ By hand: {text or base.title()}"]
+
+
+def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
+    """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
+    target = act.targets[act.index] if act.index < len(act.targets) else None
+    if target != kid:
+        raise RuleError("only the Target of this Attack defends against it")
+    data: dict[str, Any] = pending.data["activation"]
+    if base == "dodge":
+        if act.naturals:
+            raise RuleError("Dodge is used when you are about to resolve an Evasion Roll, before the dice are rolled")
+        data["evasion_bonus"] = data.get("evasion_bonus", 0) + strength
+        return [f"Dodge: +{strength} Evasion bonus for this roll."]
+    if not act.naturals:
+        raise RuleError(f"{base.title()} treats hits of an Evasion Roll as evaded: use it once the dice are rolled")
+    data["evaded"] = data.get("evaded", 0) + strength
+    return [f"{base.title()}: {strength} hit(s) of this roll are treated as evaded."]
