@@ -62,6 +62,12 @@ class ClashAdjustKnight(_Action):
     value: int = Field(ge=-30, le=30)
 
 
+class ClashAdjustMonster(_Action):
+    type: Literal["clash_adjust_monster"] = "clash_adjust_monster"
+    what: Literal["wounds", "to_hit", "at_bonus", "evasion_dice_bonus", "vigor_loss_bonus"]
+    value: int = Field(ge=0, le=40)
+
+
 class ClashEnd(_Action):
     type: Literal["clash_end"] = "clash_end"
 
@@ -285,6 +291,39 @@ def adjust_knight(engine: Engine, state: CampaignState, act: ClashAdjustKnight, 
     text = f"🛠️ GM sets **{k.name}**'s {act.stat.capitalize()} to {act.value}: " + " ".join(lines)
     return Result(state=state, events=[Event(kind="gm_adjust", text=text)],
                   data={"knight": knight_summary(cat, k), "clash": clash_data(clash, gm=True)})
+
+
+MONSTER_FIELDS = {"to_hit": "To Hit", "at_bonus": "AT bonus", "evasion_dice_bonus": "Evasion dice bonus",
+                  "vigor_loss_bonus": "Vigor Loss bonus"}
+
+
+@handles(ClashAdjustMonster)
+def adjust_monster(engine: Engine, state: CampaignState, act: ClashAdjustMonster, dice: Dice) -> Result:
+    """GM: set the Wounds on the Wound Stack (Generic Single Wounds added without Escalation, like Exhibition
+    Wounds; or the top cards taken off as by Heal) or one of the Monster's numbers, announced before -> after."""
+    from rules.clash import wound_stack
+
+    clash = _running(state)
+    if act.what == "wounds":
+        before = clash.wounds()
+        if act.value >= before:
+            clash = wound_stack.add_generic(clash, count=act.value - before)
+        else:
+            while clash.wounds() > act.value:
+                clash, _ = wound_stack.heal(clash, 1)
+            clash = wound_stack.add_generic(clash, count=act.value - clash.wounds())  # a Double taken off
+        clash, lines = wound_stack.check_victory(clash)
+        text = f"🛠️ GM sets the Wound Stack from {before} to {clash.wounds()} Wound(s) of {clash.wounds_needed}."
+    else:
+        before = getattr(clash, act.what)
+        if act.what == "to_hit" and not 1 <= act.value <= 10:
+            raise RuleError("a To Hit value is between 1 and 10")
+        setattr(clash, act.what, act.value)
+        lines = []
+        text = f"🛠️ GM sets the Monster's {MONSTER_FIELDS[act.what]} from {before} to {act.value}."
+    state.clash = clash
+    events = [Event(kind="gm_adjust", text=text)] + [Event(kind="clash", text=line) for line in lines]
+    return Result(state=state, events=events, data={"clash": clash_data(clash, gm=True)})
 
 
 # --- ending ------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.board.geometry import parse_space
 from rules.board.knight_movement import IllegalMove, knight_move
-from rules.clash import monster_attack  # noqa: F401  (its decisions register themselves)
+from rules.clash import abilities, monster_attack  # noqa: F401  (they register themselves)
 from rules.clash.activation import knight_state
 from rules.clash.flow import KNIGHT_TOKENS, RESUME
 from rules.clash.rounds import end_turn, not_waiting, open_turn, running, start_monster_round

@@ -59,6 +59,8 @@ class Activation(BaseModel):
     obeyed: bool | None = None
     path: int | None = None
     discard_ai: bool = False
+    evasion_bonus: int = Field(0, description="Dodge: added to each Evasion die of the coming roll")
+    evaded: int = Field(0, description="Block, Defy: hits of the roll treated as evaded")
 
 
 # --- content lookups -------------------------------------------------------------------------------------------

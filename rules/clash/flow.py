@@ -76,6 +76,9 @@ class Flow(_Model):
     divine_target: str | None = None
     last_to_wound: str | None = None
     pending: Pending | None = None
+    used: list[str] = Field(default_factory=list, description="active abilities used this Round: knight:source:name")
+    named: dict[str, list[str]] = Field(default_factory=dict, description="named abilities used per free-action "
+                                        "window this Round")
     queue: list[dict[str, Any]] = Field(default_factory=list, description="Monster Attacks waiting their turn")
     asked: int = Field(0, description="decisions asked so far: the next decision id is d<asked+1>")
     log: list[str] = Field(default_factory=list, description="steps already resolved in this Round (narration)")

@@ -183,6 +183,10 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
         raise RuleError("it is the Monster Round: Knights attack in the Knight Round (run the Monster Round with "
                         "/monster round)")
     k, mini = _knight(state, act.knight)
+    if mini.knocked_down:  # Knockdown: "you cannot move voluntarily, perform any actions, reactions, or free actions"
+        raise RuleError(f"{k.name} is knocked down and cannot perform any actions (Knockdown); a Knight stands up at "
+                        f"the start of their turn once the Knockdown card shows its standing-up side — the GM stands "
+                        f"them up with /clash place kind:knight name:\"{k.name}\" space:<their space>")
     m = _target(state, mini, act.target)
     gid = _weapon(cat, k, act.weapon)
     face, keywords, precision = _face(cat, k, gid)

@@ -96,6 +96,7 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
     assert state.clash is not None and card.evasion_dice is not None and card.evasion_difficulty is not None
     k = knight_state(state, knight)
     d = evasion.defence(engine.catalogue, k)
+    bonus = d.bonus + act.evasion_bonus  # Dodge, used before the roll
     difficulty = card.evasion_difficulty
     if not act.naturals:
         met = [g for g in gates_met(state, card, act, knight) if g.before in ("targeting", "movement", "attack")]
@@ -103,13 +104,13 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
         count = card.evasion_dice + state.clash.effective_evasion_dice_bonus() + sum(g.evasion_dice for g in met)
         act.naturals = roll_crit_pool(dice, count, f"{k.name}'s Evasion Roll against {card.name}")
         gate_text = f" (gate: {'; '.join(gates)})" if gates else ""
-        lines.append(f"🛡️ {k.name} rolls {count} Evasion dice{gate_text}: {_shown(act.naturals, d.bonus)} vs "
-                     f"{difficulty}+ → {evasion.hits(act.naturals, d.bonus, difficulty)} hit(s).")
+        lines.append(f"🛡️ {k.name} rolls {count} Evasion dice{gate_text}: {_shown(act.naturals, bonus)} vs "
+                     f"{difficulty}+ → {evasion.hits(act.naturals, bonus, difficulty)} hit(s).")
         if act.naturals[0] == 1:
             lines.append("The Crit die shows a natural 1: Crit Evade Fail (resolve its effects, if any).")
         if act.naturals[0] == 10:
             lines.append("The Crit die shows a natural 10: Crit Evade (resolve its effects, if any).")
-    missed = [i for i in evasion.failed(act.naturals, d.bonus, difficulty) if i not in act.rerolled]
+    missed = [i for i in evasion.failed(act.naturals, bonus, difficulty) if i not in act.rerolled]
     if missed and not act.rerolled:
         free = min(d.rerolls, len(missed))
         cost = f"{free} free Evasion Re-roll(s), then +1 Heat per die" if free else "+1 Heat per die"
@@ -119,7 +120,10 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
         return ask(state.clash.flow, "evasion_reroll",
                    f"🎲 {k.name}: re-roll which dice that did not evade ({cost})? Declare them all at once.",
                    options, knights=[knight], pick=len(missed))
-    act.hits = evasion.hits(act.naturals, d.bonus, difficulty)
+    rolled = evasion.hits(act.naturals, bonus, difficulty)
+    act.hits = max(0, rolled - act.evaded)
+    if act.evaded and rolled:
+        lines.append(f"{min(act.evaded, rolled)} hit(s) treated as evaded (Block).")
     if act.hits == 0:
         lines.append(f"✨ {k.name} evades every die: Full Evade.")
         act.step = "after_attack"
@@ -146,14 +150,18 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
         return run_from(engine, state, dice, lines, act)
     if "keep" in chosen:
         raise RuleError("choose dice to re-roll, or Keep alone")
-    d = evasion.defence(engine.catalogue, k)
+    card = card_of(engine, state.clash, act)
+    # a Judgement's test: "cannot ... be re-rolled using Evasion Re-rolls", and its die is no Crit die
+    judgement = card.attack is not None and "judgement" in card.attack.types
+    free = 0 if judgement else evasion.defence(engine.catalogue, k).rerolls
     positions = sorted(int(c) for c in chosen)
-    paid = max(0, len(positions) - d.rerolls)
+    paid = max(0, len(positions) - free)
     for p in positions:
         old = act.naturals[p - 1]
-        act.naturals[p - 1] = dice.d10(f"{k.name} re-rolls Evasion die {p}", crit=p == 1)
-        lines.append(f"🎲 {k.name} re-rolls die {p}: {old} → {act.naturals[p - 1]}.")
-        if p == 1 and act.naturals[0] == 1:
+        what = "the Judgement test" if judgement else f"Evasion die {p}"
+        act.naturals[p - 1] = dice.d10(f"{k.name} re-rolls {what}", crit=p == 1 and not judgement)
+        lines.append(f"🎲 {k.name} re-rolls {'the test' if judgement else f'die {p}'}: {old} → {act.naturals[p - 1]}.")
+        if p == 1 and act.naturals[0] == 1 and not judgement:
             lines.append("The re-rolled Crit die shows a natural 1 again: resolve Crit Evade Fail effects again.")
     act.rerolled = positions
     if paid:
@@ -188,7 +196,9 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
                    f"🎲 {k.name} failed the test: re-roll it for +1 Heat?",
                    [Option(key="1", label=f"Re-roll ({act.naturals[0]})", help="+1 Heat"),
                     Option(key="keep", label="Keep", help="the Judgement hits")], knights=[knight])
-    act.hits = 0 if success else 1
+    act.hits = 0 if success or act.evaded else 1
+    if act.evaded and not success:
+        lines.append("Defy: the Judgement's hit is treated as evaded.")
     lines.append(f"{k.name} {'passes: the Judgement has no effect' if success else 'fails: the Judgement hits'}.")
     act.step = "after_attack" if success else "consequences"
     return None

@@ -144,19 +144,25 @@ def promoted(colour: PowerColour) -> PowerColour:
     note="Weapon Power per hit, Bonus Power, the Knight's Power die, Heroic Arc levels with one option "
     "(Additional Power Die), Power Dice Promotion, the box limits",
 )
-def create_pool(cat: Catalogue, k: KnightState, face: GearFace, hits: int, passion: int) -> PoolPlan:
-    """"Each successful hit grants you as many Power dice as your active weapon's Weapon Power attribute ... Some
-    weapons also have the Bonus Power attribute, which is added to the Pool if you score at least one hit. Then,
-    add your Knight's Power die and any other bonuses from your Heroic Arc\"."""
+def knight_dice(cat: Catalogue, k: KnightState, passion: int) -> tuple[PowerColour, list[PowerColour], bool]:
+    """The Knight's Power die (promoted by Power Dice Promotion), the Heroic Arc's Additional Power Dice at this
+    Passion (levels with one option; a choice of two is the player's), and whether the die was promoted."""
     die: PowerColour = st.portrait(cat, k).power_die
     texts = [a.text for a in st.content(cat, k).abilities]
     extra: list[PowerColour] = []
     for lv in arc_levels(cat, k, passion):
-        if len(lv.options) == 1:  # an exclusive choice of two options is the player's (narrated)
+        if len(lv.options) == 1:
             texts.append(lv.options[0].text)
             extra += [cast(PowerColour, m.lower()) for m in ADDITIONAL_DIE.findall(lv.options[0].text)]
     promotion = any(PROMOTION.search(t) for t in texts)
-    knight_die = promoted(die) if promotion else die
+    return (promoted(die) if promotion else die), extra, promotion
+
+
+def create_pool(cat: Catalogue, k: KnightState, face: GearFace, hits: int, passion: int) -> PoolPlan:
+    """"Each successful hit grants you as many Power dice as your active weapon's Weapon Power attribute ... Some
+    weapons also have the Bonus Power attribute, which is added to the Pool if you score at least one hit. Then,
+    add your Knight's Power die and any other bonuses from your Heroic Arc\"."""
+    knight_die, extra, promotion = knight_dice(cat, k, passion)
     extra_dice = odds.Dice(**{c: extra.count(c) for c in POWER_TIERS})
     bonus = odds.Dice(white=face.bonus_power.white, black=face.bonus_power.black, red=face.bonus_power.red,
                       raw=face.bonus_raw_power) if hits else odds.Dice()  # "if you score at least one hit"

@@ -114,6 +114,7 @@ def end_monster_round(engine: Engine, state: CampaignState, lines: list[str]) ->
     flow = state.clash.flow
     lines += _trait_lines(engine, state.clash, "end of each monster round")
     flow.phase, flow.started, flow.turn, flow.acted = "knight", False, None, []
+    flow.used, flow.named = [], {}
     lines.append(f"🌕 **Knight Round {flow.round}.** Each Knight takes a turn, in any order: /knight move, "
                  "/knight attack, then /knight end-turn.")
 
@@ -207,5 +208,6 @@ def end_knight_round(engine: Engine, state: CampaignState) -> list[str]:
                 lines.append(f"{mini.name}: {back[0]}")
     flow.round += 1
     flow.phase, flow.acted, flow.turn = "monster", [], None
+    flow.used, flow.named = [], {}
     lines.append(f"Next: Monster Round {flow.round} — /monster round.")
     return lines

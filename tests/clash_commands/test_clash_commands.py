@@ -327,3 +327,21 @@ def test_a_script_starts_inspects_adjusts_and_ends_a_clash(tmp_path: Path) -> No
     assert vigor["data"]["knight"]["vigor"] == 5
     assert end["data"]["clash"]["bp_deck"][0]["id"] == bottom and "Clash Board is cleared" in end["text"]
     assert "no Clash is running" in after["error"]
+
+
+async def test_gm_sets_the_wound_stack_and_the_monster_numbers(table: Table) -> None:
+    """Rulebook (line 1392): Wound Stack"""
+    await _party(table)
+    await table.ok("/clash start monster:abbot level:1 type:exhibition")
+    reply = await table.ok("/clash adjust monster:wounds value:5")
+    assert reply.data["clash"]["wounds"] == 5 and "from 3 to 5" in reply.text
+    reply = await table.ok("/clash adjust monster:wounds value:1")
+    assert reply.data["clash"]["wounds"] == 1
+    reply = await table.ok("/clash adjust monster:to_hit value:7")
+    assert "To Hit from 5 to 7" in reply.text
+    state = await table.state()
+    assert state["clash"]["to_hit"] == 7
+    refused = await table("@sonch /clash adjust monster:wounds value:2")
+    assert not refused.ok
+    won = await table.ok("/clash adjust monster:wounds value:9")
+    assert won.data["clash"]["over"] == "victory"

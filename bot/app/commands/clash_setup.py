@@ -15,6 +15,7 @@ from bot.app.service import App
 from rules.clash_handlers import (
     ClashAdjustDeck,
     ClashAdjustKnight,
+    ClashAdjustMonster,
     ClashEnd,
     ClashStart,
     clash_data,
@@ -49,12 +50,15 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     action: BaseModel
-    if o["deck"] and o["top"] and not o["knight"]:
+    if o["monster"] and o["value"] is not None and not (o["deck"] or o["top"] or o["knight"]):
+        action = ClashAdjustMonster(what=o["monster"], value=o["value"])
+    elif o["deck"] and o["top"] and not o["knight"]:
         action = ClashAdjustDeck(deck=o["deck"], top=o["top"])
     elif o["knight"] and o["stat"] and o["value"] is not None and not (o["deck"] or o["top"]):
         action = ClashAdjustKnight(knight=o["knight"], stat=o["stat"], value=o["value"])
     else:
-        raise CommandError('say what to adjust: deck:ai|bp top:<card id>, or knight:"..." stat:vigor value:N')
+        raise CommandError('say what to adjust: deck:ai|bp top:<card id>, knight:"..." stat:vigor value:N, or '
+                           'monster:wounds|to_hit|at_bonus|evasion_dice_bonus|vigor_loss_bonus value:N')
     return await app.act_reply(ctx, action)
 
 
@@ -72,12 +76,15 @@ def register(r: Registry) -> None:
         Option("providence", "boolean", "Wise Providence: the Clash begins with the Knight Round", default=False),
     ), permission="gm"))
     r.add(Command(("clash", "status"), "The Clash: Wounds, decks, discard piles, Wound Stack, board", status))
-    r.add(Command(("clash", "adjust"), "GM: put a card on top of the AI/BP deck, or set a Knight's statistic", adjust, (
+    r.add(Command(("clash", "adjust"), "GM: a deck's top card, a Knight's statistic, the Wound Stack, a Monster number",
+                  adjust, (
         Option("deck", "string", "the deck whose top card you set", choices=("ai", "bp")),
         Option("top", "string", "the card id to put on top", max_length=64),
         Option("knight", "string", "the Knight's name", max_length=60, autocomplete="knight"),
         Option("stat", "string", "the statistic to set", choices=STATS),
-        Option("value", "integer", "its new value", min_value=-30, max_value=30),
+        Option("monster", "string", "a Monster number to set",
+               choices=("wounds", "to_hit", "at_bonus", "evasion_dice_bonus", "vigor_loss_bonus")),
+        Option("value", "integer", "its new value", min_value=-30, max_value=40),
     ), permission="gm"))
     r.add(Command(("clash", "end"), "GM: end the Clash (Massive Peril leaves, the board is cleared)", end,
                   permission="gm"))
