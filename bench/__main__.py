@@ -154,10 +154,14 @@ def attack_ms(runs: int = 400) -> tuple[float, float, float]:
     knight = next(iter(state.knights))
     times = []
     for i in range(runs):
-        start_state = state.model_copy(update={"seed": 1000 + i})
+        start_state = state.model_copy(update={"seed": 1000 + i}, deep=True)
+        assert start_state.clash is not None  # each run meets another BP card (the deck turned by one)
+        deck = start_state.clash.bp_deck
+        start_state.clash.bp_deck = deck[i % len(deck):] + deck[:i % len(deck)]
         start = time.perf_counter()
+        # in place, as the application applies an action to a state it has just read from storage
         result = engine.apply(start_state, KnightAttack(knight=knight, weapon="gear_pilgrims_mace"),
-                              engine.dice_for(start_state))
+                              engine.dice_for(start_state), in_place=True)
         while result.pending is not None:  # Heat re-rolls kept; a Response's Attack: its first answers
             keys = result.pending.options
             result = engine.apply(result.state, Choose(decision=result.pending.id,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import StrEnum
+from functools import lru_cache
 from typing import Annotated, NamedTuple
 
 from pydantic import BeforeValidator, PlainSerializer, WithJsonSchema
@@ -147,8 +148,10 @@ def neighbours(spec: BoardSpec, space: Coord) -> list[Coord]:
     return [n for n in (space.step(d) for d in CARDINALS) if on_board(spec, n)]
 
 
+@lru_cache(maxsize=8192)
 def footprint(anchor: Coord, side: int) -> frozenset[Coord]:
-    """The spaces of a square footprint whose top-left space is ``anchor``."""
+    """The spaces of a square footprint whose top-left space is ``anchor`` (cached: pure, and asked for thousands
+    of times by every Monster path search)."""
     return frozenset(Coord(anchor.row + r, anchor.col + c) for r in range(side) for c in range(side))
 
 

@@ -14,7 +14,6 @@ from rules.board.geometry import (
     CARDINALS,
     Coord,
     Direction,
-    cells_adjacent,
     dominant_directions,
     fits,
     footprint,
@@ -228,10 +227,12 @@ def monster_move(
         def goal(a: Coord) -> bool:
             return manhattan(footprint(a, m.side), tcells) <= r
     else:
+        # the spaces next to the Target, once: "adjacent" is a footprint touching them without standing on it
+        near = frozenset(c.step(d) for c in tcells for d in CARDINALS) - tcells
 
         def goal(a: Coord) -> bool:
             f = footprint(a, m.side)
-            return cells_adjacent(f, tcells) and not (f & tcells)
+            return bool(f & near) and not (f & tcells)
 
     def closeness(a: Coord) -> int:
         return manhattan(footprint(a, m.side), tcells)

@@ -18,7 +18,7 @@ Where = Literal["deck", "discard"]
 
 
 def _copy(state: ClashState) -> ClashState:
-    return state.model_copy(deep=True)
+    return state.copy_cards()
 
 
 def lift_ai_zero(state: ClashState) -> ClashState:

@@ -30,7 +30,7 @@ def _gain_bonus(state: ClashState) -> tuple[ClashState, Lines]:
     """"If there are no level 3 AI cards left, the Monster gains 1 bonus per Escalation, in the following
     order: +1 Vigor loss bonus per hit, +1 Evasion die, +1 AT, +1 To Hit." (After the fourth the order
     starts again: docs/rulings.md.)"""
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     which = BONUS_ORDER[out.bonuses.gained % len(BONUS_ORDER)]
     setattr(out.bonuses, which, getattr(out.bonuses, which) + 1)
     out.bonuses.gained += 1
@@ -143,7 +143,7 @@ def _bp_escalation(state: ClashState, wounded_level: int, critical: bool, dice: 
     elif all(out.levels[c] == 3 for c in out.bp_deck + out.bp_discard):
         # "when all cards in the BP deck and discard pile are already BP 3 cards": "Shuffle the BP discard
         # pile into the BP deck."
-        out = out.model_copy(deep=True)
+        out = out.copy_cards()
         out.bp_deck, out.bp_discard = dice.shuffle(out.bp_deck + out.bp_discard), []
         lines.append("Every BP card left is a BP 3: the BP discard pile is shuffled into the BP deck.")
     else:
@@ -165,7 +165,7 @@ def _bp_escalation(state: ClashState, wounded_level: int, critical: bool, dice: 
             out = shuffle_in(out, "bp", new_cards, dice)
             lines.append(f"{len(new_cards)} BP 3 card{'s' if len(new_cards) != 1 else ''} shuffled into the BP deck.")
     if out.set_aside:
-        out = out.model_copy(deep=True)
+        out = out.copy_cards()
         back = out.set_aside.pop(0)
         out.bp_deck.append(back)
         lines.append(f"The set-aside BP 3 card {back} goes to the bottom of the BP deck.")

@@ -47,7 +47,7 @@ def next_space_for_token(state: ClashState, after: int, exclude: int | None = No
 def place_new_mob(state: ClashState, card: str) -> tuple[ClashState, int | None]:
     """Place a BP card "on the leftmost empty space" of the Mob track; None when the track is full.
     Activation tokens left without a Mob (``loose_tokens``) go onto it."""
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     for i, slot in enumerate(out.mob_track):
         if slot is None:
             out.mob_track[i] = MobSlot(card=card, tokens=out.loose_tokens)
@@ -66,7 +66,7 @@ def place_new_mob(state: ClashState, card: str) -> tuple[ClashState, int | None]
 def place_activation_tokens(state: ClashState, kinds: list[str]) -> ClashState:
     """Setup: "place them ready side up on the Monster Sheet (Boss Clash) or the Mob track, one token per
     space, starting from the leftmost space (Mob Clash)". More tokens than Mobs: they go round again."""
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     tokens = [ActivationToken(kind=k) for k in kinds]
     if out.monster_type == "boss":
         out.boss_activations = tokens
@@ -84,7 +84,7 @@ def place_activation_tokens(state: ClashState, kinds: list[str]) -> ClashState:
 
 def ready_all(state: ClashState) -> ClashState:
     """Start of Monster Round: "Flip all spent Activation tokens to their ready sides.\""""
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     for token in out.boss_activations + out.loose_tokens:
         token.ready = True
     for slot in out.mob_track:
@@ -123,7 +123,7 @@ def finish_activation(state: ClashState, space: int, index: int) -> tuple[ClashS
     """After a Mob (or the Boss) resolves an Activation. Boss: flip the token. Mob: "move that Activation
     token from that Mob's BP card to the next BP card to the right without an Activation token and flip it
     to the spent side to denote it cannot be activated again this Round.\""""
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     if out.monster_type == "boss":
         out.boss_activations[index].ready = False
         return out, []
@@ -141,7 +141,7 @@ def finish_activation(state: ClashState, space: int, index: int) -> tuple[ClashS
 def remove_mob(state: ClashState, space: int) -> tuple[str, ClashState, Lines]:
     """Take a defeated Mob's BP card off the track. "If a Mob is defeated while it has an Activation
     token, move that token according to the aforementioned rules, but do not flip it.\""""
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     slot = _slot(out, space)
     out.mob_track[space - 1] = None
     lines: Lines = []
@@ -185,7 +185,7 @@ def spawn(state: ClashState, level: int | None) -> tuple[ClashState, Lines]:
 def interval_spawns_due(state: ClashState, every: int, wounds_dealt: int) -> tuple[ClashState, int]:
     """Interval Spawn bookkeeping ("tracked by tokens placed on a separate Trait"): add the Wounds just
     dealt; returns how many spawns are due after the current action."""
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     out.spawn_progress += wounds_dealt
     due, out.spawn_progress = divmod(out.spawn_progress, every)
     return out, due

@@ -101,6 +101,23 @@ class ClashState(_Model):
     over: Literal["victory", "defeat"] | None = None
     flow: Flow = Field(default_factory=Flow, description="rounds, turns, the Knight Pool, the pending decision")
 
+    def copy_cards(self) -> ClashState:
+        """A deep copy for the card functions (decks, Escalation, Wound Stack, Mob track), which return a new state
+        and never change their input. The flow is shared, not copied: none of them changes it, and it holds the
+        largest data (the pending decision's), so a Clash step stays cheap; ``levels`` never changes either.
+        Every other field that holds cards is copied (tests/clash/test_properties.py checks the input is kept)."""
+        return self.model_copy(update={
+            "ai_deck": list(self.ai_deck), "ai_discard": list(self.ai_discard), "bp_deck": list(self.bp_deck),
+            "bp_discard": list(self.bp_discard), "set_aside": list(self.set_aside), "removed": list(self.removed),
+            "ai_escalation": {k: list(v) for k, v in self.ai_escalation.items()},
+            "bp_escalation": {k: list(v) for k, v in self.bp_escalation.items()},
+            "mob_track": [None if slot is None else slot.model_copy(deep=True) for slot in self.mob_track],
+            "loose_tokens": [t.model_copy() for t in self.loose_tokens],
+            "boss_activations": [t.model_copy() for t in self.boss_activations],
+            "wound_stack": [w.model_copy() for w in self.wound_stack],
+            "bonuses": self.bonuses.model_copy(),
+        })
+
     def held(self) -> list[str]:
         """Every card of the Monster wherever it is (each exactly once while the rules are kept)."""
         cards = self.ai_deck + self.ai_discard + self.bp_deck + self.bp_discard + self.set_aside + self.removed

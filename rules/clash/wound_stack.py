@@ -37,7 +37,7 @@ def check_victory(state: ClashState) -> tuple[ClashState, Lines]:
 
 def add_generic(state: ClashState, wounds: int = 1, count: int = 1) -> ClashState:
     """Place ``count`` Generic Wound cards (Single: ``wounds`` 1, Double: 2) on top of the Wound Stack."""
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     out.wound_stack += [WoundCard(card=None, wounds=2 if wounds == 2 else 1) for _ in range(count)]
     return out
 
@@ -69,7 +69,7 @@ def wound_boss(state: ClashState, critical: bool, dice: Dice, double: bool | Non
     if card is None:
         raise RuleError("no BP card is revealed to wound")
     level = state.levels[card]
-    out = state.model_copy(deep=True)
+    out = state.copy_cards()
     out.bp_revealed = None
     if level == 3 and not critical:
         out.wound_stack.append(WoundCard(card=None, wounds=2))
@@ -128,7 +128,7 @@ def heal(state: ClashState, times: int) -> tuple[ClashState, Lines]:
         if not out.wound_stack:
             lines.append("The Wound Stack is empty: nothing to heal.")
             break
-        out = out.model_copy(deep=True)
+        out = out.copy_cards()
         top = out.wound_stack.pop()
         if top.card is None:
             lines.append(f"Heal: a Generic {'Double' if top.wounds == 2 else 'Single'} Wound leaves the Wound Stack.")
