@@ -485,3 +485,33 @@ def test_the_bot_registers_the_decision_components(template: Any, tmp_path: Path
     game = GameClient(Settings(discord_token="unused", database=tmp_path / "x.sqlite3"), load_catalogue(),
                       build_registry())
     assert template in game._connection._view_store._dynamic_items
+
+
+async def test_a_short_clash_turn_purely_through_discord(bot: Bot, client: discord.Client,
+                                                         adapter: RecordingAdapter, app: App,
+                                                         tmp_path: Path) -> None:
+    """Issue #8, Done when: a slash command, a decision button pressed by the wrong player (refused), the right
+    player (accepted), a picture attached, and the same button pressed again after re-creating the bot on the
+    same database (stale, handled)."""
+    prompt = await _clash(bot)  # slash commands: the campaign, two Knights, /clash start, /monster round
+    assert [c["custom_id"] for c in _components(prompt)] and _components(prompt)[0]["label"] == "Go on"
+    campaign, before = await _campaign(app)
+    (refused,) = await _press(client, adapter, prompt, STRANGER)
+    assert refused.ephemeral and (await _campaign(app))[1] == before
+    (accepted,) = await _press(client, adapter, prompt, SONCH)
+    assert not accepted.ephemeral and "The Knights are done reacting." in accepted.text
+    assert (await _campaign(app))[1] == before + 1
+    pictures = await bot("clash status", user=KARA)
+    assert any(s.files for s in pictures), "the Clash Board picture is attached"
+    # a new bot on the same database: the old button is stale
+    db = await Database.open(tmp_path / "kfgm.sqlite3")
+    try:
+        fresh = discord.Client(intents=discord.Intents.default())
+        me = {"id": str(offline.APP_ID), "username": "kfgm", "discriminator": "0", "global_name": "Kfgm",
+              "avatar": None, "bot": True, "verified": True, "mfa_enabled": False}
+        fresh._connection.user = discord.ClientUser(state=fresh._connection, data=me)  # type: ignore[arg-type]
+        GameTree(fresh, build_registry(), App(db, load_catalogue(), build_registry(), seed=1))
+        assert _is_stale_answer(await _press(fresh, adapter, prompt, KARA))
+        assert (await _campaign(app))[1] == before + 1
+    finally:
+        await db.close()
