@@ -7,7 +7,7 @@ safe loader only (no Python tags), with a size limit and a node budget so that a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from content.schema import (
     TerrainTile,
     Upgrade,
 )
+from content.schema.encounter_boards import EncounterBoard, board_problems
 from content.schema.kingdom import KingdomCards, KingdomTile, KingdomTiles, kingdom_problems, merge_cards
 from content.schema.monsters import terrain_problems
 
@@ -71,7 +72,13 @@ class Catalogue:
     kingdoms: dict[str, Kingdom] = field(default_factory=dict)
     kingdom_tiles: dict[str, dict[str, KingdomTile]] = field(default_factory=dict)  # kingdom id -> tile id -> tile
     kingdom_cards: list[KingdomCards] = field(default_factory=list)  # merged into their Kingdom once all are read
+    encounter_boards: dict[str, EncounterBoard] = field(default_factory=dict)  # content/schema/encounter_boards.py
     origin: dict[str, str] = field(default_factory=dict)  # id -> "file:line"
+    pack_of: dict[str, str] = field(default_factory=dict)  # id -> the id of the pack (manifest) that defines it
+
+    def ids_of(self, pack_id: str) -> list[str]:
+        """Every content id a pack defines (its manifest's id included), in the order read."""
+        return [i for i, p in self.pack_of.items() if p == pack_id]
 
     def deck(self, deck_id: str) -> Deck:
         return self.decks[deck_id]
@@ -378,17 +385,22 @@ def build_catalogue(folders: list[Path]) -> Catalogue:
     for folder in folders:
         models, errs = load_pack_documents(folder)
         errors += errs
+        pack = next((m.id for m, _, _ in models if isinstance(m, Manifest)), folder.name)
         for model, file, spots in models:
-            errors += _add(catalogue, model, file, spots)
-    errors += _knight_references(catalogue)
-    errors += _monster_references(catalogue)
-    errors += _kingdom_references(catalogue)
+            errors += _add(catalogue, model, file, spots, pack)
+    errors += _references(catalogue)
     if catalogue.dice is None and not errors:
         where = str(folders[0]) if folders else "(no packs)"
         errors.append(ContentError(where, "", None, "no pack defines the dice (kind: dice)"))
     if errors:
         raise ContentInvalid(errors)
     return catalogue
+
+
+def _references(catalogue: Catalogue) -> list[ContentError]:
+    """Cross-references across every loaded pack (run once all documents are added)."""
+    return (_knight_references(catalogue) + _monster_references(catalogue) + _kingdom_references(catalogue)
+            + _encounter_board_references(catalogue))  # after the Kingdoms: their Encounter cards are merged
 
 
 def _knight_references(catalogue: Catalogue) -> list[ContentError]:
@@ -408,7 +420,9 @@ def _knight_references(catalogue: Catalogue) -> list[ContentError]:
     return errors
 
 
-def _add(catalogue: Catalogue, model: BaseModel, file: str, spots: list[IdSpot]) -> list[ContentError]:
+def _add(
+    catalogue: Catalogue, model: BaseModel, file: str, spots: list[IdSpot], pack: str | None = None
+) -> list[ContentError]:
     clashes = [
         ContentError(file, path, line, f"id {i!r} is already defined at {catalogue.origin[i]}; "
                      "ids must be unique across packs")
@@ -421,6 +435,8 @@ def _add(catalogue: Catalogue, model: BaseModel, file: str, spots: list[IdSpot])
                              "only one dice set is allowed")]
     for i, _, line in spots:
         catalogue.origin[i] = f"{file}:{line}"
+        if pack is not None:
+            catalogue.pack_of[i] = pack
     if isinstance(model, Manifest):
         catalogue.packs.append(model)
     elif isinstance(model, DiceSet):
@@ -437,8 +453,19 @@ def _add(catalogue: Catalogue, model: BaseModel, file: str, spots: list[IdSpot])
 # documents kept by id in a Catalogue field
 _BY_ID: dict[type[BaseModel], str] = {
     Deck: "decks", Knight: "knights", Gear: "gear", Upgrade: "upgrades", Monster: "monsters",
-    TerrainTile: "terrain", Kingdom: "kingdoms",
+    TerrainTile: "terrain", Kingdom: "kingdoms", EncounterBoard: "encounter_boards",
 }
+
+
+def _encounter_board_references(catalogue: Catalogue) -> list[ContentError]:
+    """Encounter Board marks are d6 marks; every board an Encounter Monster card names is loaded."""
+    marks = {f.mark for d in (catalogue.dice.power_dice if catalogue.dice else []) for f in d.faces if f.mark}
+    used = [(c.id, s.board) for k in catalogue.kingdoms.values() for c in k.encounter_cards for s in c.sides]
+    errors = []
+    for owner, loc, message in board_problems(catalogue.encounter_boards, marks, used):
+        file, _, line = catalogue.origin.get(owner, owner).rpartition(":")
+        errors.append(ContentError(file, _format_loc(loc), int(line) if line.isdigit() else None, message))
+    return errors
 
 
 def _monster_references(catalogue: Catalogue) -> list[ContentError]:
@@ -502,3 +529,57 @@ def validate_pack(folder: Path) -> list[ContentError]:
 
 def load_catalogue(extra: list[Path] | None = None) -> Catalogue:
     return build_catalogue([STARTER_PACK, *(extra or [])])
+
+
+# --- packs given as text (a guild's uploads) ---------------------------------------------------------
+
+
+def read_pack_text(text: str, label: str) -> tuple[list[tuple[BaseModel, str, list[IdSpot]]], list[ContentError]]:
+    """A whole pack in one YAML text (several documents, exactly one ``kind: pack`` manifest), read with
+    the same safe loader, limits and checks as a file of a pack folder."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        return [], [ContentError(label, "", None, f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
+    docs, errors = parse_yaml_text(text, label)
+    models: list[tuple[BaseModel, str, list[IdSpot]]] = []
+    for value, node in docs:
+        model, errs = validate_document(value, node, label)
+        errors += errs
+        if model is not None:
+            models.append((model, label, _id_spots(value, node)))
+    manifests = [(m, spots) for m, _, spots in models if isinstance(m, Manifest)]
+    if not errors and not manifests:
+        errors.append(ContentError(label, "", None, "no manifest: a pack needs one document with kind: pack, "
+                                   "id, name and version (the id names the pack)"))
+    for _, spots in manifests[1:]:
+        errors.append(ContentError(label, "kind", spots[0][2], "a second manifest (kind: pack); "
+                                   "a file holds one pack"))
+    return models, errors
+
+
+def extend_catalogue(base: Catalogue, packs: list[tuple[str, str]]) -> Catalogue:
+    """``base`` plus packs given as ``(label, YAML text)``, each one file with one manifest, checked
+    exactly like packs on disk: the same documents, ids unique across everything loaded, the same
+    cross-references. ``base`` is not changed. Raises ContentInvalid listing every error."""
+    catalogue = _copy(base)
+    errors: list[ContentError] = []
+    for label, text in packs:
+        models, errs = read_pack_text(text, label)
+        errors += errs
+        pack = next((m.id for m, _, _ in models if isinstance(m, Manifest)), label)
+        for model, file, spots in models:
+            errors += _add(catalogue, model, file, spots, pack)
+    errors += _references(catalogue)
+    if errors:
+        raise ContentInvalid(errors)
+    return catalogue
+
+
+def _copy(base: Catalogue) -> Catalogue:
+    """A catalogue whose containers are its own (the content models themselves are shared, never changed)."""
+    def own(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: dict(v) if isinstance(v, dict) else v for k, v in value.items()}
+        return list(value) if isinstance(value, list) else value
+
+    return Catalogue(**{f.name: own(getattr(base, f.name)) for f in fields(base)})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -51,6 +52,20 @@ class LogEntry:
     events: list[dict[str, Any]]
     target_seq: int | None
     created_at: str
+
+
+@dataclass(frozen=True)
+class GuildPack:
+    """A content pack uploaded to a guild: its manifest id, its YAML text, who uploaded it and when."""
+
+    name: str
+    yaml: str
+    uploaded_by: str
+    uploaded_at: str
+
+
+# a JSON string that could be a content id (content/schema: ^[a-z0-9][a-z0-9_]*$)
+_JSON_ID = re.compile(r'"([a-z0-9][a-z0-9_]{0,63})"')
 
 
 async def _exec(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
@@ -202,6 +217,59 @@ class Database:
             "SELECT user_id, role FROM members WHERE campaign_id=? ORDER BY joined_at, user_id", (campaign_id,)
         ) as cur:
             return [(str(r[0]), str(r[1])) for r in await cur.fetchall()]
+
+    # -- a guild's content packs ------------------------------------------------------------------------
+
+    async def guild_packs(self, guild_id: str) -> list[GuildPack]:
+        """This guild's packs, in the order they were uploaded (the order they are loaded in). A database of a
+        schema from before migration 4 (a kfgm that knew no guild packs, still running on it) has none."""
+        try:
+            rows = await _exec(self.conn, "SELECT * FROM guild_packs WHERE guild_id=? ORDER BY rowid", (guild_id,))
+        except sqlite3.OperationalError as exc:
+            if "no such table: guild_packs" not in str(exc):
+                raise
+            return []
+        return [GuildPack(str(r["name"]), str(r["yaml"]), str(r["uploaded_by"]), str(r["uploaded_at"])) for r in rows]
+
+    async def save_guild_pack(self, guild_id: str, name: str, yaml: str, uploaded_by: str, now: str) -> bool:
+        """Store a pack; False (and nothing written) when the guild already has a pack of that name."""
+        async with self.transaction() as conn:
+            await _run(conn, "INSERT OR IGNORE INTO guilds(id, created_at) VALUES (?, ?)", (guild_id, now))
+            added, _ = await _run(
+                conn,
+                "INSERT OR IGNORE INTO guild_packs(guild_id, name, yaml, uploaded_by, uploaded_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (guild_id, name, yaml, uploaded_by, now),
+            )
+        return added == 1
+
+    async def remove_guild_pack(self, guild_id: str, name: str, ids: set[str]) -> tuple[bool, dict[str, list[str]]]:
+        """Delete a pack unless an active campaign of the guild refers to one of ``ids`` (the pack's content)
+        in its head state, a snapshot or a logged action: replaying that log (undo, amend) needs the
+        content. The check and the delete are one write transaction, so no command's log entry lands
+        between them. Returns (found, {campaign name: ids it uses}); something is deleted only when
+        found and nothing uses it."""
+        async with self.transaction() as conn:
+            found = await _exec(conn, "SELECT 1 FROM guild_packs WHERE guild_id=? AND name=?", (guild_id, name))
+            if not found:
+                return False, {}
+            texts = await _exec(
+                conn,
+                "SELECT name, state_json FROM campaigns WHERE guild_id=? AND status='active' "
+                "UNION ALL SELECT c.name, s.state_json FROM snapshots s JOIN campaigns c ON c.id=s.campaign_id "
+                "WHERE c.guild_id=? AND c.status='active' "
+                "UNION ALL SELECT c.name, l.action_json FROM log l JOIN campaigns c ON c.id=l.campaign_id "
+                "WHERE c.guild_id=? AND c.status='active' AND l.action_json IS NOT NULL",
+                (guild_id, guild_id, guild_id),
+            )
+            uses: dict[str, set[str]] = {}
+            for campaign, text in texts:
+                used = ids.intersection(_JSON_ID.findall(str(text)))
+                if used:
+                    uses.setdefault(str(campaign), set()).update(used)
+            if not uses:
+                await _run(conn, "DELETE FROM guild_packs WHERE guild_id=? AND name=?", (guild_id, name))
+        return True, {campaign: sorted(used) for campaign, used in uses.items()}
 
     # -- the log --------------------------------------------------------------------------------------
 

@@ -72,4 +72,18 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
                END""",
         ],
     ),
+    (
+        4,
+        [
+            # a guild's own content packs (/content upload): one YAML text each, named by its manifest id
+            """CREATE TABLE guild_packs (
+                guild_id TEXT NOT NULL REFERENCES guilds(id),
+                name TEXT NOT NULL,
+                yaml TEXT NOT NULL,
+                uploaded_by TEXT NOT NULL,
+                uploaded_at TEXT NOT NULL,
+                PRIMARY KEY (guild_id, name)
+            )""",
+        ],
+    ),
 ]

@@ -7,8 +7,10 @@ both the same and refuses bad values with a message that says what would be righ
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.app.reply import CommandError, Reply
@@ -17,9 +19,37 @@ if TYPE_CHECKING:
     from bot.app.context import Invocation
     from bot.app.service import App
 
-OptionKind = Literal["integer", "string", "boolean", "user", "role", "integer_list", "string_list"]
+OptionKind = Literal["integer", "string", "boolean", "user", "role", "integer_list", "string_list", "attachment"]
 Permission = Literal["anyone", "player", "gm"]
 Handler = Callable[["App", "Invocation", dict[str, Any]], Awaitable[Reply]]
+# An attached file larger than this is not read (not even downloaded from Discord): its handler is told its size.
+MAX_UPLOAD_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Upload:
+    """The value of an ``attachment`` option: the file's name, its size, and its bytes (``None`` when it is
+    larger than MAX_UPLOAD_BYTES). Discord's attachment is read by the transport; in the console the
+    value is the path of a local file."""
+
+    filename: str
+    size: int
+    data: bytes | None
+
+
+def read_local_upload(text: str, where: str) -> Upload:
+    """The console's ``file:PATH``: a local regular file, read up to MAX_UPLOAD_BYTES + 1 bytes."""
+    path = Path(text).expanduser()
+    try:
+        if not path.is_file():
+            raise CommandError(f"{where} found no file {text[:80]!r}; give the path of a local file, e.g. my_pack.yaml")
+        with path.open("rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            data = f.read(MAX_UPLOAD_BYTES + 1) if size <= MAX_UPLOAD_BYTES else b""
+    except (OSError, ValueError) as exc:
+        raise CommandError(f"{where} could not read {text[:80]!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    size = max(size, len(data))
+    return Upload(path.name, size, data if size <= MAX_UPLOAD_BYTES else None)
 
 
 @dataclass(frozen=True)
@@ -115,6 +145,13 @@ def convert(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
 
 def _value(command: Command, spec: Option, value: Any) -> Any:
     where = f"{spec.name}: of {command.name}"
+    if spec.kind == "attachment":
+        if isinstance(value, Upload):
+            return value
+        text = str(value).strip()
+        if not text or len(text) > 1000:
+            raise CommandError(f"{where} needs a file: attach one (in the console: {spec.name}:PATH)")
+        return read_local_upload(text, where)
     if spec.kind == "integer":
         number = _int(value, where)
         _bounds(spec, number, where)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, nullcontext
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -22,15 +25,93 @@ from bot.app.context import Invocation
 from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
 from bot.app.reply import CommandError, Reply
-from content.loader import Catalogue
+from content.loader import Catalogue, ContentInvalid, extend_catalogue
 from rules.dice import ForcedDieError
 from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.state import CampaignState
-from storage.db import CampaignRow, Database, StaleState
+from storage.db import CampaignRow, Database, GuildPack, StaleState
 
 log = logging.getLogger("kfgm.app")
 MAX_RETRIES = 20
+MAX_CACHED_GUILDS = 512  # guilds whose content (catalogue + engine) is kept in memory
+
+
+@dataclass(frozen=True)
+class GuildContent:
+    """The content one guild plays with: the bot's catalogue plus the guild's own packs (/content upload)."""
+
+    catalogue: Catalogue
+    engine: Engine
+    packs: tuple[GuildPack, ...] = ()  # stored, in load order (broken ones included)
+    broken: dict[str, str] = field(default_factory=dict)  # pack name -> why it cannot be loaded any more
+
+
+def pack_label(name: str) -> str:
+    """How a stored pack is named in content errors (``id 'x' is already defined at our_cards.yaml:4``)."""
+    return f"{name}.yaml"
+
+
+def build_guild_content(base: Catalogue, base_engine: Engine, packs: list[GuildPack]) -> GuildContent:
+    """Load a guild's packs in upload order on top of ``base``. Each was valid when uploaded; one that no
+    longer is (the bot's own content changed since) is left out and reported by /content list, so the
+    guild keeps playing with the rest."""
+    if not packs:
+        return GuildContent(base, base_engine)
+    catalogue, broken = base, {}
+    for pack in packs:
+        try:
+            catalogue = extend_catalogue(catalogue, [(pack_label(pack.name), pack.yaml)])
+        except ContentInvalid as exc:
+            more = len(exc.errors) - 1
+            broken[pack.name] = str(exc.errors[0]) + (f" (and {more} more problems)" if more else "")
+            log.warning("guild pack %s cannot be loaded: %s", pack.name, broken[pack.name])
+    return GuildContent(catalogue, Engine(catalogue), tuple(packs), broken)
+
+
+# The guild content of the command being run (set by App.run, per asyncio task).
+_CURRENT: ContextVar[tuple[App, GuildContent] | None] = ContextVar("kfgm_guild_content", default=None)
+
+
+class _Gate:
+    """Commands of one guild run side by side; removing a pack waits until the commands that may use it
+    have finished, and holds new ones back until it is done (so none logs an action with content that
+    has just gone)."""
+
+    def __init__(self) -> None:
+        self.readers = 0
+        self.writing = False
+        self.cond = asyncio.Condition()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[None]:
+        async with self.cond:
+            await self.cond.wait_for(lambda: not self.writing)
+            self.readers += 1
+        try:
+            yield
+        finally:
+            async with self.cond:
+                self.readers -= 1
+                self.cond.notify_all()
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[None]:
+        async with self.cond:
+            await self.cond.wait_for(lambda: not self.writing)
+            self.writing = True
+            try:
+                await self.cond.wait_for(lambda: self.readers == 0)
+            except BaseException:
+                self.writing = False
+                self.cond.notify_all()
+                raise
+        try:
+            yield
+        finally:
+            async with self.cond:
+                self.writing = False
+                self.cond.notify_all()
 
 
 @dataclass
@@ -46,11 +127,58 @@ class App:
     ) -> None:
         self.db = db
         self.image_dir = image_dir
-        self.catalogue = catalogue
-        self.engine = Engine(catalogue)
+        self.base_catalogue = catalogue  # the bot's own content: starter pack + KFGM_CONTENT_PACKS
+        self.base_engine = Engine(catalogue)
         self.registry = registry
         self._next_seed = seed
         self._locks: dict[tuple[str, str], asyncio.Lock] = {}
+        self._content: dict[str, GuildContent] = {}  # guild id -> its content, cached
+        self._content_generation: dict[str, int] = {}
+        self._content_locks: dict[str, asyncio.Lock] = {}
+        self._gates: dict[str, _Gate] = {}
+
+    # -- the guild's content ------------------------------------------------------------------------
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The content of the guild whose command is running (the bot's own content outside a command)."""
+        current = _CURRENT.get()
+        return current[1].catalogue if current is not None and current[0] is self else self.base_catalogue
+
+    @property
+    def engine(self) -> Engine:
+        """The engine over ``catalogue``: a campaign is played, and its log replayed, with its guild's content."""
+        current = _CURRENT.get()
+        return current[1].engine if current is not None and current[0] is self else self.base_engine
+
+    async def content_for(self, guild_id: str) -> GuildContent:
+        """A guild's content, cached until its packs change (``forget_content``)."""
+        cached = self._content.get(guild_id)
+        if cached is not None:
+            return cached
+        generation = self._content_generation.get(guild_id, 0)
+        packs = await self.db.guild_packs(guild_id)
+        if packs:  # parsing and validating YAML: off the event loop
+            content = await asyncio.get_running_loop().run_in_executor(
+                None, build_guild_content, self.base_catalogue, self.base_engine, packs)
+        else:
+            content = GuildContent(self.base_catalogue, self.base_engine)
+        if self._content_generation.get(guild_id, 0) == generation:  # no upload/remove meanwhile
+            if len(self._content) >= MAX_CACHED_GUILDS:
+                self._content.pop(next(iter(self._content)))
+            self._content[guild_id] = content
+        return content
+
+    def forget_content(self, guild_id: str) -> None:
+        self._content_generation[guild_id] = self._content_generation.get(guild_id, 0) + 1
+        self._content.pop(guild_id, None)
+
+    def content_lock(self, guild_id: str) -> asyncio.Lock:
+        """One change of a guild's packs at a time (ids are checked against the packs already stored)."""
+        return self._content_locks.setdefault(guild_id, asyncio.Lock())
+
+    def content_gate(self, guild_id: str) -> _Gate:
+        return self._gates.setdefault(guild_id, _Gate())
 
     # -- entry points -------------------------------------------------------------------------------
 
@@ -69,6 +197,16 @@ class App:
         return await self.run(ctx, command, raw)
 
     async def run(self, ctx: Invocation, command: Command, raw: dict[str, Any]) -> Reply:
+        # every command plays with its guild's content; /content commands change it and so stay outside the gate
+        gate = nullcontext() if command.path[0] == "content" else self.content_gate(ctx.guild_id).read()
+        async with gate:
+            token = _CURRENT.set((self, await self.content_for(ctx.guild_id)))
+            try:
+                return await self._run(ctx, command, raw)
+            finally:
+                _CURRENT.reset(token)
+
+    async def _run(self, ctx: Invocation, command: Command, raw: dict[str, Any]) -> Reply:
         try:
             options = convert(command, raw)
             # a player command loads the campaign itself (and says so politely if there is none);

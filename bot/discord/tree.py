@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.app.context import Invocation
-from bot.app.registry import Command, Option, Registry
+from bot.app.registry import MAX_UPLOAD_BYTES, Command, Option, Registry, Upload
 from bot.app.reply import Reply
 from bot.app.service import App
 from bot.discord.decisions import DecisionButton, DecisionSelect, decision_campaign
@@ -66,6 +66,8 @@ def annotation(option: Option) -> Any:
         return discord.User  # a Member in a guild; only its id is passed on
     if option.kind == "role":
         return discord.Role
+    if option.kind == "attachment":
+        return discord.Attachment  # read by ``read_attachments`` once the command runs
     if option.kind == "string" and not option.choices:
         return app_commands.Range[str, None, option.max_length]  # the app refuses longer strings anyway
     return str  # string with choices, integer_list, string_list (the app parses "10,1,7")
@@ -79,6 +81,8 @@ def raw_value(option: Option, value: Any) -> Any:
 
 
 def line_value(option: Option, value: Any) -> str:
+    if option.kind == "attachment":
+        value = getattr(value, "filename", value)  # the log shows the file's name, not its address
     if option.kind == "user":
         return f"<@{value}>"
     if option.kind == "role":
@@ -91,6 +95,22 @@ def line_value(option: Option, value: Any) -> str:
     if '"' not in text and "\\" not in text:
         return f'"{text}"'
     return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
+async def read_attachments(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
+    """Attachments as the app takes them (``Upload``): a file larger than MAX_UPLOAD_BYTES is not
+    downloaded, only its size is passed on, so the app can refuse it with the limit."""
+    out = dict(raw)
+    for option in command.options:
+        value = raw.get(option.name)
+        if option.kind != "attachment" or value is None:
+            continue
+        if not isinstance(value, discord.Attachment):  # never a text: the app would read it as a local path
+            del out[option.name]
+            continue
+        data = await value.read() if value.size <= MAX_UPLOAD_BYTES else None
+        out[option.name] = Upload(value.filename, max(value.size, len(data or b"")), data)
+    return out
 
 
 def command_line(command: Command, raw: dict[str, Any]) -> str:
@@ -257,7 +277,15 @@ class GameTree(app_commands.CommandTree):
 
     async def _run(self, interaction: discord.Interaction, app: App, ctx: Invocation, command: Command,
                    raw: dict[str, Any]) -> Reply:
-        task = asyncio.ensure_future(app.run(ctx, command, raw))
+        async def read_and_run() -> Reply:
+            try:
+                values = await read_attachments(command, raw)
+            except discord.HTTPException:
+                log.warning("could not download an attachment for %s (guild %s)", command.name, ctx.guild_id)
+                return Reply.fail("I could not download the attached file from Discord; please try again.")
+            return await app.run(ctx, command, values)
+
+        task = asyncio.ensure_future(read_and_run())  # a download counts towards the time before deferring
         done, _ = await asyncio.wait({task}, timeout=self.defer_after)
         if not done and not interaction.response.is_done():
             await interaction.response.defer(thinking=True)

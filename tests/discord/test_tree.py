@@ -17,7 +17,8 @@ from bot.discord.client import bot_permissions, invite_url
 from bot.discord.tree import GameTree
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
-OPTION_TYPES = {"integer": 4, "string": 3, "boolean": 5, "user": 6, "role": 8, "integer_list": 3, "string_list": 3}
+OPTION_TYPES = {"integer": 4, "string": 3, "boolean": 5, "user": 6, "role": 8, "integer_list": 3, "string_list": 3,
+                "attachment": 11}
 SUBCOMMAND, GROUP = 1, 2
 
 
