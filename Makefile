@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test soak lint typecheck bench play clean
+.PHONY: demo test soak lint typecheck bench play clean clash-scripts
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ bench: $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/kfgm play
+
+# regenerate the whole-Clash scripts of tests/scripts/clash (bot/tools/autoplay.py; docs/clash.md)
+clash-scripts: $(STAMP)
+	$(BIN)/python -m bot.tools.autoplay --all tests/scripts/clash
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

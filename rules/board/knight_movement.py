@@ -167,8 +167,12 @@ def knight_move(state: BoardState, knight_id: str, destination: Coord, speed: in
     start = [k.space] if k.space is not None else []
     w.path = start + list(path)
     w.emit("move", f"{k.name} moves to {destination.label}.", miniature=k.id, spaces=tuple(w.path))
-    entered: set[str] = set()
+    # "you resolve a tile effect when entering the first space of a tile": the tile the Knight stands on is not
+    # entered again, and the start space is not entered at all (a Knight on a VP enters its first board space)
+    entered: set[str] = {t.id for t in state.terrain_at(k.space)} if k.space is not None else set()
     for sp in path:
+        if sp == k.space:
+            continue
         if sp in ignored:
             w.emit("ignored", f"{k.name} jumps over {sp.label}.", miniature=k.id, spaces=(sp,))
             continue

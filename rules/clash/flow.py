@@ -76,6 +76,8 @@ class Flow(_Model):
     divine_target: str | None = None
     last_to_wound: str | None = None
     pending: Pending | None = None
+    down_turn: list[str] = Field(default_factory=list, description="knocked down Knights whose next turn is on")
+    standing: list[str] = Field(default_factory=list, description="Knockdown cards on the standing up side")
     used: list[str] = Field(default_factory=list, description="active abilities used this Round: knight:source:name")
     named: dict[str, list[str]] = Field(default_factory=dict, description="named abilities used per free-action "
                                         "window this Round")

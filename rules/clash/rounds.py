@@ -147,13 +147,45 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
 
     flow.turn = KnightTurn(knight=knight)
     k = knight_state(state, knight)
-    lines = [f"▶️ {mini.name}'s turn."]
+    lines = [f"▶️ {mini.name}'s turn."] + _knockdown_at_start(state, knight)
     try:
         lines += techniques.refresh(engine.catalogue, k, [])
     except RuleError as exc:  # more cards in Cooldown than the Card Refresh: the player picks them
         lines += st.change_heat(engine.catalogue, k, -st.portrait(engine.catalogue, k).heat_refresh)
         lines.append(f"✋ Refresh: {exc} (with /knight technique).")
     return lines
+
+
+@implements("Knockdown", tests=[K + "test_a_knocked_down_knight_stands_up_at_the_start_of_the_turn_after_next"])
+def _knockdown_at_start(state: CampaignState, knight: str) -> list[str]:
+    """Knockdown: "At the end of your next turn, you flip the card to the Knockdown (standing up) side. All Knights
+    with a Knockdown (standing up) card stand up at the start of their next turn." A Knight lying down when a turn
+    opens marks it as their next turn since the fall."""
+    assert state.clash is not None
+    flow, mini = state.clash.flow, state.board.knight(knight)
+    if not mini.knocked_down:
+        flow.standing = [k for k in flow.standing if k != knight]
+        return []
+    if knight in flow.standing:
+        flow.standing.remove(knight)
+        state.board = state.board.model_copy(update={"knights": tuple(
+            m.model_copy(update={"knocked_down": False}) if m.id == knight else m for m in state.board.knights)})
+        return [f"{mini.name} stands up (Knockdown, standing up side)."]
+    if knight not in flow.down_turn:
+        flow.down_turn.append(knight)
+    return [f"{mini.name} is knocked down: no movement, actions, reactions or free actions this turn "
+            "(/knight end-turn)."]
+
+
+def _knockdown_at_end(state: CampaignState, knight: str) -> list[str]:
+    assert state.clash is not None
+    flow, mini = state.clash.flow, state.board.knight(knight)
+    if mini.knocked_down and knight in flow.down_turn:
+        flow.down_turn.remove(knight)
+        flow.standing.append(knight)
+        return [f"{mini.name} flips the Knockdown card to its standing up side: they stand up at the start of "
+                "their next turn."]
+    return []
 
 
 @implements("Knight Round Overview", tests=[K + "test_all_knights_acted_starts_the_next_monster_round"])
@@ -174,6 +206,7 @@ def end_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     flow.acted.append(knight)
     flow.turn = None
     lines.append(f"⏹️ {mini.name} ends their turn.")
+    lines += _knockdown_at_end(state, knight)
     living = [k.id for k in state.board.knights if not k.dead]
     if all(k in flow.acted for k in living):
         lines += end_knight_round(engine, state)

@@ -464,3 +464,13 @@ def test_terrain_placement_rules() -> None:
     assert [t.name for t in o.state.terrain] == ["Boulder"]
     [o] = place_terrain(b, CHASM, s("C3"))
     assert o.state.knight("k").dead
+
+
+def test_the_tile_a_knight_stands_on_is_not_entered_again() -> None:
+    """Rulebook (line 1570): Unless stated otherwise, you resolve a tile effect when entering the first space of a
+    tile."""
+    st = board(knight("k", "C2"), terrain=[(BOG, "C2")])
+    inside = knight_move(st, "k", s("D3"), 4)  # within the Bog: nothing entered
+    assert [e.terrain for e in inside.events if e.kind == "terrain_entered"] == []
+    out = knight_move(st, "k", s("C5"), 4)  # leaving it: nothing entered either
+    assert [e.terrain for e in out.events if e.kind == "terrain_entered"] == []

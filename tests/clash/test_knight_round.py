@@ -76,3 +76,33 @@ async def test_pool_tokens_add_and_remove(table: Table) -> None:
     assert not refused.ok and "cannot lose 1" in refused.error
     shown = await table.ok("/pool show")
     assert "empty" in shown.text
+
+
+async def test_a_knocked_down_knight_stands_up_at_the_start_of_the_turn_after_next(table: Table) -> None:
+    """Rulebook (line 2002): - Knockdown: Knockdown is a special Condition. When you get knocked down, you put your
+    miniature on its side and take a Knockdown (falling down) card. While you have the Knockdown (falling down)
+    card, you cannot move voluntarily, perform any actions, reactions, or free actions, or use Gear abilities or
+    Techniques, unless stated otherwise. At the end of your next turn, you flip the card to the Knockdown (standing
+    up) side. All Knights with a Knockdown (standing up) card stand up at the start of their next turn. If, for
+    whatever reason this card is discarded, stand up too."""
+    await _clash(table, top="abbot_ai_censer_swing")
+    await _answer_until_done(table, await table.ok("/monster round"))
+    state = await table.state()
+    kara = next(k for k in state["board"]["knights"] if k["name"] == "Kara")
+    await table.ok(f'/clash place kind:knight name:Kara space:{kara["space"]} knocked_down:true')
+    refused = await table("@kara /knight move to:A1")
+    assert not refused.ok and "knocked down" in refused.error
+    ended = await table.ok("@kara /knight end-turn")
+    assert "flips the Knockdown card to its standing up side" in ended.text
+    state = await table.state()
+    for k in state["board"]["knights"]:
+        if k["name"] != "Kara" and not k["dead"]:
+            await table.ok(f'/knight end-turn knight:"{k["name"]}"')
+    await _answer_until_done(table, await table.ok("/monster round"))
+    state = await table.state()
+    if state["clash"]["over"] or next(k for k in state["board"]["knights"] if k["name"] == "Kara")["dead"]:
+        raise AssertionError("the Monster Round ended the test early")
+    opened = await table.ok("@kara /knight end-turn")
+    assert "Kara stands up" in opened.text
+    state = await table.state()
+    assert not next(k for k in state["board"]["knights"] if k["name"] == "Kara")["knocked_down"]
