@@ -7,6 +7,7 @@ from rules import (  # noqa: F401  (they register themselves)
     clash_round_handlers,
     deck_handlers,
     delve_handlers,
+    encounter_handlers,
     fog_handlers,
     knight_handlers,
     roll_handlers,

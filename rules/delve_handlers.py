@@ -17,8 +17,9 @@ from rules.coverage import implements
 from rules.delve import clues as clue_rules
 from rules.delve import fog as fog_rules
 from rules.delve import kingdom_map as kmap
+from rules.delve import monsters as mon
 from rules.delve import track as tr
-from rules.delve.state import DelveState
+from rules.delve.state import DelveState, Resume
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
@@ -36,6 +37,8 @@ class DelveStart(_Action):
     type: Literal["delve_start"] = "delve_start"
     kingdom: str = Field(min_length=1, max_length=64)
     start: str | None = Field(None, max_length=64, description="a starting tile; empty: one at random")
+    leader: str | None = Field(None, max_length=64, description="the Party Leader (Knight name or id); empty: the "
+                               "first Knight of the campaign")
 
 
 class DelveTravel(_Action):
@@ -57,6 +60,16 @@ class DelveAdjust(_Action):
     time: int | None = Field(None, ge=0, le=40)
     lost: bool | None = None
     shortcuts: bool | None = None
+    token: str | None = Field(None, max_length=64, description="an Encounter Monster card id (or Monster id)")
+    to: str | None = Field(None, max_length=64, description="with token: the tile for its map token, or 'off'")
+    rotation: int | None = Field(None, ge=1, le=9, description="perform Rotation X on the District Wheel")
+    clear_encounter: bool | None = Field(None, description="true: the Encounter due is cancelled (no Rotation)")
+
+
+class DelveContinue(_Action):
+    """The steps of the round that waited for an Encounter (Exploration, Story)."""
+
+    type: Literal["delve_continue"] = "delve_continue"
 
 
 class DelveGain(_Action):
@@ -119,10 +132,14 @@ def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
         "exploration_left": len(delve.exploration),
         "fog": fog_rules.view(delve, kingdom),
         "pending": delve.fog.pending.model_dump() if delve.fog and delve.fog.pending else None,
+        "monsters": mon.view(delve, kingdom),
+        "encounter_due": delve.encounter_due,
+        "resume": delve.resume.model_dump() if delve.resume else None,
     }
 
 
 def _result(engine: Engine, state: CampaignState, texts: list[str], **extra: Any) -> Result:
+    texts = [*texts, *_settle_monsters(engine, state)]
     events = [Event(kind="delve", text=t) for t in texts]
     return Result(state=state, events=events, data={**delve_data(engine, state), **extra})
 
@@ -130,6 +147,37 @@ def _result(engine: Engine, state: CampaignState, texts: list[str], **extra: Any
 def _apply_track(state: CampaignState, change: tr.TrackChange) -> None:
     state.track = change.track
     state.delve = change.delve
+
+
+def _settle_monsters(engine: Engine, state: CampaignState) -> list[str]:
+    """Whatever Threat did outside a Kingdom Tile step (a Backtrack, the Deep Fog, a card, the GM): the Hunt Spaces
+    and the Threat 7 spawn resolved at once (rules/delve/monsters.py), and an Encounter that is over settled."""
+    if state.delve is None or state.delve.kingdom not in engine.catalogue.kingdoms:
+        return []
+    delve, kingdom, tiles = current(engine, state)
+    delve, texts = mon.settle_finished(delve, kingdom)
+    if delve.hunts_due or delve.spawn_due:
+        delve, more = mon.resolve_due(delve, kingdom, tiles)
+        texts += more
+    state.delve = delve
+    return texts
+
+
+def _party_leader(state: CampaignState, name: str | None) -> tuple[str | None, str]:
+    """The Party Leader's Knight id and the tier Monster Setup reads (docs/rulings.md, "The Party Leader at Monster
+    Setup"): the Knight named, else the first living Knight of the campaign; with no Knight, the Mob tier."""
+    knights = list(state.knights.values())
+    if name is not None:
+        wanted = name.strip().lower()
+        found = next((k for k in knights if wanted in (k.id, k.name.lower())), None)
+        if found is None:
+            shown = ", ".join(k.name for k in knights) or "none yet"
+            raise RuleError(f"there is no Knight {name!r} to be the Party Leader; the Knights are: {shown}")
+        return found.id, found.sheet.tier
+    living = [k for k in knights if not k.dead] or knights
+    if not living:
+        return None, "mob"
+    return living[0].id, living[0].sheet.tier
 
 
 # -- handlers ----------------------------------------------------------------------------------
@@ -140,7 +188,7 @@ def _apply_track(state: CampaignState, change: tr.TrackChange) -> None:
     status="assisted",
     tests=["tests/delve/test_map.py::test_start_places_the_starting_tile_and_its_neighbours_face_down"],
     note="the bot lays the starting tile and its face-down neighbours, zeroes the track, shuffles the "
-    "Exploration deck (the Kingdom's Deep Fog deck is formed at the first traversal); Monster Setup and the "
+    "Exploration deck (the Kingdom's Deep Fog deck is formed at the first traversal) and runs Monster Setup; the "
     "Kingdom Mortis cards are by hand",
 )
 @handles(DelveStart)
@@ -167,6 +215,12 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
         f"The Party marker stands on **{tile.name}** ({start}, {kingdom.district(tile.district).name}); "
         f"face down around it: {', '.join(placement.placed) or 'nothing'}."
     )
+    leader, tier = _party_leader(state, act.leader)
+    who = state.knights[leader].name if leader else "no Knight yet"
+    texts.append(f"Party Leader: {who} ({tier.capitalize()} tier).")
+    delve, more = mon.monster_setup(kingdom, state.delve.model_copy(update={"leader": leader}), tier, dice)  # type: ignore[arg-type]
+    state.delve = delve
+    texts += more
     return _result(engine, state, texts)
 
 
@@ -178,6 +232,8 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
     if delve.fog is not None:
         raise RuleError("the party is in the Deep Fog: answer with `/fog stay`, `/fog withdraw`, `/fog correct` or "
                         "`/fog choose` (`/fog status` shows what it waits for)")
+    delve, settled = mon.settle_finished(delve, kingdom)
+    _encounter_first(delve, kingdom)
     options = kmap.destinations(delve, tiles)
     if not options:
         change = tr.TrackChange(track=state.track, delve=delve)
@@ -189,10 +245,25 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
     if dest.kind == "fog":
         from rules import fog_handlers  # it builds on this module
 
-        return fog_handlers.enter_fog(engine, state, kingdom, tiles, dest, act, dice)
-    if dest.kind == "backtrack":
-        return _backtrack(engine, state, kingdom, dest)
-    return _kingdom_tile_step(engine, state, kingdom, tiles, dest)
+        result = fog_handlers.enter_fog(engine, state, kingdom, tiles, dest, act, dice)
+    elif dest.kind == "backtrack":
+        result = _backtrack(engine, state, kingdom, dest)
+    else:
+        result = _kingdom_tile_step(engine, state, kingdom, tiles, dest)
+    if settled:
+        result = result.model_copy(update={"events": [*(Event(kind="delve", text=t) for t in settled),
+                                                      *result.events]})
+    return result
+
+
+def _encounter_first(delve: DelveState, kingdom: Kingdom) -> None:
+    if delve.encounter_due is not None:
+        name = mon.name_of(delve, kingdom, delve.encounter_due)
+        raise RuleError(f"an Encounter with {name} must be resolved first: `/encounter start` (the GM can cancel it "
+                        "with `/delve adjust clear_encounter:true`)")
+    if delve.resume is not None:
+        raise RuleError("the round is not over: `/delve continue` resolves its remaining steps "
+                        f"({', '.join(delve.resume.steps)}) now that the Encounter is done")
 
 
 def _choose(act: DelveTravel, options: list[kmap.Destination]) -> kmap.Destination:
@@ -227,8 +298,9 @@ def _choose(act: DelveTravel, options: list[kmap.Destination]) -> kmap.Destinati
     tests=[
         "tests/delve/test_commands.py::test_travel_resolves_the_back_then_reveals_and_places_neighbours",
         "tests/delve/test_commands.py::test_hunt_space_reached_on_a_tile_back_is_announced",
+        "tests/delve/test_monster_tokens.py::test_hunt_space_on_a_tile_back_moves_tokens_at_step_d",
     ],
-    note="steps a-c and e are automated; d announces Hunt Space moves and the Threat 7 spawn (tokens by hand)",
+    note="steps a-e are automated; d moves the Encounter Monster tokens and spawns (rules/delve/monsters.py)",
 )
 def _kingdom_tile_step(
     engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dict[str, KingdomTile], dest: kmap.Destination,
@@ -265,7 +337,9 @@ def _kingdom_tile_step(
         f"Revealed: **{tile.name}** ({district.name}). "
         f"Placed face down: {', '.join(placement.placed) or 'nothing new'}."
     )
-    # d. Hunt Spaces and the spawn were announced with the Threat change; e. the front
+    # d. Encounter Monster spawns and movement (the Hunt Spaces reached at a.); e. the front
+    state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
+    texts += more
     texts += _front(kingdom, state.delve, tile)
     return _after_tile(engine, state, kingdom, texts, [*earlier, *change.time_reached])
 
@@ -303,19 +377,55 @@ def _backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kma
     _apply_track(state, change)
     texts += change.texts
     state.delve = state.delve.model_copy(update={"tile": dest.tile, "last_direction": None})
+    met = next((card for tile_id in dest.through[:-1] for card, at in state.delve.map_tokens.items()
+                if at == tile_id), None)
+    if met is not None and state.delve.encounter_due is None:  # docs/rulings.md, "Backtracking through a token"
+        state.delve, more = mon.due(state.delve, kingdom, met)
+        texts.append(f"The party Backtracks through {state.delve.map_tokens[met]}, where "
+                     f"{mon.monster(state.delve, met).name}'s token stands.")
+        texts += more
     return _after_tile(engine, state, kingdom, texts, change.time_reached)
 
 
 def _after_tile(
     engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], time_reached: list[int]
 ) -> Result:
-    """The Exploration step (the card shown for the table), then the Story step's Time prompts."""
+    """The Exploration step (the card shown for the table), then the Story step's Time prompts. An Encounter due
+    (a token met) comes first: "finish resolving your current step, then immediately proceed to the Encounter";
+    the steps left wait for `/delve continue`."""
     assert state.delve is not None
+    if not state.track.lost:
+        _, _, tiles = current(engine, state)
+        state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
+        texts += more
+        if state.delve.encounter_due is not None:
+            state.delve = state.delve.model_copy(update={"resume": Resume(time_reached=list(time_reached))})
+            texts.append("The Exploration and Story steps of this round wait for the Encounter: resolve it, then "
+                         "`/delve continue`.")
+            return _result(engine, state, texts, time_reached=time_reached)
     if not state.track.lost:
         texts += _exploration_step(state, kingdom)
     if not state.track.lost:
         texts += tr.story_prompts(time_reached)
     return _result(engine, state, texts, time_reached=time_reached)
+
+
+@handles(DelveContinue)
+def delve_continue(engine: Engine, state: CampaignState, act: DelveContinue, dice: Dice) -> Result:
+    """Back to the round the Encounter interrupted: "When you're done resolving the Encounter, return to the Phase
+    and step you were previously in"."""
+    delve, kingdom, _ = current(engine, state)
+    resume = delve.resume
+    if resume is None:
+        raise RuleError("no step of the round is waiting for an Encounter; the next step is `/delve travel`")
+    delve, texts = mon.settle_finished(delve, kingdom)
+    if delve.encounter_due is not None:
+        name = mon.name_of(delve, kingdom, delve.encounter_due)
+        raise RuleError(f"the Encounter with {name} is not resolved yet: `/encounter start` (the GM can cancel it "
+                        "with `/delve adjust clear_encounter:true`)")
+    state.delve = delve.model_copy(update={"resume": None})
+    texts.append("The round goes on where the Encounter interrupted it.")
+    return _after_tile(engine, state, kingdom, texts, list(resume.time_reached))
 
 
 @implements(
@@ -367,8 +477,13 @@ def delve_adjust(engine: Engine, state: CampaignState, act: DelveAdjust, dice: D
     delve, kingdom, _ = current(engine, state)
     values = {k: v for k, v in (("threat", act.threat), ("curse", act.curse), ("time", act.time), ("lost", act.lost))
               if v is not None}
+    monster_texts = _adjust_monsters(engine, state, act)
+    delve = state.delve or delve
     if not values and act.shortcuts is None:
-        raise RuleError("give at least one of threat:, curse:, time:, lost:, shortcuts:")
+        if monster_texts:
+            return _result(engine, state, monster_texts)
+        raise RuleError("give at least one of threat:, curse:, time:, lost:, shortcuts:, token: (with to:), "
+                        "rotation:, clear_encounter:")
     state.track = state.track.model_copy(update=values)
     update: dict[str, Any] = {}
     if act.shortcuts is not None:
@@ -379,7 +494,43 @@ def delve_adjust(engine: Engine, state: CampaignState, act: DelveAdjust, dice: D
         update["lost_reason"] = delve.lost_reason or "the GM ended the Expedition"
     state.delve = delve.model_copy(update=update)
     shown = ", ".join(f"{k} {v}" for k, v in {**values, **update}.items())
-    return _result(engine, state, [f"🛠 GM adjustment of the Delve: {shown} (no rules applied)."])
+    return _result(engine, state, [*monster_texts, f"🛠 GM adjustment of the Delve: {shown} (no rules applied)."])
+
+
+def _adjust_monsters(engine: Engine, state: CampaignState, act: DelveAdjust) -> list[str]:
+    """GM: move a Monster's map token, perform a Rotation, cancel the Encounter due (announced, no other rule)."""
+    delve, kingdom, tiles = current(engine, state)
+    texts: list[str] = []
+    if (act.token is None) != (act.to is None):
+        raise RuleError("give `token:` (an Encounter Monster card id) and `to:` (a tile id on the table, or off) "
+                        "together")
+    if act.token is not None and act.to is not None:
+        wanted = act.token.strip().lower()
+        found = next((m for m in delve.encounter_monsters if wanted in (m.card, m.monster, m.name.lower())), None)
+        if found is None:
+            shown = ", ".join(f"{m.card} ({m.name})" for m in delve.encounter_monsters) or "none this Expedition"
+            raise RuleError(f"no Encounter Monster of this Expedition is {act.token!r}; they are: {shown}")
+        to = None if act.to.strip().lower() == "off" else act.to.strip()
+        if to is not None and to not in delve.placed():
+            raise RuleError(f"{to!r} is not a tile on the table; use one of {', '.join(delve.placed())}, or off")
+        delve = mon.place_token(delve, found.card, to)
+        texts.append(f"🛠 GM: {found.name}'s token is {'on ' + to if to else 'off the map'}.")
+        delve, more = mon.meet(delve, kingdom)
+        texts += more
+    if act.rotation is not None:
+        delve = mon.rotate(delve, kingdom, act.rotation)
+        texts.append(f"🛠 GM: Rotation {act.rotation} — District Wheel: {mon.wheel_text(delve, kingdom)}.")
+    if act.clear_encounter:
+        if delve.encounter_due is None:
+            raise RuleError("no Encounter is due")
+        token = delve.encounter_token == delve.encounter_due
+        texts.append(f"🛠 GM: the Encounter with {mon.name_of(delve, kingdom, delve.encounter_due)} is cancelled"
+                     + ("; its token leaves the map (no Rotation)." if token else " (no Rotation)."))
+        if token:
+            delve = mon.place_token(delve, delve.encounter_due, None)
+        delve = delve.model_copy(update={"encounter_due": None, "encounter_token": None})
+    state.delve = delve
+    return texts
 
 
 @handles(DelveReveal)

@@ -612,7 +612,7 @@ def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice)
     texts += rr.techniques_text(techniques)
     discarded = rr.discard_resources(party)
     texts += rr.resources_text(discarded, party)
-    rotation = rr.rotation(kingdom, 2)
+    rotation = rr.rotation(kingdom, 2, state)
     texts.append(rotation["text"])
     campfire = None
     if act.tale:

@@ -1,7 +1,9 @@
 """The Kingdom map as a picture: explored tiles face up (name, district, size, symbols), face-down
 neighbours showing their backs (Time, Threat, Deep Fog Intensity, Clues, size, id), revealed tiles,
-the Party marker, and the Kingdom track with its Hunt Spaces and the District Wheel below; during a Deep Fog
-traversal, the spread of Deep Fog cards under it (the reminder token on the tile the party left)."""
+the Party marker, the Encounter Monster tokens on their tiles (a disc with the Monster's initials and level; a red
+ring when the Encounter with it is due), and the Kingdom track with its Hunt Spaces and the District Wheel (each
+district with the Monster whose token is on it) below; during a Deep Fog traversal, the spread of Deep Fog cards
+under it (the reminder token on the tile the party left)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,30 @@ CELL = 190
 GAP = 14
 MARGIN = 24
 SIZE = {"small": "S", "medium": "M", "large": "L", "extra_large": "XL", "special": "SP"}
+TRACK_H = 250  # the Kingdom track, the status line and the District Wheel under the map
+TOKEN_COLOURS = ("#6b2d8f", "#1f6f5c", "#8f5a1f", "#2d4f8f", "#8f2d4f", "#4f8f2d", "#5c5c5c", "#8f8f2d")
+
+
+def _initials(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w.lower() not in ("the", "of", "a")]
+    return "".join(w[0].upper() for w in words[:2]) or name[:2].upper()
+
+
+def _token_colour(delve: DelveState, card: str) -> str:
+    cards = [m.card for m in delve.encounter_monsters]
+    return TOKEN_COLOURS[cards.index(card) % len(TOKEN_COLOURS)] if card in cards else "#5c5c5c"
+
+
+def _token(d: ImageDraw.ImageDraw, delve: DelveState, card: str, cx: int, cy: int, r: int = 19) -> None:
+    """An Encounter Monster token: a disc in the Monster's colour, its initials and level; ringed red when due."""
+    m = next((x for x in delve.encounter_monsters if x.card == card), None)
+    label = _initials(m.name) if m else card[:2].upper()
+    if delve.encounter_due == card:
+        d.ellipse((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6), outline="#ff2d2d", width=4)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=_token_colour(delve, card), outline="#f0e6d0", width=3)
+    d.text((cx, cy - 4), label, font=_font(15), fill="white", anchor="mm")
+    if m is not None:
+        d.text((cx, cy + 10), f"L{m.level}", font=_font(11), fill="#f0e6d0", anchor="mm")
 
 
 def _font(size: int) -> Font:
@@ -45,7 +71,7 @@ def render_kingdom_map(
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
     width = max(cols * (CELL + GAP) + 2 * MARGIN, 1120)
     map_h = rows * (CELL + GAP) + 2 * MARGIN + 40
-    height = map_h + 200 + _fog_height(delve)
+    height = map_h + TRACK_H + _fog_height(delve)
     img = Image.new("RGB", (width, height), "#1d1f24")
     d = ImageDraw.Draw(img)
     f_title, f_name, f_small = _font(24), _font(17), _font(15)
@@ -107,8 +133,23 @@ def render_kingdom_map(
             cx, cy = (lx + r) // 2, b - 36
             d.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), fill="#c8202a", outline="white", width=3)
             d.text((cx, cy), "P", font=f_name, fill="white", anchor="mm")
+    # the Encounter Monster tokens on the map: clear of the tile's text, the Party marker and the district badge
+    here: dict[str, list[str]] = {}
+    for card, tile_id in delve.map_tokens.items():
+        if tile_id in on_table:
+            here.setdefault(tile_id, []).append(card)
+    for tile_id, cards in here.items():
+        lx, t, r, b = box(tile_id)
+        if tile_id == delve.tile:
+            slots = [(lx + 30, t + 134), (r - 30, t + 134), (r - 74, t + 134), (lx + 74, t + 90)]
+        elif tile_id in delve.explored or tile_id in delve.revealed:
+            slots = [(r - 30 - 44 * i, t + 134) for i in range(4)]
+        else:
+            slots = [(lx + 30 + 44 * i, b - 36) for i in range(4)]
+        for card, (cx, cy) in zip(cards, slots, strict=False):
+            _token(d, delve, card, cx, cy)
     _draw_track(d, kingdom, track, delve, map_h, f_name, f_small)
-    _draw_fog(d, kingdom, delve, map_h + 200, f_name, f_small)
+    _draw_fog(d, kingdom, delve, map_h + TRACK_H, f_name, f_small)
     out = io.BytesIO()
     img.save(out, format="PNG")
     return out.getvalue()
@@ -179,7 +220,11 @@ def _draw_track(
     if delve.fog is not None and not track.lost:
         status = f"Party in the Deep Fog (reminder token on {delve.tile})"
     d.text((MARGIN, top + 128), status, font=f, fill="#ff6b6b" if track.lost else "#f0e6d0")
-    # the District Wheel, clockwise
+    if delve.encounter_due is not None and not track.lost:
+        m = next((x for x in delve.encounter_monsters if x.card == delve.encounter_due), None)
+        d.text((MARGIN + 520, top + 128), f"Encounter due: {m.name if m else delve.encounter_due}", font=f,
+               fill="#ff6b6b")
+    # the District Wheel, clockwise, each district with the Monster whose token is on it
     x = MARGIN
     d.text((x, top + 160), "District Wheel (clockwise):", font=fs, fill="#c9c2b0")
     x += 200
@@ -187,7 +232,14 @@ def _draw_track(
         district = kingdom.district(district_id)
         _badge(d, x + 14, top + 168, district.icon, district.colour)
         d.text((x + 34, top + 168), district.name, font=fs, fill="#c9c2b0", anchor="lm")
-        x += 44 + int(d.textlength(district.name, font=fs)) + 16
+        card = delve.wheel_tokens.get(district_id)
+        m = next((e for e in delve.encounter_monsters if e.card == card), None)
+        if card is not None:
+            _token(d, delve, card, x + 14, top + 210, r=16)
+        label = m.name.removeprefix("The ") if m else "no Monster"
+        d.text((x + 42, top + 210), label, font=fs, fill="#c9c2b0" if m else "#7d7d8c", anchor="lm")
+        width = max(int(d.textlength(district.name, font=fs)), int(d.textlength(label, font=fs)))
+        x += 44 + width + 16
 
 
 def _badge(d: ImageDraw.ImageDraw, cx: int, cy: int, icon: str, colour: str) -> None:

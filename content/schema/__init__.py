@@ -4,6 +4,7 @@ from pydantic import BaseModel
 
 from content.schema.cards import Card, Deck, Effect
 from content.schema.dice import POWER_TIERS, D6Face, DiceSet, PowerColour, PowerDie
+from content.schema.encounter_boards import EncounterBoard
 from content.schema.gear import TIERS, Gear, Upgrade
 from content.schema.kingdom import Kingdom, KingdomCards, KingdomTile, KingdomTiles
 from content.schema.knights import Knight
@@ -13,11 +14,11 @@ from content.schema.monsters import Monster, TerrainTile
 DOCUMENT_KINDS: dict[str, type[BaseModel]] = {
     "pack": Manifest, "dice": DiceSet, "deck": Deck, "knight": Knight, "gear": Gear, "upgrade": Upgrade,
     "monster": Monster, "terrain": TerrainTile, "kingdom": Kingdom, "kingdom_tiles": KingdomTiles,
-    "kingdom_cards": KingdomCards,
+    "kingdom_cards": KingdomCards, "encounter_board": EncounterBoard,
 }
 
 __all__ = [
     "Card", "Deck", "Effect", "POWER_TIERS", "D6Face", "DiceSet", "PowerColour", "PowerDie",
     "Manifest", "DOCUMENT_KINDS", "TIERS", "Gear", "Upgrade", "Knight",
-    "Monster", "TerrainTile", "Kingdom", "KingdomTile", "KingdomTiles", "KingdomCards",
+    "Monster", "TerrainTile", "Kingdom", "KingdomTile", "KingdomTiles", "KingdomCards", "EncounterBoard",
 ]

@@ -30,6 +30,7 @@ from content.schema.cards import (
     TextEffect,
 )
 from content.schema.dice import Strict
+from content.schema.encounters import BestiaryRow, EncounterCard, bestiary_problems
 
 ClueType = Literal["martial", "errant", "historic", "mystic"]
 TileSize = Literal["small", "medium", "large", "extra_large", "special"]
@@ -235,6 +236,8 @@ class Kingdom(Strict):
     points_of_interest: list[PointOfInterest] = Field(default_factory=list)
     deep_fog: list[DeepFogCard] = Field(default_factory=list, description="the Kingdom's Deep Fog cards")
     campfire: CampfireTable | None = Field(None, description="the Campfire Tales table of the Kingdom Codex")
+    bestiary: list[BestiaryRow] = Field(default_factory=list, description="the Bestiary: Monsters per tier")
+    encounter_cards: list[EncounterCard] = Field(default_factory=list, description="the Encounter Monster cards")
 
     @model_validator(mode="after")
     def _wheel_names_districts(self) -> Kingdom:
@@ -250,6 +253,9 @@ class Kingdom(Strict):
 
     def exploration_card(self, card_id: str) -> ExplorationCard:
         return next(c for c in self.exploration if c.id == card_id)
+
+    def encounter_card(self, card_id: str) -> EncounterCard:
+        return next(c for c in self.encounter_cards if c.id == card_id)
 
     def district(self, district_id: str) -> District:
         return next(d for d in self.districts if d.id == district_id)
@@ -321,6 +327,8 @@ class KingdomCards(Strict):
     exploration: list[ExplorationCard] = Field(default_factory=list)
     deep_fog: list[DeepFogCard] = Field(default_factory=list)
     campfire: CampfireTable | None = None
+    bestiary: list[BestiaryRow] = Field(default_factory=list, description="Bestiary rows (one per tier)")
+    encounter_cards: list[EncounterCard] = Field(default_factory=list)
 
 
 def merge_cards(kingdom: Kingdom, cards: KingdomCards) -> Kingdom:
@@ -329,6 +337,8 @@ def merge_cards(kingdom: Kingdom, cards: KingdomCards) -> Kingdom:
         "exploration": [*kingdom.exploration, *cards.exploration],
         "deep_fog": [*kingdom.deep_fog, *cards.deep_fog],
         "campfire": kingdom.campfire or cards.campfire,
+        "bestiary": [*kingdom.bestiary, *cards.bestiary],
+        "encounter_cards": [*kingdom.encounter_cards, *cards.encounter_cards],
     })
 
 
@@ -394,6 +404,7 @@ def kingdom_problems(kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> list[tu
         if card.district is not None and card.district not in districts:
             problems.append((("exploration", card.id, "district"),
                              f"unknown district {card.district!r}; use one of {sorted(districts)}"))
+    problems += bestiary_problems(kingdom.bestiary, kingdom.encounter_cards)
     if problems or not tiles:
         return problems
     cells = layout(kingdom, tiles)

@@ -14,6 +14,7 @@ from content.loader import Catalogue
 from content.schema.kingdom import Kingdom
 from rules.coverage import implements
 from rules.delve import fog as fr
+from rules.delve.monsters import rotate, wheel_text
 from rules.dice import Dice
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -74,22 +75,22 @@ def resources_text(discarded: dict[str, dict[str, int]], party: Sequence[KnightS
     return [f"2. Resource tokens discarded — {shown}."]
 
 
-@implements(
-    "Rotation X",
-    status="assisted",
-    tests=[T + "test_rest_discards_resources_lists_rest_techniques_and_shows_rotation_2"],
-    note="the bot names where each district's token goes; the Encounter Monster tokens are moved by hand",
-)
-def rotation(kingdom: Kingdom, amount: int) -> dict[str, Any]:
-    """"Rotation X: Move all Monster tokens on the District Wheel X spaces clockwise." The bot does not hold the
-    Encounter Monster tokens yet: it says where each district's token goes, for the table to move."""
+def rotation(kingdom: Kingdom, amount: int, state: CampaignState | None = None) -> dict[str, Any]:
+    """"Monster Rotation: Perform Rotation 2": every Encounter Monster token on the District Wheel moves ``amount``
+    spaces clockwise (rules/delve/monsters.py ``rotate``), in ``state.delve`` when a state is given."""
     wheel = list(kingdom.wheel)
-    moves = [{"from": d, "to": wheel[(i + amount) % len(wheel)]} for i, d in enumerate(wheel)]
-    names = {d.id: d.name for d in kingdom.districts}
-    shown = "; ".join(f"{names[m['from']]} → {names[m['to']]}" for m in moves)
-    text = (f"3. Monster Rotation: perform Rotation {amount} — move every Encounter Monster token on the District "
-            f"Wheel {amount} spaces clockwise, by hand (the bot does not hold the tokens yet): {shown}.")
-    return {"amount": amount, "by_hand": True, "moves": moves, "text": text}
+    moves: list[dict[str, str | None]] = [
+        {"from": d, "to": wheel[(i + amount) % len(wheel)]} for i, d in enumerate(wheel)]
+    if state is None or state.delve is None:
+        return {"amount": amount, "by_hand": True, "moves": moves, "wheel": {},
+                "text": f"3. Monster Rotation: perform Rotation {amount} on the District Wheel."}
+    state.delve = rotate(state.delve, kingdom, amount)
+    for m in moves:
+        m["card"] = next((c for d, c in state.delve.wheel_tokens.items() if d == m["to"]), None)
+    text = (f"3. Monster Rotation: Rotation {amount} — every Encounter Monster token on the District Wheel moves "
+            f"{amount} spaces clockwise. District Wheel — {wheel_text(state.delve, kingdom)}.")
+    return {"amount": amount, "by_hand": False, "moves": moves, "wheel": dict(state.delve.wheel_tokens),
+            "text": text}
 
 
 def highest_rapport(party: Sequence[KnightState]) -> tuple[int, list[str]]:

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from content.schema.kingdom import ClueType
 from rules.clash.flow import Pending
+from rules.delve.encounter_state import EncounterState
 
 Direction = Literal["north", "east", "south", "west"]
 
@@ -52,6 +53,24 @@ class FogState(BaseModel):
     asked: int = 0
 
 
+class EncounterMonster(BaseModel):
+    """An Encounter Monster card drawn at Monster Setup ("Place these cards next to the Kingdom Sheet"), with the side
+    (level) in play. Its two tokens: one on the District Wheel, one on the Kingdom map when it hunts the party."""
+
+    card: str = Field(description="the Encounter Monster card id")
+    monster: str = Field(description="the Monster id (its Monster sheet)")
+    name: str
+    level: int = Field(description="the level read in the Bestiary: the card's side in play")
+
+
+class Resume(BaseModel):
+    """The steps of a Delve round waiting for an Encounter: "finish resolving your current step, then immediately
+    proceed to the Encounter" (``/delve continue`` resolves them)."""
+
+    steps: list[Literal["exploration", "story"]] = ["exploration", "story"]
+    time_reached: list[int] = Field(default_factory=list, description="Time 8/16 reached this round (Story step)")
+
+
 class DelveState(BaseModel):
     kingdom: str
     tile: str = Field(description="the tile with the Party marker")
@@ -74,6 +93,33 @@ class DelveState(BaseModel):
     fog_discard: list[str] = Field(default_factory=list)
     fog_forced: list[str] = Field(default_factory=list, description="the GM's next Deep Fog cards, in order")
     rested: bool = Field(False, description="the Rest Phase of this Expedition is done")
+    # Monster Setup and the Encounter Monster tokens (rules/delve/monsters.py)
+    leader: str | None = Field(None, description="the Party Leader's Knight id (Monster Setup reads their tier)")
+    tier: str | None = Field(None, description="the tier the Bestiary was read at")
+    encounter_monsters: list[EncounterMonster] = Field(
+        default_factory=list, description="the Encounter Monster cards drawn at Monster Setup"
+    )
+    encounter_deck: list[str] = Field(
+        default_factory=list, description="the rest of the Encounter Monster deck, top first (not drawn)"
+    )
+    wheel_tokens: dict[str, str] = Field(
+        default_factory=dict, description="the District Wheel: district id -> Encounter Monster card id"
+    )
+    map_tokens: dict[str, str] = Field(
+        default_factory=dict, description="Encounter Monster tokens on the Kingdom map: card id -> tile id"
+    )
+    hunts_due: list[int] = Field(
+        default_factory=list, description="moves of the Hunt Spaces reached, not resolved yet (in order)"
+    )
+    spawn_due: bool = Field(False, description="the Threat 7 spawn is waiting to be resolved")
+    encounter_due: str | None = Field(
+        None, description="the Encounter Monster card id to resolve an Encounter with now (the Encounter code reads it)"
+    )
+    encounter_token: str | None = Field(
+        None, description="the card whose map token triggered the Encounter: removed, then Rotation 1, once it is over"
+    )
+    resume: Resume | None = Field(None, description="the round's steps waiting for the Encounter")
+    encounter: EncounterState | None = Field(None, description="the Encounter under way (rules/delve/encounter.py)")
 
     def placed(self) -> list[str]:
         return [*self.explored, *self.face_down, *self.revealed]

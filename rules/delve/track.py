@@ -75,12 +75,15 @@ def change_threat(track: KingdomTrack, delve: DelveState, spec: TrackSpec, amoun
             f"🐾 Hunt Space {hunt.threat}: each Encounter Monster token on the map moves {hunt.moves} {many} "
             "toward the Party marker by the shortest path."
         )
+    if change.hunts:  # moved by rules/delve/monsters.py (step d of the Kingdom Tile step, or at once)
+        due = [*change.delve.hunts_due, *(h.moves for h in change.hunts)]
+        change.delve = change.delve.model_copy(update={"hunts_due": due})
     if amount > 0 and threat >= THREAT_SPAWN and not delve.threat_seven_spawned:
         change.spawn = True
-        change.delve = change.delve.model_copy(update={"threat_seven_spawned": True})
+        change.delve = change.delve.model_copy(update={"threat_seven_spawned": True, "spawn_due": True})
         change.texts.append(
-            f"👹 Threat {threat}: for the first time this Expedition Threat is 7 or more — spawn the Encounter "
-            "Monster of your district (District Wheel) on an adjacent Kingdom tile, after moving the others."
+            f"👹 Threat {threat}: for the first time this Expedition Threat is 7 or more — the Encounter Monster "
+            "of the party's district (District Wheel) spawns on an adjacent Kingdom tile, after the others move."
         )
     return change
 

@@ -24,6 +24,8 @@ async def test_rest_discards_resources_lists_rest_techniques_and_shows_rotation_
     """
     await _party(table)
     await table.ok("@kara /knight resource token:ember_token change:2")
+    wheel_before = (await table.state())["delve"]["wheel_tokens"]
+    assert len(wheel_before) == 3  # Monster Setup: the three starter Monsters on the District Wheel
     reply = await table.ok("@ulfa /rest tale:false")
     r = reply.data["rest"]
     assert r["resources"] == {"ser-sonch": {"ember_token": 2}}
@@ -32,11 +34,13 @@ async def test_rest_discards_resources_lists_rest_techniques_and_shows_rotation_
     assert {(t["knight"], t["technique"], t["playable"]) for t in r["techniques"]} == {
         ("ser-sonch", "lanternbearer_t_ward", True), ("maud", "oriel_t_vespers", True)}
     # the District Wheel clockwise: bellwold, cindergate, thornkeep, saltmere, mothgrove
-    assert r["rotation"]["amount"] == 2 and r["rotation"]["by_hand"] is True
+    assert r["rotation"]["amount"] == 2 and r["rotation"]["by_hand"] is False
     assert {m["from"]: m["to"] for m in r["rotation"]["moves"]} == {
         "bellwold": "thornkeep", "cindergate": "saltmere", "thornkeep": "mothgrove", "saltmere": "bellwold",
         "mothgrove": "cindergate"}
-    assert "by hand" in reply.text and r["campfire"] is None and "tells none" in reply.text
+    moved = {m["from"]: m["to"] for m in r["rotation"]["moves"]}
+    assert state["delve"]["wheel_tokens"] == {moved[d]: card for d, card in wheel_before.items()}
+    assert "Rotation 2" in reply.text and r["campfire"] is None and "tells none" in reply.text
     assert state["delve"]["rested"] is True
 
 

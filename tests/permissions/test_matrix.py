@@ -41,6 +41,7 @@ from bot.app.service import App
 from tests.conftest import open_app
 
 GUILD, CHANNEL, OTHER_GUILD = "guild-a", "channel-a", "guild-b"
+SMALL_PACK = Path(__file__).resolve().parents[1] / "content" / "small_pack.yaml"  # for /content upload
 CAMPAIGN = "The Ashen Vigil"
 SECRET_NAMES = (CAMPAIGN, "Ser Sonch", "Maud")
 
@@ -65,6 +66,14 @@ SETUP = (
 TABLE_DICE = ("@morgan /campaign dice mode:table", "@kara /roll test difficulty:6")  # a roll waits for Kara's dice
 IMPORT_CODE = "{import_code}"  # a Knight exported from another campaign (built with the template)
 FOG = ("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel fog:aub_04")  # in the Deep Fog
+# a Monster token met on aub_02, its Encounter cancelled by the GM: the round's steps wait for /delve continue
+MET = ("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve adjust token:stag to:aub_02",
+       "@morgan /delve travel to:aub_02", "@morgan /delve adjust clear_encounter:true")
+# an Encounter due with the Stag (its token met on aub_02); ENCOUNTER: started (Ser Sonch chooses a skull space);
+# KNIGHT_ROUND: Ser Sonch on A4 next to the Stag (A5-A6), Maud on C6: the Knight Round waits for them
+DUE = (*MET[:3],)
+ENCOUNTER = (*DUE, "@morgan /gm force-next values:1,5,4,4", "@morgan /encounter start")
+KNIGHT_ROUND = (*ENCOUNTER, "@kara /encounter choose option:A4", "@ulfa /encounter choose option:C6")
 
 
 @dataclass(frozen=True)
@@ -118,6 +127,8 @@ ROWS: list[Row] = [
     Row("/delve map", EVERYONE, False),
     Row("/delve gain threat:1", GM, True),
     Row("/delve adjust threat:2 curse:1", GM, True),
+    Row("/delve adjust token:stag to:aub_02 rotation:1", GM, True),
+    Row("/delve continue", EVERYONE, True, setup=MET),
     Row("/delve reveal tile:aub_02", GM, True),
     # /fog (the party in the Deep Fog) and /rest
     Row("/fog stay", EVERYONE, True, setup=FOG),
@@ -127,6 +138,16 @@ ROWS: list[Row] = [
     Row("/fog status", EVERYONE, False, setup=FOG),
     Row("/fog force cards:aub_fog_grey_mile", GM, True),
     Row("/rest tale:false", EVERYONE, True),
+    # /encounter
+    Row("/encounter start", EVERYONE, True, setup=DUE),
+    Row("/encounter start monster:enc_stag_i ambush:true", GM, True, setup=DUE, refusal="only the GM"),
+    Row("/encounter status", EVERYONE, False, setup=ENCOUNTER),
+    Row("/encounter choose option:A4", KNIGHT, True, setup=ENCOUNTER, refusal="is for"),
+    Row(f"/encounter attack weapon:gear_pilgrims_mace knight:{SONCH[5:]}", KNIGHT, True, setup=KNIGHT_ROUND,
+        refusal="belongs to"),
+    Row(f"/encounter help knight:{SONCH[5:]}", KNIGHT, True, setup=KNIGHT_ROUND, refusal="belongs to"),
+    Row(f"/encounter place kind:knight {SONCH} space:D1", GM, True, setup=KNIGHT_ROUND),
+    Row("/encounter end", GM, True, setup=ENCOUNTER),
     # /dice (a roll waits for Kara's physical dice)
     Row("/dice enter values:7", KNIGHT, True, setup=TABLE_DICE, refusal="this roll is Kara's to enter"),
     Row("/dice auto", GM, True, setup=TABLE_DICE),
@@ -166,6 +187,10 @@ ROWS: list[Row] = [
     Row('/odds attack dice:3 to_hit:6 weapon_power:"red:1" at:4', ANYONE, False),
     Row("/odds evasion dice:2 difficulty:6 block:1", ANYONE, False),
     Row('/help command:"roll test"', ANYONE, False),
+    # /content: a guild's own packs (uploads write no campaign log; list needs no campaign)
+    Row(f'/content upload file:"{SMALL_PACK}"', GM, False),
+    Row("/content list", ANYONE, False),
+    Row("/content remove pack:small_pack", GM, False, setup=(f'@morgan /content upload file:"{SMALL_PACK}"',)),
     # /gm
     Row("/gm force-next values:10,1", GM, True),
     Row("/gm amend-last values:7", GM, True, setup=("@kara /roll test difficulty:6",)),
@@ -191,7 +216,10 @@ PENDING_ROWS: list[Row] = [
         setup=(*PROVIDENCE, f"@morgan /clash place kind:knight {SONCH} space:D5",
                f"@kara /knight loadout gear:gear_pilgrims_mace {SONCH}")),
     Row("/choose decision:d1 option:go_on", frozenset({"owner", "other", "gm"}), True, refusal="is for",
-        setup=(*CLASH_L3, "@morgan /clash adjust deck:ai top:abbot_ai_censer_swing", "@morgan /monster round")),
+        # the level 3 AI deck is shuffled from the campaign's dice: one die rolled first keeps Censer Swing in it
+        # (the SETUP's /delve start shuffles for Monster Setup)
+        setup=("@bram /roll d100", *CLASH_L3, "@morgan /clash adjust deck:ai top:abbot_ai_censer_swing",
+               "@morgan /monster round")),
     Row(f"/knight react source:gear_lantern_of_vigil ability:Kindle knight:{SONCH[5:]}", KNIGHT, True,
         setup=(*PROVIDENCE, f"@kara /knight move to:G4 knight:{SONCH[5:]}"), refusal="belongs to"),
     Row("/pool show", EVERYONE, False, setup=CLASH),

@@ -6,9 +6,11 @@ from bot.app.commands import (
     campaign,
     clash,
     clash_play,
+    content,
     deck,
     delve,
     dice,
+    encounter,
     fog,
     gm,
     help,
@@ -23,6 +25,7 @@ from bot.app.registry import Registry
 
 def build_registry() -> Registry:
     registry = Registry()
-    for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, rest, dice, knight, odds, gm, help):
+    for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, rest, dice, knight, odds, gm,
+                   content, help):
         module.register(registry)
     return registry

@@ -1,4 +1,4 @@
-"""/delve start|travel|track|status|map|gain|adjust|reveal — the Delve on the Kingdom map (docs/delve.md)."""
+"""/delve start|travel|continue|track|status|map|gain|adjust|reveal — the Delve on the Kingdom map (docs/delve.md)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,26 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
 from bot.render.kingdom_map import render_kingdom_map
-from rules.delve_handlers import DelveAdjust, DelveGain, DelveReveal, DelveStart, DelveTravel, current, delve_data
+from rules.delve_handlers import (
+    DelveAdjust,
+    DelveContinue,
+    DelveGain,
+    DelveReveal,
+    DelveStart,
+    DelveTravel,
+    current,
+    delve_data,
+)
 
 DIRECTIONS = ("north", "east", "south", "west")
 
 
 async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, DelveStart(kingdom=o["kingdom"], start=o["start"]))
+    return await app.act_reply(ctx, DelveStart(kingdom=o["kingdom"], start=o["start"], leader=o["leader"]))
+
+
+async def continue_(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveContinue())
 
 
 async def travel(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -55,7 +68,8 @@ async def gain(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    action = DelveAdjust(threat=o["threat"], curse=o["curse"], time=o["time"], lost=o["lost"], shortcuts=o["shortcuts"])
+    action = DelveAdjust(threat=o["threat"], curse=o["curse"], time=o["time"], lost=o["lost"], shortcuts=o["shortcuts"],
+                         token=o["token"], to=o["to"], rotation=o["rotation"], clear_encounter=o["clear_encounter"])
     return await app.act_reply(ctx, action)
 
 
@@ -66,9 +80,11 @@ async def reveal(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 def register(r: Registry) -> None:
     r.describe_group("delve", "The Delve: the Kingdom map, travel, and the Kingdom track")
     r.add(Command(
-        ("delve", "start"), "GM: start a Delve — lay the starting tile, zero the Kingdom track", start,
+        ("delve", "start"), "GM: start a Delve — lay the starting tile, zero the Kingdom track, Monster Setup", start,
         (Option("kingdom", "string", "the Kingdom's id, e.g. aubrevane", required=True, autocomplete="kingdom"),
-         Option("start", "string", "a starting tile id (empty: one at random)")),
+         Option("start", "string", "a starting tile id (empty: one at random)"),
+         Option("leader", "string", "the Party Leader (empty: the first Knight); Monster Setup reads their tier",
+                autocomplete="knight")),
         permission="gm",
     ))
     r.add(Command(
@@ -80,6 +96,10 @@ def register(r: Registry) -> None:
          Option("wander", "integer", "Deep Fog: Wander uses the party has", default=0, min_value=0, max_value=5),
          Option("leader", "string", "Deep Fog: the Party Leader, Target of its effects", autocomplete="knight")),
         permission="player",
+    ))
+    r.add(Command(
+        ("delve", "continue"), "After an Encounter: resolve the round's remaining steps (Exploration, Story)",
+        continue_, (), permission="player",
     ))
     for sub, what in (("track", "The Kingdom track: Threat, Curse, Time"),
                       ("status", "The Delve: the track, the party's tile and every legal destination")):
@@ -93,12 +113,17 @@ def register(r: Registry) -> None:
         permission="gm",
     ))
     r.add(Command(
-        ("delve", "adjust"), "GM: set Kingdom track values directly (no rules applied)", adjust,
+        ("delve", "adjust"), "GM: set Kingdom track values, Monster tokens, the District Wheel (no rules applied)",
+        adjust,
         (Option("threat", "integer", "Threat", min_value=0, max_value=30),
          Option("curse", "integer", "Curse", min_value=0, max_value=30),
          Option("time", "integer", "Time", min_value=0, max_value=40),
          Option("lost", "boolean", "the Expedition is lost (or not)"),
-         Option("shortcuts", "boolean", "the party may use Shortcuts")),
+         Option("shortcuts", "boolean", "the party may use Shortcuts"),
+         Option("token", "string", "an Encounter Monster (card id, Monster id or name) whose map token moves"),
+         Option("to", "string", "with token: the tile id for it, or off"),
+         Option("rotation", "integer", "perform Rotation X on the District Wheel", min_value=1, max_value=9),
+         Option("clear_encounter", "boolean", "true: cancel the Encounter due (its token leaves the map)")),
         permission="gm",
     ))
     r.add(Command(

@@ -1,0 +1,303 @@
+"""The Knight Round of an Encounter: the Attack Action and the Help Action, with the Encounter Pool (rulebook "3. Knight
+Round Step").
+
+The Attack Action "works almost the same way as a Combat Action during a Clash": Declare Attack and Active Weapon
+(a Monster miniature in the weapon's effective range on the Encounter Board), Raise Passion (no Priority check),
+Attack Roll against the card's To Hit (Heat re-rolls stop for the Knight's ``enc_reroll`` decision), First Ability
+Window, Power Roll against the card's AT, Clear the Encounter Pool, Second Ability Window. The Power Roll and the
+Knight tokens are the Clash's (rules/clash/power_roll.py) on the Encounter Pool, never the Knight Pool. Reaching the
+AT is a Scrape: the Scrape effect, the Critical with a Crit Chance (once per Encounter), the Overpower.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.attack_rolls import roll_crit_pool
+from rules.clash import power_roll as pw
+from rules.clash.flow import Option, Pending, resumes
+from rules.clash.knight_attack import _face, _weapon
+from rules.coverage import implements
+from rules.delve import encounter as geo
+from rules.delve import encounter_effects as eff
+from rules.delve import encounter_flow as flow
+from rules.delve.encounter_state import EncounterKnight, EncounterState
+from rules.dice import Dice
+from rules.engine import Engine, Result
+from rules.errors import RuleError
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+from rules.rolls import d10_success
+from rules.state import CampaignState
+
+T = "tests/delve/test_encounter.py::"
+
+
+class Progress(BaseModel):
+    """An Attack Action between its Attack Roll and the rest (``pending.data["attack"]``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    knight: str
+    weapon: str
+    target: int
+    cantrip: Literal["opening", "break"] | None = None
+    precision: int
+    to_hit: int
+    naturals: list[int]
+    rerolled: list[int] = Field(default_factory=list)
+    crit_misses: int = 0
+    free_rerolls: int = 0
+    deadly: bool = False
+
+
+def pool_text(pool: dict[str, int]) -> str:
+    return ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in pool.items() if n) or "empty"
+
+
+def _encounter_pool(lines: list[str]) -> list[str]:
+    """The Clash's sentences about the Knight Pool, said of the Encounter Pool ("The Encounter Pool and the Knight
+    Pool are separate!")."""
+    return [line.replace("Knight Pool", "Encounter Pool") for line in lines]
+
+
+def acting(state: CampaignState, enc: EncounterState, name: str | None) -> tuple[KnightState, EncounterKnight]:
+    """The Knight who acts now: on the board, alive, in the Knight Round, not acted yet."""
+    if enc.pending is not None:
+        raise RuleError(f"the Encounter waits for a decision: {enc.pending.prompt} (`/encounter choose option:<key>`)")
+    if not enc.steps or enc.steps[0] != "knight_round":
+        step = enc.steps[0].replace("_", " ") if enc.steps else "over"
+        raise RuleError(f"it is not the Knight Round of the Encounter yet (now: {step})")
+    wanted = (name or "").strip().lower()
+    found = [k for k in enc.knights if wanted in (k.knight, state.knights[k.knight].name.lower())] if wanted else []
+    if not wanted:
+        waiting = flow.to_act(state, enc)
+        if len(waiting) != 1:
+            raise RuleError("name the Knight who acts with knight: (still to act: "
+                            + ", ".join(state.knights[k.knight].name for k in waiting) + ")")
+        found = waiting
+    if not found:
+        raise RuleError(f"{name!r} is not a Knight of this Encounter; they are: "
+                        + ", ".join(state.knights[k.knight].name for k in enc.knights))
+    ek = found[0]
+    k = state.knights[ek.knight]
+    if k.dead:
+        raise RuleError(f"{k.name} is dead: a dead Knight \"cannot be used in any way\"")
+    if ek.status != "placed":
+        raise RuleError(f"{k.name} is not on the Encounter Board ({ek.why_out or 'removed'}): they do not act")
+    if ek.action is not None:
+        raise RuleError(f"{k.name} has already acted in this Knight Round ({ek.action}): each Knight performs one "
+                        "Attack Action or one Help Action")
+    return k, ek
+
+
+@implements("3. Knight Round Step", tests=[T + "test_help_places_the_space_symbols_in_the_encounter_pool",
+                                            T + "test_the_encounter_pool_is_not_the_knight_pool",
+                                            T + "test_attack_out_of_range_is_refused"])
+def help_action(engine: Engine, state: CampaignState, knight: str | None, dice: Dice) -> Result:
+    """"To use the Help Action, check the symbol on your Knight's space, and place 1 Opening token for each Opening
+    symbol and 1 Break token for each Break symbol in the Encounter Pool.\""""
+    _, _, enc, _, board = flow.context(engine, state)
+    k, ek = acting(state, enc, knight)
+    assert ek.space is not None
+    ek.action = "help"
+    opening, breaks = board.help_at(*ek.space)
+    where = f"{geo.label(ek.space)} ({board.mark(*ek.space)})"
+    if opening:
+        enc.pool["opening"] = enc.pool.get("opening", 0) + opening
+    if breaks:
+        enc.pool["break"] = enc.pool.get("break", 0) + breaks
+    placed = ", ".join(x for x in (f"{opening} Opening" if opening else "", f"{breaks} Break" if breaks else "") if x)
+    text = (f"🤝 {k.name} Helps on {where}: {placed} token(s) into the Encounter Pool ({pool_text(enc.pool)})."
+            if placed else f"🤝 {k.name} Helps on {where}: no Opening or Break symbol there — nothing is placed.")
+    return flow.run(engine, state, dice, [text])
+
+
+def _hits(p: Progress) -> list[bool]:
+    return [d10_success(n, p.precision, p.to_hit) for n in p.naturals]
+
+
+def _verdict(p: Progress) -> str:
+    hits = sum(_hits(p))
+    if hits == len(p.naturals):
+        return f"{hits} hit{'s' if hits != 1 else ''}, **Full Hit**"
+    return "**Full Miss**" if hits == 0 else f"{hits} hit{'s' if hits != 1 else ''}"
+
+
+def attack_data(p: Progress) -> dict[str, Any]:
+    hit = _hits(p)
+    return {
+        "naturals": list(p.naturals), "results": [n + p.precision for n in p.naturals], "precision": p.precision,
+        "to_hit": p.to_hit, "hit": hit, "hits": sum(hit), "full_hit": all(hit), "full_miss": not any(hit),
+        "crit_chance": p.naturals[0] == 10 or (p.deadly and p.naturals[0] >= 9), "crit_misses": p.crit_misses,
+        "rerolled": list(p.rerolled), "weapon": p.weapon, "target": p.target, "power": None, "at": None,
+        "scrape": None, "critical": False, "overpower": False, "tokens_used": {},
+    }
+
+
+@implements("3. Knight Round Step", tests=[T + "test_a_scrape_and_the_critical_once_per_encounter",
+                                            T + "test_heat_reroll_in_an_encounter_attack"])
+def attack_action(engine: Engine, state: CampaignState, knight: str | None, weapon: str, target: int | None,
+                  cantrip: Literal["opening", "break"] | None, dice: Dice) -> Result:
+    """"To perform the Attack Action, first check if there is a valid Target in your weapon's effective range. If not,
+    you cannot perform the Attack Action." Then the steps of a Combat Action, against the card's To Hit and AT."""
+    cat = engine.catalogue
+    _, _, enc, side, _ = flow.context(engine, state)
+    k, ek = acting(state, enc, knight)
+    assert ek.space is not None
+    gid = _weapon(cat, k, weapon)
+    face, keywords, precision = _face(cat, k, gid)
+    minis, what = geo.in_range(face, enc, ek.space)
+    if target is not None:
+        minis = [m for m in minis if m.number == target]
+    if not minis:
+        where = f"{k.name} on {geo.label(ek.space)}"
+        which = f"Monster {target}" if target is not None else "no Monster"
+        raise RuleError(f"{where} has {which} within the {face.name}'s effective range ({what}): no valid Target, so "
+                        "no Attack Action — choose another weapon, or `/encounter help`")
+    if enc.pool.get("cantrip", 0) and cantrip is None:
+        raise RuleError("the Encounter Pool holds Cantrip tokens: say what they become (cantrip:opening or "
+                        "cantrip:break)")
+    ek.action = "attack"
+    m = minis[0]
+    lines = [f"⚔️ {k.name} declares an Attack on {enc.name}{f' {m.number}' if len(enc.monsters) > 1 else ''}; "
+             f"active weapon: the {face.name} ({what}).",
+             f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)) + " (no Priority check in an Encounter)"]
+    t = pw.pool_tokens(enc.pool, cantrip)
+    precision += t.precision + k.stats.modifiers.get("precision", 0)
+    naturals = roll_crit_pool(dice, face.attack_dice or 1, "Attack Roll")
+    p = Progress(knight=k.id, weapon=gid, target=m.number, cantrip=cantrip, precision=precision, to_hit=side.to_hit,
+                 naturals=naturals, crit_misses=int(naturals[0] == 1),
+                 free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
+                 deadly=any(kw.name == "Deadly" for kw in keywords))
+    shown = " ".join(map(str, naturals)) + (f" (Precision {precision:+d})" if precision else "")
+    lines.append(f"🎯 Attack Roll: {shown} vs To Hit {p.to_hit} → {_verdict(p)}.")
+    asked = _offer_rerolls(engine, state, k, p, lines)
+    return asked if asked is not None else _go_on(engine, state, dice, p, lines)
+
+
+def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Progress,
+                   lines: list[str]) -> Result | None:
+    """Heat re-rolls of missed Attack dice, as in a Clash: free ones (Closing, Attack Re-roll X) first, then +1 Heat
+    each, never above the Heat Limit; declared all at once."""
+    missed = [i + 1 for i, ok in enumerate(_hits(p)) if not ok]
+    if not missed:
+        return None
+    room = max(0, st.heat_limit(engine.catalogue, k) - k.stats.heat)
+    can = min(len(missed), p.free_rerolls + room)
+    if can == 0:
+        lines.append(f"{k.name} is at the Heat Limit: no Heat re-roll.")
+        return None
+    options = [Option(key=f"die{i}", label=f"die {i}{' (Crit die)' if i == 1 else ''}: {p.naturals[i - 1]}",
+                      help="re-roll this missed die") for i in missed]
+    options.append(Option(key="keep", label="keep the roll", help="no re-roll"))
+    free = f"{p.free_rerolls} free, then " if p.free_rerolls else ""
+    return flow.ask(engine, state, lines, "enc_reroll",
+                    f"{k.name}: re-roll missed Attack dice? Up to {can} ({free}+1 Heat each; Heat {k.stats.heat}/"
+                    f"{st.heat_limit(engine.catalogue, k)}), declared all at once.", options, knights=[k.id],
+                    data={"attack": p.model_dump()}, pick=can)
+
+
+@resumes("enc_reroll")
+def _reroll(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
+    p = Progress.model_validate(pending.data["attack"])
+    k = state.knights[p.knight]
+    if "keep" in keys:
+        if len(keys) > 1:
+            raise RuleError("choose the dice to re-roll, or keep — not both")
+        return _go_on(engine, state, dice, p, [f"{k.name} keeps the roll."])
+    positions = sorted({int(c.removeprefix("die")) for c in keys})
+    heat = max(0, len(positions) - p.free_rerolls)
+    lines = [f"{k.name}: " + " ".join(st.change_heat(engine.catalogue, k, heat, voluntary=True))] if heat else []
+    old = [p.naturals[i - 1] for i in positions]
+    for i in positions:
+        p.naturals[i - 1] = dice.d10(f"Attack Roll (re-roll of die {i})", crit=i == 1)
+        if i == 1 and p.naturals[0] == 1:
+            p.crit_misses += 1
+    p.rerolled = positions
+    new = " ".join(str(p.naturals[i - 1]) for i in positions)
+    lines.append(f"🔁 Re-roll ({f'+{heat} Heat' if heat else 'free'}): {' '.join(map(str, old))} → {new}; "
+                 f"{_verdict(p)}.")
+    return _go_on(engine, state, dice, p, lines)
+
+
+def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
+    """The Attack Roll's verdict, the First Ability Window, the Power Roll, the Scrape and its effects, Clear the
+    Encounter Pool, the Second Ability Window."""
+    cat = engine.catalogue
+    assert cat.dice is not None
+    _, kingdom, enc, side, _ = flow.context(engine, state)
+    k = state.knights[p.knight]
+    face, keywords, _ = _face(cat, k, p.weapon)
+    attack = attack_data(p)
+    crit = attack["crit_chance"]
+    if crit:
+        lines.append("✨ **Crit Chance** on the Crit die: a Scrape with it resolves the Critical (once per Encounter).")
+    if p.crit_misses:
+        lines.append("Crit Miss (natural 1 on the Crit die): resolve Crit Miss effects, if any.")
+    lines += pw.timed_abilities(face, "Full Hit" if attack["full_hit"] else "Full Miss" if attack["full_miss"] else "")
+    if attack["full_miss"]:
+        enc.pool, cleared = pw.clear_pool(enc.pool, 0)
+        lines += _encounter_pool(cleared) + [f"Full Miss: {k.name}'s Attack ends."]
+        return flow.run(engine, state, dice, lines, attack=attack)
+    enc.pool, window = pw.first_window(face, keywords, enc.pool)
+    lines += _encounter_pool(window)
+    t = pw.pool_tokens(enc.pool, p.cantrip)
+    passion = k.stats.passion + t.rouse
+    before = dict(enc.pool)
+    plan = pw.create_pool(cat, k, face, attack["hits"], passion)
+    res = pw.roll(dice, cat.dice, plan, t)
+    at = side.at
+    scrape = res.total >= at
+    attack.update(power=res.total, at=at, scrape=scrape, tokens_used=res.used,
+                  power_dice=[f.model_dump() for f in res.faces])
+    dice_text = ", ".join(f"{n} {c}" for c, n in (("red", res.pool.red), ("black", res.pool.black),
+                                                   ("white", res.pool.white)) if n)
+    lines.append(f"Power Pool: {'; '.join(plan.parts)} → {dice_text or 'no dice'}"
+                 + (f" + {res.raw} Power" if res.raw else "") + ".")
+    used = {u: n for u, n in res.used.items() if u != "black_conversion"}
+    spent = f"; Encounter Pool tokens used: {pool_text(used)}" if used else ""
+    lines.append(f"💪 Power Roll: {pw.faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: "
+                 + ("**Scrape**." if scrape else "no Scrape."))
+    if scrape:
+        _scrape(engine, state, dice, kingdom, enc, side, p, crit, res.total - at, attack, lines)
+    elif crit:
+        lines.append("A Crit Chance without a Scrape is no Critical.")
+    enc.pool, cleared = pw.clear_pool(enc.pool, res.used.get("fire", 0), before)
+    lines += _encounter_pool(cleared)
+    if not k.dead:
+        enc.pool, window = pw.second_window(cat, k, face, keywords, enc.pool, passion, res.total - at)
+        lines += _encounter_pool(window)
+    return flow.run(engine, state, dice, lines, attack=attack)
+
+
+@implements("Overpower X+", tests=[T + "test_overpower_needs_a_scrape_exceeding_the_at_by_x"],
+            note="in an Encounter: a Scrape whose Total Power exceeds the card's AT by X or more")
+def _scrape(engine: Engine, state: CampaignState, dice: Dice, kingdom: Any, enc: EncounterState, side: Any,
+            p: Progress, crit: bool, margin: int, attack: dict[str, Any], lines: list[str]) -> None:
+    """"If you manage to reach or exceed the AT value, you Scrape the Monster. Place a Scrape token on the Encounter
+    Monster card. Then, resolve the Scrape effect (if any) ... If you gained a Crit Chance during the Attack Roll and
+    dealt a Scrape, resolve the Critical effect (only once per Encounter for the whole party)." Overpower X+: a Scrape
+    whose Total Power exceeds the AT by X or more."""
+    enc.scrapes.append(p.knight)
+    lines.append(f"🩸 A Scrape token goes on the Encounter Monster card ({len(enc.scrapes)} Scrape(s)).")
+    if side.scrape is not None:
+        more, reached = eff.apply(engine, state, dice, kingdom, side.scrape, [p.knight], source="Scrape")
+        lines += more
+        enc.time_reached += reached
+    if crit and not enc.critical_used:
+        enc.critical_used = True
+        attack["critical"] = True
+        more, reached = eff.apply(engine, state, dice, kingdom, side.critical, [p.knight], source="✨ Critical")
+        lines += more
+        enc.time_reached += reached
+    elif crit:
+        lines.append("The Critical was already resolved in this Encounter: only once per Encounter for the whole "
+                     "party.")
+    if side.overpower is not None and margin >= side.overpower.by:
+        attack["overpower"] = True
+        more, reached = eff.apply(engine, state, dice, kingdom, side.overpower, [p.knight],
+                                  source=f"💥 Overpower {side.overpower.by}+")
+        lines += more
+        enc.time_reached += reached

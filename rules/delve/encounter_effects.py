@@ -1,0 +1,132 @@
+"""What an Encounter Monster card does to the Knights and the Kingdom track (its Attack, Scrape, Critical, Overpower and
+Resolution effects; content/schema/encounters.py ``EncounterEffect``).
+
+Knight effects go through the Clash's harm rules (rules/clash/harm.py: Vigor, Heat, Passion, Bane, Conditions, the
+Judicium at 0 Vigor), with the Encounter's own limits: "In case of Vigor loss, do not draw Mortis cards other than
+Judicium" (a Peril Check draws nothing), the Attack's Vigor loss is reduced by an Armor Roll (Soak X is for Clashes),
+Knight tokens go to the Encounter Pool, and Knockback, Pushback and Knockdown are shown for the table (the GM moves
+the miniature with ``/encounter place``). Kingdom track effects go through rules/delve/track.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from content.schema.cards import (
+    GainBane,
+    GainCondition,
+    GainCurse,
+    GainHeat,
+    GainPassion,
+    GainThreat,
+    GainVigor,
+    Knockback,
+    KnockedDown,
+    LoseHeat,
+    LoseVigor,
+    PerilCheck,
+    PlaceKnightTokens,
+    Pushback,
+    TextEffect,
+)
+from content.schema.encounters import (
+    EncounterAdvanceTime,
+    EncounterEffect,
+    EncounterLoseCurse,
+    EncounterLoseThreat,
+    EncounterPrinted,
+)
+from content.schema.kingdom import Kingdom
+from rules import rolls
+from rules.clash import harm
+from rules.clash.peril import _defence, lose_vigor
+from rules.delve import track as tr
+from rules.dice import Dice
+from rules.engine import Engine
+from rules.errors import RuleError
+from rules.knights.state import KnightState
+from rules.state import CampaignState
+
+ON_KNIGHT = (GainVigor, GainHeat, LoseHeat, GainPassion, GainBane, GainCondition, LoseVigor)
+MOVES = (Knockback, Pushback, KnockedDown)
+
+
+def armor_roll(h: harm.Harm, k: KnightState, n: int) -> int:
+    """"When you suffer Vigor loss as a consequence of a Monster Attack, if any game element grants you Armor dice, you
+    must perform an Armor Roll ... you count Power symbols". Soak X reduces "Vigor loss from Monster Attacks during a
+    Clash": not in an Encounter (docs/rulings.md). Returns the Vigor still to lose."""
+    sources = _defence(h, k)
+    white = sum(f.armor_dice.white for _, f, _ in sources)
+    black = sum(f.armor_dice.black for _, f, _ in sources)
+    red = sum(f.armor_dice.red for _, f, _ in sources)
+    if white + black + red:
+        if h.cat.dice is None:
+            raise RuleError("no dice are defined by the loaded content packs: the Armor Roll cannot be rolled")
+        r = rolls.power(h.dice, h.cat.dice, white, black, red, f"armor roll ({k.name})")
+        left = max(0, n - r.power)
+        names = ", ".join(name for name, f, _ in sources if f.armor_dice.total)
+        h.say(f"🛡️ {k.name}'s Armor Roll ({names}): {r.power} Power → Vigor loss {n} → {left}.")
+        n = left
+    if any(kw.name == "Soak" for _, _, kws in sources for kw in kws):
+        h.say("(Soak does not apply: it reduces Vigor loss from Monster Attacks during a Clash, not an Encounter.)")
+    return n
+
+
+def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, printed: EncounterPrinted,
+          knights: Sequence[str], *, source: str, attack: bool = False) -> tuple[list[str], list[int]]:
+    """Resolve a printed effect in card order: Knight effects on each of ``knights`` (campaign Knight ids), Kingdom
+    track effects once, Knight tokens into the Encounter Pool. Returns the sentences and the Time spaces reached."""
+    assert state.delve is not None and state.delve.encounter is not None
+    reached: list[int] = []
+    if not printed.effects:
+        return [f"✋ {source} (apply by hand): {printed.text}"], reached
+    h = harm.Harm(engine, state, dice)
+    lines = h.lines  # one narration, in card order
+    lines.append(f"{source}: {printed.text}")
+    living = [kid for kid in knights if kid in state.knights and not state.knights[kid].dead]
+    h.checked.extend(living)  # no Mortis card in an Encounter: a Peril Check draws nothing (the Judicium stays)
+    told_peril = False
+    for e in printed.effects:
+        if isinstance(e, GainThreat | GainCurse | EncounterLoseThreat | EncounterLoseCurse | EncounterAdvanceTime):
+            lines += _track(state, kingdom, e, reached)
+        elif isinstance(e, PlaceKnightTokens):
+            pool = state.delve.encounter.pool  # changed in place: the caller holds the same Encounter
+            pool[e.token] = pool.get(e.token, 0) + e.amount
+            lines.append(f"Encounter Pool: +{e.amount} {e.token.replace('_', ' ').title()} token(s).")
+        elif isinstance(e, PerilCheck):
+            if not told_peril:
+                lines.append("Peril Check: no Mortis card is drawn during an Encounter (only a Judicium at 0 Vigor).")
+                told_peril = True
+        elif isinstance(e, MOVES):
+            what = "Knockdown" if isinstance(e, KnockedDown) else f"{type(e).__name__} {e.amount}"
+            who = ", ".join(state.knights[kid].name for kid in living) or "nobody"
+            lines.append(f"✋ By hand: {what} on {who} — move the miniature on the Encounter Board with "
+                         "`/encounter place kind:knight name:<Knight> space:<space>`.")
+        elif isinstance(e, TextEffect):
+            lines.append(f"✋ By hand: {e.text}")
+        elif isinstance(e, ON_KNIGHT):
+            for kid in living:
+                k = state.knights[kid]
+                if k.dead:
+                    continue
+                if isinstance(e, LoseVigor) and attack:
+                    n = armor_roll(h, k, e.amount)
+                    if n > 0:
+                        lose_vigor(h, k, n)
+                else:
+                    harm.resolve_effects(h, kid, [e], source=source)
+    harm.settle(h)  # the Judicium of a Knight who fell to 0 Vigor
+    return list(h.lines), reached
+
+
+def _track(state: CampaignState, kingdom: Kingdom, e: EncounterEffect, reached: list[int]) -> list[str]:
+    assert state.delve is not None
+    amount = getattr(e, "amount", 0)
+    change = {
+        "gain_threat": {"threat": amount}, "lose_threat": {"threat": -amount}, "gain_curse": {"curse": amount},
+        "lose_curse": {"curse": -amount}, "advance_time": {"time": amount},
+    }[e.type]
+    moved = tr.apply_all(state.track, state.delve, kingdom.track, **change)
+    state.track, state.delve = moved.track, moved.delve
+    reached += moved.time_reached
+    return moved.texts
