@@ -150,3 +150,35 @@ async def test_the_cli_prints_what_the_runner_prints(tmp_path: Path) -> None:
     assert all(r["ok"] for r in cli)
     assert cli == ours
     assert cli[-1]["command"] == "/clash end" and cli[-1]["data"]["over"] == path.stem.split("_")[2]
+
+
+async def test_undo_inside_a_clash_works_at_every_step(tmp_path: Path) -> None:
+    """Issue #5, Done when: "undo inside a Clash works at every step". Through a whole Clash, after every command
+    that wrote to the log: /gm undo gives back exactly the state before it, and typing the command again gives
+    exactly the state it had made (the same dice: "an undo followed by the same command gives the same dice")."""
+    path = FOLDER / "drowned_exhibition_defeat.txt"
+    text = path.read_text(encoding="utf-8")
+    commands = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    app = App(await Database.open(tmp_path / "undo.sqlite3"), CATALOGUE, build_registry(), seed=_seed(text),
+              image_dir=tmp_path / "images")
+    checked = 0
+    try:
+        start = commands.index(next(c for c in commands if c.startswith("/clash start")))
+        await _run(app, commands[:start])
+        for line in commands[start:]:
+            before = (await _state(app)).model_dump()
+            seq = (await app.load(invocation("gm", "/gm state"))).row.seq
+            (record,) = await _run(app, [line])
+            assert record["ok"], (line, record["error"])
+            if (await app.load(invocation("gm", "/gm state"))).row.seq == seq:
+                continue  # a command that wrote nothing (a look at the board)
+            after = (await _state(app)).model_dump()
+            (undo,) = await _run(app, ["/gm undo"])
+            assert undo["ok"], (line, undo["error"])
+            assert (await _state(app)).model_dump() == before, f"undo of {line!r} left another state"
+            (again,) = await _run(app, [line])
+            assert again["ok"] and (await _state(app)).model_dump() == after, f"{line!r} again differs"
+            checked += 1
+        assert checked > 20
+    finally:
+        await app.db.close()
