@@ -59,6 +59,26 @@ DEMO_SCRIPT = """\
 /delve start kingdom:aubrevane
 /delve travel direction:north
 /delve map
+# A Clash: the Monster Round runs every Activation and stops for what the players decide.
+@kara /knight create knight:ashgrove name:"Kara"
+/clash start monster:abbot level:3 type:full
+/clash adjust deck:ai top:abbot_ai_censer_swing
+@kara /monster round
+# REACT!: Kara's Reflex takes her out of reach before the Censer Swing lands.
+@kara /knight react source:ashgrove_t_vanish ability:Reflex to:H4
+@kara /choose decision:d1 option:go_on
+@kara /choose decision:d2 option:1
+@kara /choose decision:d3 option:go_on
+# Kara re-rolls the Evasion die that did not evade, for 1 Heat.
+@kara /choose decision:d4 option:2
+# The Knight Round: Ser Sonch closes in, looks at his exact odds, and attacks.
+@sonch /knight move to:G4
+@sonch /odds weapon weapon:gear_pilgrims_mace
+@sonch /knight attack weapon:gear_pilgrims_mace
+@sonch /choose decision:d5 option:keep
+@sonch /knight end-turn
+@kara /knight end-turn
+/clash status
 """
 
 

@@ -74,6 +74,9 @@ def test_the_demo_runs_every_feature_it_shows(tmp_path: Path) -> None:
     done = kfgm("demo", env={"KFGM_IMAGE_DIR": str(tmp_path)})
     assert done.returncode == 0, done.stderr
     for marker in ("Massive Peril", "GM undo", "GM amended", "only the campaign's GM", "lose 2 Vigor",
-                   "only their owner or the GM", "Odds — Attack Roll", "Round 1"):
+                   "only their owner or the GM", "Odds — Attack Roll", "Round 1", "Monster Round 1",
+                   "Out of Reach Evade", "Knight Round 1", "Odds — Ser Sonch with the Pilgrim's Mace",
+                   "BP card drawn", "Next: Monster Round 2"):
         assert marker in done.stdout, marker
-    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".png", ".png", ".png"]  # sheet, board, map
+    # the sheet, the map, and three board pictures: /clash board, the one /clash start attaches, /clash status
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".png"] * 5

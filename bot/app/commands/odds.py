@@ -164,6 +164,11 @@ async def evasion(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return Reply(text="\n".join(lines), data=data)
 
 
+def _weapon_name(app: App, gid: str) -> str:
+    gear = app.catalogue.gear.get(gid)
+    return gear.name if gear is not None else gid
+
+
 async def weapon(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     """The odds of the Knight's Attack with this weapon in the running Clash: nothing is rolled or logged."""
     from bot.app.commands.knight import find
@@ -180,7 +185,7 @@ async def weapon(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     plan = planned.plan
     ats = ", ".join(f"AT {at} ({pct(p)})" for at, p in sorted(planned.ats.items()))
     lines = [
-        f"**Odds — {k.name} with {o['weapon']}**: {plan.dice} Attack {'die' if plan.dice == 1 else 'dice'} "
+        f"**Odds — {k.name} with the {_weapon_name(app, o['weapon'])}**: {plan.dice} Attack {'die' if plan.dice == 1 else 'dice'} "
         f"{plan.precision:+d} vs To Hit {plan.to_hit}"
         + (f", {plan.rerolls} free re-roll(s)" if plan.rerolls else "") + ".",
         f"At least one hit **{pct(plain.hit)}** · Full Hit {pct(plain.full_hit)} · Crit Chance "
