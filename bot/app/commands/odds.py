@@ -185,8 +185,8 @@ async def weapon(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     plan = planned.plan
     ats = ", ".join(f"AT {at} ({pct(p)})" for at, p in sorted(planned.ats.items()))
     lines = [
-        f"**Odds — {k.name} with the {_weapon_name(app, o['weapon'])}**: {plan.dice} Attack {'die' if plan.dice == 1 else 'dice'} "
-        f"{plan.precision:+d} vs To Hit {plan.to_hit}"
+        f"**Odds — {k.name} with the {_weapon_name(app, o['weapon'])}**: {plan.dice} Attack "
+        f"{'die' if plan.dice == 1 else 'dice'} {plan.precision:+d} vs To Hit {plan.to_hit}"
         + (f", {plan.rerolls} free re-roll(s)" if plan.rerolls else "") + ".",
         f"At least one hit **{pct(plain.hit)}** · Full Hit {pct(plain.full_hit)} · Crit Chance "
         f"{pct(plain.crit_chance)}",
