@@ -26,6 +26,7 @@ from bot.app.reply import Reply
 from bot.app.service import App
 from bot.discord.decisions import DecisionButton, DecisionSelect, decision_campaign
 from bot.discord.dice_modal import DiceButton
+from bot.discord.rate_limit import RateLimiter, slow_down
 from bot.discord.replies import DM_REFUSED, SOMETHING_WRONG, failure, render
 from rules.state import CampaignState
 
@@ -245,6 +246,7 @@ class GameTree(app_commands.CommandTree):
         self.registry = registry
         self.app = app
         self.defer_after = defer_after
+        self.rate = RateLimiter()
         for item in build_commands(self, registry):
             self.add_command(item)
         # table dice' "Enter dice" button, the Clash decisions' buttons and select; the catch-all for any other
@@ -265,6 +267,9 @@ class GameTree(app_commands.CommandTree):
     async def _messages(self, interaction: discord.Interaction, command: Command, values: dict[str, Any]) -> Messages:
         if interaction.guild_id is None:
             return failure(DM_REFUSED)
+        wait = self.rate.wait(interaction.guild_id, interaction.user.id)
+        if wait:
+            return failure(slow_down(wait))
         if interaction.channel_id is None:
             return failure("I could not tell which channel this is; please try again in a text channel.")
         specs = {o.name: o for o in command.options}
