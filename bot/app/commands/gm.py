@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app.context import Invocation
-from bot.app.history import state_before_top
+from bot.app.history import ReplayMismatch, state_before_top
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import MAX_RETRIES, App, reply_from
@@ -18,6 +18,16 @@ async def force_next(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, a.ForceNext(values=o["values"]))
 
 
+async def _before_top(app: App, campaign_id: int) -> Any:
+    try:
+        return await state_before_top(app.db, app.engine, campaign_id)
+    except ReplayMismatch:
+        raise CommandError(
+            "the log before the last action was written by another version of the bot whose rules rolled "
+            "differently, so it cannot be replayed to take the action back; nothing was changed (the campaign "
+            "goes on from where it stands; docs/operations.md, Upgrade)") from None
+
+
 async def undo(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     async with app.serial(ctx):
         return await _undo(app, ctx)
@@ -26,7 +36,7 @@ async def undo(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 async def _undo(app: App, ctx: Invocation) -> Reply:
     for _ in range(MAX_RETRIES):
         loaded = await app.load(ctx)
-        top, before = await state_before_top(app.db, app.engine, loaded.row.id)
+        top, before = await _before_top(app, loaded.row.id)
         if top is None:
             raise CommandError("there is nothing to undo: no action has been taken in this campaign yet")
         text = f"↩️ GM undo: #{top.entry.seq} `{top.entry.command}` by <@{top.entry.actor}> is taken back."
@@ -59,7 +69,7 @@ async def amend_last(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 async def _amend_last(app: App, ctx: Invocation, values: list[int]) -> Reply:
     for _ in range(MAX_RETRIES):
         loaded = await app.load(ctx)
-        top, before = await state_before_top(app.db, app.engine, loaded.row.id)
+        top, before = await _before_top(app, loaded.row.id)
         if top is None or not top.entry.rolls:
             raise CommandError(
                 "the last action rolled no dice, so there is nothing to amend; "
