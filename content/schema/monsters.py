@@ -24,6 +24,7 @@ from pydantic import Field, model_validator
 from content.schema.board import BoardSpec, MonsterDiagram, TerrainSpec
 from content.schema.cards import (
     Amount,
+    Die,
     Direction,
     Drag,
     Escalate,
@@ -99,7 +100,7 @@ class FollowUp(Strict):
 MonsterEffect = Annotated[
     LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainThreat | GainCurse
     | Escalate | Knockback | Pushback | Drag | PerilCheck | GainCondition | PlaceKnightTokens
-    | KnockedDown | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp,
+    | KnockedDown | Die | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp,
     Field(discriminator="type"),
 ]
 

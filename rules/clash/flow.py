@@ -82,6 +82,8 @@ class Flow(_Model):
     named: dict[str, list[str]] = Field(default_factory=dict, description="named abilities used per free-action "
                                         "window this Round")
     queue: list[dict[str, Any]] = Field(default_factory=list, description="Monster Attacks waiting their turn")
+    bonus_attacks: list[str] = Field(default_factory=list, description="campaign Knight ids owed a Bonus Attack "
+                                     "(a Follow-up or a card's), spent with /knight attack bonus:true")
     asked: int = Field(0, description="decisions asked so far: the next decision id is d<asked+1>")
     log: list[str] = Field(default_factory=list, description="steps already resolved in this Round (narration)")
 

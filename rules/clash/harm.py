@@ -173,7 +173,8 @@ def _by_board_id(h: Harm, board_id: str) -> KnightState | None:
     note="rules.clash.harm.resolve_effects; the Monster Round and Knight Attacks call it",
 )
 def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits: int = 1,
-                    monster_attack: bool = False, judgement: bool = False, source: str = "") -> None:
+                    monster_attack: bool = False, judgement: bool = False, source: str = "",
+                    knight_attack: bool = False) -> None:
     """"Resolve all Attack effects in the order they are written on the card, one sentence at a time." Peril
     Checks are owed and resolved by ``settle``; "If that Vigor loss is reduced to 0, do not resolve the Peril
     Check on the card that caused the Vigor loss." A dead Knight suffers nothing more (Mercy Rule), but effects
@@ -184,7 +185,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
     check = False
     skipped = False
     for e in effects:
-        if isinstance(e, APART):
+        if isinstance(e, APART) and not (knight_attack and k.dead):  # Mercy Rule: an Attack against a Monster
             _apart(h, e, source)
         elif k.dead:
             if not skipped:
@@ -237,6 +238,13 @@ def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "") -> None
     where = f" ({source})" if source else ""
     h.say(f"✋ By hand{where}: {text} — e.g. `/clash adjust knight:{name} stat:vigor value:N`, "
           f"`/knight condition name:{name} action:gain card:<id>`, `/clash place`.")
+    clash = h.state.clash
+    if k is not None and clash is not None and "bonus attack" in text.lower():
+        if k.id not in clash.flow.bonus_attacks:
+            clash.flow.bonus_attacks.append(k.id)
+        h.say(f"⚔️ {k.name} is owed a Bonus Attack: `/knight attack knight:{k.id} weapon:<weapon> bonus:true` (an "
+              "exhausted weapon may be declared and is unexhausted; its Attack Responses are ignored; during a "
+              "Monster Attack it is a Chain Break, applied by hand).")
 
 
 # --- the Priority Target, Knight tokens, Conditions, death ------------------------------------------------------
@@ -317,7 +325,8 @@ def _die(h: Harm, k: KnightState, attack: bool, source: str) -> None:
 
 @implements("Instant Death", tests=[T + "test_instant_death_kills_without_a_judicium",
                                     T + "test_you_died_kills_and_leaves_the_board",
-                                    T + "test_all_knights_dead_is_the_knights_defeat"])
+                                    T + "test_all_knights_dead_is_the_knights_defeat",
+                                    "tests/clash/test_clash_gaps.py::test_instant_death_on_a_monster_card"])
 def kill(h: Harm, knight: str, why: str) -> None:
     """The Knight dies: "When a Knight dies, that Knight is removed from the Clash Board and cannot be used in any
     way." The Priority Target token passes to the living Knight with the highest Passion (ties: the first on the
@@ -327,6 +336,7 @@ def kill(h: Harm, knight: str, why: str) -> None:
     if not k.dead:
         k.dead = True
         h.say(f"☠️ **{k.name} dies** — {why}.")
+        incarnation_offer(h, k)
     mini = board_knight(h, k)
     if mini is not None and not mini.dead:
         replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
@@ -347,6 +357,20 @@ def kill(h: Harm, knight: str, why: str) -> None:
 
 
 # --- the Monster's side and the Kingdom track --------------------------------------------------------------------
+
+
+@implements("Saints", status="assisted", tests=["tests/clash/test_clash_gaps.py::test_incarnation_is_offered"],
+            note="offered as a narrated line naming /roll dice; the Incarnation is applied by hand")
+def incarnation_offer(h: Harm, k: KnightState) -> None:
+    """"When you're about to die during a Clash, you may make an Incarnation roll: roll a d10. If your roll is higher
+    or equal to the Incarnation Value of your Saint, you Incarnate." Saints and Devotion are not tracked here: the
+    offer is shown, the players roll and apply it by hand."""
+    if h.state.clash is None:
+        return
+    h.say(f"✋ Saint Incarnation: {k.name} is about to die and may make an Incarnation roll: `/roll dice` — they "
+          "Incarnate on their Saint's Incarnation Value or more (5+ Devotion tokens: automatically; without a Saint "
+          "only a 10, the Unknown Saint). If they Incarnate, the GM brings them back by hand (Chain Break, stand "
+          "up, move, a Bonus Attack).")
 
 
 def _apart(h: Harm, e: HarmEffect, source: str) -> None:

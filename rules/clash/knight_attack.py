@@ -41,6 +41,7 @@ from rules.rolls import d10_success
 from rules.state import CampaignState
 
 T = "tests/clash/test_knight_attack.py::"
+G = "tests/clash/test_clash_gaps.py::"
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", *pw.TOKEN_KEYWORDS}
 
@@ -52,6 +53,8 @@ class KnightAttack(BaseModel):
     weapon: Id = Field(description="the active weapon: a Gear id or name from the Knight's Loadout")
     target: Id | None = Field(None, description="the Monster miniature; None: the only Monster or the adjacent one")
     cantrip: Literal["opening", "break"] | None = Field(None, description="what the Cantrip tokens become")
+    bonus: bool = Field(False, description="spend the Bonus Attack the Knight is owed (a Follow-up Knight Attack or a "
+                        "card's Bonus Attack) instead of the Combat Action")
 
 
 class Progress(BaseModel):
@@ -70,6 +73,7 @@ class Progress(BaseModel):
     crit_misses: int = 0
     free_rerolls: int = 0
     deadly: bool = False
+    bonus: bool = False
 
 
 # --- lookups --------------------------------------------------------------------------------------------------
@@ -117,7 +121,7 @@ def _face(cat: Catalogue, k: KnightState, gid: str) -> tuple[GearFace, list[Keyw
     return face, list(face.keywords) + (list(up.keywords) if up else []), face.precision + (up.precision if up else 0)
 
 
-def _weapon(cat: Catalogue, k: KnightState, wanted: str) -> str:
+def _weapon(cat: Catalogue, k: KnightState, wanted: str, bonus: bool = False) -> str:
     w = wanted.strip().lower()
     for e in k.loadout:
         name = lo.face(cat, k, e.gear).name
@@ -127,7 +131,7 @@ def _weapon(cat: Catalogue, k: KnightState, wanted: str) -> str:
             raise RuleError(f"{name} is not a weapon: choose one of {k.name}'s weapon Gear cards")
         if e.discarded:
             raise RuleError(f"{name} is discarded (unusable until the end of this Clash): choose another weapon")
-        if e.exhausted:
+        if e.exhausted and not bonus:
             raise RuleError(f"{name} is exhausted: choose one of your unexhausted weapon Gear cards, or unexhaust it "
                             "with a Movement Action")
         return e.gear
@@ -179,16 +183,18 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
         raise RuleError("no dice are defined by the loaded content packs: there is no Power Roll to make")
     clash = rounds.running(state)
     rounds.not_waiting(clash)
-    if clash.flow.phase != "knight":
+    k, mini = _knight(state, act.knight)
+    if act.bonus:
+        _owed_bonus(clash.flow.bonus_attacks, k)
+    elif clash.flow.phase != "knight":
         raise RuleError("it is the Monster Round: Knights attack in the Knight Round (run the Monster Round with "
                         "/monster round)")
-    k, mini = _knight(state, act.knight)
     if mini.knocked_down:  # Knockdown: "you cannot move voluntarily, perform any actions, reactions, or free actions"
         raise RuleError(f"{k.name} is knocked down and cannot perform any actions (Knockdown); a Knight stands up at "
                         f"the start of their turn once the Knockdown card shows its standing-up side — the GM stands "
                         f"them up with /clash place kind:knight name:\"{k.name}\" space:<their space>")
     m = _target(state, mini, act.target)
-    gid = _weapon(cat, k, act.weapon)
+    gid = _weapon(cat, k, act.weapon, act.bonus)
     face, keywords, precision = _face(cat, k, gid)
     reach = _in_range(state, mini, m, face)
     if clash.monster_type == "mob":
@@ -198,13 +204,18 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     if clash.flow.pool.get("cantrip", 0) and act.cantrip is None:
         raise RuleError("the Knight Pool holds Cantrip tokens: say what they become when declaring the Attack "
                         "(cantrip:opening or cantrip:break)")
-    lines = rounds.open_turn(engine, state, mini.id)
     flow = clash.flow
-    assert flow.turn is not None
-    if flow.turn.attacked:
-        raise RuleError(f"{k.name} has already attacked this turn: a Knight gets one Combat Action per turn")
-    flow.turn.attacked = True
-    lines.append(f"⚔️ {k.name} declares an Attack on {m.name}; active weapon: the {face.name} ({reach}).")
+    if act.bonus:
+        lines = _spend_bonus(cat, flow.bonus_attacks, k, gid, face.name)
+    else:
+        lines = rounds.open_turn(engine, state, mini.id)
+        assert flow.turn is not None
+        if flow.turn.attacked:
+            hint = " (the Bonus Attack owed is spent with bonus:true)" if k.id in flow.bonus_attacks else ""
+            raise RuleError(f"{k.name} has already attacked this turn: a Knight gets one Combat Action per turn{hint}")
+        flow.turn.attacked = True
+    lines.append(f"⚔️ {k.name} declares {'a **Bonus Attack**' if act.bonus else 'an Attack'} on {m.name}; active "
+                 f"weapon: the {face.name} ({reach}).")
     # 2. Raise Passion and check Priority Target
     lines.append(f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)))
     h = harm.Harm(engine, state, dice)
@@ -218,13 +229,37 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     p = Progress(knight=k.id, mini=mini.id, weapon=gid, monster=m.id, cantrip=act.cantrip, precision=precision,
                  to_hit=clash.effective_to_hit(), naturals=naturals, crit_misses=int(naturals[0] == 1),
                  free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
-                 deadly=any(kw.name == "Deadly" for kw in keywords))
+                 deadly=any(kw.name == "Deadly" for kw in keywords), bonus=act.bonus)
     lines.append(f"🎯 {k.name} attacks {m.name} with the {face.name}: {_shown(p)} vs To Hit {p.to_hit} → "
                  f"{_verdict(p)}.")
     pending = _offer_rerolls(engine, state, k, p, lines)
     if pending is not None:
         return _result(engine, state, k, lines, _attack_data(p), pending)
     return _go_on(engine, state, dice, p, lines)
+
+
+def _owed_bonus(owed: list[str], k: KnightState) -> None:
+    if k.id not in owed:
+        raise RuleError(f"{k.name} is owed no Bonus Attack: a Bonus Attack comes from a Follow-up Response or a card "
+                        "that grants one (a Mortis card...). Attack with the Combat Action of your turn instead: "
+                        "/knight attack without bonus:true")
+
+
+@implements("Bonus Attacks", tests=[G + "test_follow_up_is_owed_and_spent_outside_the_turn",
+                                    G + "test_bonus_attack_unexhausts_an_exhausted_weapon",
+                                    G + "test_bonus_attack_ignores_attack_responses",
+                                    G + "test_bonus_attack_refused_when_none_is_owed",
+                                    G + "test_mortis_bonus_attack_is_owed_during_the_monster_round"])
+def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name: str) -> list[str]:
+    """"For a Bonus Attack you may declare an exhausted weapon as your active weapon. If you do, unexhaust it, then
+    continue the Attack." It is not the Combat Action: the turn (if any) is left as it is; "All other restrictions
+    and rules of a Combat Action apply" (range, LoS, Knockdown)."""
+    owed.remove(k.id)
+    entry = next(e for e in k.loadout if e.gear == gid)
+    if entry.exhausted:
+        entry.exhausted = False
+        return [f"{k.name} declares the exhausted {name} for the Bonus Attack and unexhausts it."]
+    return []
 
 
 def _hits(p: Progress) -> list[bool]:
@@ -327,7 +362,7 @@ def _harm(engine: Engine, state: CampaignState, dice: Dice, p: Progress, effects
     """Resolve effects "by the Monster against the Knight" (rules/clash/harm.py); returns the Attack Responses."""
     h = harm.Harm(engine, state, dice, monster=p.monster)
     h.weapons[p.knight] = p.weapon
-    harm.resolve_effects(h, p.knight, effects, source=source)
+    harm.resolve_effects(h, p.knight, effects, source=source, knight_attack=True)
     harm.settle(h)
     lines.extend(h.lines)
     return list(h.attacks)
@@ -470,7 +505,8 @@ def _respond(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: 
         if r.trigger not in wanted:
             continue
         label = f"{bp.name} ({r.trigger.title()})"
-        why = ("Improved Diversion" if t.improved_diversion and r.trigger != "critical"
+        why = ("Mercy Rule" if state.knights[p.knight].dead
+               else "Improved Diversion" if t.improved_diversion and r.trigger != "critical"
                else "Diversion" if t.diversion and r.trigger == "fail" else None)
         effects = [e for e in r.effects if not (tangible and e.type in ("perform", "follow_up"))]
         out.append({"trigger": r.trigger, "effects": [e.type for e in r.effects], "ignored": why})
@@ -540,20 +576,31 @@ def _interval_spawns(engine: Engine, state: CampaignState, before: int, lines: l
 
 
 @implements("End of a Knight Attack and Attack Responses", tests=[T + "test_attack_response_is_handed_on"])
-@implements("Bonus Attacks During Knight Attacks (Follow-up Attacks)", status="assisted",
-            tests=[T + "test_attack_response_is_handed_on"], note="the Follow-up is announced; /knight attack runs it")
+@implements("Bonus Attacks During Knight Attacks (Follow-up Attacks)",
+            tests=[T + "test_attack_response_is_handed_on", G + "test_follow_up_is_owed_and_spent_outside_the_turn"],
+            note="owed in clash.flow.bonus_attacks; /knight attack bonus:true spends it")
+@implements("Mercy Rule", tests=[G + "test_mercy_rule_a_knight_dying_in_their_attack_ignores_the_responses"],
+            note="Attack against a Monster: Responses and Attack Responses after the death are ignored")
 def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Progress, lines: list[str],
          attack: dict[str, Any], attacks: list[Any]) -> Result:
     """"If the attack triggered an Attack Response, like a Monster Attack, a Follow-up Knight Attack, or a Spawn
     Attack, it will happen next, starting a new attack sequence." A won Clash has no more Attacks."""
     assert state.clash is not None
     over = state.clash.over is not None
-    responses = [] if over else [{"attack": a.attack, "target": p.mini, "monster": p.monster}
-                                 for a in attacks if a.type == "perform"]
+    responses = [] if over or k.dead else [{"attack": a.attack, "target": p.mini, "monster": p.monster}
+                                           for a in attacks if a.type == "perform"]
+    if k.dead and not over and any(a.type == "perform" for a in attacks):
+        lines.append(f"{k.name} died during the Attack: its Attack Responses are ignored (Mercy Rule).")
     follow_up = not over and not k.dead and any(a.type == "follow_up" for a in attacks)
+    if p.bonus and (responses or follow_up):
+        lines.append("During a Bonus Attack its Attack Responses are ignored.")
+        responses, follow_up = [], False
+    if follow_up and k.id not in state.clash.flow.bonus_attacks:
+        state.clash.flow.bonus_attacks.append(k.id)
     if follow_up:
-        lines.append(f"⚔️ Follow-up Knight Attack: {k.name} performs a Bonus Attack now (an exhausted weapon may be "
-                     "declared and is unexhausted; its Attack Responses are ignored).")
+        lines.append(f"⚔️ Follow-up Knight Attack: {k.name} is owed a Bonus Attack, resolved now: "
+                     f"`/knight attack knight:{k.id} weapon:{p.weapon} bonus:true` (any weapon of the Loadout; an "
+                     "exhausted weapon may be declared and is unexhausted; its Attack Responses are ignored).")
     extra: dict[str, Any] = {"attack_responses": responses, "follow_up": follow_up}
     run = _runner()
     if run is None or not responses:

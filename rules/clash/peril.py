@@ -269,10 +269,24 @@ def _draw(h: Harm, k: KnightState, deck_id: str, why: str) -> None:
     h.state.decks[deck.id] = pile
     card = h.engine.card(deck.id, card_id)
     h.say(f"🃏 {why}: {k.name} draws **{card.name}** from the {deck.name} deck — {card.text}")
+    second_chance_offer(h, k, deck.id)
     from rules.clash.harm import resolve_effects  # harm imports this module
 
     resolve_effects(h, k.id, card.effects, source=card.name)
     h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
+
+
+@implements("Second Chance", status="assisted", tests=["tests/clash/test_clash_gaps.py::test_second_chance_is_offered"],
+            note="the offer is narrated with the /deck draw line; the first card's effects are undone by hand")
+def second_chance_offer(h: Harm, k: KnightState, deck_id: str) -> None:
+    """"Second Chance: After you draw a Mortis or Judicium card, you may ignore its effect and discard it. Draw and
+    resolve another card from the same deck" — a choice of the player, shown when the Knight's Loadout has it."""
+    if not any(kw.name == "Second Chance" for e in k.loadout if not e.discarded
+               for kw in loadout.face(h.cat, k, e.gear).keywords):
+        return
+    h.say(f"✋ Second Chance: {k.name} may ignore this card and draw another from the same deck: "
+          f"`/deck draw deck:{deck_id}` (the GM undoes the first card's effects by hand; the second cannot be "
+          "ignored).")
 
 
 def settle(h: Harm) -> None:

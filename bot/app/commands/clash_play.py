@@ -37,7 +37,7 @@ async def attack(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
     knight = await _own_knight(app, ctx, o)
     return await app.act_reply(ctx, KnightAttack(knight=knight, weapon=o["weapon"], target=o["target"],
-                                                 cantrip=o["cantrip"]))
+                                                 cantrip=o["cantrip"], bonus=o["bonus"]))
 
 
 async def react(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -92,6 +92,7 @@ def register(r: Registry) -> None:
                autocomplete="gear"),
         Option("target", "string", "the Monster (default: the one in range)", max_length=64),
         Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
+        Option("bonus", "boolean", "spend the Bonus Attack you are owed (a Follow-up)", default=False),
         KNIGHT)))
     r.add(Command(("knight", "react"), "Use a Reaction or active ability of your Gear or Technique", react, (
         Option("source", "string", "the Gear or Technique id", required=True, max_length=64),
