@@ -15,6 +15,7 @@ from content.schema.kingdom import ClueType, Kingdom, KingdomTile
 from rules import rolls
 from rules.coverage import implements
 from rules.delve import clues as clue_rules
+from rules.delve import exploration as ex
 from rules.delve import fog as fog_rules
 from rules.delve import kingdom_map as kmap
 from rules.delve import monsters as mon
@@ -81,6 +82,21 @@ class DelveGain(_Action):
     time: int = Field(0, ge=-40, le=40)
 
 
+class DelveCipher(_Action):
+    """An Exploration Cipher: the full four-digit code (the tile's half and the Knight's half)."""
+
+    type: Literal["delve_cipher"] = "delve_cipher"
+    code: str = Field(pattern=r"^[0-9]{4}$", description="the four-digit code")
+    knight: str | None = Field(None, max_length=64, description="the Knight whose half it is (Target of its effects)")
+
+
+class DelveDiscard(_Action):
+    """A District or Active Exploration card leaves play (its condition met, its rounds over)."""
+
+    type: Literal["delve_discard"] = "delve_discard"
+    card: str = Field(min_length=1, max_length=64, description="the card id, or the district of a District card")
+
+
 class DelveReveal(_Action):
     type: Literal["delve_reveal"] = "delve_reveal"
     tile: str = Field(min_length=1, max_length=64)
@@ -135,6 +151,7 @@ def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
         "monsters": mon.view(delve, kingdom),
         "encounter_due": delve.encounter_due,
         "resume": delve.resume.model_dump() if delve.resume else None,
+        **ex.view(kingdom, delve),
     }
 
 
@@ -206,7 +223,7 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
         start, _ = rolls.random_element(dice, list(kingdom.starting_tiles), "starting tile")
         texts.append(f"The starting tile is chosen at random among {', '.join(kingdom.starting_tiles)}.")
     delve = DelveState(kingdom=kingdom.id, tile=start, explored=[start],
-                       exploration=dice.shuffle([c.id for c in kingdom.exploration]))
+                       exploration=ex.normal_on_top(kingdom, dice.shuffle([c.id for c in kingdom.exploration]), dice))
     placement = kmap.place_neighbours(delve, tiles, start)
     state.delve = placement.delve
     state.track = state.track.model_copy(update={"threat": 0, "curse": 0, "time": 0, "lost": False})
@@ -365,7 +382,8 @@ def _front(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
         "tests/delve/test_map.py::test_backtrack_through_three_tiles_costs_time_1_and_threat_2",
         "tests/delve/test_commands.py::test_travel_resolves_the_back_then_reveals_and_places_neighbours",
     ],
-    note="tile backs, paths and Backtracking; Exploration Ciphers and Panzergates are not in the tile data yet",
+    note="tile backs, paths and Backtracking; the Exploration Cipher half (`/delve cipher`); Panzergates are not "
+    "in the tile data yet",
 )
 def _backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kmap.Destination) -> Result:
     assert state.delve is not None
@@ -404,7 +422,10 @@ def _after_tile(
                          "`/delve continue`.")
             return _result(engine, state, texts, time_reached=time_reached)
     if not state.track.lost:
-        texts += _exploration_step(state, kingdom)
+        _, _, tiles = current(engine, state)
+        more, reached = ex.exploration_step(engine.catalogue, kingdom, state, tiles[state.delve.tile].district)
+        texts += more
+        time_reached = [*time_reached, *reached]
     if not state.track.lost:
         texts += tr.story_prompts(time_reached)
     return _result(engine, state, texts, time_reached=time_reached)
@@ -426,27 +447,6 @@ def delve_continue(engine: Engine, state: CampaignState, act: DelveContinue, dic
     state.delve = delve.model_copy(update={"resume": None})
     texts.append("The round goes on where the Encounter interrupted it.")
     return _after_tile(engine, state, kingdom, texts, list(resume.time_reached))
-
-
-@implements(
-    "3. Exploration Step",
-    status="assisted",
-    tests=["tests/delve/test_commands.py::test_drawing_from_an_empty_exploration_deck_loses"],
-    note="the card is drawn and shown, then discarded; its effect, District and Active placement are by hand",
-)
-def _exploration_step(state: CampaignState, kingdom: Kingdom) -> list[str]:
-    assert state.delve is not None
-    delve = state.delve
-    if not delve.exploration:
-        change = tr.TrackChange(track=state.track, delve=delve)
-        tr.lose_expedition(change, "the party had to draw from an empty Exploration deck")
-        _apply_track(state, change)
-        return change.texts
-    card = next(c for c in kingdom.exploration if c.id == delve.exploration[0])
-    state.delve = delve.model_copy(
-        update={"exploration": delve.exploration[1:], "exploration_discard": [*delve.exploration_discard, card.id]}
-    )
-    return [f"🃏 Exploration: **{card.name}** — {card.text} (apply it; `/delve gain` for track changes)"]
 
 
 @implements(
@@ -543,3 +543,25 @@ def delve_reveal(engine: Engine, state: CampaignState, act: DelveReveal, dice: D
         f"Revealed {act.tile}: **{tile.name}**, still Unexplored (Generic token). Entering it resolves its back "
         f"first (Time +{back.time}, Threat {back.threat:+d}, {back.clues} Clue(s))."
     ])
+
+
+@handles(DelveCipher)
+def delve_cipher(engine: Engine, state: CampaignState, act: DelveCipher, dice: Dice) -> Result:
+    """An Exploration Cipher read on the party's tile (rules/delve/exploration.py)."""
+    delve, kingdom, tiles = current(engine, state)
+    if state.track.lost:
+        raise RuleError("the Expedition is lost; no Cipher can be read")
+    if delve.fog is not None:
+        raise RuleError("the party is in the Deep Fog; read the Cipher once on the tile (after Emergence)")
+    knight = None
+    if act.knight is not None:
+        knight, _ = _party_leader(state, act.knight)
+    texts, reached, right = ex.cipher(engine.catalogue, kingdom, tiles[delve.tile], state, act.code, knight)
+    return _result(engine, state, texts + tr.story_prompts(reached), cipher={"code": act.code, "right": right})
+
+
+@handles(DelveDiscard)
+def delve_discard(engine: Engine, state: CampaignState, act: DelveDiscard, dice: Dice) -> Result:
+    delve, kingdom, _ = current(engine, state)
+    state.delve, text = ex.discard(kingdom, delve, act.card)
+    return _result(engine, state, [text])

@@ -120,6 +120,14 @@ class DelveState(BaseModel):
     )
     resume: Resume | None = Field(None, description="the round's steps waiting for the Encounter")
     encounter: EncounterState | None = Field(None, description="the Encounter under way (rules/delve/encounter.py)")
+    # Exploration cards in play and Exploration Ciphers (rules/delve/exploration.py)
+    district_effects: dict[str, str] = Field(
+        default_factory=dict, description="District effects in play: district id -> Exploration card id (one each)"
+    )
+    active_effects: list[str] = Field(
+        default_factory=list, description="the Active Effect space of the Kingdom Sheet (one card at most)"
+    )
+    ciphers_read: list[str] = Field(default_factory=list, description="Exploration Cipher codes read this Expedition")
 
     def placed(self) -> list[str]:
         return [*self.explored, *self.face_down, *self.revealed]

@@ -16,7 +16,9 @@ async def test_travel_resolves_the_back_then_reveals_and_places_neighbours(table
     await _start(table)
     reply = await table.ok("@kara /delve travel direction:west")  # Widow's Causeway: Time +1, Threat +1, 1 Clue
     d = reply.data
-    assert d["tile"] == "aub_04" and d["track"]["time"] == 1 and d["track"]["threat"] == 1
+    # the back: Time +1, Threat +1; then the Exploration step resolves the top card, The Tide Turns: Threat -1
+    assert d["tile"] == "aub_04" and d["track"]["time"] == 1 and d["track"]["threat"] == 0
+    assert "The Tide Turns" in reply.text
     assert {"aub_05", "aub_07"} <= set(d["face_down"])
     assert len(d["clues"]) == 1 and d["clues"][0]["why"] == "travelled west"
     assert any(x["kind"] == "backtrack" and x["tile"] == "aub_01" for x in d["destinations"])
@@ -33,7 +35,8 @@ async def test_hunt_space_reached_on_a_tile_back_is_announced(table) -> None:  #
     await _start(table)
     await table.ok("/delve adjust threat:2")
     reply = await table.ok("@kara /delve travel direction:west")
-    assert reply.data["track"]["threat"] == 3 and "Hunt Space 3" in reply.text
+    # Threat 3 from the back (the Hunt Space), then The Tide Turns (the Exploration step): Threat -1
+    assert reply.data["track"]["threat"] == 2 and "Hunt Space 3" in reply.text
 
 
 async def test_roll_save_uses_the_delve_track(table) -> None:  # type: ignore[no-untyped-def]

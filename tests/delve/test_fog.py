@@ -294,7 +294,9 @@ async def test_withdraw_discards_the_lowest_card_gains_threat_and_goes_to_the_ex
     await table.ok("@kara /fog stay")
     reply = await table.ok("@kara /fog withdraw")
     d = reply.data
-    assert d["fog"] is None and d["tile"] == "aub_01" and d["track"]["threat"] == 2 and d["track"]["time"] == 0
+    # Threat 2 (entering +1, Withdraw +1), then the Exploration step's card, The Tide Turns: Threat -1
+    assert d["fog"] is None and d["tile"] == "aub_01" and d["track"]["threat"] == 1 and d["track"]["time"] == 0
+    assert "The Tide Turns" in reply.text
     assert d["exploration_left"] == 23 and d["destinations"]
     state = await _state(table)
     assert state["delve"]["fog_discard"] == [F + "grey_mile"] and len(state["delve"]["fog_deck"]) == 13

@@ -1,4 +1,4 @@
-"""/delve start|travel|continue|track|status|map|gain|adjust|reveal — the Delve on the Kingdom map (docs/delve.md)."""
+"""/delve start|travel|continue|track|status|map|gain|adjust|cipher|discard|reveal — the Delve (docs/delve.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from bot.app.service import App
 from bot.render.kingdom_map import render_kingdom_map
 from rules.delve_handlers import (
     DelveAdjust,
+    DelveCipher,
     DelveContinue,
+    DelveDiscard,
     DelveGain,
     DelveReveal,
     DelveStart,
@@ -73,6 +75,14 @@ async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, action)
 
 
+async def cipher(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveCipher(code=o["code"], knight=o["knight"]))
+
+
+async def discard(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveDiscard(card=o["card"]))
+
+
 async def reveal(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, DelveReveal(tile=o["tile"]))
 
@@ -125,6 +135,17 @@ def register(r: Registry) -> None:
          Option("rotation", "integer", "perform Rotation X on the District Wheel", min_value=1, max_value=9),
          Option("clear_encounter", "boolean", "true: cancel the Encounter due (its token leaves the map)")),
         permission="gm",
+    ))
+    r.add(Command(
+        ("delve", "cipher"), "Exploration Cipher: the tile's half and your Knight's half (wrong: +1 Threat)", cipher,
+        (Option("code", "string", "the four-digit code, e.g. 3712", required=True, max_length=4),
+         Option("knight", "string", "the Knight whose half it is (Target of its effects)", autocomplete="knight")),
+        permission="player",
+    ))
+    r.add(Command(
+        ("delve", "discard"), "A District or Active Exploration card in play ends: discard it", discard,
+        (Option("card", "string", "the card id (or the district of a District card)", required=True),),
+        permission="player",
     ))
     r.add(Command(
         ("delve", "reveal"), "GM: reveal an Unexplored tile face up (it stays Unexplored)", reveal,
