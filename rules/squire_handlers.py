@@ -1,0 +1,206 @@
+"""Engine handlers for Squires: add, statistics, Mettle draws and re-draws (docs/squires.md).
+
+The Mettle deck is a campaign deck (``CampaignState.decks[<mettle deck id>]``, rules/decks.py): drawn
+cards go to its discard pile; before the first draw of a new Action (an attack, evasion or test draw),
+a Critical card in the discard pile shuffles the discard pile back into the deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from content.schema.squires import MettleDeck
+from rules import decks
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, handles
+from rules.errors import RuleError
+from rules.knights.view import slug
+from rules.squires import actions as a
+from rules.squires import mettle
+from rules.squires.state import MettleDraw, SquireState
+from rules.state import CampaignState, DeckState
+
+MAX_SQUIRES = 4  # Squires fill the missing ranks of a party of four (docs/rulings.md)
+NEW_ACTION = ("attack", "evasion", "test")  # a power draw continues the attack it follows
+
+
+def _squire(state: CampaignState, sid: str) -> SquireState:
+    s = state.squires.get(sid)
+    if s is None:
+        raise RuleError(f"there is no Squire {sid!r} in this campaign (/squire show lists them)")
+    return s
+
+
+def mettle_deck(engine: Engine) -> MettleDeck:
+    if not engine.catalogue.mettle:
+        raise RuleError("no loaded pack defines a Mettle deck (kind: mettle)")
+    return next(iter(engine.catalogue.mettle.values()))
+
+
+def mettle_pile(engine: Engine, state: CampaignState, dice: Dice) -> tuple[MettleDeck, DeckState]:
+    deck = mettle_deck(engine)
+    pile = state.decks.get(deck.id)
+    if pile is None:
+        pile = DeckState(draw=dice.shuffle(deck.start_cards()))
+    return deck, pile
+
+
+def summary(engine: Engine, s: SquireState) -> dict[str, Any]:
+    card = engine.catalogue.squires.get(s.squire)
+    if card is None:
+        raise RuleError(f"Squire {s.name} is a {s.squire!r}, which no loaded content pack defines")
+    return {
+        "id": s.id, "name": s.name, "squire": s.squire, "card": card.name, "owner": s.owner, "tier": card.tier,
+        "vigor": s.vigor, "max_vigor": card.vigor, "heat": s.heat, "heat_limit": card.heat_limit,
+        "heat_refresh": card.heat_refresh, "bane": s.bane, "bane_limit": card.bane_limit, "speed": card.speed,
+        "passion": s.passion, "clues": dict(s.clues),
+        "abilities": [{"name": ab.name, "active": ab.active, "text": ab.text} for ab in card.abilities],
+        "heroic_arc": [{"passion": lv.passion, "text": lv.text} for lv in card.heroic_arc],
+    }
+
+
+@handles(a.SquireAdd)
+def add(engine: Engine, state: CampaignState, act: a.SquireAdd, dice: Dice) -> Result:
+    card = engine.catalogue.squires.get(act.content)
+    if card is None:
+        known = ", ".join(sorted(engine.catalogue.squires)) or "none"
+        raise RuleError(f"there is no Squire {act.content!r} in the loaded packs; the Squires are: {known}")
+    if len(state.squires) >= MAX_SQUIRES:
+        raise RuleError(f"a campaign has at most {MAX_SQUIRES} Squires: they fill the missing ranks of a party of four")
+    names = [s.name.lower() for s in state.squires.values()] + [k.name.lower() for k in state.knights.values()]
+    if act.name.lower() in names:
+        raise RuleError(f"a Knight or Squire named {act.name!r} already exists in this campaign; choose another name:")
+    base = slug(act.name)
+    sid, n = base, 2
+    while sid in state.squires:
+        sid, n = f"{base}-{n}", n + 1
+    s = SquireState(id=sid, name=act.name, squire=card.id, owner=act.owner, vigor=card.vigor)
+    state.squires[sid] = s
+    text = (f"**{s.name}** joins the party as the Squire {card.name} (added by <@{act.owner}>): Vigor {card.vigor}, "
+            f"Speed {card.speed}, Heat Limit {card.heat_limit}, Bane Limit {card.bane_limit}.")
+    return Result(state=state, events=[Event(kind="squire", text=text)], data={"squire": summary(engine, s)})
+
+
+def _change(engine: Engine, s: SquireState, stat: str, n: int, cost: bool) -> list[str]:
+    """The Knight limits (rulebook "Hard Limits", "Bane"), with the Squire card's Vigor, Heat Limit, Bane Limit."""
+    card = engine.catalogue.squires[s.squire]
+    if stat == "heat":
+        if n <= 0:
+            s.heat = max(0, s.heat + n)
+            return [f"Heat **{s.heat}**."]
+        if cost and s.heat + n > card.heat_limit:
+            raise RuleError(f"{s.name} cannot pay +{n} Heat: Heat {s.heat} + {n} would exceed the Heat Limit "
+                            f"{card.heat_limit} (a cost can never exceed the Heat Limit)")
+        excess = max(0, s.heat + n - card.heat_limit)
+        s.heat = min(s.heat + n, card.heat_limit)
+        out = [f"Heat **{s.heat}** (Heat Limit {card.heat_limit})."]
+        if excess:
+            out.append(f"It exceeded the Heat Limit by {excess}: lose {excess} Vigor.")
+            out += _change(engine, s, "vigor", -excess, False)
+        return out
+    if stat == "vigor":
+        s.vigor = min(s.vigor + n, card.vigor)
+        out = [f"Vigor **{s.vigor}**/{card.vigor}."]
+        if s.vigor <= 0:
+            out.append("At 0 Vigor or below: draw Judicium (`/deck draw deck:judicium`); the Squire may gain +1 "
+                       "Heat to gain Second Chance (once during each Attack).")
+        return out
+    if stat == "bane":
+        if s.bane + n > card.bane_limit:
+            s.vigor = min(s.vigor, 0)
+            return [f"Bane {s.bane} + {n} would exceed the Bane Limit {card.bane_limit}: {s.name} dies immediately."]
+        s.bane = max(0, s.bane + n)
+        return [f"Bane **{s.bane}**/{card.bane_limit}."]
+    if stat == "passion":
+        s.passion = max(0, min(9, s.passion + n))
+        return [f"Passion **{s.passion}** (never above 9)."]
+    clue = stat
+    now = s.clues.get(clue, 0) + n  # type: ignore[call-overload]
+    if now < 0:
+        raise RuleError(f"{s.name} has only {s.clues.get(clue, 0)} {clue.capitalize()} Clues")  # type: ignore[call-overload]
+    s.clues[clue] = now  # type: ignore[index]
+    return [f"{clue.capitalize()} Clues **{now}**."]
+
+
+@handles(a.SquireStat)
+def stat(engine: Engine, state: CampaignState, act: a.SquireStat, dice: Dice) -> Result:
+    s = _squire(state, act.squire)
+    if act.change == 0:
+        raise RuleError("change: must not be 0, e.g. change:2 or change:-1")
+    if act.cost and (act.stat != "heat" or act.change < 0):
+        raise RuleError("cost:true is for Heat gained to pay a cost, e.g. stat:heat change:1 cost:true")
+    lines = _change(engine, s, act.stat, act.change, act.cost)
+    return Result(state=state, events=[Event(kind="squire", text=f"**{s.name}** — " + " ".join(lines))],
+                  data={"squire": summary(engine, s)})
+
+
+def _resolve(engine: Engine, state: CampaignState, s: SquireState, d: MettleDraw, dice: Dice,
+             lines: list[str]) -> Result:
+    """Draw the cards of ``d`` (one, or 1-3 for an Evasion Roll), discard them and resolve them."""
+    deck, pile = mettle_pile(engine, state, dice)
+    count = mettle.evasion_cards(d.dice) if d.kind == "evasion" else 1
+    drawn: list[str] = []
+    for _ in range(count):
+        if not pile.draw:
+            pile = decks.shuffle(pile, dice)
+            lines.append("The Mettle deck ran out: its discard pile is shuffled into a new deck.")
+        card_id, pile = decks.draw(pile, deck.name)
+        pile = decks.discard(pile, card_id)
+        drawn.append(card_id)
+    state.decks[deck.id] = pile
+    cards = [deck.card(c) for c in drawn]
+    names = ", ".join(f"**{c.name}**" + (f" ({c.clue.capitalize()})" if c.clue else "") for c in cards)
+    lines.append(f"Drew {names} from the Mettle deck.")
+    if d.kind == "attack":
+        outcome, more = mettle.attack(cards[0], d, s.clues)
+    elif d.kind == "power":
+        outcome, more = mettle.power(cards[0], d, s.clues)
+    elif d.kind == "test":
+        outcome, more = mettle.test(cards[0], d)
+    else:
+        outcome, more = mettle.evasion(cards, d)
+    lines += more
+    spent = outcome.get("spent_clue")
+    if spent is not None:
+        s.clues[spent] = s.clues.get(spent, 0) - 1
+    s.last_draw = d.model_copy(update={"cards": drawn, "spent_clue": spent})
+    card_rows = [{"id": c.id, "name": c.name, "clue": c.clue, "critical": c.critical, "roll": c.roll,
+                  "power": c.power, "potential": c.potential, "hits_evaded": c.hits_evaded} for c in cards]
+    data = {"squire": summary(engine, s), "kind": d.kind, "cards": card_rows, "outcome": outcome,
+            "redraws": d.redraws, "mettle": {"deck": len(pile.draw), "discard": len(pile.discard)}}
+    return Result(state=state, events=[Event(kind="mettle", text=f"**{s.name}** — " + " ".join(lines))], data=data)
+
+
+@handles(a.SquireDraw)
+def draw(engine: Engine, state: CampaignState, act: a.SquireDraw, dice: Dice) -> Result:
+    s = _squire(state, act.squire)
+    lines: list[str] = []
+    if act.kind in NEW_ACTION:
+        deck, pile = mettle_pile(engine, state, dice)
+        if any(deck.card(c).critical for c in pile.discard):
+            state.decks[deck.id] = decks.shuffle(pile, dice)
+            lines.append("A Critical card was in the Mettle discard pile after the last Action: the discard pile "
+                         "is shuffled into a new Mettle deck.")
+    d = MettleDraw(kind=act.kind, cards=[], to_hit=act.to_hit, precision=act.precision, difficulty=act.difficulty,
+                   bonus=act.bonus, dice=act.dice, hits=act.hits, clue=act.clue)
+    return _resolve(engine, state, s, d, dice, lines)
+
+
+@handles(a.SquireRedraw)
+def redraw(engine: Engine, state: CampaignState, act: a.SquireRedraw, dice: Dice) -> Result:
+    s = _squire(state, act.squire)
+    last = s.last_draw
+    if last is None:
+        raise RuleError(f"{s.name} has drawn no Mettle card to re-draw; use /squire draw first")
+    if last.kind != "evasion" and last.redraws >= 1:
+        raise RuleError("this result was already re-drawn: you must accept the new result")
+    lines: list[str] = []
+    if act.free:
+        lines.append("Re-drawn with a re-roll effect (no Heat).")
+    else:
+        lines += ["+1 Heat to discard the result and draw again:"] + _change(engine, s, "heat", 1, True)
+    if last.spent_clue is not None:
+        s.clues[last.spent_clue] = s.clues.get(last.spent_clue, 0) + 1
+        lines.append(f"The {last.spent_clue.capitalize()} Clue spent on the discarded result is returned.")
+    d = last.model_copy(update={"cards": [], "redraws": last.redraws + 1, "spent_clue": None})
+    return _resolve(engine, state, s, d, dice, lines)

@@ -1,0 +1,107 @@
+"""Mettle draws: what one or more Mettle cards mean for an Attack Roll, a Power Roll, an Evasion Roll or
+a test (rulebook "Resolving Attacks Against Squires" to "Performing Tests"). Pure: no deck handling here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from content.schema.kingdom import ClueType
+from content.schema.squires import MettleCard
+from rules.errors import RuleError
+from rules.squires.state import MettleDraw
+
+Outcome = dict[str, Any]
+
+
+def evasion_cards(dice: int | None) -> int:
+    """Rulebook: "If the total number of Evasion dice on the attack is 5 or more, draw an additional card."
+    "If the total number of Evasion dice on the attack is 7 or more, draw two additional cards instead."."""
+    n = dice or 0
+    return 3 if n >= 7 else 2 if n >= 5 else 1
+
+
+def hits_evaded(card: MettleCard, difficulty: int | None) -> int:
+    """Rulebook: "If the Evasion Difficulty is 11+, subtract 1 from the Hits Evaded value, to a minimum of 1."
+    Ruling: the minimum never raises a card's value (a card showing 0 stays 0)."""
+    if difficulty is not None and difficulty >= 11:
+        return max(card.hits_evaded - 1, min(card.hits_evaded, 1))
+    return card.hits_evaded
+
+
+def _box_clue(card: MettleCard, clues: dict[ClueType, int]) -> ClueType | None:
+    """The Clue a Squire could spend for the card's ability box (one token of the card's Clue)."""
+    if card.box is None or card.clue is None or clues.get(card.clue, 0) <= 0:
+        return None
+    return card.clue
+
+
+def attack(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int]) -> tuple[Outcome, list[str]]:
+    if d.to_hit is None:
+        raise RuleError("an Attack Roll needs the Monster's To Hit value: add to_hit:N")
+    if card.critical == "chance":
+        return {"result": "full_hit", "critical": "chance"}, [
+            "**Critical Chance**: gain Critical Chance for this Attack; it is an automatic **Full Hit**."]
+    if card.critical == "miss":
+        return {"result": "critical_miss", "critical": "miss"}, ["**Critical Miss**: it is a Critical Miss."]
+    precision = card.roll + d.precision
+    lines = [f"Roll {card.roll}" + (f" {d.precision:+d}" if d.precision else "") + f" = Precision {precision}."]
+    out: Outcome = {}
+    clue = _box_clue(card, clues) if d.clue else None
+    if clue is not None and card.box is not None and card.box.precision and precision < d.to_hit <= (
+            precision + card.box.precision):
+        precision += card.box.precision
+        out["spent_clue"] = clue
+        lines.append(f"Spent 1 {clue.capitalize()} Clue for +{card.box.precision} Precision: {precision}.")
+    hit = precision >= d.to_hit
+    lines.append(f"To Hit {d.to_hit}: " + ("**hit**." if hit else "**Full Miss**."))
+    return {**out, "result": "hit" if hit else "full_miss", "precision": precision, "critical": None}, lines
+
+
+def power(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int]) -> tuple[Outcome, list[str]]:
+    if card.critical == "miss":
+        return {"result": "fail", "critical": "miss", "power": 0, "potential": 0}, [
+            "**Critical Miss**: an automatic **Fail**."]
+    value, potential = card.power, card.potential
+    lines = [f"Power {value}, Potential {potential}."]
+    out: Outcome = {}
+    clue = _box_clue(card, clues) if d.clue else None
+    if clue is not None and card.box is not None and card.box.power:
+        value += card.box.power
+        out["spent_clue"] = clue
+        lines.append(f"Spent 1 {clue.capitalize()} Clue for +{card.box.power} Power: Power {value}.")
+    if card.critical == "chance":
+        lines.append("**Critical Chance**: you may gain a chosen Clue bonus from your Gear (apply it by hand).")
+    lines.append("Squires are considered to have used all available Power Re-rolls.")
+    return {**out, "result": "power", "critical": card.critical, "power": value, "potential": potential}, lines
+
+
+def test(card: MettleCard, d: MettleDraw) -> tuple[Outcome, list[str]]:
+    if d.difficulty is None:
+        raise RuleError("a test needs its Difficulty: add difficulty:N")
+    if card.critical == "chance":
+        return {"result": "success", "critical": "chance"}, ["**Critical Chance**: an automatic **success**."]
+    if card.critical == "miss":
+        return {"result": "fail", "critical": "miss"}, ["**Critical Miss**: an automatic **fail**."]
+    total = card.roll + d.bonus
+    ok = total >= d.difficulty
+    text = f"Roll {card.roll}" + (f" {d.bonus:+d}" if d.bonus else "") + f" = {total} against Difficulty " \
+        f"{d.difficulty}: " + ("**success**." if ok else "**fail**.")
+    return {"result": "success" if ok else "fail", "critical": None, "total": total}, [text]
+
+
+def evasion(cards: list[MettleCard], d: MettleDraw) -> tuple[Outcome, list[str]]:
+    if any(c.critical == "chance" for c in cards):
+        out: Outcome = {"result": "crit_evade", "critical": "chance", "evaded": d.hits, "values": []}
+        if d.hits is not None:
+            out["not_evaded"] = 0
+        return out, ["**Critical Chance**: treat it as a **Crit Evade**."]
+    values = [hits_evaded(c, d.difficulty) for c in cards]
+    evaded = sum(values)
+    lines = ["Hits Evaded " + " + ".join(str(v) for v in values) + f" = **{evaded}**"
+             + (" (Evasion Difficulty 11+: −1 on each card, to a minimum of 1)"
+                if d.difficulty is not None and d.difficulty >= 11 else "") + "."]
+    out = {"result": "evaded", "critical": None, "evaded": evaded, "values": values}
+    if d.hits is not None:
+        out["not_evaded"] = max(0, d.hits - evaded)
+        lines.append(f"{d.hits} hits: {out['not_evaded']} not evaded.")
+    return out, lines
