@@ -29,6 +29,7 @@ from content.schema import (
 from content.schema.encounter_boards import EncounterBoard, board_problems
 from content.schema.kingdom import KingdomCards, KingdomTile, KingdomTiles, kingdom_problems, merge_cards
 from content.schema.monsters import terrain_problems
+from content.schema.squires import MettleDeck, Squire
 
 STARTER_PACK = Path(__file__).parent / "packs" / "starter"
 MAX_FILE_BYTES = 1_000_000
@@ -73,6 +74,8 @@ class Catalogue:
     kingdom_tiles: dict[str, dict[str, KingdomTile]] = field(default_factory=dict)  # kingdom id -> tile id -> tile
     kingdom_cards: list[KingdomCards] = field(default_factory=list)  # merged into their Kingdom once all are read
     encounter_boards: dict[str, EncounterBoard] = field(default_factory=dict)  # content/schema/encounter_boards.py
+    squires: dict[str, Squire] = field(default_factory=dict)  # content/schema/squires.py
+    mettle: dict[str, MettleDeck] = field(default_factory=dict)  # Mettle decks (content/schema/squires.py)
     origin: dict[str, str] = field(default_factory=dict)  # id -> "file:line"
     pack_of: dict[str, str] = field(default_factory=dict)  # id -> the id of the pack (manifest) that defines it
 
@@ -454,6 +457,7 @@ def _add(
 _BY_ID: dict[type[BaseModel], str] = {
     Deck: "decks", Knight: "knights", Gear: "gear", Upgrade: "upgrades", Monster: "monsters",
     TerrainTile: "terrain", Kingdom: "kingdoms", EncounterBoard: "encounter_boards",
+    Squire: "squires", MettleDeck: "mettle",
 }
 
 

@@ -8,9 +8,11 @@ from rules import (  # noqa: F401  (they register themselves)
     deck_handlers,
     delve_handlers,
     encounter_handlers,
+    expedition_handlers,
     fog_handlers,
     knight_handlers,
     roll_handlers,
+    squire_handlers,
     table_dice,
 )
 from rules.clash import (

@@ -74,6 +74,17 @@ def parse_action(data: dict[str, Any]) -> BaseModel:
     return action
 
 
+# Observers run after every handler on the new state (rules/expedition/phases.py follows the Expedition's phases
+# from what the Delve, the Clash and the Rest did); each returns the events it adds.
+Observer = Callable[["Engine", CampaignState], list[Event]]
+OBSERVERS: list[Observer] = []
+
+
+def observes(fn: Observer) -> Observer:
+    OBSERVERS.append(fn)
+    return fn
+
+
 def handles(action_type: type[BaseModel]) -> Callable[[Handler], Handler]:
     """Register the function that applies one action type. Each feature module registers its own
     handlers; ``rules/__init__`` imports them all."""
@@ -116,6 +127,9 @@ class Engine:
         if handler is None:
             raise RuleError(f"the engine does not know the action {type(action).__name__}")
         result = handler(self, state if in_place else state.model_copy(deep=True), action, dice)
+        observed = [e for observer in OBSERVERS for e in observer(self, result.state)]
+        if observed:
+            result = result.model_copy(update={"events": [*result.events, *observed]})
         # the port owns the dice stream while the action runs: write back where it stopped
         new_state = result.state.model_copy(update={"dice_position": dice.position, "forced_dice": list(dice.forced)})
         return result.model_copy(update={"state": new_state})

@@ -12,7 +12,9 @@ from pydantic import BaseModel, Field
 from rules.board.state import BoardState
 from rules.clash.state import ClashState
 from rules.delve.state import DelveState
+from rules.expedition.state import ExpeditionState
 from rules.knights.state import KnightState
+from rules.squires.state import SquireState
 
 STATE_VERSION = 1
 
@@ -87,3 +89,5 @@ class CampaignState(BaseModel):
     pending_dice: PendingDice | None = None
     delve: DelveState | None = None  # the Delve under way (rules/delve/, docs/delve.md)
     clash: ClashState | None = None  # the Clash under way (rules/clash_handlers.py, docs/clash.md)
+    squires: dict[str, SquireState] = Field(default_factory=dict)  # by slug id (rules/squire_handlers.py)
+    expedition: ExpeditionState | None = None  # the Expedition under way (rules/expedition/, docs/expedition.md)

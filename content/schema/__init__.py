@@ -10,15 +10,18 @@ from content.schema.kingdom import Kingdom, KingdomCards, KingdomTile, KingdomTi
 from content.schema.knights import Knight
 from content.schema.manifest import Manifest
 from content.schema.monsters import Monster, TerrainTile
+from content.schema.squires import MettleDeck, Squire
 
 DOCUMENT_KINDS: dict[str, type[BaseModel]] = {
     "pack": Manifest, "dice": DiceSet, "deck": Deck, "knight": Knight, "gear": Gear, "upgrade": Upgrade,
     "monster": Monster, "terrain": TerrainTile, "kingdom": Kingdom, "kingdom_tiles": KingdomTiles,
     "kingdom_cards": KingdomCards, "encounter_board": EncounterBoard,
+    "squire": Squire, "mettle": MettleDeck,
 }
 
 __all__ = [
     "Card", "Deck", "Effect", "POWER_TIERS", "D6Face", "DiceSet", "PowerColour", "PowerDie",
     "Manifest", "DOCUMENT_KINDS", "TIERS", "Gear", "Upgrade", "Knight",
     "Monster", "TerrainTile", "Kingdom", "KingdomTile", "KingdomTiles", "KingdomCards", "EncounterBoard",
+    "Squire", "MettleDeck",
 ]

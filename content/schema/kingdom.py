@@ -160,6 +160,9 @@ class ExplorationCard(Strict):
     district: Id | None = Field(None, description="District cards: the district whose space it takes")
     special: bool = Field(False, description="a Special Exploration card (distinguishable back)")
     effects: list[DelveEffect] = Field(default_factory=list, description="what the bot can apply of the text")
+    knights: Literal["leader", "each"] = Field(
+        "leader", description="who its Knight effects go to: the Party Leader or each living Knight"
+    )
     gated: list[GatedEffect] = Field(default_factory=list, description="effects gated by Threat or Curse")
 
     @model_validator(mode="after")
@@ -216,6 +219,15 @@ class CampfireTable(Strict):
         return next((t for t in self.tales if t.low <= result <= t.high), None)
 
 
+class CipherParagraph(Strict):
+    """An Exploration Cipher paragraph of the Kingdom Codex: "When combined with your Knight's half of a Cipher, it
+    will form a paragraph number you may find in that Kingdom's Codex" (a four-digit code)."""
+
+    code: str = Field(pattern=r"^[0-9]{4}$", description="the full four-digit code (the paragraph number)")
+    text: str = Field(min_length=1, max_length=1000, description="the paragraph, read to the table")
+    effects: list[DelveEffect] = Field(default_factory=list, description="what the bot applies of it")
+
+
 class PointOfInterest(Strict):
     """A row of the Point of Interest table: by name (``key: Old Well``) or number (``key: 7``)."""
 
@@ -238,6 +250,7 @@ class Kingdom(Strict):
     campfire: CampfireTable | None = Field(None, description="the Campfire Tales table of the Kingdom Codex")
     bestiary: list[BestiaryRow] = Field(default_factory=list, description="the Bestiary: Monsters per tier")
     encounter_cards: list[EncounterCard] = Field(default_factory=list, description="the Encounter Monster cards")
+    ciphers: list[CipherParagraph] = Field(default_factory=list, description="the Exploration Cipher paragraphs")
 
     @model_validator(mode="after")
     def _wheel_names_districts(self) -> Kingdom:
@@ -298,6 +311,7 @@ class KingdomTile(Strict):
     fog_paths: list[Direction] = Field(default_factory=list, description="directions of its Deep Fog paths")
     shortcuts: list[Shortcut] = Field(default_factory=list)
     poi: str | int | None = Field(None, description="Point of Interest by name or number")
+    cipher: str | None = Field(None, pattern=r"^[0-9]{2}$", description="the Exploration Cipher half on the front")
 
     @model_validator(mode="after")
     def _one_path_per_direction(self) -> KingdomTile:
@@ -329,6 +343,7 @@ class KingdomCards(Strict):
     campfire: CampfireTable | None = None
     bestiary: list[BestiaryRow] = Field(default_factory=list, description="Bestiary rows (one per tier)")
     encounter_cards: list[EncounterCard] = Field(default_factory=list)
+    ciphers: list[CipherParagraph] = Field(default_factory=list, description="Exploration Cipher paragraphs")
 
 
 def merge_cards(kingdom: Kingdom, cards: KingdomCards) -> Kingdom:
@@ -339,6 +354,7 @@ def merge_cards(kingdom: Kingdom, cards: KingdomCards) -> Kingdom:
         "campfire": kingdom.campfire or cards.campfire,
         "bestiary": [*kingdom.bestiary, *cards.bestiary],
         "encounter_cards": [*kingdom.encounter_cards, *cards.encounter_cards],
+        "ciphers": [*kingdom.ciphers, *cards.ciphers],
     })
 
 

@@ -66,6 +66,9 @@ SETUP = (
 TABLE_DICE = ("@morgan /campaign dice mode:table", "@kara /roll test difficulty:6")  # a roll waits for Kara's dice
 IMPORT_CODE = "{import_code}"  # a Knight exported from another campaign (built with the template)
 FOG = ("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel fog:aub_04")  # in the Deep Fog
+# an Active Exploration card (Hound Spoor) in play after four rounds (the SETUP campaign's dice)
+IN_PLAY = ("@morgan /delve start kingdom:aubrevane start:aub_01", *(f"@morgan /delve travel direction:{d}"
+            for d in ("west", "east", "north", "south")))
 # a Monster token met on aub_02, its Encounter cancelled by the GM: the round's steps wait for /delve continue
 MET = ("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve adjust token:stag to:aub_02",
        "@morgan /delve travel to:aub_02", "@morgan /delve adjust clear_encounter:true")
@@ -73,7 +76,9 @@ MET = ("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve ad
 # KNIGHT_ROUND: Ser Sonch on A4 next to the Stag (A5-A6), Maud on C6: the Knight Round waits for them
 DUE = (*MET[:3],)
 ENCOUNTER = (*DUE, "@morgan /gm force-next values:1,5,4,4", "@morgan /encounter start")
+SQUIRE = ('@kara /squire add squire:squire_tamsin name:"Tam"',)  # Kara's Squire
 KNIGHT_ROUND = (*ENCOUNTER, "@kara /encounter choose option:A4", "@ulfa /encounter choose option:C6")
+EXPEDITION = ("@morgan /expedition start",)
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,18 @@ ROWS: list[Row] = [
     Row("/delve adjust token:stag to:aub_02 rotation:1", GM, True),
     Row("/delve continue", EVERYONE, True, setup=MET),
     Row("/delve reveal tile:aub_02", GM, True),
+    Row("/delve cipher code:3712", EVERYONE, True,
+        setup=("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel direction:west")),
+    Row("/delve discard card:aub_ex_hound_spoor", EVERYONE, True, setup=IN_PLAY),
+    # /expedition (EXPEDITION: one started)
+    Row("/expedition start", GM, True),
+    Row("/expedition status", EVERYONE, False, setup=EXPEDITION),
+    Row(f"/expedition vision choice:free_roam knight:{SONCH[5:]}", KNIGHT, True, setup=EXPEDITION,
+        refusal="belongs to"),
+    Row(f"/expedition leader knight:{SONCH[5:]}", EVERYONE, True, setup=EXPEDITION),
+    Row("/expedition destination kingdom:aubrevane", EVERYONE, True, setup=EXPEDITION),
+    Row('/expedition note text:"paragraph 3: the bridge is down"', EVERYONE, True, setup=EXPEDITION),
+    Row('/expedition next phase:outpost reason:"Quest paragraph 2"', GM, True, setup=EXPEDITION),
     # /fog (the party in the Deep Fog) and /rest
     Row("/fog stay", EVERYONE, True, setup=FOG),
     Row("/fog withdraw", EVERYONE, True, setup=FOG),
@@ -183,6 +200,13 @@ ROWS: list[Row] = [
     Row(f"/knight gear action:exhaust gear:gear_lantern_of_vigil {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight condition action:gain card:condition_opened_vein {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight expedition step:start {SONCH}", KNIGHT, True, refusal="belongs to"),
+    # /squire: Kara's Squire Tam; changing it or drawing for it is for Kara and the GM
+    Row('/squire add squire:squire_wendel name:"Wen"', EVERYONE, True),
+    Row("/squire show", EVERYONE, False),
+    Row("/squire stat stat:heat change:1 name:Tam", KNIGHT, True, setup=SQUIRE, refusal="belongs to"),
+    Row("/squire draw kind:test difficulty:5 name:Tam", KNIGHT, True, setup=SQUIRE, refusal="belongs to"),
+    Row("/squire redraw name:Tam", KNIGHT, True, setup=(*SQUIRE, "@kara /squire draw kind:test difficulty:5"),
+        refusal="belongs to"),
     # /odds and /help need no campaign
     Row('/odds attack dice:3 to_hit:6 weapon_power:"red:1" at:4', ANYONE, False),
     Row("/odds evasion dice:2 difficulty:6 block:1", ANYONE, False),

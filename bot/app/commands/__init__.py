@@ -11,6 +11,7 @@ from bot.app.commands import (
     delve,
     dice,
     encounter,
+    expedition,
     fog,
     gm,
     help,
@@ -19,13 +20,14 @@ from bot.app.commands import (
     rest,
     roll,
     sigh,
+    squire,
 )
 from bot.app.registry import Registry
 
 
 def build_registry() -> Registry:
     registry = Registry()
-    for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, rest, dice, knight, odds, gm,
-                   content, help):
+    for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, expedition, rest, dice, knight,
+                   odds, gm, squire, content, help):
         module.register(registry)
     return registry

@@ -1,0 +1,214 @@
+"""The Expedition Sequence: the steps in their exact order, what each needs before the next, and the command to
+type next. The phase follows the table by itself (an engine observer, `follow`): the Delve's Story step at Time 8
+and 16, a Clash started and ended, the Rest taken. `/expedition next` moves on where only the players know the
+step is finished (Vision, Outpost, Spoils); see docs/expedition.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.coverage import implements
+from rules.delve.track import EXHIBITION_TIME, FULL_CLASH_TIME
+from rules.engine import Engine, Event
+from rules.errors import RuleError
+from rules.expedition.state import PHASE_OF, STEPS, Done, ExpeditionState, Phase, Step
+from rules.state import CampaignState
+
+T = "tests/expedition/test_phases.py::"
+DONE_BY_STEP: dict[Step, Done] = {"clash_exhibition": "exhibition", "clash_full": "full", "rest": "rest"}
+LABEL: dict[Step, str] = {
+    "vision": "the Vision Phase", "outpost": "the Outpost Phase", "delve1": "the Delve Phase",
+    "clash_exhibition": "the Clash Phase (Exhibition Clash)", "rest": "the Rest Phase",
+    "delve2": "the second Delve Phase", "clash_full": "the second Clash Phase (Full Clash)",
+    "spoils": "the Spoils Phase", "over": "the end of the Expedition",
+}
+
+
+def expedition(state: CampaignState) -> ExpeditionState:
+    if state.expedition is None:
+        raise RuleError("there is no Expedition under way: the GM starts one with /expedition start")
+    return state.expedition
+
+
+def following(exp: ExpeditionState, step: Step) -> Step:
+    """The step after ``step``, skipping a Clash or the Rest already resolved: "This does not mean you will
+    resolve extra Phases, like two Rests or two Clashes!"."""
+    i = STEPS.index(step) + 1
+    while i < len(STEPS) - 1 and DONE_BY_STEP.get(STEPS[i]) in exp.done:
+        i += 1
+    return STEPS[min(i, len(STEPS) - 1)]
+
+
+def _knight_name(state: CampaignState, kid: str | None) -> str:
+    if kid is None or kid not in state.knights:
+        return "the Party Leader"
+    return state.knights[kid].name
+
+
+def clash_command(engine: Engine, state: CampaignState, kind: str) -> str:
+    """The `/clash start` to type: the Monster of the party's district on the District Wheel when the Delve knows
+    it ("check the District Wheel for the corresponding Encounter Monster token")."""
+    monster, level = "<monster>", "<level>"
+    delve = state.delve
+    if delve is not None:
+        tile = engine.catalogue.kingdom_tiles.get(delve.kingdom, {}).get(delve.tile)
+        card = delve.wheel_tokens.get(tile.district) if tile is not None else None
+        found = next((m for m in delve.encounter_monsters if m.card == card), None)
+        if found is not None:
+            monster, level = found.monster, str(found.level)
+    return f"/clash start monster:{monster} level:{level} type:{kind}"
+
+
+def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> str:
+    """What to type next, for `/expedition status` and every reply that moves the phase."""
+    step = exp.step
+    if step == "vision":
+        if any(k.id not in exp.visions for k in state.knights.values() if not k.dead) or not state.knights:
+            return "/expedition vision knight:<name> choice:quest|investigation|free_roam (each Knight)"
+        if exp.party_leader is None:
+            return "/expedition leader knight:<name>"
+        if exp.destination is None:
+            return "/expedition destination kingdom:<kingdom>"
+        return "/expedition next (on to the Outpost Phase)"
+    if step == "outpost":
+        return "/expedition next (when the Outpost activities are done and the Loadouts prepared)"
+    if step in ("delve1", "delve2"):
+        if state.delve is None:
+            leader = _knight_name(state, exp.party_leader)
+            return f'/delve start kingdom:{exp.destination or "<kingdom>"} leader:"{leader}"'
+        time = EXHIBITION_TIME if step == "delve1" else FULL_CLASH_TIME
+        return f"/delve travel (the Story step calls the next Phase at Time {time}; Time is {state.track.time})"
+    if step in ("clash_exhibition", "clash_full"):
+        if state.clash is not None:
+            return "/clash end (when the Clash is over)"
+        return clash_command(engine, state, "exhibition" if step == "clash_exhibition" else "full")
+    if step == "rest":
+        return "/rest"
+    if step == "spoils":
+        return "/expedition next (when the Loot is divided and the Spoils Phase is done)"
+    return "/expedition start (the next Expedition begins with a new Vision Phase)"
+
+
+def enter(engine: Engine, state: CampaignState, exp: ExpeditionState, step: Step) -> list[str]:
+    exp.step = step
+    return [f"🧭 Expedition {exp.number}: **{LABEL[step]}**. Next: `{next_command(engine, state, exp)}`"]
+
+
+@implements("Expedition Sequence", tests=[T + "test_the_whole_sequence_follows_the_table",
+                                         T + "test_a_quest_clash_is_not_doubled"])
+def follow(engine: Engine, state: CampaignState) -> list[Event]:
+    """Rulebook, "Expedition Sequence": Delve, "Clash Phase: Resolve an Exhibition Clash", "Rest Phase", "Second
+    Delve Phase", "Second Clash Phase: Resolve a Full Clash", "Spoils Phase". Runs after every action: a Clash
+    seen starting and then gone is resolved; a Rest taken is resolved; the Story step's Time 8 and 16 call the
+    Clashes. A Clash or Rest the GM moved (a Quest) returns to the Delve it interrupted."""
+    exp = state.expedition
+    if exp is None or exp.step in ("vision", "outpost", "over"):
+        return []
+    texts: list[str] = []
+    if state.clash is not None and exp.clash_running is None:
+        exp.clash_running = state.clash.type
+    elif state.clash is None and exp.clash_running is not None:
+        if exp.clash_running not in exp.done:
+            exp.done.append(exp.clash_running)
+        texts.append(f"The {exp.clash_running.capitalize()} Clash of this Expedition is resolved.")
+        exp.clash_running = None
+    if state.delve is not None and state.delve.rested and "rest" not in exp.done:
+        exp.done.append("rest")
+    for _ in range(len(STEPS)):
+        moved = _move_once(engine, state, exp)
+        if not moved:
+            break
+        texts += moved
+    return [Event(kind="expedition", text=t) for t in texts]
+
+
+def _move_once(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
+    step = exp.step
+    if DONE_BY_STEP.get(step) in exp.done:
+        back, exp.return_to = exp.return_to, None
+        return enter(engine, state, exp, back if back is not None else following(exp, step))
+    if state.track.lost and step in ("delve1", "delve2", "clash_exhibition", "clash_full", "rest"):
+        return enter(engine, state, exp, "spoils") + ["The Expedition is lost: the party returns for the Spoils."]
+    if step == "delve1" and state.delve is not None and state.track.time >= EXHIBITION_TIME:
+        return [f"📖 Time {EXHIBITION_TIME}: the Story step calls the Exhibition Clash."] + enter(
+            engine, state, exp, following(exp, step))
+    if step == "delve2" and state.delve is not None and state.track.time >= FULL_CLASH_TIME:
+        return [f"📖 Time {FULL_CLASH_TIME}: the Story step calls the Full Clash."] + enter(
+            engine, state, exp, following(exp, step))
+    return []
+
+
+def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
+    """What the current step still needs before `/expedition next`."""
+    from rules.expedition.vision import vision_missing
+
+    step = exp.step
+    if step == "vision":
+        return vision_missing(engine, state, exp)
+    if step in ("delve1", "delve2"):
+        if state.delve is None:
+            return ["the Delve has not started"]
+        time = EXHIBITION_TIME if step == "delve1" else FULL_CLASH_TIME
+        return [f"the Story step has not reached Time {time} (Time is {state.track.time}); a Quest that calls a "
+                "Clash or a Rest now: `/expedition next phase:clash|rest reason:\"...\"`"]
+    if step in ("clash_exhibition", "clash_full"):
+        return ["the Clash is still under way" if state.clash is not None else "the Clash has not been played"]
+    if step == "rest":
+        return ["the party has not rested"]
+    if step == "over":
+        return ["the Expedition is over"]
+    return []
+
+
+def advance(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
+    lacking = missing(engine, state, exp)
+    if lacking:
+        raise RuleError(f"{LABEL[exp.step]} is not finished: {'; '.join(lacking)}. Next: "
+                        f"`{next_command(engine, state, exp)}`")
+    return enter(engine, state, exp, following(exp, exp.step))
+
+
+def move_to(engine: Engine, state: CampaignState, exp: ExpeditionState, phase: Phase, reason: str) -> list[str]:
+    """Rulebook, "Quests": "certain Quests influencing the regular pace of the Expedition, triggering Exhibition
+    Clashes, Full Clashes, and Rests at various moments. Note: This does not mean you will resolve extra Phases,
+    like two Rests or two Clashes!". A moved Clash or Rest goes back to the Delve it interrupted."""
+    target: Step
+    if phase == "clash":
+        if state.clash is not None or exp.clash_running is not None:
+            raise RuleError("a Clash is under way already; end it with /clash end first")
+        if "exhibition" not in exp.done:
+            target = "clash_exhibition"
+        elif "full" not in exp.done:
+            target = "clash_full"
+        else:
+            raise RuleError("both Clashes of this Expedition are resolved: a Quest never adds a third (the rulebook: "
+                            "no extra Phases, like two Clashes)")
+    elif phase == "rest":
+        if "rest" in exp.done:
+            raise RuleError("the party has already rested this Expedition: a Quest never adds a second Rest (the "
+                            "rulebook: no extra Phases, like two Rests)")
+        target = "rest"
+    elif phase == "delve":
+        target = "delve2" if ("exhibition" in exp.done or "rest" in exp.done) else "delve1"
+    else:
+        target = next(s for s in STEPS if PHASE_OF[s] == phase)
+    if target == exp.step:
+        raise RuleError(f"the party is in {LABEL[target]} already")
+    exp.return_to = exp.step if target in DONE_BY_STEP and exp.step in ("delve1", "delve2") else None
+    exp.moves.append(f"{LABEL[exp.step]} → {LABEL[target]}: {reason}")
+    texts = [f"The GM moves the Expedition to {LABEL[target]}: {reason}"]
+    texts += enter(engine, state, exp, target)
+    if exp.return_to is not None:
+        texts.append(f"After it, the party returns to {LABEL[exp.return_to]} (and the paragraph that led here).")
+    return texts
+
+
+def status_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
+    exp = state.expedition
+    if exp is None:
+        return {"expedition": None, "next": "/expedition start"}
+    data = exp.model_dump()
+    data.update(phase=exp.phase, label=LABEL[exp.step], next=next_command(engine, state, exp),
+                missing=missing(engine, state, exp) if exp.step != "over" else [],
+                party_leader_name=_knight_name(state, exp.party_leader) if exp.party_leader else None)
+    return {"expedition": data, "next": data["next"]}

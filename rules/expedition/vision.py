@@ -1,0 +1,151 @@
+"""The Vision Phase: the Questing player (one at most), Favor of the Graal, the Party Leader, each Knight's
+calling (Quest, Investigation or Free Roam, with the paragraphs to read), the Destination Kingdom.
+
+The Story paragraphs are in the players' Knightbooks and Codices: the bot names which to read and records what
+the players report (`/expedition note`), never their text."""
+
+from __future__ import annotations
+
+from rules.coverage import implements
+from rules.engine import Engine
+from rules.errors import RuleError
+from rules.expedition.state import Choice, ExpeditionState, KnightVision
+from rules.knights.sheet import unlocked_chapters
+from rules.knights.state import KnightState
+from rules.state import CampaignState
+
+T = "tests/expedition/test_vision.py::"
+CHOICE_NAME = {"quest": "a Quest", "investigation": "an Investigation", "free_roam": "a Free Roam"}
+
+
+def in_vision(exp: ExpeditionState) -> None:
+    if exp.step != "vision":
+        raise RuleError("the Vision Phase is over for this Expedition (the GM can go back with "
+                        "`/expedition next phase:vision reason:\"...\"`)")
+
+
+def knight(state: CampaignState, name: str) -> KnightState:
+    wanted = name.strip().lower()
+    for k in state.knights.values():
+        if wanted in (k.id, k.name.lower()):
+            return k
+    shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
+    raise RuleError(f"there is no Knight {name!r} in this campaign; the Knights are: {shown}")
+
+
+def questing(exp: ExpeditionState) -> str | None:
+    return next((kid for kid, v in exp.visions.items() if v.choice == "quest"), None)
+
+
+@implements("Vision Phase", tests=[T + "test_only_one_questing_knight", T + "test_one_sigh_of_the_graal_at_most",
+                                  T + "test_the_questing_knight_is_the_party_leader",
+                                  T + "test_vision_needs_every_knight_a_leader_and_a_kingdom"],
+            status="assisted",
+            note="the callings, Favor of the Graal, the Party Leader and the Destination Kingdom are kept; the "
+                 "paragraphs are read from the books; Clue cards and Kingdom/Monster Setup are the Delve's")
+@implements("Quests, Investigations, and Free Roams: What Should I Choose?", status="assisted",
+            tests=[T + "test_only_one_questing_knight", T + "test_the_questing_knight_is_the_party_leader",
+                   T + "test_one_sigh_of_the_graal_at_most"],
+            note="one Quest, the Questing Knight leads and gains a Sigh; marking Quests and Investigations is "
+                 "/knight tale")
+def choose(state: CampaignState, exp: ExpeditionState, k: KnightState, choice: Choice,
+           investigation: int | None) -> list[str]:
+    """Rulebook, "Vision Phase": "Questing Player: ... only one player can go on a Quest during a single
+    Expedition!"; "Favor of the Graal: The Questing Knight gains a Sigh of the Graal ... Each Knight can only hold
+    one Sigh of the Graal at a time."; "Party Leader: The Questing player becomes the Party Leader."."""
+    in_vision(exp)
+    chapter = unlocked_chapters(k)
+    out: list[str] = []
+    old = exp.visions.get(k.id)
+    if choice == "quest":
+        other = questing(exp)
+        if other is not None and other != k.id:
+            raise RuleError(f"{state.knights[other].name} is already on a Quest: only one Knight can go on a Quest "
+                            "during a single Expedition; choose investigation or free_roam")
+        if k.sheet.tale[chapter - 1].quest:
+            raise RuleError(f"{k.name} has resolved the Quest of Chapter {chapter}: no other Quest until a new "
+                            "Chapter is unlocked by resolving Investigations")
+    if investigation is not None and choice != "investigation":
+        raise RuleError("investigation: is the number of an Investigation; give it with choice:investigation only")
+    if old is not None and old.choice == "quest" and choice != "quest":
+        out += _unquest(state, exp, k)
+    exp.visions[k.id] = KnightVision(choice=choice, chapter=chapter, investigation=investigation)
+    out.append(f"🔮 {k.name} goes on {CHOICE_NAME[choice]} (Chapter {chapter}).")
+    if choice == "quest":
+        out.append(f"Read the Quest paragraph of Chapter {chapter} in {k.name}'s Knightbook and follow it.")
+        if old is None or old.choice != "quest":
+            out += _favor_of_the_graal(exp, k)
+        exp.party_leader = k.id
+        out.append(f"👑 Party Leader: **{k.name}** (the Questing Knight), {k.sheet.tier.capitalize()} tier.")
+    elif choice == "investigation":
+        which = (f"Investigation {chapter}.{investigation}" if investigation
+                 else f"an Investigation of Chapter {chapter}")
+        out.append(f"Read the paragraphs of {which} in {k.name}'s Knightbook; draw one Clue card.")
+    else:
+        out.append(f"{k.name} draws one Clue card.")
+    return out
+
+
+def _favor_of_the_graal(exp: ExpeditionState, k: KnightState) -> list[str]:
+    """Rulebook, "Vision Phase": "Favor of the Graal: The Questing Knight gains a Sigh of the Graal and mark it down
+    on their Knight Sheet (see p. 16). Each Knight can only hold one Sigh of the Graal at a time."."""
+    if k.sheet.sigh_of_the_graal:
+        return [f"✨ Favor of the Graal: {k.name} already holds a Sigh of the Graal; a Knight holds one at a time, so "
+                "none is gained."]
+    k.sheet.sigh_of_the_graal = True
+    exp.sigh_granted = k.id
+    return [f"✨ Favor of the Graal: {k.name} gains a Sigh of the Graal (marked on the Knight Sheet)."]
+
+
+def _unquest(state: CampaignState, exp: ExpeditionState, k: KnightState) -> list[str]:
+    """A Knight who gives up the Quest before the Vision Phase ends: the Sigh gained by it is taken back and the
+    Party Leader must be chosen again."""
+    out = [f"{k.name} gives up the Quest."]
+    if exp.sigh_granted == k.id:
+        k.sheet.sigh_of_the_graal = False
+        exp.sigh_granted = None
+        out.append("The Sigh of the Graal of this Vision Phase is erased again.")
+    if exp.party_leader == k.id:
+        exp.party_leader = None
+        out.append("The players choose the Party Leader again (`/expedition leader knight:<name>`).")
+    return out
+
+
+def set_leader(state: CampaignState, exp: ExpeditionState, k: KnightState) -> list[str]:
+    """Rulebook, "Vision Phase": "Party Leader: The Questing player becomes the Party Leader. If nobody is going on a
+    Quest, players decide who will become the Party Leader for this Expedition."."""
+    in_vision(exp)
+    quester = questing(exp)
+    if quester is not None and quester != k.id:
+        raise RuleError(f"{state.knights[quester].name} is on a Quest: the Questing Knight must be the Party Leader")
+    if k.dead:
+        raise RuleError(f"{k.name} is dead and cannot lead the party")
+    exp.party_leader = k.id
+    return [f"👑 Party Leader: **{k.name}**, {k.sheet.tier.capitalize()} tier (the difficulty of this Expedition)."]
+
+
+def set_destination(engine: Engine, exp: ExpeditionState, kingdom: str) -> list[str]:
+    """Rulebook, "Vision Phase": "Destination Kingdom: The Party Leader determines which Kingdom you are delving
+    into."."""
+    in_vision(exp)
+    found = engine.catalogue.kingdoms.get(kingdom)
+    if found is None:
+        known = ", ".join(sorted(engine.catalogue.kingdoms)) or "none loaded"
+        raise RuleError(f"there is no Kingdom {kingdom!r}; the Kingdoms are: {known}")
+    exp.destination = found.id
+    return [f"🗺 Destination Kingdom: **{found.name}**."]
+
+
+def vision_missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
+    lacking = []
+    living = [k for k in state.knights.values() if not k.dead]
+    if not living:
+        lacking.append("no Knight is in the campaign yet (/knight create)")
+    undecided = [k.name for k in living if k.id not in exp.visions]
+    if undecided:
+        lacking.append(f"no calling chosen yet for {', '.join(undecided)} (/expedition vision)")
+    if exp.party_leader is None:
+        lacking.append("no Party Leader (/expedition leader)")
+    if exp.destination is None:
+        lacking.append("no Destination Kingdom (/expedition destination)")
+    return lacking

@@ -1,0 +1,95 @@
+"""The Expedition Sequence: the phase machine follows the Delve, the Clashes and the Rest."""
+
+from __future__ import annotations
+
+from tests.conftest import Table
+from tests.expedition.conftest import phase
+
+
+async def to_delve(t: Table) -> None:
+    await t.ok("@kara /expedition vision choice:quest")
+    await t.ok("@ulfa /expedition vision choice:free_roam")
+    await t.ok("@kara /expedition destination kingdom:aubrevane")
+    await t.ok("/expedition next")
+    assert await phase(t) == "outpost"
+    await t.ok("/expedition next")
+    assert await phase(t) == "delve"
+    await t.ok('/delve start kingdom:aubrevane start:aub_01 leader:"Ser Sonch"')
+
+
+async def test_the_whole_sequence_follows_the_table(party: Table) -> None:
+    """Rulebook (line 579): Kingdoms Forlorn is played in a series of Expeditions, with each Expedition representing one Adventure, one Delve into the Deep Fog. Each Expedition consists of the following steps, resolved in this exact order:"""  # noqa: E501
+    t = party
+    status = await t.ok("/expedition status")
+    assert status.data["expedition"]["phase"] == "vision"
+    assert "/expedition vision" in status.data["next"]
+    await to_delve(t)
+    refused = await t("/expedition next")
+    assert not refused.ok and "Time 8" in (refused.error or "")
+    await t.ok("/delve gain time:8")
+    status = await t.ok("/expedition status")
+    assert status.data["expedition"]["phase"] == "clash"
+    assert "type:exhibition" in status.data["next"]
+    assert not (await t("/expedition next")).ok  # the Clash is not played yet
+    await t.ok("/clash start monster:stag level:1 type:exhibition")
+    await t.ok("/clash end")
+    assert await phase(t) == "rest"
+    assert (await t.ok("/expedition status")).data["next"] == "/rest"
+    await t.ok("/rest tale:false")
+    status = await t.ok("/expedition status")
+    assert (status.data["expedition"]["phase"], status.data["expedition"]["step"]) == ("delve", "delve2")
+    await t.ok("/delve gain time:8")
+    status = await t.ok("/expedition status")
+    assert status.data["expedition"]["phase"] == "clash" and "type:full" in status.data["next"]
+    await t.ok("/clash start monster:stag level:1 type:full")
+    await t.ok("/clash end")
+    assert await phase(t) == "spoils"
+    await t.ok("/expedition next")
+    assert await phase(t) == "over"
+    assert (await t.ok("/expedition status")).data["expedition"]["party_leader"] == "ser-sonch"
+    again = await t.ok("/expedition start")
+    assert again.data["expedition"]["number"] == 2 and again.data["expedition"]["phase"] == "vision"
+
+
+async def test_a_quest_clash_is_not_doubled(party: Table) -> None:
+    """Rulebook (line 264): Note: This does not mean you will resolve extra Phases, like two Rests or two Clashes! For example, if you already resolved an Exhibition Clash from the Quest, do not proceed to the regular mid-Expedition Exhibition Clash."""  # noqa: E501
+    t = party
+    await to_delve(t)
+    assert not (await t('/expedition next phase:clash')).ok  # a reason is needed
+    moved = await t.ok('/expedition next phase:clash reason:"Quest 1, paragraph 12"')
+    assert moved.data["expedition"]["phase"] == "clash" and moved.data["expedition"]["return_to"] == "delve1"
+    await t.ok("/clash start monster:stag level:1 type:exhibition")
+    await t.ok("/clash end")
+    status = await t.ok("/expedition status")
+    assert status.data["expedition"]["step"] == "delve1"  # back to the Delve that led to it
+    await t.ok("/delve gain time:8")  # Time 8: the Exhibition Clash is done, so straight to the Rest
+    assert await phase(t) == "rest"
+
+
+async def test_a_quest_rest_returns_to_the_delve(party: Table) -> None:
+    """Rulebook (line 608): - Quests introduce special mechanics, influencing the regular pace of the Expedition, triggering Exhibition Clashes, Full Clashes, and Rests at various moments. Note: This does not mean you will resolve extra Phases, like two Rests or two Clashes!"""  # noqa: E501
+    t = party
+    await to_delve(t)
+    await t.ok('/expedition next phase:rest reason:"Quest 1, paragraph 7"')
+    await t.ok("/rest tale:false")
+    assert (await t.ok("/expedition status")).data["expedition"]["step"] == "delve1"
+    refused = await t('/expedition next phase:rest reason:"again"')
+    assert not refused.ok and "already rested" in (refused.error or "")
+    await t.ok('/expedition next phase:clash reason:"Quest 1, paragraph 9"')
+    await t.ok("/clash start monster:stag level:1 type:exhibition")
+    await t.ok("/clash end")
+    # Exhibition Clash and Rest both resolved: the Delve goes on as the second Delve
+    assert (await t.ok("/expedition status")).data["expedition"]["step"] == "delve1"
+    await t.ok("/delve gain time:8")
+    assert (await t.ok("/expedition status")).data["expedition"]["step"] == "delve2"
+    await t.ok('/expedition next phase:clash reason:"Quest 1, paragraph 20"')
+    await t.ok("/clash start monster:stag level:1 type:full")
+    await t.ok("/clash end")
+    third = await t('/expedition next phase:clash reason:"one more"')
+    assert not third.ok and "third" in (third.error or "")
+
+
+async def test_only_the_gm_moves_the_expedition(party: Table) -> None:
+    assert not (await party("@kara /expedition next")).ok
+    assert not (await party("@kara /expedition start")).ok
+    assert (await party("/expedition start")).ok is False  # one under way already
