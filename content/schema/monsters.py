@@ -348,6 +348,9 @@ class Spawn(Strict):
     type: SpawnType
     every: int | None = Field(None, ge=1, le=20, description="Interval Spawn: every this many Wounds")
     placement: str = Field("", max_length=300, description="where the new Mob miniature goes")
+    place: Literal["by_hand", "edge_near_attacker"] = Field(
+        "by_hand", description="edge_near_attacker: the closest empty Board Edge space to the Knight who dealt the "
+        "Wound (the bot places it); by_hand: the GM places it as `placement` says")
     attack: Literal["signature", "routine", "ai"] | None = Field(None, description="a Spawn Attack")
     text: str = Field("", max_length=500)
 

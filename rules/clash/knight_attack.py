@@ -28,6 +28,7 @@ from rules.clash.activation import monster_content
 from rules.clash.decks import draw_bp, fail_bp
 from rules.clash.flow import Option, Pending, ask, decision, resumes
 from rules.clash.mob_track import interval_spawns_due, spawn
+from rules.clash.spawning import place_spawned
 from rules.clash.wound_stack import wound_boss, wound_mob
 from rules.coverage import implements
 from rules.dice import Dice
@@ -557,6 +558,7 @@ def _wound(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BP
         gone = board.monster(p.monster)
         state.board = board.model_copy(update={"monsters": tuple(x for x in board.monsters if x.id != gone.id)})
         more.append(f"{gone.name}'s miniature leaves the Clash Board.")
+        more += place_spawned(engine, state, p.mini)
     kind = "**Critical Wound**" if critical else "Wound"
     lines.append(f"🩸 {kind}: " + " ".join(more))
     state.clash.flow.last_to_wound = p.knight
@@ -573,6 +575,7 @@ def _interval_spawns(engine: Engine, state: CampaignState, before: int, lines: l
     for _ in range(due):
         state.clash, more = spawn(state.clash, None)
         lines += more
+    lines += place_spawned(engine, state, state.clash.flow.last_to_wound)
 
 
 @implements("End of a Knight Attack and Attack Responses", tests=[T + "test_attack_response_is_handed_on"])

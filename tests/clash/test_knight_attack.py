@@ -658,9 +658,12 @@ def test_mob_wound_removes_the_mob() -> None:
     r = attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1], target="1")
     c = fight(r.state)
     assert outcome(r)["outcome"] == "wound" and c.wound_stack[-1].card == "drowned_bp_washerwoman"
-    assert all(m.mob_number != 1 for m in r.state.board.monsters)
+    assert any("The Lantern Drowned 1's miniature leaves the Clash Board." in e.text for e in r.events)
     slot = c.mob_track[0]
     assert slot is not None and c.levels[slot.card] == 2  # Immediate Spawn: one level higher, leftmost space
+    risen = next(m for m in r.state.board.monsters if m.mob_number == 1)  # and its miniature on a Board Edge
+    spec = r.state.board.spec
+    assert risen.anchor.row in (0, spec.rows - 1) or risen.anchor.col in (0, spec.columns - 1)
     assert c.flow.pool["break"] == 2  # the Wound Response's Break and the Mace's
 
 
