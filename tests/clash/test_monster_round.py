@@ -385,3 +385,13 @@ async def test_an_attack_during_a_monster_attack_is_a_chain_break(table: Table) 
     assert "⛓️ Chain Break: Censer Swing ends here, without its After Attack" in text
     assert "(After Attack)" not in text.split("Chain Break")[1].split("Thurible Arc")[0]
     assert text.index("Chain Break") < text.index("(the Attack Response is against them)")
+
+
+async def test_clash_status_shows_the_waiting_decision_again(table: Table) -> None:
+    """Rulebook (line 1220): Whenever you encounter the REACT! symbol preceding an AI instruction, you may activate
+    Reaction abilities immediately before you resolve that instruction."""
+    await _clash(table, top="abbot_ai_censer_swing")
+    asked = await table.ok("/monster round")
+    again = await table.ok("@kara /clash status")
+    assert again.pending is not None and again.pending["id"] == asked.pending["id"]
+    assert again.pending["options"] == ["go_on"] and f"Waiting for {asked.pending['id']}" in again.text

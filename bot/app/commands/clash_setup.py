@@ -12,6 +12,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
+from rules.clash.flow import decision
 from rules.clash_handlers import (
     ClashAdjustDeck,
     ClashAdjustKnight,
@@ -44,8 +45,12 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     monster = app.catalogue.monsters.get(clash.monster)
     path = await board_image(app, loaded)
     text = status_text(clash, monster.name if monster else clash.monster)
+    pending = clash.flow.pending
+    if pending is not None:  # the decision the Clash waits for, again (with its buttons in Discord)
+        text += f"\nWaiting for {pending.id}: {pending.prompt}"
     return Reply(text=text, images=[path],
-                 data={"seq": loaded.row.seq, "clash": clash_data(clash, gm), "image": path})
+                 data={"seq": loaded.row.seq, "clash": clash_data(clash, gm), "image": path},
+                 pending=decision(loaded.state, pending).model_dump() if pending is not None else None)
 
 
 async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
