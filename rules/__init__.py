@@ -19,3 +19,4 @@ from rules.clash import (
     knight_attack,  # noqa: F401  (the Knight attack sequence registers itself)
     sigh,  # noqa: F401  (the Sigh of the Graal registers itself)
 )
+from rules.delve import adventures  # noqa: F401  (Kingdom Adventures: /delve adventure registers itself)

@@ -91,3 +91,4 @@ class CampaignState(BaseModel):
     clash: ClashState | None = None  # the Clash under way (rules/clash_handlers.py, docs/clash.md)
     squires: dict[str, SquireState] = Field(default_factory=dict)  # by slug id (rules/squire_handlers.py)
     expedition: ExpeditionState | None = None  # the Expedition under way (rules/expedition/, docs/expedition.md)
+    adventure_boxes: list[str] = Field(default_factory=list)  # Unique Adventure ids marked (rules/delve/adventures.py)

@@ -31,6 +31,7 @@ from content.schema.cards import (
 )
 from content.schema.dice import Strict
 from content.schema.encounters import BestiaryRow, EncounterCard, bestiary_problems
+from content.schema.knights import Virtue
 
 ClueType = Literal["martial", "errant", "historic", "mystic"]
 TileSize = Literal["small", "medium", "large", "extra_large", "special"]
@@ -228,6 +229,71 @@ class CipherParagraph(Strict):
     effects: list[DelveEffect] = Field(default_factory=list, description="what the bot applies of it")
 
 
+class AdventureTest(Strict):
+    """A solo test of an Adventure (rulebook "Adventure Tests and Rolls": "roll a single d10 and compare the result
+    to the difficulty of the test (e.g. 6+)"), the Virtue added, and its two outcomes."""
+
+    virtue: Virtue | None = Field(None, description="the Virtue whose value is added (none: a plain test)")
+    difficulty: int = Field(ge=2, le=10, description="the difficulty, e.g. 6 for a 6+ test")
+    success: Printed
+    failure: Printed
+
+
+class AdventureRollRow(Printed):
+    """A row of an Adventure's d10 roll (not a test: no Heat re-roll): the naturals it covers."""
+
+    low: int = Field(ge=1, le=10)
+    high: int = Field(ge=1, le=10)
+
+
+class Adventure(Strict):
+    """A row of the Adventure Table of a Kingdom Codex: the d100 results it covers, a Unique box or not, the
+    paragraph, and a test, a d10 roll, or effects applied at once."""
+
+    id: Id
+    low: int = Field(ge=1, le=100, description="the lowest d100 result of this Adventure")
+    high: int = Field(ge=1, le=100, description="the highest d100 result of this Adventure")
+    name: str = Field(min_length=1, max_length=100)
+    unique: bool = Field(False, description="a Unique box: the Adventure can only be resolved once")
+    text: str = Field(min_length=1, max_length=1500, description="the paragraph, read to the table")
+    effects: list[DelveEffect] = Field(default_factory=list, description="applied at once (before any test)")
+    test: AdventureTest | None = None
+    roll: list[AdventureRollRow] = Field(default_factory=list, description="a d10 roll's rows covering 1-10")
+
+    @model_validator(mode="after")
+    def _shape(self) -> Adventure:
+        if self.high < self.low:
+            raise ValueError(f"high ({self.high}) is below low ({self.low})")
+        if self.test is not None and self.roll:
+            raise ValueError("an Adventure has a test or a roll, not both")
+        if self.roll:
+            covered = sorted(n for row in self.roll for n in range(row.low, row.high + 1))
+            if covered != list(range(1, 11)):
+                raise ValueError("the roll's rows must cover 1 to 10 once each")
+        return self
+
+    def roll_row(self, natural: int) -> AdventureRollRow:
+        return next(r for r in self.roll if r.low <= natural <= r.high)
+
+
+def adventure_problems(adventures: list[Adventure]) -> list[tuple[Loc, str]]:
+    """The Adventure Table covers 1-100, each result once (when the Kingdom has one)."""
+    if not adventures:
+        return []
+    problems: list[tuple[Loc, str]] = []
+    owner: dict[int, str] = {}
+    for adv in adventures:
+        for n in range(adv.low, adv.high + 1):
+            if n in owner:
+                problems.append((("adventures", adv.id), f"{adv.id} and {owner[n]} both cover {n}"))
+                break
+            owner[n] = adv.id
+    missing = [n for n in range(1, 101) if n not in owner]
+    if missing:
+        problems.append((("adventures",), f"the Adventure Table leaves out {', '.join(map(str, missing[:10]))}"))
+    return problems
+
+
 class PointOfInterest(Strict):
     """A row of the Point of Interest table: by name (``key: Old Well``) or number (``key: 7``)."""
 
@@ -251,6 +317,7 @@ class Kingdom(Strict):
     bestiary: list[BestiaryRow] = Field(default_factory=list, description="the Bestiary: Monsters per tier")
     encounter_cards: list[EncounterCard] = Field(default_factory=list, description="the Encounter Monster cards")
     ciphers: list[CipherParagraph] = Field(default_factory=list, description="the Exploration Cipher paragraphs")
+    adventures: list[Adventure] = Field(default_factory=list, description="the Adventure Table (d100)")
 
     @model_validator(mode="after")
     def _wheel_names_districts(self) -> Kingdom:
@@ -272,6 +339,9 @@ class Kingdom(Strict):
 
     def district(self, district_id: str) -> District:
         return next(d for d in self.districts if d.id == district_id)
+
+    def adventure(self, result: int) -> Adventure | None:
+        return next((a for a in self.adventures if a.low <= result <= a.high), None)
 
     def poi(self, key: str | int) -> PointOfInterest | None:
         return next((p for p in self.points_of_interest if str(p.key).lower() == str(key).lower()), None)
@@ -344,6 +414,7 @@ class KingdomCards(Strict):
     bestiary: list[BestiaryRow] = Field(default_factory=list, description="Bestiary rows (one per tier)")
     encounter_cards: list[EncounterCard] = Field(default_factory=list)
     ciphers: list[CipherParagraph] = Field(default_factory=list, description="Exploration Cipher paragraphs")
+    adventures: list[Adventure] = Field(default_factory=list, description="rows of the Adventure Table (d100)")
 
 
 def merge_cards(kingdom: Kingdom, cards: KingdomCards) -> Kingdom:
@@ -355,6 +426,7 @@ def merge_cards(kingdom: Kingdom, cards: KingdomCards) -> Kingdom:
         "bestiary": [*kingdom.bestiary, *cards.bestiary],
         "encounter_cards": [*kingdom.encounter_cards, *cards.encounter_cards],
         "ciphers": [*kingdom.ciphers, *cards.ciphers],
+        "adventures": [*kingdom.adventures, *cards.adventures],
     })
 
 
@@ -421,6 +493,7 @@ def kingdom_problems(kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> list[tu
             problems.append((("exploration", card.id, "district"),
                              f"unknown district {card.district!r}; use one of {sorted(districts)}"))
     problems += bestiary_problems(kingdom.bestiary, kingdom.encounter_cards)
+    problems += adventure_problems(kingdom.adventures)
     if problems or not tiles:
         return problems
     cells = layout(kingdom, tiles)

@@ -128,6 +128,7 @@ class DelveState(BaseModel):
         default_factory=list, description="the Active Effect space of the Kingdom Sheet (one card at most)"
     )
     ciphers_read: list[str] = Field(default_factory=list, description="Exploration Cipher codes read this Expedition")
+    adventure: str | None = Field(None, description="the Adventure waiting for its test result (adventures.py)")
 
     def placed(self) -> list[str]:
         return [*self.explored, *self.face_down, *self.revealed]

@@ -138,6 +138,7 @@ ROWS: list[Row] = [
     Row("/delve cipher code:3712", EVERYONE, True,
         setup=("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel direction:west")),
     Row("/delve discard card:aub_ex_hound_spoor", EVERYONE, True, setup=IN_PLAY),
+    Row("/delve adventure", EVERYONE, True, setup=("@morgan /delve start kingdom:aubrevane start:aub_01",)),
     # /expedition (EXPEDITION: one started)
     Row("/expedition start", GM, True),
     Row("/expedition status", EVERYONE, False, setup=EXPEDITION),

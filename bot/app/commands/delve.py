@@ -1,4 +1,4 @@
-"""/delve start|travel|continue|track|status|map|gain|adjust|cipher|discard|reveal — the Delve (docs/delve.md)."""
+"""/delve start, travel, continue, track, status, map, gain, adjust, cipher, adventure, discard, reveal."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
 from bot.render.kingdom_map import render_kingdom_map
+from rules.delve.adventures import DelveAdventure
 from rules.delve_handlers import (
     DelveAdjust,
     DelveCipher,
@@ -79,6 +80,10 @@ async def cipher(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, DelveCipher(code=o["code"], knight=o["knight"]))
 
 
+async def adventure(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveAdventure(result=o["result"], knight=o["knight"]))
+
+
 async def discard(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, DelveDiscard(card=o["card"]))
 
@@ -140,6 +145,14 @@ def register(r: Registry) -> None:
         ("delve", "cipher"), "Exploration Cipher: the tile's half and your Knight's half (wrong: +1 Threat)", cipher,
         (Option("code", "string", "the four-digit code, e.g. 3712", required=True, max_length=4),
          Option("knight", "string", "the Knight whose half it is (Target of its effects)", autocomplete="knight")),
+        permission="player",
+    ))
+    r.add(Command(
+        ("delve", "adventure"), "Kingdom Adventure: roll the d100 Adventure Table, or give its test's result",
+        adventure,
+        (Option("result", "string", "the test's result (after /roll test)", choices=("success", "failure")),
+         Option("knight", "string", "the Knight who tests, Target of its effects (default the Party Leader)",
+                autocomplete="knight")),
         permission="player",
     ))
     r.add(Command(
