@@ -163,11 +163,12 @@ def _unlocked(h: Harm, k: KnightState, gate: Gate | None) -> bool:
            T + "test_a_weapon_gives_armor_dice_only_as_the_active_weapon"],
 )
 @implements("Soak X", tests=[T + "test_soak_reduces_vigor_loss_after_the_armor_roll"])
-def armor_roll(h: Harm, k: KnightState, n: int) -> int:
+def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
     """"sum up the Armor dice from all your sources, and roll them. When you perform an Armor Roll, you count Power
     symbols, not Potential or Hope. Subtract those from the total amount of Vigor you are about to lose." Then
     Soak X: "Reduce Vigor loss from Monster Attacks during a Clash by X. You can use this ability only after
-    performing the Armor Roll." Returns the Vigor still to lose. Reinforce and Armor Re-roll are choices: shown."""
+    performing the Armor Roll." Returns the Vigor still to lose. Reinforce and Armor Re-roll are choices: shown.
+    ``clash`` False (an Encounter): Soak does not apply (docs/rulings.md)."""
     sources = _defence(h, k)
     white = sum(f.armor_dice.white for _, f, _ in sources)
     black = sum(f.armor_dice.black for _, f, _ in sources)
@@ -184,6 +185,9 @@ def armor_roll(h: Harm, k: KnightState, n: int) -> int:
               f"**{r.power} Armor**; Vigor loss {n} → {left}.")
         n = left
     soak = sum(kw.value or 0 for _, _, kws in sources for kw in kws if kw.name == "Soak")
+    if soak and not clash:
+        h.say("(Soak does not apply: it reduces Vigor loss from Monster Attacks during a Clash, not an Encounter.)")
+        return n
     if soak and n:
         h.say(f"Soak {soak}: Vigor loss {n} → {max(0, n - soak)}.")
         n = max(0, n - soak)

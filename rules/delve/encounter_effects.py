@@ -37,39 +37,15 @@ from content.schema.encounters import (
     EncounterPrinted,
 )
 from content.schema.kingdom import Kingdom
-from rules import rolls
 from rules.clash import harm
-from rules.clash.peril import _defence, lose_vigor
+from rules.clash.peril import armor_roll, lose_vigor
 from rules.delve import track as tr
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.errors import RuleError
-from rules.knights.state import KnightState
 from rules.state import CampaignState
 
 ON_KNIGHT = (GainVigor, GainHeat, LoseHeat, GainPassion, GainBane, GainCondition, LoseVigor)
 MOVES = (Knockback, Pushback, KnockedDown)
-
-
-def armor_roll(h: harm.Harm, k: KnightState, n: int) -> int:
-    """"When you suffer Vigor loss as a consequence of a Monster Attack, if any game element grants you Armor dice, you
-    must perform an Armor Roll ... you count Power symbols". Soak X reduces "Vigor loss from Monster Attacks during a
-    Clash": not in an Encounter (docs/rulings.md). Returns the Vigor still to lose."""
-    sources = _defence(h, k)
-    white = sum(f.armor_dice.white for _, f, _ in sources)
-    black = sum(f.armor_dice.black for _, f, _ in sources)
-    red = sum(f.armor_dice.red for _, f, _ in sources)
-    if white + black + red:
-        if h.cat.dice is None:
-            raise RuleError("no dice are defined by the loaded content packs: the Armor Roll cannot be rolled")
-        r = rolls.power(h.dice, h.cat.dice, white, black, red, f"armor roll ({k.name})")
-        left = max(0, n - r.power)
-        names = ", ".join(name for name, f, _ in sources if f.armor_dice.total)
-        h.say(f"🛡️ {k.name}'s Armor Roll ({names}): {r.power} Power → Vigor loss {n} → {left}.")
-        n = left
-    if any(kw.name == "Soak" for _, _, kws in sources for kw in kws):
-        h.say("(Soak does not apply: it reduces Vigor loss from Monster Attacks during a Clash, not an Encounter.)")
-    return n
 
 
 def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, printed: EncounterPrinted,
@@ -110,7 +86,7 @@ def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, pr
                 if k.dead:
                     continue
                 if isinstance(e, LoseVigor) and attack:
-                    n = armor_roll(h, k, e.amount)
+                    n = armor_roll(h, k, e.amount, clash=False)
                     if n > 0:
                         lose_vigor(h, k, n)
                 else:
