@@ -58,15 +58,11 @@ class KnightAttack(BaseModel):
                         "card's Bonus Attack) instead of the Combat Action")
 
 
-class Progress(BaseModel):
-    """An Attack between its Attack Roll and the rest (``pending.data["attack"]``)."""
+class AttackRoll(BaseModel):
+    """An Attack Roll in progress (rulebook "3. Attack Roll"): the Clash's Knight attack and the Encounter's Attack
+    Action share it, with their Heat re-rolls."""
 
     model_config = ConfigDict(extra="forbid")
-    knight: str
-    mini: str
-    weapon: str
-    monster: str
-    cantrip: Literal["opening", "break"] | None = None
     precision: int
     to_hit: int
     naturals: list[int]
@@ -74,6 +70,48 @@ class Progress(BaseModel):
     crit_misses: int = 0
     free_rerolls: int = 0
     deadly: bool = False
+
+    def hits(self) -> list[bool]:
+        return [d10_success(n, self.precision, self.to_hit) for n in self.naturals]
+
+    def missed(self) -> list[int]:
+        """1-based positions of the dice that missed."""
+        return [i + 1 for i, ok in enumerate(self.hits()) if not ok]
+
+    def shown(self) -> str:
+        out = " ".join(str(n) for n in self.naturals)
+        return f"{out} (Precision {self.precision:+d})" if self.precision else out
+
+    def verdict(self) -> str:
+        hits = sum(self.hits())
+        if hits == len(self.naturals):
+            return f"{hits} hit{'s' if hits != 1 else ''}, **Full Hit**"
+        return "**Full Miss**" if hits == 0 else f"{hits} hit{'s' if hits != 1 else ''}"
+
+    def reroll_options(self, missed: list[int]) -> list[Option]:
+        options = [Option(key=f"die{i}", label=f"die {i}{' (Crit die)' if i == 1 else ''}: {self.naturals[i - 1]}",
+                          help="re-roll this missed die") for i in missed]
+        return [*options, Option(key="keep", label="keep the roll", help="no re-roll")]
+
+    def reroll(self, dice: Dice, positions: list[int]) -> list[int]:
+        """Re-roll these dice (a natural 1 again on the Crit die counts another Crit Miss); returns the old values."""
+        old = [self.naturals[i - 1] for i in positions]
+        for i in positions:
+            self.naturals[i - 1] = dice.d10(f"Attack Roll (re-roll of die {i})", crit=i == 1)
+            if i == 1 and self.naturals[0] == 1:
+                self.crit_misses += 1
+        self.rerolled = positions
+        return old
+
+
+class Progress(AttackRoll):
+    """An Attack between its Attack Roll and the rest (``pending.data["attack"]``)."""
+
+    knight: str
+    mini: str
+    weapon: str
+    monster: str
+    cantrip: Literal["opening", "break"] | None = None
     bonus: bool = False
 
 
@@ -231,8 +269,8 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
                  to_hit=clash.effective_to_hit(), naturals=naturals, crit_misses=int(naturals[0] == 1),
                  free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
                  deadly=any(kw.name == "Deadly" for kw in keywords), bonus=act.bonus)
-    lines.append(f"🎯 {k.name} attacks {m.name} with the {face.name}: {_shown(p)} vs To Hit {p.to_hit} → "
-                 f"{_verdict(p)}.")
+    lines.append(f"🎯 {k.name} attacks {m.name} with the {face.name}: {p.shown()} vs To Hit {p.to_hit} → "
+                 f"{p.verdict()}.")
     pending = _offer_rerolls(engine, state, k, p, lines)
     if pending is not None:
         return _result(engine, state, k, lines, _attack_data(p), pending)
@@ -263,20 +301,10 @@ def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name
     return []
 
 
-def _hits(p: Progress) -> list[bool]:
-    return [d10_success(n, p.precision, p.to_hit) for n in p.naturals]
 
 
-def _shown(p: Progress) -> str:
-    out = " ".join(str(n) for n in p.naturals)
-    return f"{out} (Precision {p.precision:+d})" if p.precision else out
 
 
-def _verdict(p: Progress) -> str:
-    hits = sum(_hits(p))
-    if hits == len(p.naturals):
-        return f"{hits} hit{'s' if hits != 1 else ''}, **Full Hit**"
-    return "**Full Miss**" if hits == 0 else f"{hits} hit{'s' if hits != 1 else ''}"
 
 
 @implements("Heat Re-rolls", tests=[T + "test_heat_reroll_decision_and_resume"],
@@ -289,7 +317,7 @@ def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Prog
     """"You must gain +1 Heat for each die you decide to re-roll"; "each die can be re-rolled only once and you
     must declare all dice you wish to re-roll before re-rolling any of them". Closing tokens and Attack Re-roll X
     re-roll without Heat; Heat is a voluntary gain, never above the Heat Limit (docs/rulings.md)."""
-    missed = [i + 1 for i, ok in enumerate(_hits(p)) if not ok]
+    missed = p.missed()
     if not missed:
         return None
     assert state.clash is not None
@@ -299,9 +327,7 @@ def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Prog
     if can == 0:
         lines.append(f"{k.name} is at the Heat Limit ({k.stats.heat}): no Heat re-roll.")
         return None
-    options = [Option(key=f"die{i}", label=f"die {i}{' (Crit die)' if i == 1 else ''}: {p.naturals[i - 1]}",
-                      help="re-roll this missed die") for i in missed]
-    options.append(Option(key="keep", label="keep the roll", help="no re-roll"))
+    options = p.reroll_options(missed)
     free = f"{p.free_rerolls} free (Closing, Attack Re-roll), then " if p.free_rerolls else ""
     prompt = (f"{k.name}: re-roll missed Attack dice? Pick up to {can} ({free}+1 Heat each; Heat {k.stats.heat}"
               f"/{st.heat_limit(cat, k)}). Each die can be re-rolled only once and you must declare all dice you "
@@ -326,21 +352,16 @@ def resume_reroll(engine: Engine, state: CampaignState, pending: Pending, chosen
         lines.append(f"{k.name} keeps the roll.")
         return _go_on(engine, state, dice, p, lines)
     positions = sorted({int(c.removeprefix("die")) for c in chosen})
-    missed = [i + 1 for i, ok in enumerate(_hits(p)) if not ok]
+    missed = p.missed()
     if any(i not in missed or i in p.rerolled for i in positions):
         raise RuleError(f"only missed dice not yet re-rolled can be re-rolled: {missed}")
     heat = max(0, len(positions) - p.free_rerolls)
     if heat:
         lines.append(f"{k.name}: " + " ".join(st.change_heat(engine.catalogue, k, heat, voluntary=True)))
-    old = [p.naturals[i - 1] for i in positions]
-    for i in positions:
-        p.naturals[i - 1] = dice.d10(f"Attack Roll (re-roll of die {i})", crit=i == 1)
-        if i == 1 and p.naturals[0] == 1:
-            p.crit_misses += 1
-    p.rerolled = positions
+    old = p.reroll(dice, positions)
     cost = f"+{heat} Heat" if heat else "free"
     new = " ".join(str(p.naturals[i - 1]) for i in positions)
-    lines.append(f"🔁 Re-roll ({cost}): {' '.join(map(str, old))} → {new}; now {_shown(p)} → {_verdict(p)}.")
+    lines.append(f"🔁 Re-roll ({cost}): {' '.join(map(str, old))} → {new}; now {p.shown()} → {p.verdict()}.")
     return _go_on(engine, state, dice, p, lines)
 
 
@@ -348,7 +369,7 @@ def resume_reroll(engine: Engine, state: CampaignState, pending: Pending, chosen
 
 
 def _attack_data(p: Progress) -> dict[str, Any]:
-    hit = _hits(p)
+    hit = p.hits()
     return {
         "naturals": list(p.naturals), "results": [n + p.precision for n in p.naturals], "precision": p.precision,
         "to_hit": p.to_hit, "hit": hit, "hits": sum(hit), "full_hit": all(hit), "full_miss": not any(hit),

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from rules.attack_rolls import roll_crit_pool
 from rules.clash import power_roll as pw
-from rules.clash.flow import Option, Pending, resumes
-from rules.clash.knight_attack import _face, _weapon
+from rules.clash.flow import Pending, resumes
+from rules.clash.knight_attack import AttackRoll, _face, _weapon
 from rules.coverage import implements
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
@@ -29,27 +27,18 @@ from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
-from rules.rolls import d10_success
 from rules.state import CampaignState
 
 T = "tests/delve/test_encounter.py::"
 
 
-class Progress(BaseModel):
+class Progress(AttackRoll):
     """An Attack Action between its Attack Roll and the rest (``pending.data["attack"]``)."""
 
-    model_config = ConfigDict(extra="forbid")
     knight: str
     weapon: str
     target: int
     cantrip: Literal["opening", "break"] | None = None
-    precision: int
-    to_hit: int
-    naturals: list[int]
-    rerolled: list[int] = Field(default_factory=list)
-    crit_misses: int = 0
-    free_rerolls: int = 0
-    deadly: bool = False
 
 
 def pool_text(pool: dict[str, int]) -> str:
@@ -114,19 +103,12 @@ def help_action(engine: Engine, state: CampaignState, knight: str | None, dice: 
     return flow.run(engine, state, dice, [text])
 
 
-def _hits(p: Progress) -> list[bool]:
-    return [d10_success(n, p.precision, p.to_hit) for n in p.naturals]
 
 
-def _verdict(p: Progress) -> str:
-    hits = sum(_hits(p))
-    if hits == len(p.naturals):
-        return f"{hits} hit{'s' if hits != 1 else ''}, **Full Hit**"
-    return "**Full Miss**" if hits == 0 else f"{hits} hit{'s' if hits != 1 else ''}"
 
 
 def attack_data(p: Progress) -> dict[str, Any]:
-    hit = _hits(p)
+    hit = p.hits()
     return {
         "naturals": list(p.naturals), "results": [n + p.precision for n in p.naturals], "precision": p.precision,
         "to_hit": p.to_hit, "hit": hit, "hits": sum(hit), "full_hit": all(hit), "full_miss": not any(hit),
@@ -171,8 +153,7 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
                  naturals=naturals, crit_misses=int(naturals[0] == 1),
                  free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
                  deadly=any(kw.name == "Deadly" for kw in keywords))
-    shown = " ".join(map(str, naturals)) + (f" (Precision {precision:+d})" if precision else "")
-    lines.append(f"🎯 Attack Roll: {shown} vs To Hit {p.to_hit} → {_verdict(p)}.")
+    lines.append(f"🎯 Attack Roll: {p.shown()} vs To Hit {p.to_hit} → {p.verdict()}.")
     asked = _offer_rerolls(engine, state, k, p, lines)
     return asked if asked is not None else _go_on(engine, state, dice, p, lines)
 
@@ -181,7 +162,7 @@ def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Prog
                    lines: list[str]) -> Result | None:
     """Heat re-rolls of missed Attack dice, as in a Clash: free ones (Closing, Attack Re-roll X) first, then +1 Heat
     each, never above the Heat Limit; declared all at once."""
-    missed = [i + 1 for i, ok in enumerate(_hits(p)) if not ok]
+    missed = p.missed()
     if not missed:
         return None
     room = max(0, st.heat_limit(engine.catalogue, k) - k.stats.heat)
@@ -189,9 +170,7 @@ def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Prog
     if can == 0:
         lines.append(f"{k.name} is at the Heat Limit: no Heat re-roll.")
         return None
-    options = [Option(key=f"die{i}", label=f"die {i}{' (Crit die)' if i == 1 else ''}: {p.naturals[i - 1]}",
-                      help="re-roll this missed die") for i in missed]
-    options.append(Option(key="keep", label="keep the roll", help="no re-roll"))
+    options = p.reroll_options(missed)
     free = f"{p.free_rerolls} free, then " if p.free_rerolls else ""
     return flow.ask(engine, state, lines, "enc_reroll",
                     f"{k.name}: re-roll missed Attack dice? Up to {can} ({free}+1 Heat each; Heat {k.stats.heat}/"
@@ -210,15 +189,10 @@ def _reroll(engine: Engine, state: CampaignState, pending: Pending, keys: list[s
     positions = sorted({int(c.removeprefix("die")) for c in keys})
     heat = max(0, len(positions) - p.free_rerolls)
     lines = [f"{k.name}: " + " ".join(st.change_heat(engine.catalogue, k, heat, voluntary=True))] if heat else []
-    old = [p.naturals[i - 1] for i in positions]
-    for i in positions:
-        p.naturals[i - 1] = dice.d10(f"Attack Roll (re-roll of die {i})", crit=i == 1)
-        if i == 1 and p.naturals[0] == 1:
-            p.crit_misses += 1
-    p.rerolled = positions
+    old = p.reroll(dice, positions)
     new = " ".join(str(p.naturals[i - 1]) for i in positions)
     lines.append(f"🔁 Re-roll ({f'+{heat} Heat' if heat else 'free'}): {' '.join(map(str, old))} → {new}; "
-                 f"{_verdict(p)}.")
+                 f"{p.verdict()}.")
     return _go_on(engine, state, dice, p, lines)
 
 
