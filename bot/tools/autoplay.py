@@ -57,6 +57,7 @@ from rules.clash.activation import knight_state
 from rules.clash.evasion import defence
 from rules.clash.flow import Pending
 from rules.clash.knight_attack import KnightAttack, _in_range
+from rules.clash.spawning import edge_space
 from rules.clash_handlers import ClashAdjustDeck
 from rules.clash_round_handlers import Choose, KnightMove, MonsterRound
 from rules.dice import ForcedDieError, RolledDie
@@ -317,20 +318,9 @@ def plans(cat: Catalogue, state: CampaignState, mini: Mini) -> tuple[list[Plan],
 
 
 def spawn_space(state: CampaignState, near: Mini | None) -> Coord | None:
-    """Immediate Spawn: "place its miniature on the closest empty Board Edge space to the Knight who wounded it"
-    (ties: the first in reading order)."""
-    board = state.board
-    spec = board.spec
-    taken = {k.space for k in board.knights if k.space is not None and not k.dead}
-    taken |= {c for m in board.monsters for c in m.cells}
-    edge = [Coord(r, c) for r in range(spec.rows) for c in range(spec.columns)
-            if r in (0, spec.rows - 1) or c in (0, spec.columns - 1)]
-    free = [sp for sp in edge if sp not in taken and not board.terrain_at(sp)]
-    if not free:
-        return None
-    if near is None or near.space is None:
-        return free[0]
-    return min(free, key=lambda sp: (abs(sp.row - near.space.row) + abs(sp.col - near.space.col), sp))  # type: ignore[union-attr]
+    """Immediate Spawn by hand: "the closest empty Board Edge space to the Knight who wounded it" — the rule the bot
+    applies to a Monster whose spawn says ``edge_near_attacker`` (rules/clash/spawning.edge_space)."""
+    return edge_space(state.board, near.space if near is not None else None)
 
 
 def facing_most(state: CampaignState, space: Coord) -> str:

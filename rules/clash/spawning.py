@@ -21,7 +21,8 @@ from rules.state import CampaignState
 T = "tests/clash/test_spawning.py::"
 
 
-def _edge_space(board: BoardState, near: Coord | None) -> Coord | None:
+def edge_space(board: BoardState, near: Coord | None) -> Coord | None:
+    """The closest empty Board Edge space to ``near`` (ties: the first in reading order); None when none is free."""
     spec = board.spec
     taken = {k.space for k in board.knights if k.space is not None and not k.dead}
     taken |= {c for m in board.monsters for c in m.cells}
@@ -49,7 +50,7 @@ def place_spawned(engine: Engine, state: CampaignState, near: str | None) -> lis
         where = m.spawn.place if m.spawn is not None else "by_hand"
         knight = next((k for k in state.board.knights if near in (k.id, knight_state(state, k.id).id)), None) \
             if near else None
-        cell = _edge_space(state.board, knight.space if knight else None) if where == "edge_near_attacker" else None
+        cell = edge_space(state.board, knight.space if knight else None) if where == "edge_near_attacker" else None
         if cell is None:
             where_text = m.spawn.placement if m.spawn is not None and m.spawn.placement else "as the Monster Sheet says"
             lines.append(f"✋ By hand: place Mob {space}'s miniature ({where_text}) with /clash place kind:mob "
