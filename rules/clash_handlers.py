@@ -21,6 +21,7 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.knights import statistics as st
+from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 from rules.knights.view import summary as knight_summary
 from rules.state import CampaignState
@@ -268,12 +269,7 @@ def adjust_deck(engine: Engine, state: CampaignState, act: ClashAdjustDeck, dice
 
 
 def _find_knight(state: CampaignState, name: str) -> KnightState:
-    wanted = name.strip().lower()
-    for k in state.knights.values():
-        if wanted in (k.id, k.name.lower()):
-            return k
-    shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
-    raise RuleError(f"there is no Knight {name!r} in this campaign; the Knights are: {shown}")
+    return find_knight(state, name)
 
 
 @handles(ClashAdjustKnight)

@@ -24,6 +24,7 @@ from rules.delve.state import DelveState, Resume
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.knights.find import find_knight
 from rules.state import CampaignState
 
 Id = str
@@ -185,11 +186,7 @@ def _party_leader(state: CampaignState, name: str | None) -> tuple[str | None, s
     Setup"): the Knight named, else the first living Knight of the campaign; with no Knight, the Mob tier."""
     knights = list(state.knights.values())
     if name is not None:
-        wanted = name.strip().lower()
-        found = next((k for k in knights if wanted in (k.id, k.name.lower())), None)
-        if found is None:
-            shown = ", ".join(k.name for k in knights) or "none yet"
-            raise RuleError(f"there is no Knight {name!r} to be the Party Leader; the Knights are: {shown}")
+        found = find_knight(state, name, "to be the Party Leader")
         return found.id, found.sheet.tier
     living = [k for k in knights if not k.dead] or knights
     if not living:

@@ -34,6 +34,7 @@ from rules.delve_handlers import DelveTravel, _after_tile, _apply_track, _kingdo
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
@@ -118,12 +119,7 @@ def _card_of(pending: Pending, key: str) -> str:
 def _leader(state: CampaignState, name: str | None) -> str | None:
     if name is None:
         return None
-    wanted = name.strip().lower()
-    for k in state.knights.values():
-        if wanted in (k.id, k.name.lower()):
-            return k.id
-    shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
-    raise RuleError(f"there is no Knight {name!r} to lead the party; the Knights are: {shown}")
+    return find_knight(state, name, "to lead the party").id
 
 
 def _leader_targets(state: CampaignState) -> tuple[list[str], str]:

@@ -36,6 +36,7 @@ from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
+from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 from rules.knights.view import summary as knight_summary
 from rules.rolls import d10_success
@@ -119,11 +120,7 @@ class Progress(AttackRoll):
 
 
 def _knight(state: CampaignState, name: str) -> tuple[KnightState, Mini]:
-    wanted = name.strip().lower()
-    k = next((x for x in state.knights.values() if wanted in (x.id, x.name.lower(), slug(x.name))), None)
-    if k is None:
-        shown = ", ".join(x.name for x in state.knights.values()) or "none yet"
-        raise RuleError(f"there is no Knight {name!r} in this campaign; the Knights are: {shown}")
+    k = find_knight(state, name)
     mini = next((m for m in state.board.knights if m.id in (k.id, slug(k.name))), None)
     if mini is None:
         raise RuleError(f"{k.name} is not on the Clash Board, so they cannot attack")

@@ -22,6 +22,7 @@ from rules.deck_handlers import after_draw, massive_peril
 from rules.errors import RuleError
 from rules.knights import loadout
 from rules.knights import statistics as st
+from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 
 if TYPE_CHECKING:
@@ -36,15 +37,7 @@ T = "tests/clash/test_harm.py::"
 
 def knight_state(h: Harm, ident: str) -> KnightState:
     """A campaign Knight by id, board id (the slug of the name) or name."""
-    from rules.board_handlers import slug
-
-    if ident in h.state.knights:
-        return h.state.knights[ident]
-    for k in h.state.knights.values():
-        if ident in (slug(k.name), k.name) or ident.lower() == k.name.lower():
-            return k
-    shown = ", ".join(k.name for k in h.state.knights.values()) or "none"
-    raise RuleError(f"there is no Knight {ident!r} in this campaign; the Knights are: {shown}")
+    return find_knight(h.state, ident)
 
 
 def say_stats(h: Harm, k: KnightState, lines: list[str]) -> None:

@@ -10,6 +10,7 @@ from rules.coverage import implements
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.expedition.state import Choice, ExpeditionState, KnightVision
+from rules.knights.find import find_knight
 from rules.knights.sheet import unlocked_chapters
 from rules.knights.state import KnightState
 from rules.state import CampaignState
@@ -25,12 +26,7 @@ def in_vision(exp: ExpeditionState) -> None:
 
 
 def knight(state: CampaignState, name: str) -> KnightState:
-    wanted = name.strip().lower()
-    for k in state.knights.values():
-        if wanted in (k.id, k.name.lower()):
-            return k
-    shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
-    raise RuleError(f"there is no Knight {name!r} in this campaign; the Knights are: {shown}")
+    return find_knight(state, name)
 
 
 def questing(exp: ExpeditionState) -> str | None:

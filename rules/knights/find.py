@@ -1,0 +1,22 @@
+"""Finding a campaign Knight by what a player or a card names it with."""
+
+from __future__ import annotations
+
+from rules.errors import RuleError
+from rules.knights.state import KnightState
+from rules.state import CampaignState
+
+
+def find_knight(state: CampaignState, name: str, purpose: str = "in this campaign") -> KnightState:
+    """A campaign Knight by id, by name (any case) or by the slug of the name (its Clash Board id); a polite
+    refusal naming the Knights there are otherwise."""
+    from rules.board_handlers import slug
+
+    wanted = name.strip().lower()
+    if name in state.knights:
+        return state.knights[name]
+    for k in state.knights.values():
+        if wanted in (k.id, k.name.lower(), slug(k.name)):
+            return k
+    shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
+    raise RuleError(f"there is no Knight {name!r} {purpose}; the Knights are: {shown}")
