@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.commands.knight import find, may_change
+from bot.app.commands.knight import own_knight
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
@@ -22,10 +22,7 @@ async def monster_round(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def _own_knight(app: App, ctx: Invocation, o: dict[str, Any]) -> str:
-    loaded = await app.load(ctx)
-    k = find(loaded, ctx, o.get("knight"))
-    await may_change(app, ctx, loaded, k)
-    return k.id
+    return await own_knight(app, ctx, o.get("knight"))
 
 
 async def move(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:

@@ -74,6 +74,14 @@ def _stat_action(kid: str, o: dict[str, Any]) -> BaseModel:
     return a.KnightStat(knight=kid, stat=o["stat"], change=o["change"], reason=o["reason"] or "", cost=o["cost"])
 
 
+async def own_knight(app: App, ctx: Invocation, name: str | None) -> str:
+    """The id of the Knight named (default: the user's only one), once its owner or the GM is the one asking."""
+    loaded = await app.load(ctx)
+    k = find(loaded, ctx, name)
+    await may_change(app, ctx, loaded, k)
+    return k.id
+
+
 def _on_knight(build: Callable[[str, dict[str, Any]], BaseModel]) -> Any:
     async def handler(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         loaded = await app.load(ctx)
