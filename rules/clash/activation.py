@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from content.loader import Catalogue
 from content.schema.monsters import AICard, Gate, MonsterAttack
 from content.schema.monsters import Monster as MonsterContent
 from rules.board import measures
@@ -67,7 +68,12 @@ class Activation(BaseModel):
 
 
 def monster_content(engine: Engine, clash: ClashState) -> MonsterContent:
-    m = engine.catalogue.monsters.get(clash.monster)
+    return monster_in(engine.catalogue, clash)
+
+
+def monster_in(cat: Catalogue, clash: ClashState) -> MonsterContent:
+    """The Monster of the Clash in the loaded packs."""
+    m = cat.monsters.get(clash.monster)
     if m is None:
         raise RuleError(f"the Monster {clash.monster!r} is no longer in the loaded packs")
     return m

@@ -19,11 +19,9 @@ from fractions import Fraction
 
 from content.loader import Catalogue
 from content.schema import DiceSet
-from content.schema.monsters import BPCard
 from rules import odds
 from rules.clash import power_roll as pw
-from rules.clash.activation import knight_state, monster_content
-from rules.clash.state import ClashState
+from rules.clash.activation import knight_state, monster_in
 from rules.coverage import implements
 from rules.errors import RuleError
 from rules.knights import loadout as lo
@@ -39,17 +37,6 @@ class PlannedAttack:
     ats: dict[int, Fraction]  # the AT of the BP card -> its probability
     level: int | None  # the BP level shown
     heat_rerolls: int  # missed dice the Knight could still re-roll with Heat
-
-
-def _bp_cards(cat: Catalogue, clash: ClashState) -> dict[str, BPCard]:
-    return {c.id: c for c in monster_content_cards(cat, clash)}
-
-
-def monster_content_cards(cat: Catalogue, clash: ClashState) -> list[BPCard]:
-    m = cat.monsters.get(clash.monster)
-    if m is None:
-        raise RuleError(f"the Monster {clash.monster!r} is no longer in the loaded packs")
-    return list(m.bp_cards)
 
 
 def _candidates(cat: Catalogue, state: CampaignState, target: str | None) -> tuple[list[str], int | None]:
@@ -108,7 +95,7 @@ def planned_attack(cat: Catalogue, state: CampaignState, knight: str, weapon: st
         tokens=odds.Tokens(break_=t.breaks + t.fire, hope=t.hope, sunder=t.sunder, power=t.power),
     )
     cards, level = _candidates(cat, state, target)
-    known = _bp_cards(cat, clash)
+    known = {c.id: c for c in monster_in(cat, clash).bp_cards}
     ats: dict[int, Fraction] = {}
     for c in cards:
         at = known[c].at + clash.effective_at_bonus()
@@ -129,4 +116,4 @@ def wound_odds(planned: PlannedAttack, dice_set: DiceSet) -> tuple[odds.AttackOd
     return plain, wound, critical
 
 
-__all__ = ["PlannedAttack", "planned_attack", "wound_odds", "monster_content"]
+__all__ = ["PlannedAttack", "planned_attack", "wound_odds"]

@@ -85,7 +85,7 @@ class Flow(_Model):
     bonus_attacks: list[str] = Field(default_factory=list, description="campaign Knight ids owed a Bonus Attack "
                                      "(a Follow-up or a card's), spent with /knight attack bonus:true")
     asked: int = Field(0, description="decisions asked so far: the next decision id is d<asked+1>")
-    log: list[str] = Field(default_factory=list, description="steps already resolved in this Round (narration)")
+    log: list[str] = Field(default_factory=list, description="unused; kept so that saved Clashes still load")
 
 
 def ask(flow: Flow, kind: str, prompt: str, options: list[Option], *, knights: list[str] | None = None,
