@@ -37,6 +37,8 @@ class Decision(BaseModel):
     pick: int = Field(1, description="how many options one answer may name")
     min_pick: int = 1
     kind: str = ""
+    answer: str = Field("choose", description=(
+        "the command path that answers it, taking decision:<id> option:<keys> (a button runs it as the presser)"))
 
 
 class Result(BaseModel):

@@ -92,3 +92,6 @@ class CampaignState(BaseModel):
     squires: dict[str, SquireState] = Field(default_factory=dict)  # by slug id (rules/squire_handlers.py)
     expedition: ExpeditionState | None = None  # the Expedition under way (rules/expedition/, docs/expedition.md)
     adventure_boxes: list[str] = Field(default_factory=list)  # Unique Adventure ids marked (rules/delve/adventures.py)
+    # Consumable Gear ids unlocked in the Merchant Workshop (Rulebook: "once picked up they are immediately
+    # unlocked in the Merchant Workshop"); written by the Spoils Phase, read by the Outpost.
+    unlocked_consumables: list[str] = Field(default_factory=list)
