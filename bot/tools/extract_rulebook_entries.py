@@ -25,10 +25,12 @@ from typing import Any
 DATA = Path(__file__).resolve().parents[2] / "rules" / "rulebook_entries.json"
 
 # The chapters whose headings are entries, in rulebook order, each running to the next heading named
-# here. "Important Game Rules" (dice, Heat re-rolls, random elements) is included because the dice
-# code implements it; "Rest Phase" only ends the Clash Phase.
-CHAPTERS = ["Important Game Rules", "Knights", "Expeditions", "Delve Phase", "Clash Phase"]
-END_OF_CLASH = "Rest Phase"
+# here; the last runs to the Keyword List. "Important Game Rules" (dice, Heat re-rolls, random elements)
+# is included because the dice code implements it.
+CHAPTERS = [
+    "Important Game Rules", "Knights", "Expeditions", "Delve Phase", "Clash Phase", "Rest Phase", "Spoils Phase",
+    "Other Rules", "Postgame Rules", "Optional Game Rules",
+]
 KEYWORD_LIST = "Keyword List"
 
 # Lines under a keyword that explain one of its rules; they are not keywords of their own.
@@ -53,7 +55,8 @@ SUB_RULES = frozenset(
 
 KEYWORD_LINE = re.compile(r"^- ([^:,]{1,40}):\s*(.*)$")
 STEP = re.compile(r"^\d+(\.\d+)*\.?\s")
-NOT_HEADINGS = re.compile(r"^(Example|Wounded card:|Remember:)")
+# captions, and the titles of the Rogue's Path Monster tables ("I – Mob") which name no rule of their own
+NOT_HEADINGS = re.compile(r"^(Example|Wounded card:|Remember:|[IV]+ – )")
 IRRELEVANT = re.compile(r"This keyword is irrelevant in [^.]*\.")
 
 
@@ -88,11 +91,11 @@ def chapter_ranges(lines: list[str]) -> dict[str, tuple[int, int]]:
     """0-based [start, end) line ranges of each chapter in CHAPTERS and of the Keyword List."""
     at = _body_start(lines)
     starts = []
-    for name in [*CHAPTERS, END_OF_CLASH]:
+    for name in [*CHAPTERS, KEYWORD_LIST]:
         at = _find(lines, name, at)
         starts.append(at)
     ranges = {name: (starts[i], starts[i + 1]) for i, name in enumerate(CHAPTERS)}
-    ranges[KEYWORD_LIST] = (_find(lines, KEYWORD_LIST, at), len(lines))
+    ranges[KEYWORD_LIST] = (at, len(lines))
     return ranges
 
 

@@ -359,7 +359,7 @@ def kill(h: Harm, knight: str, why: str) -> None:
 # --- the Monster's side and the Kingdom track --------------------------------------------------------------------
 
 
-@implements("Saints", status="assisted", tests=["tests/clash/test_clash_gaps.py::test_incarnation_is_offered"],
+@implements("How to Incarnate", status="assisted", tests=["tests/clash/test_clash_gaps.py::test_incarnation_is_offered"],
             note="offered as a narrated line naming /roll dice; the Incarnation is applied by hand")
 def incarnation_offer(h: Harm, k: KnightState) -> None:
     """"When you're about to die during a Clash, you may make an Incarnation roll: roll a d10. If your roll is higher

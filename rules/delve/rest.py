@@ -107,7 +107,7 @@ def highest_rapport(party: Sequence[KnightState]) -> tuple[int, list[str]]:
 
 
 @implements(
-    "Rapport",
+    "Rapport", chapter="Other Rules",
     tests=[T + "test_campfire_tale_adds_the_highest_rapport_and_gives_each_knight_the_bonus"],
     note="Campfire Tales: the highest Rapport between two Knights of the party is added to the roll",
 )

@@ -231,7 +231,7 @@ def tally(k: KnightState, name: str, change: int) -> list[str]:
     return [f"Tally marks '{name}': {old} → **{new}**."]
 
 
-@implements("Rapport", tests=[T + "test_rapport_third_heart_gives_the_boon"])
+@implements("Rapport", chapter="Other Rules", tests=[T + "test_rapport_third_heart_gives_the_boon"])
 def gain_rapport(k: KnightState, other: str, boon: str) -> list[str]:
     """Rulebook, "Rapport": "Each Rapport track has three heart spaces. ... Once you reach 3 Rapport with a
     Knight, you gain their Rapport Boon"."""
