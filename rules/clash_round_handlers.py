@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.board.geometry import parse_space
 from rules.board.knight_movement import IllegalMove, knight_move
-from rules.clash import abilities, monster_attack  # noqa: F401  (they register themselves)
+from rules.clash import abilities, attention, monster_attack  # noqa: F401  (abilities, monster_attack register)
 from rules.clash.activation import knight_state
 from rules.clash.flow import KNIGHT_TOKENS, RESUME
 from rules.clash.rounds import end_turn, not_waiting, open_turn, running, start_monster_round
@@ -104,6 +104,7 @@ def move(engine: Engine, state: CampaignState, act: KnightMove, dice: Dice) -> R
     state.board = outcome.state
     turn.moved = True
     lines.append(f"🚶 {k.name} moves to {dest.label} (Speed {speed}). {outcome.text}".rstrip())
+    lines += attention.after_move(state, kid, k.name)
     return _with_clash(state, Result(state=state, events=[Event(kind="knight", text=x) for x in lines],
                                      data={"knight": knight_summary(engine.catalogue, k)}))
 

@@ -22,6 +22,7 @@ from content.loader import Catalogue
 from content.schema.gear import Keyword
 from rules.board.geometry import parse_space
 from rules.board.knight_movement import IllegalMove, knight_move
+from rules.clash import attention
 from rules.clash.activation import Activation, knight_state
 from rules.clash.flow import KNIGHT_TOKENS, Pending
 from rules.clash.rounds import running
@@ -174,6 +175,10 @@ def _activation(pending: Pending | None) -> Activation | None:
 def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, base: str, strength: int,
             text: str, to: str | None) -> list[str]:
     k = knight_state(state, kid)
+    if base == "hide":
+        if pending is not None:
+            raise RuleError(f"{attention.HIDE} It is not a Reaction: use it during {k.name}'s own turn")
+        return attention.declare_hide(state, kid, k.name)
     if base == "reflex":
         if to is None:
             raise RuleError(f"Reflex moves {k.name} up to {strength} space(s): say where with to:<space>")
@@ -182,7 +187,8 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
         except (IllegalMove, ValueError) as exc:
             raise RuleError(f"{k.name} cannot Reflex to {to}: {exc}") from None
         state.board = outcome.state
-        return [f"{k.name} moves to {to.upper()} (Reflex, up to {strength}). {outcome.text}".rstrip()]
+        return [f"{k.name} moves to {to.upper()} (Reflex, up to {strength}). {outcome.text}".rstrip(),
+                *attention.after_move(state, kid, k.name)]
     act = _activation(pending)
     if base in ("dodge", "block", "defy") and act is not None and pending is not None:
         return _defend(pending, act, kid, base, strength)

@@ -63,6 +63,7 @@ class KnightTurn(_Model):
     knight: str
     moved: bool = False
     attacked: bool = False
+    hide: bool = Field(False, description="Hide was used this turn: the Knight becomes Hidden when the turn ends")
 
 
 class Flow(_Model):
@@ -84,6 +85,8 @@ class Flow(_Model):
     queue: list[dict[str, Any]] = Field(default_factory=list, description="Monster Attacks waiting their turn")
     bonus_attacks: list[str] = Field(default_factory=list, description="campaign Knight ids owed a Bonus Attack "
                                      "(a Follow-up or a card's), spent with /knight attack bonus:true")
+    hidden: dict[str, int] = Field(default_factory=dict, description="Hidden Knights (board id) -> the Round they "
+                                   "became Hidden in (rules/clash/attention.py)")
     asked: int = Field(0, description="decisions asked so far: the next decision id is d<asked+1>")
     log: list[str] = Field(default_factory=list, description="unused; kept so that saved Clashes still load")
 

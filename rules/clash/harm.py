@@ -49,6 +49,7 @@ from rules.board.knockback import knockback as knockback_knight
 from rules.board.state import Knight as BoardKnight
 from rules.board.state import Monster as BoardMonster
 from rules.board.work import Work, dedupe
+from rules.clash import attention
 from rules.clash.decks import suppress
 from rules.clash.escalation import escalate, escalate_deck
 from rules.clash.peril import (
@@ -268,6 +269,9 @@ def priority_after_passion(h: Harm, k: KnightState) -> None:
         return
     clash.flow.priority_target = k.id
     h.say(f"🎯 {k.name} (Passion {k.stats.passion}) becomes the Priority Target.")
+    mini = board_knight(h, k)
+    if mini is not None:
+        h.lines += attention.stop(clash, mini.id, k.name, "gained the Priority Target token")
 
 
 def _tokens(h: Harm, e: PlaceKnightTokens) -> None:
@@ -359,7 +363,8 @@ def kill(h: Harm, knight: str, why: str) -> None:
 # --- the Monster's side and the Kingdom track --------------------------------------------------------------------
 
 
-@implements("How to Incarnate", status="assisted", tests=["tests/clash/test_clash_gaps.py::test_incarnation_is_offered"],
+@implements("How to Incarnate", status="assisted",
+            tests=["tests/clash/test_clash_gaps.py::test_incarnation_is_offered"],
             note="offered as a narrated line naming /roll dice; the Incarnation is applied by hand")
 def incarnation_offer(h: Harm, k: KnightState) -> None:
     """"When you're about to die during a Clash, you may make an Incarnation roll: roll a d10. If your roll is higher

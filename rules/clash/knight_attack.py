@@ -22,7 +22,7 @@ from rules.board.los import knight_sees_monster
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as Mini_M
 from rules.board_handlers import slug
-from rules.clash import harm, rounds
+from rules.clash import attention, harm, rounds
 from rules.clash import power_roll as pw
 from rules.clash.activation import monster_content
 from rules.clash.decks import draw_bp, fail_bp
@@ -259,7 +259,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     lines += h.lines
     # 3. Attack Roll
     t = pw.pool_tokens(flow.pool, act.cantrip)
-    precision += t.precision + k.stats.modifiers.get("precision", 0)
+    precision += t.precision + k.stats.modifiers.get("precision", 0) + attention.bonus(clash, mini.id)
     count = face.attack_dice or 1
     naturals = roll_crit_pool(dice, count, "Attack Roll")
     p = Progress(knight=k.id, mini=mini.id, weapon=gid, monster=m.id, cantrip=act.cantrip, precision=precision,
@@ -413,7 +413,7 @@ def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
     if t.rouse:
         lines.append(f"Rouse: {k.name}'s Passion counts as {passion} until the end of this Attack.")
     state.clash.flow.pool, window = pw.first_window(face, keywords, state.clash.flow.pool)
-    lines += window
+    lines += window + _attention(state, k, p, keywords)
     # 5. Determine BP Card
     before_pool = dict(state.clash.flow.pool)
     m = state.board.monster(p.monster)
@@ -472,7 +472,7 @@ def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
     if not k.dead and state.clash.over is None:
         state.clash.flow.pool, window = pw.second_window(cat, k, face, keywords, state.clash.flow.pool, passion,
                                                              res.total - at)
-        lines += window
+        lines += window + attention.stop(state.clash, p.mini, k.name, "after the second ability window of the Attack")
     if state.clash.over is None:
         _interval_spawns(engine, state, before, lines)
     return _end(engine, state, dice, k, p, lines, attack, attacks)
@@ -480,6 +480,19 @@ def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
 
 @implements("5. Determine BP Card", tests=[T + "test_a_wound_runs_the_ten_steps", T + "test_mob_wound_removes_the_mob",
                                           T + "test_ultrainstinct_is_ignored_with_a_crit_chance"])
+def _attention(state: CampaignState, k: KnightState, p: Progress, keywords: list[Keyword]) -> list[str]:
+    """Provoke and Spotlight of the active weapon, "During the first ability window"."""
+    assert state.clash is not None
+    names = {kw.name for kw in keywords}
+    lines = attention.provoke(state, k, p.mini, p.monster) if "Provoke" in names else []
+    if "Spotlight" in names:
+        power, said = attention.spotlight(state.clash, k)
+        if power:
+            state.clash.flow.pool["power"] = state.clash.flow.pool.get("power", 0) + power
+        lines += said
+    return lines
+
+
 def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m: Mini_M,
                   lines: list[str]) -> tuple[BPCard, int]:
     """"Boss Clash: Draw the top card from the BP deck and reveal it." "Mob Clash: If it's not already revealed,

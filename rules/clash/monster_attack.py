@@ -7,7 +7,7 @@ from __future__ import annotations
 from content.schema.monsters import MonsterAttack
 from rules.attack_rolls import roll_crit_pool
 from rules.board import measures
-from rules.clash import evasion, harm
+from rules.clash import attention, evasion, harm
 from rules.clash.activation import (
     Activation,
     alive,
@@ -96,7 +96,7 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
     assert state.clash is not None and card.evasion_dice is not None and card.evasion_difficulty is not None
     k = knight_state(state, knight)
     d = evasion.defence(engine.catalogue, k)
-    bonus = d.bonus + act.evasion_bonus  # Dodge, used before the roll
+    bonus = d.bonus + act.evasion_bonus + attention.bonus(state.clash, knight)  # Dodge, used before the roll; Hidden
     difficulty = card.evasion_difficulty
     if not act.naturals:
         met = [g for g in gates_met(state, card, act, knight) if g.before in ("targeting", "movement", "attack")]

@@ -344,7 +344,7 @@ def place(pool: dict[str, int], tokens: dict[str, int]) -> dict[str, int]:
 
 # --- the ability windows (narrated, except the Knight tokens a keyword must place) ---------------------------
 
-HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", *TOKEN_KEYWORDS}
+HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", "Provoke", "Spotlight", *TOKEN_KEYWORDS}
 
 
 def _tokens_text(tokens: dict[str, int]) -> str:

@@ -11,7 +11,7 @@ living Knight has acted, the next Monster Round is due.
 from __future__ import annotations
 
 from rules.board_handlers import slug
-from rules.clash import mob_track
+from rules.clash import attention, mob_track
 from rules.clash.activation import Activation, monster_content, run
 from rules.clash.state import ClashState
 from rules.coverage import implements
@@ -204,8 +204,9 @@ def end_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     else:
         lines = []
     flow.acted.append(knight)
-    flow.turn = None
     lines.append(f"⏹️ {mini.name} ends their turn.")
+    lines += attention.end_of_turn(state, knight)
+    flow.turn = None
     lines += _knockdown_at_end(state, knight)
     living = [k.id for k in state.board.knights if not k.dead]
     if all(k in flow.acted for k in living):
