@@ -18,17 +18,17 @@ from content.schema.gear import GearFace, Keyword
 from content.schema.monsters import BPCard
 from rules.attack_rolls import roll_crit_pool
 from rules.board import measures
-from rules.board.los import knight_sees_monster
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as Mini_M
 from rules.board_handlers import slug
-from rules.clash import attention, harm, rounds
+from rules.clash import attention, harm, rounds, rush
 from rules.clash import power_roll as pw
 from rules.clash.activation import monster_content
 from rules.clash.decks import draw_bp, fail_bp
 from rules.clash.flow import Option, Pending, ask, decision, resumes
 from rules.clash.mob_track import interval_spawns_due, spawn
 from rules.clash.spawning import place_spawned
+from rules.clash.weapon_range import effective_range
 from rules.clash.wound_stack import wound_boss, wound_mob
 from rules.coverage import implements
 from rules.dice import Dice
@@ -57,6 +57,8 @@ class KnightAttack(BaseModel):
     cantrip: Literal["opening", "break"] | None = Field(None, description="what the Cantrip tokens become")
     bonus: bool = Field(False, description="spend the Bonus Attack the Knight is owed (a Follow-up Knight Attack or a "
                         "card's Bonus Attack) instead of the Combat Action")
+    rush: Annotated[str, Field(min_length=2, max_length=4)] | None = Field(
+        None, description="Rush (a Complicated Action): the space the Knight rushes to before this Attack")
 
 
 class AttackRoll(BaseModel):
@@ -179,24 +181,9 @@ def _weapon(cat: Catalogue, k: KnightState, wanted: str, bonus: bool = False) ->
 @implements("Ranged X–Y", tests=[T + "test_reach_and_ranged_measure_the_effective_range"])
 @implements("Line of Sight", tests=[T + "test_no_line_of_sight_no_attack"], note="a Knight's Attack needs LoS")
 def _in_range(state: CampaignState, mini: Mini, m: Mini_M, face: GearFace) -> str:
-    """"You can only choose a weapon as active if the target of your Attack is in that weapon's effective range
-    (adjacent for melee, within range X–Y for Ranged, etc.) and LoS"; "Reach weapons can also be used when
-    adjacent"."""
-    board = state.board
-    adjacent = measures.is_adjacent(board, m, mini, for_monster=False)
-    distance = measures.range_to(board, m.cells, mini, m)
-    if face.ranged is not None:
-        ok, what = face.ranged[0] <= distance <= face.ranged[1], f"Ranged {face.ranged[0]}–{face.ranged[1]}"
-    elif face.reach is not None:
-        ok, what = adjacent or distance <= face.reach, f"Reach {face.reach}"
-    else:
-        ok, what = adjacent, "Melee (adjacent)"
-    if not ok:
-        raise RuleError(f"{m.name} is {distance} space{'s' if distance != 1 else ''} away: out of the {face.name}'s "
-                        f"effective range ({what}); move first, or choose another weapon")
-    if not knight_sees_monster(board, mini, m):
-        raise RuleError(f"{mini.name} has no Line of Sight to {m.name}: a Knight must have LoS to the Monster to "
-                        "attack it")
+    what, problem = effective_range(state.board, mini, m, face)
+    if problem is not None:
+        raise RuleError(problem)
     return what
 
 
@@ -232,7 +219,9 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     m = _target(state, mini, act.target)
     gid = _weapon(cat, k, act.weapon, act.bonus)
     face, keywords, precision = _face(cat, k, gid)
-    reach = _in_range(state, mini, m, face)
+    if act.rush is not None and act.bonus:
+        raise RuleError("Rush is a Complicated Action of the Knight's own turn, not a Bonus Attack")
+    reach = "" if act.rush is not None else _in_range(state, mini, m, face)
     if clash.monster_type == "mob":
         space = m.mob_number or 0
         if not 1 <= space <= len(clash.mob_track) or clash.mob_track[space - 1] is None:
@@ -249,6 +238,10 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
         if flow.turn.attacked:
             hint = " (the Bonus Attack owed is spent with bonus:true)" if k.id in flow.bonus_attacks else ""
             raise RuleError(f"{k.name} has already attacked this turn: a Knight gets one Combat Action per turn{hint}")
+        if act.rush is not None:
+            lines += rush.rush(cat, state, k, mini.id, m, face, keywords, act.rush)
+            mini = state.board.knight(mini.id)
+            reach = _in_range(state, mini, m, face)
         flow.turn.attacked = True
     lines.append(f"⚔️ {k.name} declares {'a **Bonus Attack**' if act.bonus else 'an Attack'} on {m.name}; active "
                  f"weapon: the {face.name} ({reach}).")
@@ -259,7 +252,8 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     lines += h.lines
     # 3. Attack Roll
     t = pw.pool_tokens(flow.pool, act.cantrip)
-    precision += t.precision + k.stats.modifiers.get("precision", 0) + attention.bonus(clash, mini.id)
+    precision += t.precision + k.stats.modifiers.get("precision", 0) + attention.bonus(clash, mini.id) \
+        + (rush.precision(keywords) if act.rush is not None else 0)
     count = face.attack_dice or 1
     naturals = roll_crit_pool(dice, count, "Attack Roll")
     p = Progress(knight=k.id, mini=mini.id, weapon=gid, monster=m.id, cantrip=act.cantrip, precision=precision,

@@ -34,7 +34,7 @@ async def attack(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
     knight = await _own_knight(app, ctx, o)
     return await app.act_reply(ctx, KnightAttack(knight=knight, weapon=o["weapon"], target=o["target"],
-                                                 cantrip=o["cantrip"], bonus=o["bonus"]))
+                                                 cantrip=o["cantrip"], bonus=o["bonus"], rush=o["rush"]))
 
 
 async def react(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -90,6 +90,7 @@ def register(r: Registry) -> None:
         Option("target", "string", "the Monster (default: the one in range)", max_length=64),
         Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
         Option("bonus", "boolean", "spend the Bonus Attack you are owed (a Follow-up)", default=False),
+        Option("rush", "string", "Rush first: the space to rush to (both actions)", max_length=4),
         KNIGHT)))
     r.add(Command(("knight", "react"), "Use a Reaction or active ability of your Gear or Technique", react, (
         Option("source", "string", "the Gear or Technique id", required=True, max_length=64),
