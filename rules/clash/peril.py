@@ -12,7 +12,7 @@ Judicium, draw a Judicium"). A drawn card's effects are resolved on the Knight t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from content.schema.cards import LoseVigor
 from content.schema.gear import TIERS, Gate, GearFace, Keyword
@@ -33,6 +33,7 @@ JUDICIUM = "judicium"
 PERILS = ("uninjured", "minor", "major", "grave", "judicium")
 JUDICIUM_REMINDER = "Vigor fell to 0"  # rules/knights/statistics.change_vigor's reminder for a hand-run Judicium
 T = "tests/clash/test_harm.py::"
+T2 = "tests/clash/test_second_chance.py::"
 
 
 def knight_state(h: Harm, ident: str) -> KnightState:
@@ -259,29 +260,73 @@ def judicium(h: Harm, knight: str) -> None:
 
 def _draw(h: Harm, k: KnightState, deck_id: str, why: str) -> None:
     deck = h.engine.deck(deck_id)
-    pile = h.engine.pile(h.state, deck.id)
-    if deck.after_draw == "shuffle_in":
-        pile = decks.shuffle(pile, h.dice)
-    card_id, pile = decks.draw(pile, deck.name)
-    h.state.decks[deck.id] = pile
+    card_id = _take(h, deck_id)
     card = h.engine.card(deck.id, card_id)
     h.say(f"🃏 {why}: {k.name} draws **{card.name}** from the {deck.name} deck — {card.text}")
-    second_chance_offer(h, k, deck.id)
+    chance = _chance(h, k)
+    if chance is not None and _kills(card):
+        card_id, card = _second_draw(h, k, deck_id, card_id, chance)
+    elif chance is not None:
+        second_chance_offer(h, k, deck.id, chance)
     from rules.clash.harm import resolve_effects  # harm imports this module
 
     resolve_effects(h, k.id, card.effects, source=card.name)
     h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
 
 
-@implements("Second Chance", status="assisted", tests=["tests/clash/test_clash_gaps.py::test_second_chance_is_offered"],
-            note="the offer is narrated with the /deck draw line; the first card's effects are undone by hand")
-def second_chance_offer(h: Harm, k: KnightState, deck_id: str) -> None:
-    """"Second Chance: After you draw a Mortis or Judicium card, you may ignore its effect and discard it. Draw and
-    resolve another card from the same deck" — a choice of the player, shown when the Knight's Loadout has it."""
-    if not any(kw.name == "Second Chance" for e in k.loadout if not e.discarded
-               for kw in loadout.face(h.cat, k, e.gear).keywords):
-        return
-    h.say(f"✋ Second Chance: {k.name} may ignore this card and draw another from the same deck: "
+def _take(h: Harm, deck_id: str, leave_out: str | None = None) -> str:
+    """Draw the top card (a shuffle-in deck is shuffled first); ``leave_out`` is set aside for this draw only."""
+    deck = h.engine.deck(deck_id)
+    pile = h.engine.pile(h.state, deck.id)
+    aside = leave_out is not None and leave_out in pile.draw
+    if aside:
+        pile = pile.model_copy(update={"draw": [c for c in pile.draw if c != leave_out]})
+    if deck.after_draw == "shuffle_in":
+        pile = decks.shuffle(pile, h.dice)
+    card_id, pile = decks.draw(pile, deck.name)
+    if aside and leave_out is not None:
+        pile = pile.model_copy(update={"draw": [*pile.draw, leave_out]})
+    h.state.decks[deck.id] = pile
+    return card_id
+
+
+def _chance(h: Harm, k: KnightState) -> str | None:
+    """"Superior Chance" or "Second Chance" when a Gear card of the Loadout has it (Superior first)."""
+    names = {kw.name for e in k.loadout if not e.discarded for kw in loadout.face(h.cat, k, e.gear).keywords}
+    return next((n for n in ("Superior Chance", "Second Chance") if n in names), None)
+
+
+def _kills(card: Any) -> bool:
+    return "death" in card.tags or any(e.type == "die" for e in card.effects)
+
+
+@implements("Second Chance", tests=[T2 + "test_second_chance_ignores_a_death_card_and_draws_again",
+                                    "tests/clash/test_clash_gaps.py::test_second_chance_is_offered",
+                                    T2 + "test_the_second_draw_cannot_be_ignored"],
+            note="used for the player on a card that kills; offered by hand on any other card")
+@implements("Superior Chance", tests=[T2 + "test_superior_chance_leaves_out_you_died_horribly_for_the_second_draw"])
+def _second_draw(h: Harm, k: KnightState, deck_id: str, first: str, chance: str) -> tuple[str, Any]:
+    """"After you draw a Mortis or Judicium card, you may ignore its effect and discard it. Draw and resolve another
+    card from the same deck (note: a discarded Judicium is immediately shuffled back into the Judicium deck). You
+    cannot ignore the second draw in any way." No player keeps a card that kills their Knight, so the bot uses it
+    then (docs/rulings.md). Superior Chance draws again "removing the You Died Horribly Massive Peril Judicium card
+    for that draw only"."""
+    deck = h.engine.deck(deck_id)
+    h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), first, h.dice)
+    leave_out = None
+    if chance == "Superior Chance" and deck_id == JUDICIUM:
+        leave_out = next((c.id for c in deck.cards if c.massive_peril == -5), None)
+    card_id = _take(h, deck_id, leave_out)
+    card = h.engine.card(deck.id, card_id)
+    aside = " (You Died Horribly set aside for this draw)" if leave_out else ""
+    h.say(f"🍀 {chance}: {k.name} ignores {h.engine.card(deck.id, first).name}, discards it and draws again"
+          f"{aside}: **{card.name}** — {card.text} (this card cannot be ignored).")
+    return card_id, card
+
+
+def second_chance_offer(h: Harm, k: KnightState, deck_id: str, chance: str) -> None:
+    """On a card that does not kill, ignoring it is the player's own choice: shown with the command."""
+    h.say(f"✋ {chance}: {k.name} may ignore this card and draw another from the same deck: "
           f"`/deck draw deck:{deck_id}` (the GM undoes the first card's effects by hand; the second cannot be "
           "ignored).")
 
