@@ -112,7 +112,7 @@ def move(engine: Engine, state: CampaignState, act: KnightMove, dice: Dice) -> R
 @handles(KnightEndTurn)
 def knight_end_turn(engine: Engine, state: CampaignState, act: KnightEndTurn, dice: Dice) -> Result:
     running(state)
-    lines = end_turn(engine, state, board_id(state, act.knight))
+    lines = end_turn(engine, state, board_id(state, act.knight), dice)
     return _with_clash(state, Result(state=state, events=[Event(kind="knight", text=x) for x in lines]))
 
 

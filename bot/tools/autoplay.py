@@ -79,8 +79,11 @@ PARTY: tuple[tuple[str, str, str], ...] = (
 MAX_FORCED = 30  # /gm force-next takes at most 30 values per command
 # The committed scripts (tests/scripts/clash/<monster>_<type>_<outcome>.txt): (monster, level, type, outcome, seed).
 # Exhibitions at level 1; Full Clashes won at level 2 and lost at level 3.
+# The victory policy steers the Knights' dice only: with seed 5 the Drowned's Cold Water Trait (level 2) wears the
+# Knights down before they win, so that script uses the next seed that wins.
+SEEDS = {("drowned", "full", "victory"): 6}
 SCRIPTS: tuple[tuple[str, int, str, str, int], ...] = tuple(
-    (monster, level, clash_type, outcome, 5)
+    (monster, level, clash_type, outcome, SEEDS.get((monster, clash_type, outcome), 5))
     for monster in ("abbot", "stag", "drowned")
     for clash_type, outcome, level in (("exhibition", "victory", 1), ("exhibition", "defeat", 1),
                                        ("full", "victory", 2), ("full", "defeat", 3))

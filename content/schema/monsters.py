@@ -305,12 +305,39 @@ class BPCard(Strict):
         return self
 
 
+TraitTiming = Literal["start_of_monster_round", "end_of_monster_round", "start_of_knight_round",
+                      "end_of_knight_round", "end_of_knight_turn"]
+
+
+class TraitCondition(Strict):
+    """When a timed Trait applies at all ("if the Wound Stack holds 6 or more Wounds"...); every field set must
+    hold."""
+
+    wounds_at_least: int | None = Field(None, ge=1, le=40, description="Wounds in the Wound Stack")
+    mobs_at_least: int | None = Field(None, ge=1, le=10, description="Mobs on the Mob track")
+    adjacent_mobs_at_least: int | None = Field(None, ge=1, le=10,
+                                               description="Mobs adjacent to the Knight it affects")
+
+
 class Trait(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=100)
     text: str = Field(min_length=1, max_length=1000)
     effects: list[MonsterEffect] = Field(default_factory=list)
     card: bool = Field(True, description="a Trait card; false when it is described on the Monster Sheet")
+    timing: TraitTiming | None = Field(None, description="a Start/End of Round (or end of a Knight's turn) Trait: "
+                                       "the bot resolves its effects then (rules/clash/traits.py)")
+    affects: Literal["every_knight", "adjacent_knights", "most_bane", "the_knight", "the_monster"] | None = Field(
+        None, description="who the effects of a timed Trait fall on (the_knight: the Knight ending the turn)")
+    condition: TraitCondition | None = None
+
+    @model_validator(mode="after")
+    def _timed(self) -> Trait:
+        if self.timing is not None and self.effects and self.affects is None:
+            raise ValueError(f"the timed Trait {self.id} has effects: say who they fall on with affects:")
+        if self.affects is not None and self.timing is None:
+            raise ValueError(f"the Trait {self.id} has affects: but no timing: (when it is resolved)")
+        return self
 
 
 class MonsterLevel(Strict):

@@ -632,7 +632,7 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
     extra: dict[str, Any] = {"attack_responses": responses, "follow_up": follow_up}
     run = _runner()
     if run is None or not responses:
-        lines += rounds.end_dead_turn(engine, state)
+        lines += rounds.end_dead_turn(engine, state, dice)
     result = _result(engine, state, k, lines, attack, None, extra)
     if run is None or not responses:
         return result
@@ -641,7 +641,7 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
         return result
     events = result.events + after.events
     if after.pending is None:
-        events += [Event(kind="knight", text=x) for x in rounds.end_dead_turn(engine, after.state)]
+        events += [Event(kind="knight", text=x) for x in rounds.end_dead_turn(engine, after.state, dice)]
     data = {**result.data, **after.data, "knight": knight_summary(engine.catalogue, k)}
     return Result(state=after.state, events=events, data=data, pending=after.pending)
 

@@ -11,7 +11,7 @@ living Knight has acted, the next Monster Round is due.
 from __future__ import annotations
 
 from rules.board_handlers import slug
-from rules.clash import attention, mob_track
+from rules.clash import attention, mob_track, traits
 from rules.clash.activation import Activation, monster_content, run
 from rules.clash.state import ClashState
 from rules.coverage import implements
@@ -42,12 +42,6 @@ def not_waiting(clash: ClashState) -> None:
                         f"/choose decision:{p.id} option:<{'|'.join(o.key for o in p.options[:6])}>")
 
 
-def _trait_lines(engine: Engine, clash: ClashState, when: str) -> list[str]:
-    """Start/End of Round Traits: shown for the players to resolve, in any order they like."""
-    m = monster_content(engine, clash)
-    return [f"✋ By hand — {t.name}: {t.text}" for t in m.traits_at(clash.level) if when in t.text.lower()]
-
-
 @implements("Monster Round Overview", tests=[T + "test_boss_round_draws_the_top_ai_card"])
 @implements("Start of Monster Round", tests=[T + "test_start_of_round_readies_spent_tokens"])
 def start_monster_round(engine: Engine, state: CampaignState, dice: Dice) -> Result:
@@ -62,7 +56,7 @@ def start_monster_round(engine: Engine, state: CampaignState, dice: Dice) -> Res
     state.clash = mob_track.ready_all(clash)
     state.clash.flow.started = True
     lines = [f"🌑 **Monster Round {state.clash.flow.round}.** Every Activation token is ready."]
-    lines += _trait_lines(engine, state.clash, "start of each monster round")
+    lines += traits.resolve(engine, state, dice, "start_of_monster_round")
     return continue_round(engine, state, dice, lines)
 
 
@@ -86,7 +80,7 @@ def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list
             break
         found = mob_track.next_activation(state.clash)
         if found is None:
-            end_monster_round(engine, state, lines)
+            end_monster_round(engine, state, dice, lines)
             break
         space, index = found
         tokens = state.clash.boss_activations if space == 0 else state.clash.mob_track[space - 1].tokens  # type: ignore[union-attr]
@@ -109,14 +103,17 @@ def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
 
 
 @implements("End of Monster Round", tests=[T + "test_round_ends_and_the_knight_round_begins"])
-def end_monster_round(engine: Engine, state: CampaignState, lines: list[str]) -> None:
+def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> None:
+    lines += traits.resolve(engine, state, dice, "end_of_monster_round")
     assert state.clash is not None
+    if state.clash.over is not None:
+        return
     flow = state.clash.flow
-    lines += _trait_lines(engine, state.clash, "end of each monster round")
     flow.phase, flow.started, flow.turn, flow.acted = "knight", False, None, []
     flow.used, flow.named = [], {}
     lines.append(f"🌕 **Knight Round {flow.round}.** Each Knight takes a turn, in any order: /knight move, "
                  "/knight attack, then /knight end-turn.")
+    lines += traits.resolve(engine, state, dice, "start_of_knight_round")
 
 
 # --- Knight turns -------------------------------------------------------------------------------------------------
@@ -189,7 +186,7 @@ def _knockdown_at_end(state: CampaignState, knight: str) -> list[str]:
 
 
 @implements("Knight Round Overview", tests=[K + "test_all_knights_acted_starts_the_next_monster_round"])
-def end_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
+def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> list[str]:
     clash = running(state)
     not_waiting(clash)
     flow = clash.flow
@@ -205,16 +202,17 @@ def end_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
         lines = []
     flow.acted.append(knight)
     lines.append(f"⏹️ {mini.name} ends their turn.")
+    lines += traits.resolve(engine, state, dice, "end_of_knight_turn", knight)
     lines += attention.end_of_turn(state, knight)
     flow.turn = None
     lines += _knockdown_at_end(state, knight)
     living = [k.id for k in state.board.knights if not k.dead]
     if all(k in flow.acted for k in living):
-        lines += end_knight_round(engine, state)
+        lines += end_knight_round(engine, state, dice)
     return lines
 
 
-def end_dead_turn(engine: Engine, state: CampaignState) -> list[str]:
+def end_dead_turn(engine: Engine, state: CampaignState, dice: Dice) -> list[str]:
     """A Knight who dies during their own turn "cannot be used in any way": their turn ends at once, and the Knight
     Round with it when every living Knight has acted (else the next Knight could never open a turn)."""
     clash = state.clash
@@ -223,17 +221,20 @@ def end_dead_turn(engine: Engine, state: CampaignState) -> list[str]:
     turn = clash.flow.turn
     if clash.flow.phase != "knight" or turn is None or not state.board.knight(turn.knight).dead:
         return []
-    return end_turn(engine, state, turn.knight)
+    return end_turn(engine, state, turn.knight, dice)
 
 
-def end_knight_round(engine: Engine, state: CampaignState) -> list[str]:
+def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[str]:
     """"Once all Knights have taken their turns, proceed to the next Monster Round." Instant Depletion cards come
     back at the end of the Round."""
     from rules.clash.activation import knight_state
 
     assert state.clash is not None
+    lines = [f"End of Knight Round {state.clash.flow.round}.",
+             *traits.resolve(engine, state, dice, "end_of_knight_round")]
+    if state.clash.over is not None:
+        return lines
     flow = state.clash.flow
-    lines = [f"End of Knight Round {flow.round}."]
     for mini in state.board.knights:
         if not mini.dead:
             k = knight_state(state, mini.id)
