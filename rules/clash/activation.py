@@ -34,6 +34,7 @@ from rules.knights.state import KnightState
 from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
+BA = "tests/clash/test_bonus_chain_break.py::"
 Step = Literal["draw", "targeting", "movement", "attack", "consequences", "after_attack", "final", "finish", "done"]
 Source = Literal["ai", "signature", "routine"]
 
@@ -447,12 +448,42 @@ def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[
                              monster_attack=card.attack is not None, judgement=judgement, source=card.name)
     harm.settle(h)
     lines.extend(h.lines)
-    broken = bool(h.attacks)
+    broken = bool(h.attacks) or bool(h.bonus_owed)
     _queue(state, act, h)
     act.step = "after_attack" if knight is not None else "final"
     if broken and knight is not None:
         _chain_break(state, card, act, lines)
+    owed = [b for b in (slug(state.knights[kid].name) for kid in dict.fromkeys(h.bonus_owed)) if alive(state, b)]
+    if owed and state.clash.flow.phase == "monster":
+        return _bonus_window(state, owed)
     return None
+
+
+@implements("Bonus Attacks", tests=[BA + "test_a_bonus_attack_owed_during_a_monster_attack_breaks_the_chain_and_waits",
+                                    BA + "test_passing_the_bonus_attack_goes_on_with_the_round"])
+def _bonus_window(state: CampaignState, owed: list[str]) -> Pending:
+    """"A Bonus Attack is an effect that allows you to perform an immediate Attack, often outside of your turn. Most
+    Bonus Attacks cause a Chain Break ... When the Attack ends, continue resolving the Round that was interrupted by
+    the Bonus Attack." The Round waits: the Knight attacks with ``/knight attack ... bonus:true`` (the Round then
+    goes on by itself) or passes."""
+    assert state.clash is not None
+    names = ", ".join(name_of(state, kid) for kid in owed)
+    return ask(state.clash.flow, "bonus_attack",
+               f"⚔️ {names}: make the Bonus Attack now with `/knight attack weapon:<weapon> bonus:true` (the Monster "
+               "Round goes on after it), or pass.",
+               [Option(key="pass", label="Pass", help="forgo the Bonus Attack; the Monster Round goes on")],
+               knights=owed)
+
+
+@resumes("bonus_attack")
+def _resume_bonus(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    assert state.clash is not None
+    for kid in pending.knights:
+        k = knight_state(state, kid)
+        if k.id in state.clash.flow.bonus_attacks:
+            state.clash.flow.bonus_attacks.remove(k.id)
+    return run_from(engine, state, dice, ["The Bonus Attack is passed."], Activation.model_validate(
+        pending.data["activation"]))
 
 
 @implements("Chain Break", tests=[T + "test_an_attack_during_a_monster_attack_is_a_chain_break"])

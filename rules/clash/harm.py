@@ -113,6 +113,7 @@ class Harm:
     checked: list[str] = field(default_factory=list)
     judged: list[str] = field(default_factory=list)
     bonus_paid: list[str] = field(default_factory=list)
+    bonus_owed: list[str] = field(default_factory=list)  # Knights who became owed a Bonus Attack (a Chain Break)
     monster: str | None = None
     weapons: dict[str, str] = field(default_factory=dict)
 
@@ -243,9 +244,10 @@ def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "") -> None
     if k is not None and clash is not None and "bonus attack" in text.lower():
         if k.id not in clash.flow.bonus_attacks:
             clash.flow.bonus_attacks.append(k.id)
+        h.bonus_owed.append(k.id)
         h.say(f"⚔️ {k.name} is owed a Bonus Attack: `/knight attack knight:{k.id} weapon:<weapon> bonus:true` (an "
               "exhausted weapon may be declared and is unexhausted; its Attack Responses are ignored; during a "
-              "Monster Attack it is a Chain Break, applied by hand).")
+              "Monster Attack it is a Chain Break and the Round waits for it).")
 
 
 # --- the Priority Target, Knight tokens, Conditions, death ------------------------------------------------------
@@ -365,17 +367,18 @@ def kill(h: Harm, knight: str, why: str) -> None:
 
 @implements("How to Incarnate", status="assisted",
             tests=["tests/clash/test_clash_gaps.py::test_incarnation_is_offered"],
-            note="offered as a narrated line naming /roll dice; the Incarnation is applied by hand")
+            note="offered as a narrated line naming /saint incarnate (rules/campaign/saints.py applies it)")
 def incarnation_offer(h: Harm, k: KnightState) -> None:
     """"When you're about to die during a Clash, you may make an Incarnation roll: roll a d10. If your roll is higher
     or equal to the Incarnation Value of your Saint, you Incarnate." Saints and Devotion are not tracked here: the
     offer is shown, the players roll and apply it by hand."""
     if h.state.clash is None:
         return
-    h.say(f"✋ Saint Incarnation: {k.name} is about to die and may make an Incarnation roll: `/roll dice` — they "
+    h.say(f"✋ Saint Incarnation: {k.name} is about to die and may make an Incarnation roll: "
+          f"`/saint incarnate name:\"{k.name}\"` (or by hand, `/roll dice`) — they "
           "Incarnate on their Saint's Incarnation Value or more (5+ Devotion tokens: automatically; without a Saint "
-          "only a 10, the Unknown Saint). If they Incarnate, the GM brings them back by hand (Chain Break, stand "
-          "up, move, a Bonus Attack).")
+          "only a 10, the Unknown Saint); the bot then stands them up (Chain Break, Bane, Conditions) and says how "
+          "far they may move before their Bonus Attack (docs/campaign.md).")
 
 
 def _apart(h: Harm, e: HarmEffect, source: str) -> None:

@@ -205,8 +205,13 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     if cat.dice is None:
         raise RuleError("no dice are defined by the loaded content packs: there is no Power Roll to make")
     clash = rounds.running(state)
-    rounds.not_waiting(clash)
     k, mini = _knight(state, act.knight)
+    paused = clash.flow.pending
+    if act.bonus and paused is not None and paused.kind == "bonus_attack" and mini.id in paused.knights:
+        # the Round waited for this Bonus Attack: it goes on once the Attack ends (_go_on)
+        clash.flow.pending = None
+        clash.flow.queue.insert(0, paused.data["activation"])
+    rounds.not_waiting(clash)
     if act.bonus:
         _owed_bonus(clash.flow.bonus_attacks, k)
     elif clash.flow.phase != "knight":
@@ -382,7 +387,29 @@ def _harm(engine: Engine, state: CampaignState, dice: Dice, p: Progress, effects
 
 
 def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
-    """Steps 3 (the verdict) to 10 once the Attack dice are final."""
+    """Steps 3 (the verdict) to 10 once the Attack dice are final; then a Monster Round that waited for this Bonus
+    Attack goes on."""
+    return _resume_round(engine, _steps(engine, state, dice, p, lines), dice)
+
+
+def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
+    """"When the Attack ends, continue resolving the Round that was interrupted by the Bonus Attack": the Monster
+    Round is under way with nothing waiting only when it waited for a Bonus Attack (``activation._bonus_window``)."""
+    from rules.clash.activation import run
+
+    state, clash = result.state, result.state.clash
+    if result.pending is not None or clash is None or clash.over is not None or clash.flow.pending is not None \
+            or clash.flow.phase != "monster" or not clash.flow.started:
+        return result
+    lines = ["The Bonus Attack is over: the Monster Round goes on."]
+    more = run(engine, state, dice, lines, None)
+    if more.pending is None and state.clash is not None and state.clash.over is None:
+        more = rounds.continue_round(engine, state, dice, lines)
+    return Result(state=more.state, events=result.events + more.events, data={**result.data, **more.data},
+                  pending=more.pending)
+
+
+def _steps(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
     cat = engine.catalogue
     k = state.knights[p.knight]
     assert state.clash is not None and cat.dice is not None
