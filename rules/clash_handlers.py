@@ -194,6 +194,10 @@ def _coord(label: str) -> Coord:
     "setup's special rules are shown for the players to apply by hand",
 )
 @handles(ClashStart)
+@implements("Wise Providence", tests=["tests/clash/test_clash_sequence.py::"
+                                     "test_a_clash_begins_with_the_monster_round_unless_wise_providence"])
+@implements("Resolving Clashes", tests=["tests/clash_commands/test_whole_clash.py::test_a_whole_clash_script"],
+            note="Establishing Type, Locating Setups and Performing Setup, then the Rounds until the Clash ends")
 def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> Result:
     """Rulebook, "Resolving Clashes": "Establish Type", "Locate Setup", "Perform Setup"; the Board is replaced."""
     if state.clash is not None:

@@ -184,3 +184,21 @@ declare("Advanced Bypass", module="rules.board.knight_movement", tests=[
     A + "test_monster_bypass_lets_a_mob_path_through_miniatures",
 ])
 declare("Superior Bypass", module="rules.board.knight_movement", tests=[A + "test_bypass_variants"])
+
+# -- Movement, Vantage Points and Terrain headings --------------------------------------------------------------------
+declare("Move-Like Abilities", module="rules.board.knight_movement",
+        tests=[A + "test_reposition_is_a_move_like_ability"])
+declare("Involuntary Movement", module="rules.board.knockback", tests=[
+    E + "test_knockback_into_a_board_edge_slides_away_from_the_source",
+    E + "test_knockback_into_another_knight_displaces_it",
+])
+declare("Vantage Points", module="rules.board.knight_movement", tests=[
+    R + "test_climb_and_leave_a_vp", R + "test_vp_adjacency_is_one_way",
+    R + "test_blindspots_and_vps_never_in_monster_los",
+])
+declare("Basic Terrain Rules", module="rules.board.terrain", tests=[
+    R + "test_speed_and_difficult_terrain", R + "test_the_tile_a_knight_stands_on_is_not_entered_again",
+])
+declare("Placing and Removing Terrain During Clashes", module="rules.board.terrain", tests=[
+    R + "test_terrain_placement_rules", R + "test_boss_crashes_knights_and_destroys_destructible_terrain",
+])

@@ -107,6 +107,8 @@ def escalate_mob_track(state: ClashState) -> tuple[ClashState, Lines]:
     return out, [line]
 
 
+@implements("Boss Monster Escalation", tests=["tests/clash/test_escalation.py::test_ser_sonch_escalation_example",
+                                              "tests/clash/test_escalation.py::test_bp1_wound_escalates_ai1_and_adds_bp2"])
 @implements(
     "Escalation Chart",
     tests=[

@@ -24,6 +24,8 @@ from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
 K = "tests/clash/test_knight_round.py::"
+S = "tests/clash/test_clash_sequence.py::"
+W = "tests/clash_commands/test_whole_clash.py::"
 
 
 def running(state: CampaignState) -> ClashState:
@@ -43,6 +45,10 @@ def not_waiting(clash: ClashState) -> None:
 
 
 @implements("Monster Round Overview", tests=[T + "test_boss_round_draws_the_top_ai_card"])
+@implements("Monster Round", tests=[T + "test_boss_round_draws_the_top_ai_card",
+                                    T + "test_mob_round_activates_from_the_leftmost_token"])
+@implements("Clash Sequence", tests=[S + "test_a_clash_begins_with_the_monster_round_unless_wise_providence",
+                                     W + "test_a_whole_clash_script"])
 @implements("Start of Monster Round", tests=[T + "test_start_of_round_readies_spent_tokens"])
 def start_monster_round(engine: Engine, state: CampaignState, dice: Dice) -> Result:
     clash = running(state)
@@ -103,6 +109,7 @@ def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
 
 
 @implements("End of Monster Round", tests=[T + "test_round_ends_and_the_knight_round_begins"])
+@implements("Start of Knight Round", tests=[S + "test_start_of_knight_round_effects_before_the_first_turn"])
 def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> None:
     lines += traits.resolve(engine, state, dice, "end_of_monster_round")
     assert state.clash is not None
@@ -224,6 +231,9 @@ def end_dead_turn(engine: Engine, state: CampaignState, dice: Dice) -> list[str]
     return end_turn(engine, state, turn.knight, dice)
 
 
+@implements("End of Knight Round", tests=[S + "test_end_of_knight_round_effects_after_every_knight_has_acted"])
+@implements("Knight Round", tests=[K + "test_all_knights_acted_starts_the_next_monster_round",
+                                   S + "test_end_of_knight_round_effects_after_every_knight_has_acted"])
 def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[str]:
     """"Once all Knights have taken their turns, proceed to the next Monster Round." Instant Depletion cards come
     back at the end of the Round."""
