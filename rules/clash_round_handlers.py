@@ -96,7 +96,7 @@ def move(engine: Engine, state: CampaignState, act: KnightMove, dice: Dice) -> R
         dest = parse_space(act.to.upper())
     except ValueError as exc:
         raise RuleError(f"to: {exc}") from None
-    speed = st.portrait(engine.catalogue, k).speed + k.stats.modifiers.get("speed", 0)
+    speed = st.speed(engine.catalogue, k)
     try:
         outcome = knight_move(state.board, kid, dest, speed)
     except IllegalMove as exc:

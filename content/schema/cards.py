@@ -121,6 +121,21 @@ Effect = Annotated[
 ]
 
 
+class Holding(Strict):
+    """What a Condition card does while a Knight holds it (rules/knights/conditions.py): statistic modifiers, the
+    moment it is discarded by itself, and effects at the end of each of the holder's turns."""
+
+    speed: int = Field(0, ge=-5, le=5)
+    evasion: int = Field(0, ge=-5, le=5)
+    precision: int = Field(0, ge=-5, le=5)
+    heat_refresh: int = Field(0, ge=-5, le=5)
+    min_passion: int | None = Field(None, ge=1, le=10, description="the modifiers count only at this Passion or more")
+    discard_after: Literal["evasion_roll", "attack"] | None = Field(
+        None, description="discarded after the holder's next Evasion Roll or next Attack")
+    end_of_turn: list[Effect] = Field(default_factory=list, description="resolved at the end of each of the "
+                                      "holder's turns in a Clash")
+
+
 class Card(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=100)
@@ -134,6 +149,7 @@ class Card(Strict):
     massive_peril: int | None = Field(
         None, le=-1, description="Judicium only: the negative Vigor that adds this card to the deck"
     )
+    holding: Holding | None = Field(None, description="Conditions: what the card does while held")
 
 
 AfterDraw = Literal["bottom", "shuffle_in", "hold", "discard"]

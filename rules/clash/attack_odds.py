@@ -80,7 +80,7 @@ def planned_attack(cat: Catalogue, state: CampaignState, knight: str, weapon: st
     keywords = list(face.keywords) + (list(upgrade.keywords) if upgrade else [])
     t = pw.pool_tokens(clash.flow.pool, cantrip)
     precision = face.precision + (upgrade.precision if upgrade else 0) + t.precision
-    precision += k.stats.modifiers.get("precision", 0)
+    precision += st.precision_bonus(cat, k)
     free = t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll")
     passion = min(9, k.stats.passion + 1) + t.rouse  # "Raise your Passion by 1" comes first
     knight_die, additional, _ = pw.knight_dice(cat, k, passion)

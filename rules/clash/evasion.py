@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from content.loader import Catalogue
 from rules.coverage import implements
 from rules.knights import loadout
+from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.rolls import d10_success
 
@@ -50,7 +51,7 @@ def defence(cat: Catalogue, k: KnightState) -> Defence:
     weapon = None
     if best is not None:
         bonus, rerolls, weapon = bonus + best[0], rerolls + best[1], best[2]
-    bonus += k.stats.modifiers.get("evasion", 0)
+    bonus += st.evasion_bonus(cat, k)
     return Defence(bonus=bonus, rerolls=rerolls, weapon=weapon, armor=armor)
 
 

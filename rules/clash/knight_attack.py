@@ -34,6 +34,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.knights import conditions
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
@@ -257,7 +258,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     lines += h.lines
     # 3. Attack Roll
     t = pw.pool_tokens(flow.pool, act.cantrip)
-    precision += t.precision + k.stats.modifiers.get("precision", 0) + attention.bonus(clash, mini.id) \
+    precision += t.precision + st.precision_bonus(cat, k) + attention.bonus(clash, mini.id) \
         + (rush.precision(keywords) if act.rush is not None else 0)
     count = face.attack_dice or 1
     naturals = roll_crit_pool(dice, count, "Attack Roll")
@@ -426,7 +427,7 @@ def _steps(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
     if attack["full_miss"]:  # "Go straight to step 9 (Clear the Knight Pool) ... and immediately end the Attack."
         attack["outcome"] = "miss"
         state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0)
-        lines += cleared + [f"Full Miss: {k.name}'s Attack ends."]
+        lines += cleared + [f"Full Miss: {k.name}'s Attack ends."] + conditions.discard_after(cat, k, "attack")
         return _result(engine, state, k, lines, attack, None)
     # 4. First Ability Window
     t = pw.pool_tokens(state.clash.flow.pool, p.cantrip)
@@ -641,6 +642,7 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
     """"If the attack triggered an Attack Response, like a Monster Attack, a Follow-up Knight Attack, or a Spawn
     Attack, it will happen next, starting a new attack sequence." A won Clash has no more Attacks."""
     assert state.clash is not None
+    lines += conditions.discard_after(engine.catalogue, k, "attack")
     over = state.clash.over is not None
     responses = [] if over or k.dead else [{"attack": a.attack, "target": p.mini, "monster": p.monster}
                                            for a in attacks if a.type == "perform"]

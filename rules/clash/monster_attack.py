@@ -25,6 +25,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
+from rules.knights import conditions
 from rules.knights import statistics as st
 from rules.rolls import d10_success
 from rules.state import CampaignState
@@ -122,6 +123,7 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
                    options, knights=[knight], pick=len(missed))
     rolled = evasion.hits(act.naturals, bonus, difficulty)
     act.hits = max(0, rolled - act.evaded)
+    lines += conditions.discard_after(engine.catalogue, k, "evasion_roll")
     if act.evaded and rolled:
         lines.append(f"{min(act.evaded, rolled)} hit(s) treated as evaded (Block).")
     if act.hits == 0:

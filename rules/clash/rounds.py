@@ -11,21 +11,22 @@ living Knight has acted, the next Monster Round is due.
 from __future__ import annotations
 
 from rules.board_handlers import slug
-from rules.clash import attention, mob_track, traits
+from rules.clash import attention, harm, mob_track, traits
 from rules.clash.activation import Activation, monster_content, run
 from rules.clash.state import ClashState
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
+from rules.knights import conditions, techniques
 from rules.knights import statistics as st
-from rules.knights import techniques
 from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
 K = "tests/clash/test_knight_round.py::"
 S = "tests/clash/test_clash_sequence.py::"
 W = "tests/clash_commands/test_whole_clash.py::"
+C = "tests/clash/test_conditions_held.py::"
 
 
 def running(state: CampaignState) -> ClashState:
@@ -155,7 +156,7 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     try:
         lines += techniques.refresh(engine.catalogue, k, [])
     except RuleError as exc:  # more cards in Cooldown than the Card Refresh: the player picks them
-        lines += st.change_heat(engine.catalogue, k, -st.portrait(engine.catalogue, k).heat_refresh)
+        lines += st.change_heat(engine.catalogue, k, -st.heat_refresh(engine.catalogue, k))
         lines.append(f"✋ Refresh: {exc} (with /knight technique).")
     return lines
 
@@ -209,6 +210,7 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
         lines = []
     flow.acted.append(knight)
     lines.append(f"⏹️ {mini.name} ends their turn.")
+    lines += _held_conditions(engine, state, dice, knight)
     lines += traits.resolve(engine, state, dice, "end_of_knight_turn", knight)
     lines += attention.end_of_turn(state, knight)
     flow.turn = None
@@ -217,6 +219,23 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
     if all(k in flow.acted for k in living):
         lines += end_knight_round(engine, state, dice)
     return lines
+
+
+@implements("Conditions", chapter="Clash Phase", tests=[C + "test_opened_vein_costs_vigor_at_the_end_of_each_turn"])
+def _held_conditions(engine: Engine, state: CampaignState, dice: Dice, knight: str) -> list[str]:
+    """Conditions acting "At the end of each of your turns" (rules/knights/conditions.py)."""
+    from rules.clash.activation import knight_state
+
+    k = knight_state(state, knight)
+    found = conditions.end_of_turn(engine.catalogue, k)
+    if not found or k.dead:
+        return []
+    h = harm.Harm(engine, state, dice)
+    for name, effects in found:
+        h.say(f"{k.name}'s Condition {name} acts at the end of the turn.")
+        harm.resolve_effects(h, k.id, effects, source=name)
+    harm.settle(h)
+    return h.lines
 
 
 def end_dead_turn(engine: Engine, state: CampaignState, dice: Dice) -> list[str]:

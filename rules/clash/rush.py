@@ -70,7 +70,7 @@ def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini
         dest = parse_space(to.upper())
     except ValueError as exc:
         raise RuleError(f"rush: {exc}") from None
-    speed = st.portrait(cat, k).speed + k.stats.modifiers.get("speed", 0) + SPEED[kind]
+    speed = st.speed(cat, k) + SPEED[kind]
     endings = _endings(state, kid, m, face, speed)
     if not endings:
         raise RuleError(f"{k.name} cannot reach a space with {m.name} in the {face.name}'s effective range at Speed "

@@ -22,7 +22,7 @@ from rules.board.state import BoardState, Knight, Monster
 from rules.board_handlers import slug
 from rules.coverage import implements
 from rules.knights.state import KnightState
-from rules.knights.statistics import portrait
+from rules.knights.statistics import speed
 
 if TYPE_CHECKING:
     from rules.state import CampaignState
@@ -70,13 +70,6 @@ class _Ctx:
     last_to_wound: str | None
     attack: AttackSpec | None
     catalogue: Catalogue | None
-
-
-def knight_speed(cat: Catalogue, k: KnightState) -> int:
-    """A Knight's Speed: the Portrait's Speed, +/-1 per Speed Modifier token, -1 for Cowardice ("Cowardice
-    (Bravery): You have -1 Speed."); the same sum as the Knight Board view (rules/knights/view.py)."""
-    cowardice = 1 if k.sheet.vices.get("cowardice") else 0
-    return portrait(cat, k).speed + k.stats.modifiers.get("speed", 0) - cowardice
 
 
 def _context(state: CampaignState, monster_id: str, attack: AttackSpec | None, cat: Catalogue | None) -> _Ctx:
@@ -186,7 +179,7 @@ def _stat(ctx: _Ctx, c: TargetCriterion, k: Knight) -> int | None:
     if c.stat == "speed":
         if ctx.catalogue is None or ks.knight not in ctx.catalogue.knights:
             return None
-        return knight_speed(ctx.catalogue, ks)
+        return speed(ctx.catalogue, ks)
     if c.stat == "conditions":
         return len(ks.stats.conditions)
     value: int = getattr(ks.stats, c.stat)

@@ -13,6 +13,7 @@ from content.schema.gear import TIERS
 from content.schema.knights import Knight, Peril, PerilArc, Portrait
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.knights import conditions
 from rules.knights.state import KnightState
 
 PASSION_HARD_LIMIT = 9
@@ -30,6 +31,28 @@ def content(cat: Catalogue, k: KnightState) -> Knight:
 
 def portrait(cat: Catalogue, k: KnightState) -> Portrait:
     return next(p for p in content(cat, k).portraits if p.id == k.board.portrait)
+
+
+def speed(cat: Catalogue, k: KnightState) -> int:
+    """The Knight's Speed: the Portrait's, +/-1 per Speed Modifier token, the Conditions held, and -1 for Cowardice
+    ("Cowardice (Bravery): You have -1 Speed.")."""
+    cowardice = 1 if k.sheet.vices.get("cowardice") else 0
+    return portrait(cat, k).speed + k.stats.modifiers.get("speed", 0) + conditions.modifier(cat, k, "speed") - cowardice
+
+
+def precision_bonus(cat: Catalogue, k: KnightState) -> int:
+    """Precision Modifier tokens and the Conditions held (added to the weapon's Precision)."""
+    return k.stats.modifiers.get("precision", 0) + conditions.modifier(cat, k, "precision")
+
+
+def evasion_bonus(cat: Catalogue, k: KnightState) -> int:
+    """Evasion Modifier tokens and the Conditions held (added to each Evasion die)."""
+    return k.stats.modifiers.get("evasion", 0) + conditions.modifier(cat, k, "evasion")
+
+
+def heat_refresh(cat: Catalogue, k: KnightState) -> int:
+    """The Portrait's Heat Refresh with the Conditions held, never below 0."""
+    return max(0, portrait(cat, k).heat_refresh + conditions.modifier(cat, k, "heat_refresh"))
 
 
 def peril_arc(cat: Catalogue, k: KnightState) -> PerilArc:

@@ -78,7 +78,7 @@ def details(cat: Catalogue, k: KnightState) -> dict[str, Any]:
     peril = st.peril_arc(cat, k)
     talent = next(t for t in knight.talents if t.id == k.board.talent)
     names = {t.id: t.clash.name for t in knight.techniques}
-    speed = portrait.speed + k.stats.modifiers.get("speed", 0) - (1 if k.sheet.vices.get("cowardice") else 0)
+    speed = st.speed(cat, k)
     return {
         "summary": summary(cat, k),
         "knight_name": knight.name,

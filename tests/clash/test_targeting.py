@@ -9,8 +9,9 @@ from rules.board import Knight, Monster
 from rules.board.geometry import Coord
 from rules.board.los import monster_sees
 from rules.board.state import VpRef
-from rules.clash.targeting import ROUTINE, Targeting, find_target, knight_speed
+from rules.clash.targeting import ROUTINE, Targeting, find_target
 from rules.knights.statistics import portrait
+from rules.knights.statistics import speed as knight_speed
 from rules.knights.view import new_knight
 from rules.state import CampaignState
 from tests.board.helpers import BOULDER, COLUMN, HEDGE, board, boss, knight, mob
