@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
@@ -19,6 +20,8 @@ from rules.knights import techniques as tq
 from rules.knights.state import KnightState
 from rules.knights.view import new_knight, slug, summary
 from rules.state import CampaignState
+
+U = "tests/clash/test_unexhausting.py::"
 
 MAX_KNIGHTS = 40
 
@@ -230,11 +233,38 @@ def technique(engine: Engine, state: CampaignState, act: a.KnightTechnique, dice
     return _done(engine, state, k, lines, techniques=dict(k.board.techniques))
 
 
+@implements("Other Uses of Movement Actions", tests=[U + "test_unexhausting_spends_an_action_of_the_turn"])
+def unexhausting(engine: Engine, state: CampaignState, k: KnightState, spend: str | None) -> list[str]:
+    """"Each Knight may spend their Movement Action or Combat Action to unexhaust all exhausted equipped game
+    elements": during a Clash it is an action of the Knight's own turn; outside a Clash, bookkeeping."""
+    from rules.clash import rounds
+    from rules.clash_round_handlers import board_id
+
+    clash = state.clash
+    if clash is None or clash.over is not None:
+        return []
+    if clash.flow.phase != "knight":
+        raise RuleError("in a Clash, unexhausting spends an action of the Knight's own turn: wait for the Knight Round")
+    if spend is None:
+        raise RuleError("in a Clash, unexhausting all spends your Movement Action or Combat Action: say which with "
+                        "spend:movement or spend:combat")
+    lines = rounds.open_turn(engine, state, board_id(state, k.id))
+    turn = clash.flow.turn
+    assert turn is not None
+    if (turn.moved if spend == "movement" else turn.attacked):
+        raise RuleError(f"{k.name} has already used the {spend.title()} Action this turn")
+    if spend == "movement":
+        turn.moved = True
+    else:
+        turn.attacked = True
+    return lines + [f"{k.name} spends the {spend.title()} Action to unexhaust every exhausted game element."]
+
+
 @handles(a.KnightGear)
 def gear(engine: Engine, state: CampaignState, act: a.KnightGear, dice: Dice) -> Result:
     k = _knight(state, act.knight)
     if act.op == "unexhaust_all":
-        lines = lo.unexhaust_all(k)
+        lines = unexhausting(engine, state, k, act.spend) + lo.unexhaust_all(k)
     else:
         if act.gear is None:
             raise RuleError("gear: is needed (the Gear card's id)")

@@ -135,6 +135,8 @@ class KnightGear(_OnKnight):
     type: Literal["knight_gear"] = "knight_gear"
     op: Literal["exhaust", "unexhaust", "discard", "regain", "charge", "unexhaust_all"]
     gear: ContentId | None = None
+    spend: Literal["movement", "combat"] | None = Field(
+        None, description="unexhaust_all during a Clash: the action of the Knight's turn it spends")
 
 
 class KnightCondition(_OnKnight):

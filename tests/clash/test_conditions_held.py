@@ -10,6 +10,7 @@ from rules.state import CampaignState
 from tests.clash.test_knight_attack import BLANK, ENGINE, HIT3, attack, clash, fight, kara
 from tests.conftest import CATALOGUE
 
+
 def _holding(*cards: str, at: str = "D5") -> CampaignState:
     state = clash(at=at)
     kara(state).stats.conditions = list(cards)

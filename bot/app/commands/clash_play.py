@@ -92,7 +92,7 @@ def register(r: Registry) -> None:
         Option("bonus", "boolean", "spend the Bonus Attack you are owed (a Follow-up)", default=False),
         Option("rush", "string", "Rush first: the space to rush to (both actions)", max_length=4),
         KNIGHT)))
-    r.add(Command(("knight", "react"), "Use a Reaction or active ability of your Gear or Technique", react, (
+    r.add(Command(("knight", "react"), "Use a Reaction or active ability", react, (
         Option("source", "string", "the Gear or Technique id", required=True, max_length=64),
         Option("ability", "string", "e.g. Reflex, Dodge, Block", required=True, max_length=60),
         Option("to", "string", "Reflex: the space", max_length=4), KNIGHT)))

@@ -251,7 +251,7 @@ def register(r: Registry) -> None:
         _opt("vice", "string", "the Vice", required=True, choices=tuple(VICE_VIRTUE)),
         _opt("change", "integer", "tally marks (negative: erase)", required=True, min_value=-9, max_value=9),
         NAME)))
-    add(Command(("knight", "resource"), "Gain or spend Resource tokens on the Knight Board",
+    add(Command(("knight", "resource"), "Gain or spend Resource tokens",
                 _on_knight(lambda kid, o: a.KnightResource(knight=kid, token=o["token"], change=o["change"],
                                                            reason=o["reason"] or "")), (
         _opt("token", "string", "the Resource token's id", required=True, max_length=64),
@@ -302,11 +302,12 @@ def register(r: Registry) -> None:
              choices=("delve", "clash", "exert", "refresh", "end_round", "cooldown", "delay", "discard", "hand")),
         _opt("technique", "string", "the Technique's id", max_length=64),
         _opt("cards", "string_list", "Cooldown cards to return"), NAME)))
-    add(Command(("knight", "gear"), "Exhaust, discard, regain Gear; spend a Charge",
-                _on_knight(lambda kid, o: a.KnightGear(knight=kid, op=o["action"], gear=o["gear"])), (
+    add(Command(("knight", "gear"), "Exhaust, discard, regain Gear; Charges",
+                _on_knight(lambda kid, o: a.KnightGear(knight=kid, op=o["action"], gear=o["gear"], spend=o["spend"])), (
         _opt("action", "string", "what to do", required=True,
              choices=("exhaust", "unexhaust", "discard", "regain", "charge", "unexhaust_all")),
-        _opt("gear", "string", "the Gear card's id", max_length=64), NAME)))
+        _opt("gear", "string", "the Gear card's id", max_length=64),
+        _opt("spend", "string", "Clash: the action used", choices=("movement", "combat")), NAME)))
     add(Command(("knight", "condition"), "Gain or discard a Condition card",
                 _on_knight(lambda kid, o: a.KnightCondition(knight=kid, op=o["action"], card=o["card"])), (
         _opt("action", "string", "gain or discard", required=True, choices=("gain", "discard")),
