@@ -7,11 +7,12 @@ Spaces, front), then the Exploration card drawn and shown, then the Story step's
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from content.schema.kingdom import ClueType, Kingdom, KingdomTile
+from content.schema.kingdom import ClueType, Kingdom, KingdomTile, Printed
 from rules import rolls
 from rules.coverage import implements
 from rules.delve import clues as clue_rules
@@ -20,9 +21,9 @@ from rules.delve import fog as fog_rules
 from rules.delve import kingdom_map as kmap
 from rules.delve import monsters as mon
 from rules.delve import track as tr
-from rules.delve.state import DelveState, Resume
+from rules.delve.state import DelveState, HinderingToken, Resume
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Decision, Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.knights.find import find_knight
 from rules.state import CampaignState
@@ -51,6 +52,8 @@ class DelveTravel(_Action):
     trailmake: int | None = Field(None, ge=1, le=14, description="Deep Fog: Trailmake X at the start of traversal")
     wander: int = Field(0, ge=0, le=5, description="Deep Fog: Wander uses the party has for this traversal")
     leader: str | None = Field(None, max_length=64, description="Deep Fog: the Party Leader (Knight name or id)")
+    decision: str | None = Field(None, max_length=24, description=(
+        "the Travel step answered (``travel<n>``, ``travel_decision``): refused once the party has travelled since"))
 
 
 class DelveAdjust(_Action):
@@ -66,6 +69,11 @@ class DelveAdjust(_Action):
     to: str | None = Field(None, max_length=64, description="with token: the tile for its map token, or 'off'")
     rotation: int | None = Field(None, ge=1, le=9, description="perform Rotation X on the District Wheel")
     clear_encounter: bool | None = Field(None, description="true: the Encounter due is cancelled (no Rotation)")
+    hinder: Literal["single_panzergate", "triple_panzergate", "deep_fog", "flood", "rubble"] | None = Field(
+        None, description="a Hindering token to place (or, with remove, to remove) on tile:")
+    tile: str | None = Field(None, max_length=64, description="with hinder: the tile")
+    side: Dir | None = Field(None, description="with hinder: the path (Panzergate, Deep Fog token) of the tile")
+    remove: bool | None = Field(None, description="with hinder: true removes the token")
 
 
 class DelveContinue(_Action):
@@ -134,7 +142,7 @@ def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
         hunt_spaces=[h.model_dump() for h in spec.hunt_spaces],
     )
     in_fog = delve.fog is not None
-    dests = [] if state.track.lost or in_fog else [d.data() for d in kmap.destinations(delve, tiles)]
+    dests = [] if state.track.lost or in_fog else [d.data() for d in destinations(delve, kingdom, tiles)]
     return {
         "track": track,
         "kingdom": kingdom.id,
@@ -156,10 +164,74 @@ def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
     }
 
 
+TRAVEL_ANSWER = "delve travel"  # a travel select runs /delve travel to:<tile> (fog:<tile>) (bot/discord/decisions.py)
+TRAVEL_OPTIONS = 25  # Discord: options of one select menu; more Deep Fog destinations are typed
+
+
+def travel_decision(engine: Engine, state: CampaignState) -> Decision | None:
+    """The Travel step as a decision, when the party is at it (a Delve under way and not lost, no Deep Fog
+    traversal, Encounter, Encounter due, round waiting for ``/delve continue`` or Clash): one option per legal
+    destination (``kmap.destinations``), the key the tile id (``fog:<tile>`` to enter the Deep Fog toward it).
+    "the Party Leader must choose a valid path"; ``who`` stays empty because ``/delve travel`` is any player's
+    command, and a button runs it exactly as typed. The id names the round: ``travel<n>``."""
+    delve = state.delve
+    if (delve is None or state.track.lost or delve.fog is not None or delve.encounter is not None
+            or delve.encounter_due is not None or delve.resume is not None or state.clash is not None):
+        return None
+    _, tiles = kingdom_of(engine, delve.kingdom)
+    keys: list[str] = []
+    labels: list[str] = []
+    helps: list[str] = []
+    for d in sorted(kmap.destinations(delve, tiles), key=lambda d: d.kind == "fog"):  # Deep Fog last
+        key = f"fog:{d.tile}" if d.kind == "fog" else d.tile
+        if key in keys or len(keys) == TRAVEL_OPTIONS:
+            continue
+        name = d.name or d.tile
+        label = {"explore": f"{d.direction}: explore {name}", "shortcut": f"Shortcut to {name}",
+                 "backtrack": f"Backtrack to {name}" + (f" ({d.direction})" if d.direction else ""),
+                 "fog": f"Deep Fog toward {name} (Intensity {d.fog_intensity})"}[d.kind]
+        cost = f"Time {d.time}, Threat +{d.threat}" + (f", {d.clues} Clue(s)" if d.clues else "")
+        help_ = {"fog": f"enter the Deep Fog ({cost}); Trailmake, Wander, leader: type /delve travel fog:{d.tile}",
+                 "backtrack": f"back onto an explored tile through {', '.join(d.through)}"}.get(
+            d.kind, f"travel onto the Unexplored tile {d.tile} ({d.size}, {cost})")
+        keys.append(key)
+        labels.append(label[:100])
+        helps.append(help_[:200])
+    if not keys:
+        return None
+    return Decision(id=f"travel{delve.round + 1}", kind="travel", prompt=f"Travel step of round {delve.round + 1}: "
+                    f"where does the party go from {delve.tile}?", options=keys, labels=labels, helps=helps,
+                    answer=TRAVEL_ANSWER)
+
+
+@implements(
+    "Exploration Card Effect Types",
+    tests=["tests/delve/test_exploration.py::test_salt_fog_makes_each_saltmere_tile_cost_one_more_threat",
+           "tests/delve/test_exploration.py::test_iron_hedge_adds_threat_per_thornkeep_tile_backtracked_through"],
+    note="the Travel costs shown with each destination include the cards in play",
+)
+def destinations(delve: DelveState, kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> list[kmap.Destination]:
+    """Every legal destination (rules/delve/kingdom_map.py) with what it will cost, the cards in play included."""
+    nxt = delve.model_copy(update={"round": delve.round + 1})
+    out = []
+    for d in kmap.destinations(delve, tiles):
+        time, threat = d.time, d.threat
+        if d.kind == "backtrack":
+            threat += ex.backtrack_extra(kingdom, nxt, tiles, d.through)
+        else:
+            more_time, more_threat, _ = ex.entering(kingdom, nxt, tiles[d.tile])
+            time, threat = time + more_time, threat + more_threat
+        if threat > 0:
+            threat += tr.threat_extra(nxt)
+        out.append(dataclasses.replace(d, time=time, threat=threat))
+    return out
+
+
 def _result(engine: Engine, state: CampaignState, texts: list[str], **extra: Any) -> Result:
     texts = [*texts, *_settle_monsters(engine, state)]
     events = [Event(kind="delve", text=t) for t in texts]
-    return Result(state=state, events=events, data={**delve_data(engine, state), **extra})
+    return Result(state=state, events=events, data={**delve_data(engine, state), **extra},
+                  pending=travel_decision(engine, state))
 
 
 def _apply_track(state: CampaignState, change: tr.TrackChange) -> None:
@@ -243,27 +315,33 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
     delve, kingdom, tiles = current(engine, state)
     if state.track.lost:
         raise RuleError(f"the Expedition is lost ({delve.lost_reason or 'GM'}); no more travel this Delve")
+    if act.decision is not None and act.decision != f"travel{delve.round + 1}":
+        raise RuleError(f"decision {act.decision} is no longer waiting: the party is at the Travel step of round "
+                        f"{delve.round + 1} now; nothing was changed")
     if delve.fog is not None:
         raise RuleError("the party is in the Deep Fog: answer with `/fog stay`, `/fog withdraw`, `/fog correct` or "
                         "`/fog choose` (`/fog status` shows what it waits for)")
     delve, settled = mon.settle_finished(delve, kingdom)
     _encounter_first(delve, kingdom)
-    options = kmap.destinations(delve, tiles)
+    delve = delve.model_copy(update={"round": delve.round + 1})
+    delve, expired = ex.expire(kingdom, delve, tiles[delve.tile].district)
+    options = destinations(delve.model_copy(update={"round": delve.round - 1}), kingdom, tiles)
     if not options:
         change = tr.TrackChange(track=state.track, delve=delve)
         tr.lose_expedition(change, "the party cannot resolve the Travel step (no legal path)")
         _apply_track(state, change)
         return _result(engine, state, change.texts)
     dest = _choose(act, options)
-    state.delve = delve.model_copy(update={"round": delve.round + 1})
+    state.delve = delve
+    settled = [*settled, *expired]
     if dest.kind == "fog":
         from rules import fog_handlers  # it builds on this module
 
         result = fog_handlers.enter_fog(engine, state, kingdom, tiles, dest, act, dice)
     elif dest.kind == "backtrack":
-        result = _backtrack(engine, state, kingdom, dest)
+        result = _backtrack(engine, state, kingdom, dest, dice)
     else:
-        result = _kingdom_tile_step(engine, state, kingdom, tiles, dest)
+        result = _kingdom_tile_step(engine, state, kingdom, tiles, dest, dice=dice)
     if settled:
         result = result.model_copy(update={"events": [*(Event(kind="delve", text=t) for t in settled),
                                                       *result.events]})
@@ -318,10 +396,10 @@ def _choose(act: DelveTravel, options: list[kmap.Destination]) -> kmap.Destinati
 )
 def _kingdom_tile_step(
     engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dict[str, KingdomTile], dest: kmap.Destination,
-    chosen_clue: ClueType | None = None, earlier: tuple[int, ...] = (),
+    chosen_clue: ClueType | None = None, earlier: tuple[int, ...] = (), dice: Dice | None = None,
 ) -> Result:
     """``chosen_clue``: Emergence from the Deep Fog ("gain a Clue of your choice"); ``earlier``: Time spaces
-    reached before this step in the same round."""
+    reached before this step in the same round; ``dice``: for the Saves of the cards in play (without: by hand)."""
     assert state.delve is not None
     tile = tiles[dest.tile]
     grid = kmap.cells(kingdom, tiles)
@@ -332,18 +410,38 @@ def _kingdom_tile_step(
         texts.append("Its Generic token is removed (it was revealed, not explored).")
     # a. the back
     back = tile.back
-    change = tr.apply_all(state.track, state.delve, kingdom.track, time=back.time, threat=back.threat)
+    more_time, more_threat, _ = ex.entering(kingdom, state.delve, tile)
+    texts += ex.enter_texts(kingdom, state.delve, tile)
+    change = tr.apply_all(state.track, state.delve, kingdom.track, time=back.time + more_time,
+                          threat=back.threat + more_threat)
     _apply_track(state, change)
     texts += change.texts
+    reached = list(change.time_reached)
     minor = engine.deck("minor_mortis")
-    found = clue_rules.collect(kingdom, state.delve, tile.id, way, back.clues, minor, engine.pile(state, minor.id),
+    count = back.clues
+    if count or chosen_clue is not None:
+        extra, used = ex.extra_clues(kingdom, state.delve)
+        if extra:
+            count = max(count, 1) + extra
+            texts.append(f"🃏 {', '.join(kingdom.exploration_card(c).name for c in used)}: {extra} more Clue(s).")
+            for cid in used:
+                state.delve, text = ex.discard(kingdom, state.delve, cid)
+                texts.append(text)
+    found = clue_rules.collect(kingdom, state.delve, tile.id, way, count, minor, engine.pile(state, minor.id),
                                chosen=chosen_clue)
     if found.minor_mortis is not None:
         state.decks[minor.id] = found.minor_mortis
     state.delve = state.delve.model_copy(update={"clues": [*state.delve.clues, *found.gained]})
     texts += found.texts
-    # b. reveal and move; c. neighbours face down
+    # b. reveal and move (the cards in play that act on entering); c. neighbours face down
     state.delve = kmap.enter(state.delve, tile.id, way)
+    state.delve, more = ex.expire(kingdom, state.delve, tile.district)  # a card that leaves with its district
+    texts += more
+    if not state.track.lost:
+        more, hit = ex.enter_saves(engine.catalogue, kingdom, state, tile, dice)
+        texts += more
+        reached += hit
+    texts += kmap.hindering_on_tile(state.delve, tile)
     placement = kmap.place_neighbours(state.delve, tiles, tile.id)
     state.delve = placement.delve
     district = kingdom.district(tile.district)
@@ -354,11 +452,45 @@ def _kingdom_tile_step(
     # d. Encounter Monster spawns and movement (the Hunt Spaces reached at a.); e. the front
     state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
     texts += more
-    texts += _front(kingdom, state.delve, tile)
-    return _after_tile(engine, state, kingdom, texts, [*earlier, *change.time_reached])
+    state.delve, more = kmap.place_panzergates(state.delve, tile)
+    texts += more
+    if not state.track.lost:
+        more, hit = _front(engine, kingdom, state, tile, dice)
+        texts += more
+        reached += hit
+    return _after_tile(engine, state, kingdom, texts, [*earlier, *reached], dice=dice)
 
 
-def _front(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
+@implements(
+    "Kingdom Tile Anatomy",
+    tests=["tests/delve/test_adventures.py::test_a_point_of_interest_that_starts_an_adventure_rolls_it"],
+    note="a Point of Interest row's typed effects are applied (an Adventure rolled at once); other rows are shown",
+)
+def _front(engine: Engine, kingdom: Kingdom, state: CampaignState, tile: KingdomTile,
+           dice: Dice | None) -> tuple[list[str], list[int]]:
+    """Step e: the Point of Interest shown, and its typed effects applied (rows without: by hand)."""
+    assert state.delve is not None
+    texts = _poi(kingdom, state.delve, tile)
+    key = _poi_key(kingdom, state.delve, tile)
+    row = kingdom.poi(key) if key is not None else None
+    if row is None or not row.effects:
+        return texts, []
+    leader = state.delve.leader
+    knights = [leader] if leader is not None and leader in state.knights else []
+    printed = Printed(text=row.text[:500], effects=list(row.effects))
+    more, hit = ex.apply_effects(engine.catalogue, kingdom, state, printed, knights=knights, who="the Party Leader",
+                                 dice=dice)
+    return texts + more, hit
+
+
+def _poi_key(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> str | int | None:
+    if tile.poi is None or not isinstance(tile.poi, int):
+        return tile.poi
+    top = next((c for c in kingdom.exploration if delve.exploration and c.id == delve.exploration[0]), None)
+    return tile.poi + (top.poi_modifier if top else 0)
+
+
+def _poi(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
     if tile.poi is None:
         return []
     if isinstance(tile.poi, int):
@@ -379,19 +511,27 @@ def _front(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
         "tests/delve/test_map.py::test_backtrack_through_three_tiles_costs_time_1_and_threat_2",
         "tests/delve/test_commands.py::test_travel_resolves_the_back_then_reveals_and_places_neighbours",
     ],
-    note="tile backs, paths and Backtracking; the Exploration Cipher half (`/delve cipher`); Panzergates are not "
-    "in the tile data yet",
+    note="tile backs, paths and Backtracking; the Exploration Cipher half (`/delve cipher`); Panzergates "
+    "(rules/delve/kingdom_map.py)",
 )
-def _backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kmap.Destination) -> Result:
+def _backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kmap.Destination,
+               dice: Dice | None = None) -> Result:
     assert state.delve is not None
     texts = [
         f"**Round {state.delve.round}** — the party Backtracks through {', '.join(dest.through)} "
         f"({len(dest.through)} tile(s)): Time +1, Threat +{len(dest.through) - 1}."
     ]
-    change = tr.apply_all(state.track, state.delve, kingdom.track, time=1, threat=len(dest.through) - 1)
+    _, _, tiles = current(engine, state)
+    extra = ex.backtrack_extra(kingdom, state.delve, tiles, dest.through)
+    if extra:
+        texts.append(f"🃏 A District card in play: Threat +{extra} more for the tiles it covers.")
+    change = tr.apply_all(state.track, state.delve, kingdom.track, time=1, threat=len(dest.through) - 1 + extra)
     _apply_track(state, change)
     texts += change.texts
     state.delve = state.delve.model_copy(update={"tile": dest.tile, "last_direction": None})
+    _, _, tiles = current(engine, state)
+    state.delve, more = ex.expire(kingdom, state.delve, tiles[dest.tile].district)
+    texts += more
     met = next((card for tile_id in dest.through[:-1] for card, at in state.delve.map_tokens.items()
                 if at == tile_id), None)
     if met is not None and state.delve.encounter_due is None:  # docs/rulings.md, "Backtracking through a token"
@@ -399,11 +539,12 @@ def _backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kma
         texts.append(f"The party Backtracks through {state.delve.map_tokens[met]}, where "
                      f"{mon.monster(state.delve, met).name}'s token stands.")
         texts += more
-    return _after_tile(engine, state, kingdom, texts, change.time_reached)
+    return _after_tile(engine, state, kingdom, texts, change.time_reached, dice=dice)
 
 
 def _after_tile(
-    engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], time_reached: list[int]
+    engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], time_reached: list[int],
+    dice: Dice | None = None, steps: tuple[str, ...] = ("exploration", "story"),
 ) -> Result:
     """The Exploration step (the card shown for the table), then the Story step's Time prompts. An Encounter due
     (a token met) comes first: "finish resolving your current step, then immediately proceed to the Encounter";
@@ -418,11 +559,18 @@ def _after_tile(
             texts.append("The Exploration and Story steps of this round wait for the Encounter: resolve it, then "
                          "`/delve continue`.")
             return _result(engine, state, texts, time_reached=time_reached)
-    if not state.track.lost:
+    if not state.track.lost and "exploration" in steps:
         _, _, tiles = current(engine, state)
-        more, reached = ex.exploration_step(engine.catalogue, kingdom, state, tiles[state.delve.tile].district)
+        more, reached = ex.exploration_step(engine.catalogue, kingdom, state, tiles[state.delve.tile].district, dice)
         texts += more
         time_reached = [*time_reached, *reached]
+        state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
+        texts += more
+        if state.delve.encounter_due is not None and not state.track.lost:  # an Exploration card's Encounter
+            state.delve = state.delve.model_copy(update={"resume": Resume(steps=["story"],
+                                                                          time_reached=list(time_reached))})
+            texts.append("The Story step of this round waits for the Encounter: resolve it, then `/delve continue`.")
+            return _result(engine, state, texts, time_reached=time_reached)
     if not state.track.lost:
         texts += tr.story_prompts(time_reached)
     return _result(engine, state, texts, time_reached=time_reached)
@@ -443,7 +591,8 @@ def delve_continue(engine: Engine, state: CampaignState, act: DelveContinue, dic
                         "with `/delve adjust clear_encounter:true`)")
     state.delve = delve.model_copy(update={"resume": None})
     texts.append("The round goes on where the Encounter interrupted it.")
-    return _after_tile(engine, state, kingdom, texts, list(resume.time_reached))
+    return _after_tile(engine, state, kingdom, texts, list(resume.time_reached), dice=dice,
+                       steps=tuple(resume.steps))
 
 
 @implements(
@@ -476,11 +625,14 @@ def delve_adjust(engine: Engine, state: CampaignState, act: DelveAdjust, dice: D
               if v is not None}
     monster_texts = _adjust_monsters(engine, state, act)
     delve = state.delve or delve
+    if act.hinder is not None or act.tile is not None or act.side is not None or act.remove is not None:
+        monster_texts += _adjust_hindering(state, act)
+        delve = state.delve or delve
     if not values and act.shortcuts is None:
         if monster_texts:
             return _result(engine, state, monster_texts)
         raise RuleError("give at least one of threat:, curse:, time:, lost:, shortcuts:, token: (with to:), "
-                        "rotation:, clear_encounter:")
+                        "rotation:, clear_encounter:, hinder: (with tile:)")
     state.track = state.track.model_copy(update=values)
     update: dict[str, Any] = {}
     if act.shortcuts is not None:
@@ -492,6 +644,32 @@ def delve_adjust(engine: Engine, state: CampaignState, act: DelveAdjust, dice: D
     state.delve = delve.model_copy(update=update)
     shown = ", ".join(f"{k} {v}" for k, v in {**values, **update}.items())
     return _result(engine, state, [*monster_texts, f"🛠 GM adjustment of the Delve: {shown} (no rules applied)."])
+
+
+def _adjust_hindering(state: CampaignState, act: DelveAdjust) -> list[str]:
+    """GM: place or remove a Hindering token ("Some can be removed by specific means, while others are permanent")."""
+    assert state.delve is not None
+    delve = state.delve
+    if act.hinder is None or act.tile is None:
+        raise RuleError("give `hinder:` (single_panzergate, triple_panzergate, deep_fog, flood, rubble) and `tile:` "
+                        "together, with `side:` for a Panzergate's path")
+    if act.tile not in delve.placed():
+        raise RuleError(f"{act.tile!r} is not a tile on the table; use one of {', '.join(delve.placed())}")
+    if act.hinder.endswith("panzergate") and act.side is None:
+        raise RuleError("a Panzergate lies on a path: give `side:` (north, east, south, west)")
+    token = HinderingToken(kind=act.hinder, tile=act.tile, direction=act.side)
+    name = kmap.GATES[act.hinder]
+    where = f"{act.tile}" + (f" ({act.side} path)" if act.side else "")
+    if act.remove:
+        if token not in delve.hindering:
+            shown = ", ".join(f"{t.kind} {t.tile} {t.direction or ''}".strip() for t in delve.hindering) or "none"
+            raise RuleError(f"there is no {name} on {where}; on the map: {shown}")
+        state.delve = delve.model_copy(update={"hindering": [t for t in delve.hindering if t != token]})
+        return [f"🛠 GM: the {name} on {where} is removed."]
+    if token in delve.hindering:
+        raise RuleError(f"a {name} already lies on {where}")
+    state.delve = delve.model_copy(update={"hindering": [*delve.hindering, token]})
+    return [f"🛠 GM: a {name} is placed on {where}."]
 
 
 def _adjust_monsters(engine: Engine, state: CampaignState, act: DelveAdjust) -> list[str]:

@@ -12,6 +12,7 @@ import io
 from PIL import Image, ImageDraw, ImageFont
 
 from content.schema.kingdom import Kingdom, KingdomTile, layout
+from rules.delve.kingdom_map import GATES
 from rules.delve.state import DelveState
 from rules.state import KingdomTrack
 
@@ -148,6 +149,21 @@ def render_kingdom_map(
             slots = [(lx + 30 + 44 * i, b - 36) for i in range(4)]
         for card, (cx, cy) in zip(cards, slots, strict=False):
             _token(d, delve, card, cx, cy)
+    # the Hindering tokens: Panzergates and Deep Fog tokens on the edge of their path, Flood/Rubble on the tile
+    for n, token in enumerate(delve.hindering):
+        if token.tile not in on_table:
+            continue
+        lx, t, r, b = box(token.tile)
+        edge = {"north": ((lx + r) // 2, t), "east": (r, (t + b) // 2), "south": ((lx + r) // 2, b),
+                "west": (lx, (t + b) // 2)}
+        if token.direction is not None:
+            cx, cy = edge[token.direction]
+            if token.kind == "deep_fog":  # beside the path's middle, so a Panzergate there stays visible
+                cx, cy = cx + (14 if token.direction in ("north", "south") else 0), cy + (
+                    14 if token.direction in ("east", "west") else 0)
+        else:
+            cx, cy = r - 24, (t + b) // 2 + 10 - 36 * (n % 2)
+        _hindering(d, token.kind, cx, cy, f_small)
     _draw_track(d, kingdom, track, delve, map_h, f_name, f_small)
     _draw_fog(d, kingdom, delve, map_h + TRACK_H, f_name, f_small)
     out = io.BytesIO()
@@ -156,6 +172,26 @@ def render_kingdom_map(
 
 
 FOG_W, FOG_H, FOG_GAP = 96, 110, 8
+HINDER = {  # kind: (label, fill, outline)
+    "single_panzergate": ("P1", "#4b5563", "#f5c542"),
+    "triple_panzergate": ("P3", "#374151", "#f08a24"),
+    "deep_fog": ("DF", "#9ca3af", "#f3f4f6"),
+    "flood": ("Fl", "#2563eb", "#dbeafe"),
+    "rubble": ("Rb", "#7c5a3a", "#f0e6d0"),
+}
+
+
+def _hindering(d: ImageDraw.ImageDraw, kind: str, cx: int, cy: int, f: Font) -> None:
+    """A Hindering token: a Panzergate is a steel gate (square) with its count, the others round tokens."""
+    label, fill, outline = HINDER[kind]
+    if kind.endswith("panzergate"):
+        d.rectangle((cx - 19, cy - 19, cx + 19, cy + 19), fill=fill, outline=outline, width=4)
+        for x in (cx - 8, cx, cx + 8):
+            d.line((x, cy - 15, x, cy + 15), fill="#9aa3ad", width=2)
+        d.rectangle((cx - 13, cy - 9, cx + 13, cy + 9), fill=fill)
+    else:
+        d.ellipse((cx - 16, cy - 16, cx + 16, cy + 16), fill=fill, outline=outline, width=3)
+    d.text((cx, cy), label, font=f, fill="white", anchor="mm")
 
 
 def _fog_height(delve: DelveState) -> int:
@@ -219,6 +255,9 @@ def _draw_track(
     status = "LOST - " + (delve.lost_reason or "") if track.lost else f"Party on {delve.tile}"
     if delve.fog is not None and not track.lost:
         status = f"Party in the Deep Fog (reminder token on {delve.tile})"
+    if delve.hindering and not track.lost:  # what the Hindering tokens on the map are
+        kinds = dict.fromkeys(t.kind for t in delve.hindering)
+        status += "   |   " + ", ".join(f"{HINDER[k][0]}: {GATES[k]}" for k in kinds)
     d.text((MARGIN, top + 128), status, font=f, fill="#ff6b6b" if track.lost else "#f0e6d0")
     if delve.encounter_due is not None and not track.lost:
         m = next((x for x in delve.encounter_monsters if x.card == delve.encounter_due), None)

@@ -121,10 +121,42 @@ class DiscardTopFog(Strict):
     amount: int = Field(1, ge=1, le=5)
 
 
-DelveEffect = Annotated[
+BasicEffect = Annotated[
     GainThreat | LoseThreat | GainCurse | LoseCurse | AdvanceTime | HalfCup | DiscardTopFog
     | LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainCondition | PerilCheck
     | TextEffect,
+    Field(discriminator="type"),
+]
+
+
+class TrackSave(Strict):
+    """Rulebook, "Curse & Threat Saves": "consult your current Curse or Threat level ... and add the specified
+    value. This is your Curse/Threat Save difficulty. Then, simply roll a d10: if the result is lower than the
+    difficulty, you Fail and must resolve the negative effect" (``fail``)."""
+
+    type: Literal["save"]
+    track: Literal["threat", "curse"]
+    plus: int = Field(0, ge=-5, le=9, description="the value added to the level: the Save difficulty")
+    fail: list[BasicEffect] = Field(min_length=1, description="the negative effect resolved on a Fail")
+
+
+class StartEncounter(Strict):
+    """"Resolve an Encounter" with the Monster of the party's district (District Wheel)."""
+
+    type: Literal["encounter"]
+    ambush: bool = False
+
+
+class StartAdventure(Strict):
+    """"When you trigger a Kingdom Adventure, ... roll a d100 on the Adventure Table"."""
+
+    type: Literal["adventure"]
+
+
+DelveEffect = Annotated[
+    GainThreat | LoseThreat | GainCurse | LoseCurse | AdvanceTime | HalfCup | DiscardTopFog
+    | LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainCondition | PerilCheck
+    | TextEffect | TrackSave | StartEncounter | StartAdventure,
     Field(discriminator="type"),
 ]
 KNIGHT_EFFECTS = ("lose_vigor", "gain_vigor", "gain_heat", "lose_heat", "gain_passion", "gain_bane",
@@ -149,6 +181,57 @@ class GatedEffect(Printed):
     at_least: int = Field(ge=1, le=30, description="the effect triggers when the track is at this value or higher")
 
 
+class EnterCost(Strict):
+    """While the card is in play: each tile the party enters in the Kingdom Tile step (of the card's district, for
+    a District card; only ``tiles`` when given) costs this much more, with the tile's back."""
+
+    type: Literal["enter_cost"]
+    time: int = Field(0, ge=0, le=5)
+    threat: int = Field(0, ge=0, le=5)
+    tiles: list[Id] = Field(default_factory=list, description="only these tiles (empty: every tile it covers)")
+
+
+class BacktrackCost(Strict):
+    """While in play: each tile of the card's district a Backtrack moves through costs this much more Threat."""
+
+    type: Literal["backtrack_cost"]
+    threat: int = Field(ge=1, le=5)
+
+
+class EnterSave(Strict):
+    """While in play: whenever the party enters a tile it covers (Kingdom Tile step), a Curse or Threat Save."""
+
+    type: Literal["enter_save"]
+    save: TrackSave
+
+
+class ExtraClues(Strict):
+    """While in play: the next time the party gains Clues from a tile, it gains this many more (then discarded)."""
+
+    type: Literal["extra_clues"]
+    amount: int = Field(1, ge=1, le=3)
+
+
+class ThreatExtra(Strict):
+    """While in play: whenever the party gains Threat, it gains this much more."""
+
+    type: Literal["threat_extra"]
+    amount: int = Field(1, ge=1, le=3)
+
+
+class VigorShield(Strict):
+    """While in play: the next time a Knight would lose Vigor by a Delve effect the bot applies, 1 less (then
+    discarded)."""
+
+    type: Literal["vigor_shield"]
+    amount: int = Field(1, ge=1, le=3)
+
+
+Lingering = Annotated[
+    EnterCost | BacktrackCost | EnterSave | ExtraClues | ThreatExtra | VigorShield, Field(discriminator="type")
+]
+
+
 class ExplorationCard(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=100)
@@ -165,11 +248,23 @@ class ExplorationCard(Strict):
         "leader", description="who its Knight effects go to: the Party Leader or each living Knight"
     )
     gated: list[GatedEffect] = Field(default_factory=list, description="effects gated by Threat or Curse")
+    lingering: list[Lingering] = Field(
+        default_factory=list, description="District and Active cards: what the bot applies while the card is in play"
+    )
+    rounds: int | None = Field(None, ge=1, le=16, description="Active cards: in play for the next N rounds")
+    until: Literal["used", "leave_district"] | None = Field(
+        None, description="the card is discarded once its lingering effect was used, or when the party leaves its "
+        "district (only when the card says so)"
+    )
 
     @model_validator(mode="after")
     def _district_only_on_district_cards(self) -> ExplorationCard:
         if self.district is not None and self.effect_type != "district":
             raise ValueError("district: is only for cards with effect_type: district")
+        if (self.lingering or self.rounds or self.until) and self.effect_type == "instant":
+            raise ValueError("lingering:, rounds: and until: are for District and Active cards")
+        if self.until == "leave_district" and self.effect_type != "district":
+            raise ValueError("until: leave_district is for District cards")
         return self
 
 
@@ -229,14 +324,41 @@ class CipherParagraph(Strict):
     effects: list[DelveEffect] = Field(default_factory=list, description="what the bot applies of it")
 
 
+class GroupOutcome(Printed):
+    """A success range of a group test: the fewest successes (summed over the Knights) that give this outcome."""
+
+    least: int = Field(ge=0, le=8, description="the fewest successes for this outcome")
+
+
 class AdventureTest(Strict):
-    """A solo test of an Adventure (rulebook "Adventure Tests and Rolls": "roll a single d10 and compare the result
-    to the difficulty of the test (e.g. 6+)"), the Virtue added, and its two outcomes."""
+    """A test of an Adventure (rulebook "Adventure Tests and Rolls": "roll a single d10 and compare the result to
+    the difficulty of the test (e.g. 6+)"), the Virtue added, and its outcomes: a solo test's ``success`` and
+    ``failure``; a group test's (``group: true``, "each Knight make a separate test") success ranges ``outcomes``
+    by the number of successes and its ``fail`` effect on each Knight who failed."""
 
     virtue: Virtue | None = Field(None, description="the Virtue whose value is added (none: a plain test)")
     difficulty: int = Field(ge=2, le=10, description="the difficulty, e.g. 6 for a 6+ test")
-    success: Printed
-    failure: Printed
+    group: bool = Field(False, description="a group test: every Knight tests")
+    success: Printed | None = None
+    failure: Printed | None = None
+    outcomes: list[GroupOutcome] = Field(default_factory=list, description="group: the success ranges")
+    fail: Printed | None = Field(None, description="group: the Fail effect on each Knight who failed")
+
+    @model_validator(mode="after")
+    def _outcomes(self) -> AdventureTest:
+        if self.group:
+            if self.success is not None or self.failure is not None:
+                raise ValueError("a group test has outcomes: (success ranges), not success:/failure:")
+            leasts = [o.least for o in self.outcomes]
+            if 0 not in leasts or len(set(leasts)) != len(leasts):
+                raise ValueError("a group test's outcomes need one range from 0 successes, each least once")
+        else:
+            if self.success is None or self.failure is None or self.outcomes or self.fail is not None:
+                raise ValueError("a solo test has success: and failure: (outcomes:/fail: are for group: true)")
+        return self
+
+    def outcome(self, successes: int) -> GroupOutcome:
+        return max((o for o in self.outcomes if o.least <= successes), key=lambda o: o.least)
 
 
 class AdventureRollRow(Printed):
@@ -300,6 +422,9 @@ class PointOfInterest(Strict):
     key: str | int
     name: str = Field(min_length=1, max_length=100)
     text: str = Field(min_length=1, max_length=1000)
+    effects: list[DelveEffect] = Field(
+        default_factory=list, description="what the bot applies of the text (empty: shown to apply by hand)"
+    )
 
 
 class Kingdom(Strict):
@@ -371,6 +496,14 @@ class Shortcut(Strict):
     size: TileSize
 
 
+class Panzergate(Strict):
+    """Rulebook, "Kingdom Tile Anatomy": "Single Panzergate: ... Place a Single Panzergate token on this path."
+    (Triple likewise): the symbol on one path of the tile's front."""
+
+    direction: Direction
+    kind: Literal["single", "triple"]
+
+
 class KingdomTile(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=100)
@@ -382,12 +515,19 @@ class KingdomTile(Strict):
     shortcuts: list[Shortcut] = Field(default_factory=list)
     poi: str | int | None = Field(None, description="Point of Interest by name or number")
     cipher: str | None = Field(None, pattern=r"^[0-9]{2}$", description="the Exploration Cipher half on the front")
+    panzergates: list[Panzergate] = Field(default_factory=list, description="Panzergate symbols on its paths")
 
     @model_validator(mode="after")
     def _one_path_per_direction(self) -> KingdomTile:
         dirs = [p.direction for p in self.paths]
         if len(set(dirs)) != len(dirs):
             raise ValueError(f"tile {self.id!r} has two paths to the same direction")
+        gates = [g.direction for g in self.panzergates]
+        if len(set(gates)) != len(gates):
+            raise ValueError(f"tile {self.id!r} has two Panzergates on one path")
+        for gate in gates:
+            if gate not in dirs:
+                raise ValueError(f"tile {self.id!r} has a Panzergate {gate} but no path {gate}")
         return self
 
     def path(self, direction: str) -> TilePath | None:
@@ -492,6 +632,11 @@ def kingdom_problems(kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> list[tu
         if card.district is not None and card.district not in districts:
             problems.append((("exploration", card.id, "district"),
                              f"unknown district {card.district!r}; use one of {sorted(districts)}"))
+        for j, effect in enumerate(card.lingering):
+            for tile_id in getattr(effect, "tiles", []):
+                if tile_id not in tiles:
+                    problems.append((("exploration", card.id, "lingering", j, "tiles"),
+                                     f"no tile of this Kingdom is {tile_id!r}"))
     problems += bestiary_problems(kingdom.bestiary, kingdom.encounter_cards)
     problems += adventure_problems(kingdom.adventures)
     if problems or not tiles:

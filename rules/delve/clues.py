@@ -36,7 +36,8 @@ def clue_on_top_card(kingdom: Kingdom, delve: DelveState, direction: str) -> Clu
         "tests/delve/test_clues.py::test_the_first_clue_follows_the_direction_of_travel",
         "tests/delve/test_clues.py::test_extra_clues_follow_minor_mortis_directions_and_the_card_goes_to_the_bottom",
     ],
-    note="the bot names the Clue type; each Knight seeking that type marks it (Clue cards are not tracked yet)",
+    note="the bot names the Clue type; the Expedition adds it to each Clue card showing that type "
+         "(rules/expedition/clue_cards.py, gain)",
 )
 def collect(
     kingdom: Kingdom, delve: DelveState, tile_id: str, direction: str, count: int,

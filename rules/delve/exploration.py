@@ -11,7 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from content.loader import Catalogue
-from content.schema.kingdom import ExplorationCard, Kingdom, KingdomTile, Printed
+from content.schema.cards import LoseVigor
+from content.schema.kingdom import (
+    BacktrackCost,
+    EnterCost,
+    EnterSave,
+    ExplorationCard,
+    ExtraClues,
+    Kingdom,
+    KingdomTile,
+    Printed,
+    ThreatExtra,
+    TrackSave,
+    VigorShield,
+)
+from rules import rolls
 from rules.coverage import implements
 from rules.delve import fog as fr
 from rules.delve import track as tr
@@ -37,8 +51,17 @@ def _targets(state: CampaignState, card: ExplorationCard | None) -> tuple[list[s
 
 
 def _apply(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printed: Printed,
-           card: ExplorationCard | None = None) -> tuple[list[str], list[int]]:
+           card: ExplorationCard | None = None, dice: Dice | None = None) -> tuple[list[str], list[int]]:
     """Typed effects through the rules; ``text`` effects (or no typed effect at all) shown to apply by hand."""
+    knights, who = _targets(state, card)
+    return apply_effects(cat, kingdom, state, printed, knights=knights, who=who, dice=dice)
+
+
+def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printed: Printed, *, knights: list[str],
+                  who: str, dice: Dice | None) -> tuple[list[str], list[int]]:
+    """The Delve's printed effects: the track and Knight effects (``fog.apply_printed``), a Curse or Threat Save
+    (rolled with ``dice``), "Resolve an Encounter" (due with the Monster of the party's district), a Kingdom
+    Adventure (the d100 rolled); a Knight's Vigor loss lessened by a card in play that says so."""
     texts: list[str] = []
     reached: list[int] = []
     if not printed.effects:
@@ -48,13 +71,82 @@ def _apply(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printed: Prin
             break
         if effect.type == "text":
             texts.append(f"✋ By hand: {effect.text} {BY_HAND}")
-            continue
-        knights, who = _targets(state, card)
-        more, hit = fr.apply_printed(cat, kingdom, state, Printed(text=printed.text, effects=[effect]),
-                                     knights=knights, who=who)
-        texts += more
-        reached += hit
+        elif effect.type == "save":
+            more, hit = _save(cat, kingdom, state, effect, knights=knights, who=who, dice=dice)
+            texts += more
+            reached += hit
+        elif effect.type == "encounter":
+            texts += start_encounter(cat, kingdom, state, effect.ambush)
+        elif effect.type == "adventure":
+            if dice is None:
+                texts.append("✋ By hand: a Kingdom Adventure is triggered — `/delve adventure`")
+                continue
+            from rules.delve import adventures  # it builds on the Delve handlers
+
+            more, hit, _ = adventures.trigger(cat, kingdom, state, dice, None)
+            texts += more
+            reached += hit
+        elif effect.type == "lose_vigor" and knights and shield(kingdom, state.delve) is not None:
+            first, *rest = knights
+            more, _ = shielded_vigor(cat, kingdom, state, first, effect.amount, who)
+            texts += more
+            if rest:
+                more, hit = fr.apply_printed(cat, kingdom, state, Printed(text=printed.text, effects=[effect]),
+                                             knights=rest, who=who)
+                texts += more
+                reached += hit
+        else:
+            more, hit = fr.apply_printed(cat, kingdom, state, Printed(text=printed.text, effects=[effect]),
+                                         knights=knights, who=who)
+            texts += more
+            reached += hit
     return texts, reached
+
+
+def _save(cat: Catalogue, kingdom: Kingdom, state: CampaignState, effect: TrackSave, *, knights: list[str],
+          who: str, dice: Dice | None) -> tuple[list[str], list[int]]:
+    """Rulebook (Curse & Threat Saves): "roll a d10: if the result is lower than the difficulty, you Fail and must
+    resolve the negative effect. If it is equal to or higher, you Succeed and do not suffer the consequences"."""
+    name = effect.track.capitalize()
+    if dice is None:
+        return [f"✋ By hand: perform a {name} Save ({name} Level {effect.plus:+d}) — `/roll save kind:{effect.track} "
+                f"modifier:{effect.plus}`; on a Fail: {', '.join(e.type for e in effect.fail)} {BY_HAND}"], []
+    level = state.track.threat if effect.track == "threat" else state.track.curse
+    roll = rolls.save(dice, effect.track, level, effect.plus)
+    word = "Success" if roll.success else "Fail"
+    texts = [f"🎲 {name} Save ({name} {level} {effect.plus:+d} = {roll.difficulty}): d10 {roll.natural} — {word} "
+             "(not a test: no Heat re-roll)."]
+    if roll.success:
+        return texts, []
+    more, hit = apply_effects(cat, kingdom, state, Printed(text=f"{name} Save failed", effects=list(effect.fail)),
+                              knights=knights, who=who, dice=dice)
+    return texts + more, hit
+
+
+def start_encounter(cat: Catalogue, kingdom: Kingdom, state: CampaignState, ambush: bool) -> list[str]:
+    """"If the Encounter trigger does not specify the Monster, you face the Monster in your current district, as
+    indicated by the District Wheel": the Encounter is due (no map token: no Rotation after it)."""
+    from rules.delve import monsters as mon
+
+    assert state.delve is not None
+    delve = state.delve
+    if delve.encounter_due is not None:
+        return ["✋ By hand: an Encounter is already due; resolve this one after it (`/encounter start`)."]
+    tiles_district = _party_district(cat, kingdom, state)
+    card = mon.district_monster(delve, kingdom, tiles_district) if tiles_district else None
+    if card is None:
+        return ["✋ By hand: resolve an Encounter (no Encounter Monster is on the party's district of the District "
+                "Wheel) — `/encounter start`"]
+    state.delve = delve.model_copy(update={"encounter_due": card, "encounter_token": None})
+    name = mon.name_of(delve, kingdom, card)
+    how = " (an Ambush: `/encounter start ambush:true`)" if ambush else ""
+    return [f"⚔️ Encounter with {name}, the Monster of your district: /encounter start{how}."]
+
+
+def _party_district(cat: Catalogue, kingdom: Kingdom, state: CampaignState) -> str | None:
+    assert state.delve is not None
+    tile = cat.kingdom_tiles.get(kingdom.id, {}).get(state.delve.tile)
+    return tile.district if tile is not None else None
 
 
 @implements(
@@ -64,11 +156,12 @@ def _apply(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printed: Prin
            T + "test_district_card_stays_in_play_one_per_district",
            T + "test_active_card_takes_the_one_active_space"],
     note="typed effects applied (Knight effects to the Party Leader), text effects shown by hand; District and "
-    "Active cards kept in play (`/delve discard` when their condition or time is over); their lingering text is a "
-    "reminder applied by hand",
+    "Active cards kept in play: their typed lingering effects applied (tile costs, Saves, extra Threat or Clues, a "
+    "lessened Vigor loss) and counted rounds ended; a card without typed lingering effects is shown to apply by hand "
+    "(`/delve discard` when its condition is met)",
 )
-def resolve_card(cat: Catalogue, kingdom: Kingdom, state: CampaignState, card: ExplorationCard) -> tuple[
-        list[str], list[int]]:
+def resolve_card(cat: Catalogue, kingdom: Kingdom, state: CampaignState, card: ExplorationCard,
+                 dice: Dice | None = None) -> tuple[list[str], list[int]]:
     """Resolve one drawn card (already taken off the deck): its place (discard, District space, Active space),
     its effect, then its Threat/Curse gated effects, read at the values the track had when the card was drawn."""
     assert state.delve is not None
@@ -88,18 +181,17 @@ def resolve_card(cat: Catalogue, kingdom: Kingdom, state: CampaignState, card: E
                          f"**{other.name}** (only one per District): {card.name} is discarded.")
             placed = False
         else:
-            delve = delve.model_copy(update={"district_effects": {**delve.district_effects, district: card.id}})
-            texts.append(f"🏷️ {card.name} lingers in {kingdom.district(district).name} (`/delve discard "
-                         f"card:{card.id}` when it ends).")
+            delve = _in_play(delve.model_copy(update={"district_effects": {**delve.district_effects,
+                                                                           district: card.id}}), card)
+            texts.append(f"🏷️ {card.name} lingers in {kingdom.district(district).name}" + _how_it_ends(card))
     elif card.effect_type == "active":
         if delve.active_effects:
             other = kingdom.exploration_card(delve.active_effects[0])
             texts.append(f"The Active Effect space already holds **{other.name}**: {card.name} is discarded instead.")
             placed = False
         else:
-            delve = delve.model_copy(update={"active_effects": [card.id]})
-            texts.append(f"📌 {card.name} takes the Active Effect space (`/delve discard card:{card.id}` when its "
-                         "condition is met or its rounds pass).")
+            delve = _in_play(delve.model_copy(update={"active_effects": [card.id]}), card)
+            texts.append(f"📌 {card.name} takes the Active Effect space" + _how_it_ends(card))
     if card.effect_type == "instant" or not placed:
         delve = delve.model_copy(update={"exploration_discard": [*delve.exploration_discard, card.id]})
     state.delve = delve
@@ -107,8 +199,8 @@ def resolve_card(cat: Catalogue, kingdom: Kingdom, state: CampaignState, card: E
         return texts, []
     reached: list[int] = []
     drawn_at = {"threat": state.track.threat, "curse": state.track.curse}  # gated effects read the track as drawn
-    if card.effects or card.effect_type == "instant":
-        more, hit = _apply(cat, kingdom, state, Printed(text=card.text, effects=card.effects), card)
+    if card.effects or (card.effect_type == "instant") or (not card.lingering and not card.gated):
+        more, hit = _apply(cat, kingdom, state, Printed(text=card.text, effects=card.effects), card, dice)
         texts += more
         reached += hit
     for gated in card.gated:
@@ -120,7 +212,7 @@ def resolve_card(cat: Catalogue, kingdom: Kingdom, state: CampaignState, card: E
             texts.append(f"({name} {value} is below {gated.at_least}: the additional effect does not trigger.)")
             continue
         texts.append(f"⚠️ {name} {value} (at least {gated.at_least}): {gated.text}")
-        more, hit = _apply(cat, kingdom, state, gated, card)
+        more, hit = _apply(cat, kingdom, state, gated, card, dice)
         texts += more
         reached += hit
     return texts, reached
@@ -139,8 +231,8 @@ def resolve_card(cat: Catalogue, kingdom: Kingdom, state: CampaignState, card: E
     note="Special cards ending on top after the Exploration step are resolved in a chain; after Kingdom Setup's "
     "shuffle the deck is shuffled again until a normal card is on top",
 )
-def exploration_step(cat: Catalogue, kingdom: Kingdom, state: CampaignState, district: str | None) -> tuple[
-        list[str], list[int]]:
+def exploration_step(cat: Catalogue, kingdom: Kingdom, state: CampaignState, district: str | None,
+                     dice: Dice | None = None) -> tuple[list[str], list[int]]:
     """"draw the top card from the Exploration deck and resolve its effect", then the Special cards that end up on
     top, one after the other. Returns the sentences and the Time spaces (8, 16) reached."""
     assert state.delve is not None
@@ -162,7 +254,7 @@ def exploration_step(cat: Catalogue, kingdom: Kingdom, state: CampaignState, dis
         if not first:
             texts.append(f"✨ A Special Exploration card is on top of the deck: **{card.name}** is resolved too.")
         state.delve = delve.model_copy(update={"exploration": delve.exploration[1:]})
-        more, hit = resolve_card(cat, kingdom, state, card)
+        more, hit = resolve_card(cat, kingdom, state, card, dice)
         texts += more
         reached += hit
         first = False
@@ -179,21 +271,190 @@ def normal_on_top(kingdom: Kingdom, deck: list[str], dice: Dice) -> list[str]:
     return deck
 
 
+def _how_it_ends(card: ExplorationCard) -> str:
+    end = {"used": "until it is used", "leave_district": "until the party leaves the district"}.get(card.until or "")
+    if card.rounds:
+        end = f"for the next {card.rounds} round(s)"
+    applied = " — the bot applies it" if card.lingering else " — apply it by hand " + BY_HAND
+    tail = f" ({end}; `/delve discard card:{card.id}` ends it early)" if end else (
+        f" (`/delve discard card:{card.id}` when its condition is met)")
+    return applied + tail + "."
+
+
+def _in_play(delve: DelveState, card: ExplorationCard) -> DelveState:
+    """What the track rules read of a card in play: its extra Threat per gain, its rounds (from the next round)."""
+    update: dict[str, Any] = {}
+    extra = sum(e.amount for e in card.lingering if isinstance(e, ThreatExtra))
+    if extra:
+        update["threat_extra"] = {**delve.threat_extra, card.id: extra}
+    if card.rounds:
+        update["card_rounds"] = {**delve.card_rounds, card.id: [delve.round + 1, delve.round + card.rounds]}
+    return delve.model_copy(update=update)
+
+
+def in_play(kingdom: Kingdom, delve: DelveState) -> list[tuple[ExplorationCard, str | None]]:
+    """The District and Active cards in play, with the district each District card covers (None: Active)."""
+    out: list[tuple[ExplorationCard, str | None]] = [
+        (kingdom.exploration_card(cid), district) for district, cid in delve.district_effects.items()]
+    return out + [(kingdom.exploration_card(cid), None) for cid in delve.active_effects]
+
+
+def _covers(card: ExplorationCard, district: str | None, tile: KingdomTile) -> bool:
+    """A District card covers the tiles of its district; an Active card every tile."""
+    return district is None or tile.district == district
+
+
+@implements(
+    "Exploration Card Effect Types",
+    tests=[T + "test_salt_fog_makes_each_saltmere_tile_cost_one_more_threat",
+           T + "test_ash_wind_costs_one_more_time_for_smelters_hollow_only",
+           T + "test_bell_rope_curse_save_when_entering_a_bellwold_tile"],
+    note="District effects apply to the tiles of their district (tile costs, Saves on entering)",
+)
+def entering(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> tuple[int, int, list[tuple[ExplorationCard,
+                                                                                                    EnterSave]]]:
+    """The cards in play that change entering ``tile`` in the Kingdom Tile step: extra Time, extra Threat, and the
+    Saves to perform."""
+    time = threat = 0
+    saves: list[tuple[ExplorationCard, EnterSave]] = []
+    for card, district in in_play(kingdom, delve):
+        if not _covers(card, district, tile) or not _live(delve, card):
+            continue
+        for effect in card.lingering:
+            if isinstance(effect, EnterCost) and (not effect.tiles or tile.id in effect.tiles):
+                time += effect.time
+                threat += effect.threat
+            elif isinstance(effect, EnterSave):
+                saves.append((card, effect))
+    return time, threat, saves
+
+
+def _live(delve: DelveState, card: ExplorationCard) -> bool:
+    window = delve.card_rounds.get(card.id)
+    return window is None or window[0] <= delve.round <= window[1]
+
+
+def enter_texts(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
+    time, threat, _ = entering(kingdom, delve, tile)
+    if not time and not threat:
+        return []
+    names = ", ".join(c.name for c, d in in_play(kingdom, delve) if _covers(c, d, tile) and any(
+        isinstance(e, EnterCost) and (not e.tiles or tile.id in e.tiles) for e in c.lingering))
+    return [f"🃏 {names}: entering {tile.name} costs Time +{time}, Threat +{threat} more."]
+
+
+def enter_saves(cat: Catalogue, kingdom: Kingdom, state: CampaignState, tile: KingdomTile,
+                dice: Dice | None) -> tuple[list[str], list[int]]:
+    """"whenever the party enters a <district> tile, perform a Curse Save ...": resolved as the party enters it."""
+    assert state.delve is not None
+    texts: list[str] = []
+    reached: list[int] = []
+    for card, effect in entering(kingdom, state.delve, tile)[2]:
+        if state.track.lost:
+            break
+        texts.append(f"🃏 {card.name} (in play): entering {tile.name}.")
+        knights, who = _targets(state, card)
+        more, hit = _save(cat, kingdom, state, effect.save, knights=knights, who=who, dice=dice)
+        texts += more
+        reached += hit
+    return texts, reached
+
+
+@implements(
+    "1. Travel Step",
+    tests=[T + "test_iron_hedge_adds_threat_per_thornkeep_tile_backtracked_through"],
+    note="a District card in play can make each of its tiles moved through cost more Threat",
+)
+def backtrack_extra(kingdom: Kingdom, delve: DelveState, tiles: dict[str, KingdomTile],
+                    through: tuple[str, ...]) -> int:
+    """Extra Threat of a Backtrack from the cards in play: per tile moved through that the card covers."""
+    extra = 0
+    for card, district in in_play(kingdom, delve):
+        if not _live(delve, card):
+            continue
+        for effect in card.lingering:
+            if isinstance(effect, BacktrackCost):
+                extra += effect.threat * sum(1 for t in through if _covers(card, district, tiles[t]))
+    return extra
+
+
+def extra_clues(kingdom: Kingdom, delve: DelveState) -> tuple[int, list[str]]:
+    """"the next time you gain Clues, gain one more": the Clues added by the cards in play, and those cards (used)."""
+    amount = 0
+    used: list[str] = []
+    for card, _ in in_play(kingdom, delve):
+        more = sum(e.amount for e in card.lingering if isinstance(e, ExtraClues))
+        if more and _live(delve, card):
+            amount += more
+            used.append(card.id)
+    return amount, used
+
+
+def shield(kingdom: Kingdom, delve: DelveState | None) -> ExplorationCard | None:
+    if delve is None:
+        return None
+    return next((c for c, _ in in_play(kingdom, delve) if _live(delve, c)
+                 and any(isinstance(e, VigorShield) for e in c.lingering)), None)
+
+
+def shielded_vigor(cat: Catalogue, kingdom: Kingdom, state: CampaignState, knight: str, amount: int,
+                   who: str) -> tuple[list[str], list[int]]:
+    """"the next time a Knight would lose Vigor during the Delve, they lose 1 less. Then discard this card"."""
+    assert state.delve is not None
+    card = shield(kingdom, state.delve)
+    assert card is not None
+    less = sum(e.amount for e in card.lingering if isinstance(e, VigorShield))
+    left = max(0, amount - less)
+    texts = [f"🃏 {card.name}: the Vigor loss is {less} less ({amount} → {left})."]
+    if left:
+        more, hit = fr.apply_printed(cat, kingdom, state, Printed(text=f"Lose {left} Vigor", effects=[
+            LoseVigor(type="lose_vigor", amount=left)]), knights=[knight], who=who)
+        texts += more
+    else:
+        hit = []
+    state.delve, text = discard(kingdom, state.delve, card.id)
+    return [*texts, text], hit
+
+
+@implements(
+    "Exploration Card Effect Types",
+    tests=[T + "test_hound_spoor_adds_threat_for_three_rounds_then_leaves",
+           T + "test_a_district_card_until_leave_district_leaves_with_the_party"],
+    note="Active cards counted in rounds leave after them; a card that says so leaves with the party's district",
+)
+def expire(kingdom: Kingdom, delve: DelveState, district: str | None) -> tuple[DelveState, list[str]]:
+    """At the Travel step of a new round: the cards whose rounds are over leave play; and, once the party stands in
+    another district, the District cards that last "until the party leaves the district"."""
+    texts: list[str] = []
+    for card, covered in in_play(kingdom, delve):
+        window = delve.card_rounds.get(card.id)
+        over = window is not None and delve.round > window[1]
+        left = card.until == "leave_district" and covered is not None and district is not None and (
+            district != covered)
+        if over or left:
+            delve, text = discard(kingdom, delve, card.id)
+            why = "its rounds are over" if over else "the party left its district"
+            texts.append(f"{text} ({why})")
+    return delve, texts
+
+
 def district_reminder(kingdom: Kingdom, delve: DelveState, district: str | None) -> list[str]:
     """The District effect in play where the party is: "Their effects linger in a particular area of the Kingdom
-    map" (shown each Exploration step spent in that district; applied by hand)."""
+    map" (shown each Exploration step spent in that district; a card the bot cannot apply is applied by hand)."""
     if district is None or district not in delve.district_effects:
         return []
     card = kingdom.exploration_card(delve.district_effects[district])
-    return [f"🏷️ District effect in {kingdom.district(district).name}: **{card.name}** — {card.text} (apply it "
-            f"by hand {BY_HAND})"]
+    how = "applied by the bot" if card.lingering else f"apply it by hand {BY_HAND}"
+    return [f"🏷️ District effect in {kingdom.district(district).name}: **{card.name}** — {card.text} ({how})"]
 
 
 def discard(kingdom: Kingdom, delve: DelveState, card_id: str) -> tuple[DelveState, str]:
     """A District or Active card leaves play ("until the players fulfill a condition ... or until a specific number
     of turns passes"): discarded."""
+    delve = _out_of_play(delve, card_id)
     for district, cid in delve.district_effects.items():
         if card_id in (cid, district):
+            delve = _out_of_play(delve, cid)
             rest = {d: c for d, c in delve.district_effects.items() if d != district}
             delve = delve.model_copy(update={"district_effects": rest,
                                              "exploration_discard": [*delve.exploration_discard, cid]})
@@ -206,15 +467,25 @@ def discard(kingdom: Kingdom, delve: DelveState, card_id: str) -> tuple[DelveSta
     raise RuleError(f"{card_id!r} is not a District or Active Exploration card in play; in play: {shown}")
 
 
+def _out_of_play(delve: DelveState, card_id: str) -> DelveState:
+    return delve.model_copy(update={
+        "threat_extra": {k: v for k, v in delve.threat_extra.items() if k != card_id},
+        "card_rounds": {k: v for k, v in delve.card_rounds.items() if k != card_id},
+    })
+
+
 def view(kingdom: Kingdom, delve: DelveState) -> dict[str, Any]:
     def card(cid: str) -> dict[str, Any]:
         c = kingdom.exploration_card(cid)
-        return {"card": c.id, "name": c.name, "text": c.text}
+        window = delve.card_rounds.get(cid)
+        return {"card": c.id, "name": c.name, "text": c.text, "applied": bool(c.lingering),
+                "rounds": window, "until": c.until}
 
     return {
         "district_effects": {d: card(c) for d, c in delve.district_effects.items()},
         "active_effects": [card(c) for c in delve.active_effects],
         "ciphers_read": list(delve.ciphers_read),
+        "hindering": [h.model_dump() for h in delve.hindering],
     }
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from content.schema.kingdom import STEP, Kingdom, KingdomTile, layout
+from content.schema.kingdom import OPPOSITE, STEP, Kingdom, KingdomTile, layout
 from rules.coverage import implements
-from rules.delve.state import DelveState
+from rules.delve.state import DelveState, HinderingToken
 from rules.errors import RuleError
 
 Kind = Literal["explore", "backtrack", "fog", "shortcut"]
@@ -94,6 +94,70 @@ def enter(delve: DelveState, tile_id: str, direction: str | None) -> DelveState:
     )
 
 
+GATES = {"single_panzergate": "Single Panzergate", "triple_panzergate": "Triple Panzergate",
+         "deep_fog": "Deep Fog token", "flood": "Flood token", "rubble": "Rubble token"}
+
+
+@implements(
+    "Hindering Tokens",
+    tests=["tests/delve/test_hindering.py::test_a_panzergate_token_closes_its_path_both_ways_for_the_party",
+           "tests/delve/test_hindering.py::test_a_panzergate_blocks_a_backtrack_through_its_path",
+           "tests/delve/test_hindering.py::test_encounter_monster_tokens_ignore_panzergates"],
+    note="Panzergate tokens close their path to the party (both ways; Encounter Monster tokens ignore them); a Deep "
+    "Fog token blocks a Deep Fog path; Flood and Rubble tokens are placed by the GM and their consequences shown "
+    "to apply by hand",
+)
+def gate_on(delve: DelveState, tiles: Tiles, tile_id: str, direction: str) -> HinderingToken | None:
+    """The Panzergate token on the path leaving ``tile_id`` toward ``direction`` (placed on either end of it)."""
+    path = tiles[tile_id].path(direction)
+    for token in delve.hindering:
+        if token.kind not in ("single_panzergate", "triple_panzergate"):
+            continue
+        if token.tile == tile_id and token.direction == direction:
+            return token
+        if path is not None and token.tile == path.to and token.direction == OPPOSITE[direction]:
+            return token
+    return None
+
+
+def fog_blocked(delve: DelveState, tile: KingdomTile) -> bool:
+    """"You may do so only if there is an unblocked Deep Fog path on your current tile": every Deep Fog path of the
+    tile has a Deep Fog token (one with no direction blocks them all)."""
+    tokens = [t for t in delve.hindering if t.kind == "deep_fog" and t.tile == tile.id]
+    if any(t.direction is None for t in tokens):
+        return True
+    return all(any(t.direction == d for t in tokens) for d in tile.fog_paths)
+
+
+@implements(
+    "Kingdom Tile Anatomy",
+    tests=["tests/delve/test_hindering.py::test_step_e_places_the_panzergate_tokens_of_the_front"],
+    note="Single and Triple Panzergates on a tile's front place their token on that path at step e",
+)
+def place_panzergates(delve: DelveState, tile: KingdomTile) -> tuple[DelveState, list[str]]:
+    """"Single Panzergate: Represents a Single Panzergate. Place a Single Panzergate token on this path." (Triple
+    likewise), resolved with the front's symbols."""
+    texts: list[str] = []
+    tokens = list(delve.hindering)
+    for gate in tile.panzergates:
+        kind = "single_panzergate" if gate.kind == "single" else "triple_panzergate"
+        if any(t.tile == tile.id and t.direction == gate.direction and t.kind == kind for t in tokens):
+            continue
+        tokens.append(HinderingToken(kind=kind, tile=tile.id, direction=gate.direction))
+        texts.append(f"🚧 {GATES[kind]}: a token is placed on the {gate.direction} path of {tile.name} — the party "
+                     "cannot travel along it while it lies there (Encounter Monster tokens ignore it; the GM "
+                     f"removes it when an effect opens it: `/delve adjust hinder:{kind} tile:{tile.id} "
+                     f"side:{gate.direction} remove:true`).")
+    return delve.model_copy(update={"hindering": tokens}), texts
+
+
+def hindering_on_tile(delve: DelveState, tile: KingdomTile) -> list[str]:
+    """Flood and Rubble tokens: "trigger other negative consequences for the player once you move onto them" — the
+    token's own rules (a Quest, a card) are applied by hand."""
+    return [f"🚧 {GATES[t.kind]} on {tile.name}: resolve its consequences by hand (the effect that placed it says "
+            "what they are)." for t in delve.hindering if t.tile == tile.id and t.kind in ("flood", "rubble")]
+
+
 def _backtracks(delve: DelveState, tiles: Tiles) -> list[Destination]:
     """Breadth-first through explored tiles only: the fewest tiles moved through for each."""
     explored = set(delve.explored)
@@ -103,7 +167,7 @@ def _backtracks(delve: DelveState, tiles: Tiles) -> list[Destination]:
     while queue:
         here = queue.pop(0)
         for path in tiles[here].paths:
-            if path.to in explored and path.to not in seen:
+            if path.to in explored and path.to not in seen and gate_on(delve, tiles, here, path.direction) is None:
                 seen[path.to] = (*seen[here], path.to)
                 first_dir[path.to] = first_dir[here] or path.direction
                 queue.append(path.to)
@@ -136,7 +200,7 @@ def destinations(delve: DelveState, tiles: Tiles) -> list[Destination]:
     unexplored = set(delve.face_down) | set(delve.revealed)
     out: list[Destination] = []
     for path in here.paths:
-        if path.to in unexplored:
+        if path.to in unexplored and gate_on(delve, tiles, here.id, path.direction) is None:
             tile = tiles[path.to]
             out.append(_unexplored(delve, tile, "explore", path.direction))
     out += _backtracks(delve, tiles)
@@ -144,7 +208,7 @@ def destinations(delve: DelveState, tiles: Tiles) -> list[Destination]:
         for cut in here.shortcuts:
             if cut.to not in delve.explored:
                 out.append(_unexplored(delve, tiles[cut.to], "shortcut", None))
-    if here.fog_paths:
+    if here.fog_paths and not fog_blocked(delve, here):
         for tile_id in [*delve.face_down, *delve.revealed]:
             dest = _unexplored(delve, tiles[tile_id], "fog", None)
             out.append(Destination(**{**dest.__dict__, "threat": dest.threat + 1}))

@@ -71,6 +71,15 @@ class Resume(BaseModel):
     time_reached: list[int] = Field(default_factory=list, description="Time 8/16 reached this round (Story step)")
 
 
+class HinderingToken(BaseModel):
+    """A Hindering token on the Kingdom map (rulebook "Hindering Tokens"): a Panzergate on a path (``tile`` and the
+    path's ``direction``), a Deep Fog token on a tile's Deep Fog path, a Flood or Rubble token on a tile."""
+
+    kind: Literal["single_panzergate", "triple_panzergate", "deep_fog", "flood", "rubble"]
+    tile: str
+    direction: Direction | None = None
+
+
 class DelveState(BaseModel):
     kingdom: str
     tile: str = Field(description="the tile with the Party marker")
@@ -129,6 +138,16 @@ class DelveState(BaseModel):
     )
     ciphers_read: list[str] = Field(default_factory=list, description="Exploration Cipher codes read this Expedition")
     adventure: str | None = Field(None, description="the Adventure waiting for its test result (adventures.py)")
+    adventure_results: dict[str, bool] = Field(
+        default_factory=dict, description="a group test under way: Knight id -> success (adventures.py)"
+    )
+    hindering: list[HinderingToken] = Field(default_factory=list, description="Hindering tokens on the map")
+    card_rounds: dict[str, list[int]] = Field(
+        default_factory=dict, description="Active cards in play for N rounds: card id -> [first round, last round]"
+    )
+    threat_extra: dict[str, int] = Field(
+        default_factory=dict, description="cards in play that add Threat to each Threat gain: card id -> amount"
+    )
 
     def placed(self) -> list[str]:
         return [*self.explored, *self.face_down, *self.revealed]

@@ -124,8 +124,13 @@ def advance_time(track: KingdomTrack, delve: DelveState, spec: TrackSpec, amount
 def apply_all(
     track: KingdomTrack, delve: DelveState, spec: TrackSpec, *, time: int = 0, threat: int = 0, curse: int = 0
 ) -> TrackChange:
-    """Time, then Threat, then Curse (the order of the symbols on a tile back), merged."""
+    """Time, then Threat, then Curse (the order of the symbols on a tile back), merged. A Threat gain gets the
+    extra Threat of the Exploration cards in play that say so (``threat_extra``)."""
     total = TrackChange(track=track, delve=delve)
+    extra = threat_extra(delve) if threat > 0 else 0
+    if extra:
+        threat += extra
+        total.texts.append(f"🃏 An Exploration card in play: this Threat gain is {extra} more.")
     for fn, amount in ((advance_time, time), (change_threat, threat), (change_curse, curse)):
         if not amount:
             continue
@@ -139,6 +144,17 @@ def apply_all(
         total.curse_paragraph = total.curse_paragraph or part.curse_paragraph
         total.time_reached += part.time_reached
         total.texts += part.texts
+    return total
+
+
+def threat_extra(delve: DelveState) -> int:
+    """"whenever you gain Threat, gain 1 more": the cards in play now (an Active card counted in rounds only in its
+    rounds)."""
+    total = 0
+    for card, amount in delve.threat_extra.items():
+        window = delve.card_rounds.get(card)
+        if window is None or window[0] <= delve.round <= window[1]:
+            total += amount
     return total
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from content.schema.kingdom import adventure_problems
+from rules.delve_handlers import DelveTravel
+from rules.dice import Dice
 from rules.state import CampaignState
-from tests.delve._support import KINGDOM
+from tests.delve._support import ENGINE, KINGDOM, TILES, delve_with, started
 
 
 async def _state(table: Any) -> CampaignState:
@@ -114,3 +116,106 @@ async def test_a_roll_is_resolved_at_once_and_is_not_a_test(table: Any) -> None:
     assert (a["id"], a["roll"], a["waiting"]) == ("aub_adv_will_o_wisps", 9, False)
     assert "not a test" in reply.text
     assert (await _state(table)).track.threat == 1
+
+
+# -- group tests, and Adventures started by an Exploration card or a Point of Interest -----------------------------
+
+
+async def _two(table: Any) -> None:
+    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok('@ulfa /knight create knight:ashgrove name:"Kara"')
+    await table.ok("/delve start kingdom:aubrevane start:aub_01")
+
+
+async def test_group_test_outcome_by_the_count_of_successes(table: Any) -> None:
+    """Rulebook (line 1638): Some tests will require only one Knight to make the test (usually the Party Leader),
+    while others will have each Knight make a separate test.
+    Rulebook (line 1640): Group tests are different, in that an individual success or failure means less. Usually, a
+    group test has success ranges. After every Knight makes their test, the Knights sum up their successes and consult
+    the results. This means a group test usually has more than two possible outcomes: typically, an outright failure
+    (0–1 success), a moderate success (2–3 successes), and a full success (4 successes).
+    """
+    mire = next(a for a in KINGDOM.adventures if a.id == "aub_adv_mire")
+    assert mire.test is not None and mire.test.group
+    assert [mire.test.outcome(n).least for n in range(5)] == [0, 0, 2, 2, 4]
+    await _two(table)
+    for results, time in ((("success", "success"), 1), (("success", "failure"), 2)):
+        await table.ok("/delve start kingdom:aubrevane start:aub_01")  # a new Delve: Time 0
+        await table.ok("/gm force-next values:6,10")  # 60: the Sucking Mire (59-66)
+        reply = await table.ok("@kara /delve adventure")
+        a = reply.data["adventure"]
+        assert (a["id"], a["waiting"], a["group"]) == ("aub_adv_mire", True, True)
+        assert "Group test: Might 5+ — every Knight tests (Ser Sonch, Kara)" in reply.text
+        reply = await table.ok(f'@kara /delve adventure knight:"Ser Sonch" result:{results[0]}')
+        assert reply.data["adventure"]["waiting"] and "Waiting for: Kara." in reply.text
+        reply = await table.ok(f"@ulfa /delve adventure knight:Kara result:{results[1]}")
+        a = reply.data["adventure"]
+        assert (a["successes"], a["waiting"]) == (results.count("success"), False)
+        state = await _state(table)
+        assert state.track.time == time and state.delve is not None and state.delve.adventure is None
+
+
+async def test_group_test_fail_effect_on_each_failer(table: Any) -> None:
+    """Rulebook (line 1642): Group tests also introduce "Fail" effects. A Fail effect is applied to the individual
+    Knight who failed the test and not to the whole group. It's entirely possible to succeed at a group test, but fail
+    as an individual Knight.
+    """
+    await _two(table)
+    before = {k: v.stats.vigor for k, v in (await _state(table)).knights.items()}
+    await table.ok("/gm force-next values:6,10")
+    await table.ok("@kara /delve adventure")
+    await table.ok('@kara /delve adventure knight:"Ser Sonch" result:failure')
+    reply = await table.ok("@ulfa /delve adventure knight:Kara result:success")
+    assert "Fail effect on Ser Sonch: Fail: the Knight loses 1 Vigor." in reply.text
+    after = {k: v.stats.vigor for k, v in (await _state(table)).knights.items()}
+    assert after == {"ser-sonch": before["ser-sonch"] - 1, "kara": before["kara"]}
+
+
+async def test_group_test_needs_each_knight_once(table: Any) -> None:
+    """Rulebook (line 1640): After every Knight makes their test, the Knights sum up their successes and consult the
+    results.
+    """
+    await _two(table)
+    await table.ok("/gm force-next values:6,10")
+    await table.ok("@kara /delve adventure")
+    assert "give each Knight's result with `knight:`" in await _fail(table, "@kara /delve adventure result:success")
+    await table.ok('@kara /delve adventure knight:"Ser Sonch" result:success')
+    assert "already gave a result" in await _fail(table, '@kara /delve adventure knight:"Ser Sonch" result:failure')
+
+
+def test_an_exploration_card_that_starts_an_adventure_rolls_the_d100() -> None:
+    """Rulebook (line 1630): Kingdom Adventures are sets of adventures set in a particular Kingdom that can be
+    triggered during your Expeditions. The most common ways of triggering an Adventure are Exploration cards and
+    Points of Interest.
+    Rulebook (line 1631): When you trigger a Kingdom Adventure, refer to the respective Kingdom Codex and roll a d100
+    on the Adventure Table. The die result denotes the Adventure you should resolve.
+    """
+    state = started()
+    assert state.delve is not None
+    state.delve = state.delve.model_copy(update={"exploration": ["aub_ex_quiet", *[
+        c for c in state.delve.exploration if c != "aub_ex_quiet"]]})
+    result = ENGINE.apply(state, DelveTravel(direction="north"), Dice(seed=1, forced=[1, 10]))
+    text = "\n".join(e.text for e in result.events)
+    assert "**An Uneasy Quiet**" in text and "📜 Adventure (d100 10): **The Peat-Cutter's Hut**" in text
+    assert result.state.track.time == TILES["aub_02"].back.time + 1  # the Peat-Cutter's Hut: Time +1
+
+
+def test_a_point_of_interest_that_starts_an_adventure_rolls_it() -> None:
+    """Rulebook (line 757): - Point of Interest: Represents a Point of Interest. If a Point of Interest symbol is
+    accompanied by a name, refer to the Point of Interest table on the Kingdom Sheet and resolve an effect with a
+    matching name. If a Point of Interest symbol is accompanied by a number, flip the top Exploration card and add its
+    PoI modifier located at the top of the Exploration card to the number on the tile. Then, refer to the Point of
+    Interest table and resolve an effect with the matching number. Don't discard the Exploration card, it stays on top
+    of the deck.
+    Rulebook (line 1630): The most common ways of triggering an Adventure are Exploration cards and Points of
+    Interest.
+    """
+    state = started()
+    assert state.delve is not None
+    delve = delve_with(["aub_01", "aub_02", "aub_08", "aub_10"], "aub_10")
+    deck = ["aub_ex_gulls", *[c for c in state.delve.exploration if c != "aub_ex_gulls"]]  # PoI modifier +1
+    state.delve = delve.model_copy(update={"exploration": deck, "leader": state.delve.leader})
+    result = ENGINE.apply(state, DelveTravel(direction="north"), Dice(seed=1, forced=[1, 10]))  # the Thorn Spire
+    text = "\n".join(e.text for e in result.events)
+    assert "📍 Point of Interest 10 +1 (PoI modifier of the top Exploration card) = 11" in text
+    assert "**The Storyteller's Stone**" in text and "📜 Adventure (d100 10): **The Peat-Cutter's Hut**" in text

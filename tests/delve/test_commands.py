@@ -70,6 +70,9 @@ async def test_drawing_from_an_empty_exploration_deck_loses(table, app) -> None:
     await _start(table)
     for way in ("north", "south") * 12:  # the starter deck has 24 Exploration cards
         reply = await table.ok(f"/delve travel direction:{way}")
+        if reply.data["encounter_due"]:  # Fresh Tracks: "Resolve an Encounter" (not played here)
+            await table.ok("/delve adjust clear_encounter:true")
+            reply = await table.ok("/delve continue")
     assert reply.data["exploration_left"] == 0 and not reply.data["track"]["lost"]
     reply = await table.ok("/delve travel direction:north")
     assert reply.data["track"]["lost"] is True

@@ -56,6 +56,25 @@ def test_the_starter_kingdom_has_its_cards() -> None:
     assert {c.value for c in fog} >= {0, 1, 2, 3, 4}
 
 
+def test_the_starter_kingdom_types_its_lingering_cards_panzergates_and_adventure_triggers() -> None:
+    """Rulebook (line 802): - District: cards with a District effect are placed on the District effect space of the
+    Kingdom Sheet. Their effects linger in a particular area of the Kingdom map, and usually cannot be discarded by
+    regular means. There can be multiple District effects in play at the same time, but only one per District.
+    Rulebook (line 758): - Single Panzergate: Represents a Single Panzergate. Place a Single Panzergate token on this
+    path.
+    Rulebook (line 1630): The most common ways of triggering an Adventure are Exploration cards and Points of
+    Interest.
+    """
+    lingering = [c for c in KINGDOM.exploration if c.effect_type != "instant"]
+    assert lingering and all(c.lingering for c in lingering)  # every District and Active card is applied
+    assert any(e.type == "adventure" for c in KINGDOM.exploration for e in c.effects)
+    assert any(e.type == "encounter" for c in KINGDOM.exploration for e in c.effects)
+    assert any(e.type == "adventure" for p in KINGDOM.points_of_interest for e in p.effects)
+    gates = {g.kind for t in TILES.values() for g in t.panzergates}
+    assert gates == {"single", "triple"}
+    assert any(a.test is not None and a.test.group for a in KINGDOM.adventures)
+
+
 def test_the_starter_kingdom_has_six_campfire_tales() -> None:
     """Rulebook (line 1600): While your Knights are resting, you may decide to participate in Campfire Tales, a
     small getaway from the pervasive dangers of the Kingdoms. Campfire Tales are short stories your Knights can tell

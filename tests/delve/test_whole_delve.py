@@ -98,3 +98,68 @@ async def test_a_whole_delve_script(tmp_path: Path) -> None:
         assert rebuilt.model_dump() == loaded.state.model_dump()
     finally:
         await app.db.close()
+
+
+SCRIPT2 = ROOT / "tests" / "scripts" / "delve" / "encounter_fog_delve.txt"
+
+
+async def test_a_whole_delve_through_the_deep_fog_and_an_encounter(tmp_path: Path) -> None:
+    """The second whole-Delve script: the Deep Fog crossed in round 1, an Encounter started by an Exploration card,
+    then the Delve to Time 16 (with the Rest Phase at Time 8); replaying its log gives the same state.
+
+    Rulebook (line 827): To travel via the Deep Fog, during the Travel step, gain +1 Threat and choose any Unexplored
+    Kingdom tile that's connected to an explored Kingdom tile, anywhere on the map. That explored tile does not need to
+    be connected to your tile.
+    Rulebook (line 856): Once you resolve all Deep Fog effects, place the Party marker on the Target Kingdom tile and
+    remove the reminder token. Discard all Half-cup and Full Cup tokens, and return to the Kingdom Tile step.
+    Rulebook (line 861): Encounters trigger from multiple sources, which means they can happen at any time, whether
+    you're ready or not! When you are instructed to resolve an Encounter (for example because an Encounter Monster
+    token moved onto your tile), finish resolving your current step, then immediately proceed to the Encounter.
+    Rulebook (line 862): When you're done resolving the Encounter, return to the Phase and step you were previously in
+    (most commonly, the Delve Phase).
+    """
+    text = SCRIPT2.read_text(encoding="utf-8")
+    app = App(await Database.open(tmp_path / "play2.sqlite3"), CATALOGUE, build_registry(), seed=_seed(text),
+              image_dir=tmp_path / "images")
+    try:
+        records = await _run(app, text.splitlines())
+        refused = [(r["line"], r["command"], r["error"]) for r in records if not r["ok"]]
+        assert not refused, refused
+        commands = [r["command"] for r in records]
+
+        # the Deep Fog: entered from Lantern Crossroads (Threat +1), crossed, Emergence onto aub_02
+        entered = records[commands.index('/delve travel fog:aub_02 leader:"Ser Sonch"')]
+        assert entered["data"]["fog"] and entered["data"]["track"]["threat"] == 1 and entered["data"]["tile"] == "aub_01"
+        emerged = records[commands.index("/fog choose option:martial")]
+        assert emerged["data"]["tile"] == "aub_02" and not emerged["data"]["fog"]
+        assert "emerges from the Deep Fog onto the medium tile aub_02" in emerged["text"]
+        assert {"type": "martial", "tile": "aub_02"}.items() <= emerged["data"]["clues"][0].items()
+        # the Exploration step after the Emergence: Fresh Tracks makes the Encounter due, the Story step waits
+        assert "**Fresh Tracks**" in emerged["text"] and emerged["data"]["encounter_due"] == "enc_stag_i"
+        assert emerged["data"]["resume"]["steps"] == ["story"]
+
+        # the Encounter: started, resolved, then the round goes on
+        start = commands.index("/encounter start")
+        assert "Encounter" in records[start]["text"]
+        resolved = next(r for r in records[start:] if "🏁 Resolution" in r["text"])
+        assert resolved["data"]["encounter_due"] is None
+        cont = records[commands.index("/delve continue")]
+        assert cont["data"]["resume"] is None
+
+        # Time 8, the Rest; Time 16, the Full Clash prompt; never lost, Time never goes back
+        delve = [r for r in records if r["data"] and "track" in r["data"]]
+        times = [r["data"]["track"]["time"] for r in delve]
+        assert times == sorted(times) and all(not r["data"]["track"]["lost"] for r in delve)
+        at8 = [r for r in delve if 8 in (r["data"].get("time_reached") or [])]
+        assert len(at8) == 1 and EXHIBITION in at8[0]["text"]
+        assert records[records.index(at8[0]) + 1]["command"] == "/rest"
+        last = records[-1]
+        assert last["data"]["track"]["time"] == 16 and FULL in last["text"]
+
+        loaded = await app.load(invocation("gm", "/gm state"))
+        assert loaded.state.delve is not None and loaded.state.delve.rested
+        assert loaded.state.delve.encounter is None and loaded.state.delve.fog is None
+        rebuilt = await rebuild(app.db, app.engine, loaded.row.id)
+        assert rebuilt.model_dump() == loaded.state.model_dump()
+    finally:
+        await app.db.close()

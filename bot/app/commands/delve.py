@@ -22,6 +22,7 @@ from rules.delve_handlers import (
     DelveTravel,
     current,
     delve_data,
+    travel_decision,
 )
 
 DIRECTIONS = ("north", "east", "south", "west")
@@ -37,7 +38,8 @@ async def continue_(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def travel(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, DelveTravel(direction=o["direction"], to=o["to"], fog=o["fog"],
-                                                trailmake=o["trailmake"], wander=o["wander"], leader=o["leader"]))
+                                                trailmake=o["trailmake"], wander=o["wander"], leader=o["leader"],
+                                                decision=o.get("decision")))
 
 
 async def track(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -49,7 +51,8 @@ async def track(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     )
     if data["tile"]:
         text += f" The party is on {data['tile']}; {len(data['destinations'])} legal destination(s)."
-    return Reply(text=text, data={**data, "seq": loaded.row.seq})
+    travel = travel_decision(app.engine, loaded.state)  # at the Travel step: a select of the destinations
+    return Reply(text=text, data={**data, "seq": loaded.row.seq}, pending=travel.model_dump() if travel else None)
 
 
 async def map_(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -72,7 +75,8 @@ async def gain(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     action = DelveAdjust(threat=o["threat"], curse=o["curse"], time=o["time"], lost=o["lost"], shortcuts=o["shortcuts"],
-                         token=o["token"], to=o["to"], rotation=o["rotation"], clear_encounter=o["clear_encounter"])
+                         token=o["token"], to=o["to"], rotation=o["rotation"], clear_encounter=o["clear_encounter"],
+                         hinder=o["hinder"], tile=o["tile"], side=o["side"], remove=o["remove"])
     return await app.act_reply(ctx, action)
 
 
@@ -109,7 +113,9 @@ def register(r: Registry) -> None:
          Option("fog", "string", "enter the Deep Fog toward this Unexplored tile id"),
          Option("trailmake", "integer", "Deep Fog: Trailmake X at the start of traversal", min_value=1, max_value=14),
          Option("wander", "integer", "Deep Fog: Wander uses the party has", default=0, min_value=0, max_value=5),
-         Option("leader", "string", "Deep Fog: the Party Leader, Target of its effects", autocomplete="knight")),
+         Option("leader", "string", "Deep Fog: the Party Leader, Target of its effects", autocomplete="knight"),
+         Option("decision", "string", "the Travel step answered (travel<n>, as a select sends it): refused once the "
+                "party has travelled since", max_length=24)),
         permission="player",
     ))
     r.add(Command(
@@ -138,7 +144,12 @@ def register(r: Registry) -> None:
          Option("token", "string", "an Encounter Monster (card id, Monster id or name) whose map token moves"),
          Option("to", "string", "with token: the tile id for it, or off"),
          Option("rotation", "integer", "perform Rotation X on the District Wheel", min_value=1, max_value=9),
-         Option("clear_encounter", "boolean", "true: cancel the Encounter due (its token leaves the map)")),
+         Option("clear_encounter", "boolean", "true: cancel the Encounter due (its token leaves the map)"),
+         Option("hinder", "string", "a Hindering token to place on tile: (remove:true removes it)",
+                choices=("single_panzergate", "triple_panzergate", "deep_fog", "flood", "rubble")),
+         Option("tile", "string", "with hinder: the tile id"),
+         Option("side", "string", "with hinder: the tile's path (Panzergate, Deep Fog token)", choices=DIRECTIONS),
+         Option("remove", "boolean", "with hinder: true removes the token")),
         permission="gm",
     ))
     r.add(Command(
