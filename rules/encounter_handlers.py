@@ -48,6 +48,8 @@ class EncounterStart(_Action):
 class EncounterChoose(_Action):
     type: Literal["encounter_choose"] = "encounter_choose"
     options: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(min_length=1, max_length=25)
+    decision: str | None = Field(None, max_length=16, description=(
+        "the decision answered (``enc<n>``): refused when another one waits (a stale button or a late typist)"))
 
 
 class EncounterAttack(_Action):
@@ -192,6 +194,11 @@ declare("Encounter Monster Card Anatomy", module=__name__,
 
 @handles(EncounterChoose)
 def encounter_choose(engine: Engine, state: CampaignState, act: EncounterChoose, dice: Dice) -> Result:
+    live = state.delve.encounter if state.delve is not None else None
+    if act.decision is not None and (live is None or live.pending is None or live.pending.id != act.decision):
+        now = f" (the Encounter waits for {live.pending.id} now)" if live is not None and live.pending else ""
+        raise RuleError(f"decision {act.decision} is no longer waiting{now}: it was answered, or its Encounter is "
+                        "over; nothing was changed")
     _, _, enc, _, _ = flow.context(engine, state)
     pending = enc.pending
     if pending is None:

@@ -2,7 +2,8 @@
 
 A traversal starts in the Travel step (``/delve travel fog:<tile>``, ``enter_fog``) and goes on by itself until
 the rules need the party: each decision is a ``Pending`` (the contract of rules/clash/flow.py) kept in
-``DelveState.fog.pending``, and answered by ``FogAnswer`` (``/fog stay|withdraw|correct|choose``). The function
+``DelveState.fog.pending``, and answered by ``FogAnswer`` (``/fog stay|withdraw|correct|choose``; a button runs
+``/fog choose decision:<id> option:<key>``, the decision's ``answer``). The function
 that goes on after an answer is registered with ``@resumes(kind)``:
 
 - ``fog_round``: Stay the Course, Withdraw, or Course Correct (a card of the path and a perpendicular direction);
@@ -32,7 +33,7 @@ from rules.delve import track as tr
 from rules.delve.state import Direction, FogState
 from rules.delve_handlers import DelveTravel, _after_tile, _apply_track, _kingdom_tile_step, _result, current
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Decision, Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
@@ -40,6 +41,7 @@ from rules.state import CampaignState
 
 CLUES = ("martial", "errant", "historic", "mystic")
 KEY_LIMIT = 40  # rules/clash/flow.py: an option key is at most 40 characters
+ANSWER = "fog choose"  # the command a Deep Fog decision's buttons run (bot/discord/decisions.py)
 T = "tests/delve/test_fog.py::"
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
 
@@ -56,6 +58,8 @@ class FogAnswer(_Action):
     card: str | None = Field(None, max_length=64, description="correct: a card of the path (id or 1-based position)")
     direction: Direction | None = Field(None, description="correct: the new path's direction")
     option: str | None = Field(None, max_length=80, description="choose: the option key")
+    decision: str | None = Field(None, max_length=16, description=(
+        "the decision answered (``fog<n>``): refused when another one waits (a stale button or a late typist)"))
 
 
 class FogForce(_Action):
@@ -91,7 +95,13 @@ def _ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, prom
     _set_fog(state, fog.model_copy(update={"pending": pending, "asked": fog.asked + 1}))
     texts.append(f"❓ {prompt} " + "; ".join(f"`{o.key}` {o.label}" for o in options))
     result = _result(engine, state, texts)
-    return result.model_copy(update={"pending": decision(state, pending)})
+    return result.model_copy(update={"pending": fog_decision(state, pending)})
+
+
+def fog_decision(state: CampaignState, pending: Pending) -> Decision:
+    """The engine's Decision for a Deep Fog decision: any player of the party answers (the rulebook leaves the
+    traversal's choices to "you", the party), with ``/fog choose decision:<id> option:<key>``."""
+    return decision(state, pending).model_copy(update={"answer": ANSWER})
 
 
 def _name(kingdom: Kingdom, card: str) -> str:
@@ -99,9 +109,10 @@ def _name(kingdom: Kingdom, card: str) -> str:
 
 
 def _card_options(kingdom: Kingdom, cards: list[str],
-                  label: Callable[[Kingdom, str], str] | None = None) -> list[Option]:
+                  label: Callable[[Kingdom, str], str] | None = None, help_: str = "") -> list[Option]:
     """One option per card, keyed by its id (a position ``card<n>`` for an id longer than an option key)."""
-    return [Option(key=c if len(c) <= KEY_LIMIT else f"card{n}", label=(label or _label)(kingdom, c)[:80])
+    return [Option(key=c if len(c) <= KEY_LIMIT else f"card{n}", label=(label or _label)(kingdom, c)[:80],
+                   help=help_[:200])
             for n, c in enumerate(cards, 1)]
 
 
@@ -197,7 +208,8 @@ def _ask_trailmake(engine: Engine, state: CampaignState, kingdom: Kingdom, texts
         return _draw_start(engine, state, kingdom, texts, dice)
     return _ask(engine, state, texts, "fog_trailmake",
                 f"Trailmake {count}: which of the top {count} Deep Fog cards goes to the bottom of the deck?",
-                _card_options(kingdom, top), data={"cards": top})
+                _card_options(kingdom, top, help_="put this card at the bottom of the deck; the rest are shuffled"),
+                data={"cards": top})
 
 
 @resumes("fog_trailmake")
@@ -232,8 +244,9 @@ def _after_draw(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: l
     fog = _fog(state)
     if fog.wander > 0:
         card = fr.party(fog).card
-        options = [Option(key="keep", label=f"keep {_name(kingdom, card)}"),
-                   Option(key="wander", label="Wander: discard it and draw another")]
+        options = [Option(key="keep", label=f"keep {_name(kingdom, card)}"[:80], help="the card stays on the path"),
+                   Option(key="wander", label="Wander: discard it and draw another",
+                          help="discard the card just drawn and draw another in its place (uses one Wander)")]
         return _ask(engine, state, texts, "fog_wander",
                     f"Wander ({fog.wander} use(s) left): keep {_name(kingdom, card)} or draw another?", options)
     return _settle(engine, state, kingdom, texts, dice)
@@ -302,7 +315,9 @@ def _ask_round(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: li
         card = fog.spread[index].card
         position = fog.path.index(index) + 1
         options.append(Option(key=f"correct:{position}:{direction}",
-                              label=f"Course Correct from card {position} ({_name(kingdom, card)}) {direction}"[:80]))
+                              label=f"Course Correct from card {position} ({_name(kingdom, card)}) {direction}"[:80],
+                              help=f"back to card {position}, the other revealed cards face down; draw a card "
+                                   f"{direction}"))
     prompt = (f"In the Deep Fog toward {fog.target}: the path has {len(fog.path)} of {fog.intensity} card(s), "
               f"Deep Fog Value {fr.value(fog, kingdom)} so far. Stay the Course, Withdraw or Course Correct?")
     texts.append("```\n" + fr.spread_text(fog, kingdom) + "\n```")
@@ -387,7 +402,8 @@ def _ask_lowest(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: l
     value = kingdom.fog_card(candidates[0]).value
     return _ask(engine, state, texts, "fog_lowest",
                 f"Several revealed cards share the lowest value ({value}): which one is discarded?",
-                _card_options(kingdom, candidates), data={"purpose": purpose, "cards": candidates})
+                _card_options(kingdom, candidates, help_="this card is discarded"),
+                data={"purpose": purpose, "cards": candidates})
 
 
 @resumes("fog_lowest")
@@ -426,7 +442,8 @@ def _leave(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[s
         choices = list(dict.fromkeys(fr.path_cards(fog)))
         if len(choices) > 1:
             options = _card_options(kingdom, choices,
-                                    lambda k, c: f"{_name(k, c)}: {k.fog_card(c).grave_penalty.text}")
+                                    lambda k, c: f"{_name(k, c)}: {k.fog_card(c).grave_penalty.text}",
+                                    help_="the party resolves this card's Grave Penalty (Party Leader as Target)")
             return _ask(engine, state, texts, "fog_penalty",
                         "Minor Penalty: which revealed card's Grave Penalty does the party resolve?", options,
                         data={"cards": choices})
@@ -496,7 +513,8 @@ def _shuffle_back(engine: Engine, state: CampaignState, kingdom: Kingdom, texts:
     if fog.outcome != "flawless":
         state.delve, more = fr.discard_top(state.delve)
         texts += more
-    options = [Option(key=c, label=f"{c.capitalize()} Clue") for c in CLUES]
+    options = [Option(key=c, label=f"{c.capitalize()} Clue", help=f"gain a {c.capitalize()} Clue, then the Kingdom "
+                      f"Tile step of {fog.target}") for c in CLUES]
     return _ask(engine, state, texts, "fog_clue",
                 f"Emergence onto {fog.target}: which Clue does the party gain (a Clue of your choice)?", options)
 
@@ -564,6 +582,10 @@ def _key(act: FogAnswer, pending: Pending, fog: FogState) -> str:
 def fog_answer(engine: Engine, state: CampaignState, act: FogAnswer, dice: Dice) -> Result:
     delve, _, _ = current(engine, state)
     fog = delve.fog
+    if act.decision is not None and (fog is None or fog.pending is None or fog.pending.id != act.decision):
+        now = f" (the Deep Fog waits for {fog.pending.id} now)" if fog is not None and fog.pending is not None else ""
+        raise RuleError(f"decision {act.decision} is no longer waiting{now}: it was answered, or the traversal is "
+                        "over; nothing was changed")
     if fog is None or fog.pending is None:
         raise RuleError("the party is not in the Deep Fog; enter it with `/delve travel fog:<tile>` from a tile with "
                         "a Deep Fog path")

@@ -1,26 +1,33 @@
-"""Clash decisions in Discord: the pending decision of a reply as buttons or a select menu.
+"""Pending decisions in Discord: the decision of a reply as buttons or a select menu, for any answering command.
 
-A reply whose ``pending`` is a Clash decision (id ``d<n>``, answered with ``/choose``; docs/commands.md,
-"Playing a Clash") gets components under its message:
+A reply whose ``pending`` is an engine ``Decision`` gets components under its message when its ``answer`` (the
+command that answers it) is one of ``ANSWERS``, a fixed table of short codes: ``c`` ``/choose`` (the Clash, ids
+``d<n>``), ``f`` ``/fog choose`` (the Deep Fog, ``fog<n>``), ``e`` ``/encounter choose`` (an Encounter, ``enc<n>``),
+``t`` ``/delve travel`` (the Travel step, ``travel<n>``: ``to:<tile>``, or ``fog:<tile>`` for a ``fog:<tile>`` key),
+``s`` ``/spoils choose`` (a Loot vote, ``vote<n>``).
 
-- one button per option when one answer names one option (``pick`` 1), there are at most 5 options and
-  every label fits a button (80 characters): ``kfgm:choose:<campaign>:<decision>:<mark>:<option key>``;
+- one button per option when one answer names one option (``pick`` 1), there are at most 5 options and every label
+  fits a button (80 characters): ``kfgm:ans:<code>:<campaign>:<decision>:<mark>:<option key>``;
 - otherwise a select menu (at most 25 options; ``min_values`` = ``min_pick``, ``max_values`` = ``pick``):
-  ``kfgm:choosesel:<campaign>:<decision>:<mark>``, the chosen keys arriving as the select's values.
+  ``kfgm:anssel:<code>:<campaign>:<decision>:<mark>``, the chosen keys arriving as the select's values.
 
-``<mark>`` is 8 hex digits of a hash of the decision's kind, prompt and option keys: decision ids start
-again at ``d1`` in every Clash, so the mark tells an older Clash's ``d1`` from this one's.
+Buttons posted before this table existed (``kfgm:choose:<campaign>:<decision>:<mark>:<option>`` and
+``kfgm:choosesel:...``, Clash decisions only) are read as code ``c`` and keep working. The code names a command of
+the table, never one taken from the id, so a forged id can only run one of these commands with its own checks.
 
-The components are ``DynamicItem``s: their template matches the custom id, so they keep working after the
-bot restarts, with no View kept in memory. A custom id comes from the client and proves nothing: pressing
-reloads the campaign of this guild and channel and refuses privately, changing nothing, when it is another
-campaign or a decision that was never asked. A decision that is no longer waiting (answered, the Clash over,
-an older Clash's) is *stale*: the presser is told privately and the components leave the message. Otherwise
-the press runs ``/choose decision:<id> option:<keys>`` as the presser through the App, exactly as if typed:
-the same permission check (the owners of the Knights the decision names, or a GM), the same stale check in
-the engine (a press racing a typed ``/choose`` loses cleanly) and the same log entry. The new reply (the
-next step, perhaps with the next decision's components) answers the interaction in the channel. No rules
-here.
+``<mark>`` is 8 hex digits of a hash of the decision's kind, prompt and option keys: decision ids start again in
+every Clash, traversal and Encounter, so the mark tells an older one's ``d1`` from this one's.
+
+The components are ``DynamicItem``s: their template matches the custom id, so they keep working after the bot
+restarts, with no View kept in memory. A custom id comes from the client and proves nothing: pressing reloads the
+campaign of this guild and channel and refuses privately, changing nothing, when it is another campaign or a
+decision that was never asked. A decision that is no longer waiting (answered, the Clash, traversal or Encounter
+over, the party travelled) is *stale*: the presser is told privately and the components leave the message.
+Otherwise the press runs the answering command (``decision:<id> option:<keys>``; ``/delve travel decision:<id>
+to:<tile>``) as the presser through the App, exactly as if typed: the same permission check (the owners of the
+Knights the decision names, or a GM), the same stale check in the engine (a press racing a typed answer loses
+cleanly) and the same log entry. The new reply (the next step, perhaps with the next decision's components)
+answers the interaction in the channel. No rules here.
 """
 
 from __future__ import annotations
@@ -30,12 +37,16 @@ import hashlib
 import json
 import logging
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.app.reply import CommandError, Reply
 from bot.discord.dice_modal import game_tree, trim
+from rules.delve_handlers import travel_decision
+from rules.engine import Engine
 from rules.state import CampaignState
 
 if TYPE_CHECKING:
@@ -53,20 +64,68 @@ MAX_SELECT_OPTIONS = 25  # Discord: options of one select menu
 SELECT_LABEL_LIMIT = SELECT_DESCRIPTION_LIMIT = 100
 PLACEHOLDER_LIMIT = 150
 
-DECISION = r"d[0-9]{1,12}"
+DECISION = r"d[0-9]{1,12}"  # a Clash decision: the only kind an old ``kfgm:choose:`` id names
 MARK = r"[0-9a-f]{8}"
 KEY = r"[A-Za-z0-9_.:+\-]{1,40}"  # an option key a button's custom id carries (rules/clash/flow.py: ≤ 40)
-BUTTON_TEMPLATE = re.compile(
-    rf"kfgm:choose:(?P<campaign>[0-9]{{1,12}}):(?P<decision>{DECISION}):(?P<mark>{MARK}):(?P<option>{KEY})")
-SELECT_TEMPLATE = re.compile(rf"kfgm:choosesel:(?P<campaign>[0-9]{{1,12}}):(?P<decision>{DECISION}):(?P<mark>{MARK})")
 TYPED_KEY = re.compile(r"[^\s,]{1,40}")  # a key that /choose option: can name at all (it splits on , and spaces)
 
-# the engine's refusals of a decision that is no longer waiting (rules/clash_round_handlers.py ``choose``)
+
+def _choose_raw(decision: str, keys: list[str]) -> dict[str, Any]:
+    return {"decision": decision, "option": ",".join(keys)}
+
+
+def _travel_raw(decision: str, keys: list[str]) -> dict[str, Any]:
+    if len(keys) != 1:
+        raise CommandError("choose one destination; nothing was changed")
+    key = keys[0]
+    return {"decision": decision, "fog": key.removeprefix("fog:")} if key.startswith("fog:") else {
+        "decision": decision, "to": key}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A command that answers decisions, as a custom id names it: the code, the command path, the shape of its
+    decision ids, what it is called in messages, and its options for the chosen keys."""
+
+    code: str
+    path: tuple[str, ...]
+    prefix: str  # decision ids: the prefix, then a number
+    where: str  # "in this Clash"
+    raw: Callable[[str, list[str]], dict[str, Any]] = _choose_raw
+
+    @property
+    def answer(self) -> str:
+        return " ".join(self.path)
+
+    def decision_ok(self, decision: str) -> bool:
+        return re.fullmatch(rf"{self.prefix}[0-9]{{1,12}}", decision) is not None
+
+
+ANSWERS: dict[str, Answer] = {a.code: a for a in (
+    Answer("c", ("choose",), "d", "in this Clash"),
+    Answer("f", ("fog", "choose"), "fog", "in this Deep Fog traversal"),
+    Answer("e", ("encounter", "choose"), "enc", "in this Encounter"),
+    Answer("t", ("delve", "travel"), "travel", "in this Delve", _travel_raw),
+    Answer("s", ("spoils", "choose"), "vote", "in these Spoils"),
+)}
+BY_COMMAND = {a.answer: a for a in ANSWERS.values()}
+CODE = f"[{''.join(ANSWERS)}]"
+ANY_DECISION = r"[a-z]{1,6}[0-9]{1,12}"
+# a new id names its command's code; an old one (``kfgm:choose:``) names none and only a Clash decision ``d<n>``
+BUTTON_TEMPLATE = re.compile(
+    rf"kfgm:(?:choose|ans:(?P<code>{CODE})):(?P<campaign>[0-9]{{1,12}}):"
+    rf"(?P<decision>(?(code){ANY_DECISION}|{DECISION})):(?P<mark>{MARK}):(?P<option>{KEY})")
+SELECT_TEMPLATE = re.compile(
+    rf"kfgm:(?:choosesel|anssel:(?P<code>{CODE})):(?P<campaign>[0-9]{{1,12}}):"
+    rf"(?P<decision>(?(code){ANY_DECISION}|{DECISION})):(?P<mark>{MARK})")
+
+# the engine's refusals of a decision that is no longer waiting (rules/clash_round_handlers.py ``choose``, the
+# Deep Fog's, the Encounter's and the Travel step's ``decision`` checks)
 STALE_ERRORS = ("no longer waiting", "already answered")
-STALE = ("this decision was already answered (or its Clash is over), so nothing was changed; "
+STALE = ("this decision was already answered (or what asked it is over), so nothing was changed; "
          "the newest prompt has the live buttons")
 OTHER_CAMPAIGN = ("that button belongs to another campaign than this channel's; nothing was changed. "
-                  "Use the buttons under this channel's newest prompt, or type /choose")
+                  "Use the buttons under this channel's newest prompt, or type the command")
 
 
 # -- rendering ---------------------------------------------------------------------------------------------
@@ -78,20 +137,29 @@ def mark(kind: str, prompt: str, keys: list[str]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
 
-def button_id(campaign_id: int, decision: str, mark_: str, key: str) -> str:
-    return f"kfgm:choose:{campaign_id}:{decision}:{mark_}:{key}"
+def button_id(campaign_id: int, decision: str, mark_: str, key: str, code: str = "c") -> str:
+    return f"kfgm:ans:{code}:{campaign_id}:{decision}:{mark_}:{key}"
 
 
-def select_id(campaign_id: int, decision: str, mark_: str) -> str:
-    return f"kfgm:choosesel:{campaign_id}:{decision}:{mark_}"
+def select_id(campaign_id: int, decision: str, mark_: str, code: str = "c") -> str:
+    return f"kfgm:anssel:{code}:{campaign_id}:{decision}:{mark_}"
 
 
-def is_clash_decision(pending: dict[str, Any] | None) -> bool:
-    """A reply's ``pending`` that components can answer: a Clash decision (``d<n>``) whose option keys
-    ``/choose`` can name, at most 25 of them. (Table dice are ``dice``, with their own button; Deep Fog
-    decisions are ``fog<n>``, answered with ``/fog choose``.)"""
-    if not pending or not re.fullmatch(DECISION, str(pending.get("id") or "")):
+def answer_of(pending: dict[str, Any] | None) -> Answer | None:
+    """The table's entry for the command that answers ``pending`` (None: not one components may run)."""
+    if not pending:
+        return None
+    spec = BY_COMMAND.get(str(pending.get("answer") or "choose"))
+    return spec if spec is not None and spec.decision_ok(str(pending.get("id") or "")) else None
+
+
+def is_answerable(pending: dict[str, Any] | None) -> bool:
+    """A reply's ``pending`` that components can answer: a decision whose ``answer`` is in ``ANSWERS``, whose id
+    has that command's shape and whose option keys the command can name, at most 25 of them. (Table dice are
+    ``dice``, with their own button.)"""
+    if answer_of(pending) is None:
         return False
+    assert pending is not None
     keys = [str(k) for k in pending.get("options") or []]
     return (0 < len(keys) <= MAX_SELECT_OPTIONS and len(set(keys)) == len(keys)  # Discord: ids and values unique
             and all(TYPED_KEY.fullmatch(k) for k in keys))
@@ -104,9 +172,11 @@ def _column(pending: dict[str, Any], name: str, default: list[str]) -> list[str]
 
 
 def decision_view(campaign_id: int, pending: dict[str, Any] | None) -> discord.ui.View | None:
-    """The components of a Clash decision (None when ``pending`` is not one components can answer)."""
-    if pending is None or not is_clash_decision(pending):
+    """The components of a decision (None when ``pending`` is not one components can answer)."""
+    spec = answer_of(pending)
+    if pending is None or spec is None or not is_answerable(pending):
         return None
+    code = spec.code
     decision = str(pending["id"])
     keys = [str(k) for k in pending["options"]]
     labels = _column(pending, "labels", keys)
@@ -117,11 +187,11 @@ def decision_view(campaign_id: int, pending: dict[str, Any] | None) -> discord.u
     view = discord.ui.View(timeout=None)
     buttons = (pick == 1 and len(keys) <= MAX_BUTTONS
                and all(0 < len(label) <= BUTTON_LABEL_LIMIT for label in labels)
-               and all(re.fullmatch(KEY, k) and len(button_id(campaign_id, decision, mark_, k)) <= CUSTOM_ID_LIMIT
+               and all(re.fullmatch(KEY, k) and len(button_id(campaign_id, decision, mark_, k, code)) <= CUSTOM_ID_LIMIT
                        for k in keys))
     if buttons:
         for key, label in zip(keys, labels, strict=True):
-            view.add_item(DecisionButton(campaign_id, decision, mark_, key, label=label))
+            view.add_item(DecisionButton(campaign_id, decision, mark_, key, label=label, code=code))
         return view
     most = max(1, min(pick, len(keys)))
     options = [discord.SelectOption(label=trim(label, SELECT_LABEL_LIMIT), value=key,
@@ -134,16 +204,17 @@ def decision_view(campaign_id: int, pending: dict[str, Any] | None) -> discord.u
     else:
         placeholder = f"Choose {max(1, min(min_pick, most))} to {most}"
     select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=select_id(campaign_id, decision, mark_), options=options, min_values=max(1, min(min_pick, most)),
-        max_values=most, placeholder=trim(f"{placeholder} — {decision}", PLACEHOLDER_LIMIT))
-    view.add_item(DecisionSelect(campaign_id, decision, mark_, select))
+        custom_id=select_id(campaign_id, decision, mark_, code), options=options,
+        min_values=max(1, min(min_pick, most)), max_values=most,
+        placeholder=trim(f"{placeholder} — {decision}", PLACEHOLDER_LIMIT))
+    view.add_item(DecisionSelect(campaign_id, decision, mark_, select, code=code))
     return view
 
 
 async def decision_campaign(app: App, ctx: Invocation, reply: Reply) -> int | None:
-    """The id of the campaign a reply's Clash decision belongs to (the channel's), or None: only a reply with a
+    """The id of the campaign a reply's decision belongs to (the channel's), or None: only a reply with a
     decision that components can answer needs it."""
-    if not reply.ok or not is_clash_decision(reply.pending):
+    if not reply.ok or not is_answerable(reply.pending):
         return None
     row = await app.db.active_campaign(ctx.guild_id, ctx.channel_id)
     return row.id if row is not None else None
@@ -153,60 +224,92 @@ async def decision_campaign(app: App, ctx: Invocation, reply: Reply) -> int | No
 
 
 class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    """One option of a Clash decision: pressing it answers the decision with that option."""
+    """One option of a decision: pressing it answers the decision with that option."""
 
-    def __init__(self, campaign_id: int, decision: str, mark_: str, key: str, label: str = "") -> None:
+    def __init__(self, campaign_id: int, decision: str, mark_: str, key: str, label: str = "", code: str = "c",
+                 custom_id: str | None = None) -> None:
         super().__init__(discord.ui.Button(label=label or key, style=discord.ButtonStyle.primary,
-                                           custom_id=button_id(campaign_id, decision, mark_, key)))
-        self.campaign_id, self.decision, self.mark, self.key = campaign_id, decision, mark_, key
+                                           custom_id=custom_id or button_id(campaign_id, decision, mark_, key, code)))
+        self.campaign_id, self.decision, self.mark, self.key, self.code = campaign_id, decision, mark_, key, code
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Any) -> DecisionButton:
         return cls(int(match["campaign"]), match["decision"], match["mark"], match["option"],
-                   label=str(getattr(item, "label", "") or ""))
+                   label=str(getattr(item, "label", "") or ""), code=match["code"] or "c", custom_id=match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, self.campaign_id, self.decision, self.mark, [self.key])
+        await answer(interaction, self.campaign_id, self.decision, self.mark, [self.key], self.code)
 
 
 class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """A Clash decision as a select menu: the chosen options are the answer."""
+    """A decision as a select menu: the chosen options are the answer."""
 
-    def __init__(self, campaign_id: int, decision: str, mark_: str, select: discord.ui.Select[Any]) -> None:
+    def __init__(self, campaign_id: int, decision: str, mark_: str, select: discord.ui.Select[Any],
+                 code: str = "c") -> None:
         super().__init__(select)
-        self.campaign_id, self.decision, self.mark = campaign_id, decision, mark_
+        self.campaign_id, self.decision, self.mark, self.code = campaign_id, decision, mark_, code
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Any) -> DecisionSelect:
         if not isinstance(item, discord.ui.Select):  # the template names a select; anything else is forged
             item = discord.ui.Select(custom_id=match.string, options=[discord.SelectOption(label="?")])
-        return cls(int(match["campaign"]), match["decision"], match["mark"], item)
+        return cls(int(match["campaign"]), match["decision"], match["mark"], item, code=match["code"] or "c")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, self.campaign_id, self.decision, self.mark, [str(v) for v in self.item.values])
+        await answer(interaction, self.campaign_id, self.decision, self.mark, [str(v) for v in self.item.values],
+                     self.code)
 
 
 # -- pressing ----------------------------------------------------------------------------------------------
 
 
-def waiting(state: CampaignState, decision: str, mark_: str) -> bool:
+def asked_now(engine: Engine, state: CampaignState, code: str) -> tuple[tuple[str, str, str, list[str]] | None,
+                                                                       int | None]:
+    """What the campaign waits for now from ``code``'s command — (id, kind, prompt, option keys) or None — and
+    how many decisions the thing asking has asked (None: it is not under way, so nothing can be told apart)."""
+    if code == "t":
+        travel = travel_decision(engine, state)
+        return ((travel.id, travel.kind, travel.prompt, list(travel.options)) if travel else None), None
+    if code == "s":
+        from rules.expedition.spoils import vote_decision
+
+        spoils = state.expedition.spoils if state.expedition is not None else None
+        if spoils is None or spoils.vote is None:
+            return None, None
+        vote = vote_decision(engine.catalogue, state, spoils)  # its prompt and options change with a tie
+        return (vote.id, vote.kind, vote.prompt, list(vote.options)), None
+    delve = state.delve
+    holder: Any = (state.clash.flow if state.clash is not None else None) if code == "c" else \
+        (delve.fog if delve is not None else None) if code == "f" else \
+        (delve.encounter if delve is not None else None)
+    if holder is None:
+        return None, None
+    pending = holder.pending
+    now = (pending.id, pending.kind, pending.prompt, [o.key for o in pending.options]) if pending else None
+    return now, int(holder.asked)
+
+
+def waiting(state: CampaignState, decision: str, mark_: str, code: str = "c", engine: Engine | None = None) -> bool:
     """Whether the button's decision is the one the campaign waits for now (else it is stale). A decision id
-    this Clash never asked is refused: it is not a stale button but a made-up one."""
-    clash = state.clash
-    pending = clash.flow.pending if clash is not None else None
-    if pending is not None and pending.id == decision:
-        return mark(pending.kind, pending.prompt, [o.key for o in pending.options]) == mark_
-    if clash is not None and int(decision[1:]) > clash.flow.asked:
-        raise CommandError(f"there is no decision {decision} in this Clash (it was never asked); nothing was "
-                           "changed")
+    the Clash (traversal, Encounter) under way never asked is refused: it is not a stale button but a made-up
+    one."""
+    spec = ANSWERS[code]
+    if code in ("t", "s") and engine is None:
+        raise ValueError("the Travel step and a vote need the engine (the campaign's content)")
+    now, asked = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
+    if now is not None and now[0] == decision:
+        return mark(now[1], now[2], now[3]) == mark_
+    if asked is not None and int(decision[len(spec.prefix):]) > asked:
+        raise CommandError(f"there is no decision {decision} {spec.where} (it was never asked); nothing was changed")
     return False
 
 
-async def still_waiting(app: App, ctx: Invocation, decision: str, mark_: str) -> bool:
+async def still_waiting(app: App, ctx: Invocation, decision: str, mark_: str, code: str = "c") -> bool:
     try:
-        return waiting((await app.load(ctx)).state, decision, mark_)
+        engine = (await app.content_for(ctx.guild_id)).engine
+        return waiting((await app.load(ctx)).state, decision, mark_, code, engine)
     except CommandError:
         return True  # not stale: the refusal stands as it is
 
@@ -216,8 +319,9 @@ def is_stale(error: str | None) -> bool:
 
 
 async def answer(interaction: discord.Interaction, campaign_id: int, decision: str, mark_: str,
-                 keys: list[str]) -> None:
-    """A press: check the custom id against this channel's campaign, then run ``/choose`` as the presser."""
+                 keys: list[str], code: str = "c") -> None:
+    """A press: check the custom id against this channel's campaign, then run the decision's answering command
+    (``ANSWERS[code]``) as the presser."""
     from bot.discord.replies import SOMETHING_WRONG, failure, render
     from bot.discord.tree import command_line, invocation
 
@@ -230,18 +334,20 @@ async def answer(interaction: discord.Interaction, campaign_id: int, decision: s
         if not keys:
             raise CommandError(f"choose at least one option to answer {decision}; nothing was changed")
         app = tree.app
-        command = tree.registry.commands[("choose",)]
-        raw = {"decision": decision, "option": ",".join(keys)}
+        spec = ANSWERS[code]
+        command = tree.registry.commands[spec.path]
+        raw = spec.raw(decision, keys)
         ctx = invocation(interaction, command_line(command, raw))
         loaded = await app.load(ctx)
         if loaded.row.id != campaign_id:
             raise CommandError(OTHER_CAMPAIGN)
-        if not waiting(loaded.state, decision, mark_):
+        engine = (await app.content_for(ctx.guild_id)).engine
+        if not waiting(loaded.state, decision, mark_, code, engine):
             await stale(interaction)
             return
         reply = await _run(tree, interaction, ctx, command, raw)
-        if not reply.ok and (is_stale(reply.error) or not await still_waiting(app, ctx, decision, mark_)):
-            # answered meanwhile (a typed /choose, another press); /choose checks who may answer against the
+        if not reply.ok and (is_stale(reply.error) or not await still_waiting(app, ctx, decision, mark_, code)):
+            # answered meanwhile (a typed answer, another press); the command checks who may answer against the
             # decision waiting now, so a refusal may name the next decision: the button's own is over
             await stale(interaction)
             return
@@ -258,7 +364,7 @@ async def answer(interaction: discord.Interaction, campaign_id: int, decision: s
 
 async def _run(tree: GameTree, interaction: discord.Interaction, ctx: Invocation, command: Command,
                raw: dict[str, Any]) -> Reply:
-    """``/choose`` through the App; a slow one acknowledges the press first (a silent deferred update, so the
+    """The answering command through the App; a slow one acknowledges the press first (a silent deferred update, so the
     reply can still be a new message and a stale press can still take the components off)."""
     assert tree.app is not None
     task = asyncio.ensure_future(tree.app.run(ctx, command, raw))

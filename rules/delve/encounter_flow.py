@@ -3,7 +3,8 @@ step by step until the party must decide something or act.
 
 ``EncounterState.steps`` lists the steps still to run; ``run`` resolves them in order. A step that needs the party
 stops with a ``Pending`` decision (the contract of rules/clash/flow.py) kept in ``EncounterState.pending`` and
-answered with ``/encounter choose`` (rules/encounter_handlers.py); the function that goes on is registered with
+answered with ``/encounter choose`` (rules/encounter_handlers.py; a button runs ``/encounter choose decision:<id>
+option:<keys>``, the decision's ``answer``, as its presser); the function that goes on is registered with
 ``@resumes(kind)``:
 
 - ``enc_space``: Knight Positioning — which matching space (or, with none, out of the Encounter or a targeted space);
@@ -28,14 +29,15 @@ from rules.delve import encounter_effects as eff
 from rules.delve import track as tr
 from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.delve.state import DelveState
-from rules.delve_handlers import current, delve_data
+from rules.delve_handlers import current, delve_data, travel_decision
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result
+from rules.engine import Decision, Engine, Event, Result
 from rules.errors import RuleError
 from rules.state import CampaignState
 
 T = "tests/delve/test_encounter.py::"
 KEY_LIMIT = 40
+ANSWER = "encounter choose"  # the command an Encounter decision's buttons run (bot/discord/decisions.py)
 OUTCOME_WORDS = {"success": "**Success**", "partial": "**Partial Success**", "failure": "**Failure**"}
 
 
@@ -92,7 +94,15 @@ def result(engine: Engine, state: CampaignState, texts: list[str], final: dict[s
     data.update(extra)
     events = [Event(kind="encounter", text=t) for t in texts]
     return Result(state=state, events=events, data=data,
-                  pending=decision(state, pending) if pending is not None else None)
+                  pending=enc_decision(state, pending) if pending is not None
+                  else travel_decision(engine, state) if enc is None else None)
+
+
+def enc_decision(state: CampaignState, pending: Pending) -> Decision:
+    """The engine's Decision for an Encounter decision: the owners of the Knights it names answer (the Knight
+    placed, the Knights who may move, the Knight who re-rolls; a GM always may), with ``/encounter choose
+    decision:<id> option:<keys>``."""
+    return decision(state, pending).model_copy(update={"answer": ANSWER})
 
 
 def ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, prompt: str, options: list[Option], *,
@@ -216,7 +226,8 @@ def _space_options(spaces: list[tuple[int, int]], board: EncounterBoard) -> list
         opening, breaks = board.help_at(*s)
         extra = (", " + ", ".join(x for x in (f"{opening} Opening" if opening else "",
                                               f"{breaks} Break" if breaks else "") if x)) if opening or breaks else ""
-        out.append(Option(key=geo.label(s), label=f"{geo.label(s)} ({board.mark(*s)}{extra})"))
+        out.append(Option(key=geo.label(s), label=f"{geo.label(s)} ({board.mark(*s)}{extra})",
+                          help=f"the Knight stands on {geo.label(s)}"))
     return out
 
 
@@ -291,9 +302,10 @@ def roar(engine: Engine, state: CampaignState, texts: list[str]) -> Result | Non
         return None
     who = names(state)
     keys = [kid if len(kid) <= KEY_LIMIT else f"knight{i}" for i, kid in enumerate(on_board, 1)]
-    options = [Option(key="none", label="nobody moves")]
-    options += [Option(key=key, label=f"{who[kid]} moves (rolls again)") for key, kid in zip(keys, on_board,
-                                                                                              strict=True)]
+    options = [Option(key="none", label="nobody moves", help="every Knight stays on their space")]
+    options += [Option(key=key, label=f"{who[kid]} moves (rolls again)"[:80],
+                       help=f"{who[kid]} leaves their space and rolls again for a new one")
+                for key, kid in zip(keys, on_board, strict=True)]
     return ask(engine, state, texts, "enc_roar",
                "🐲 Dragon's Roar: which Knights on the board roll again for a new space? The others stay.", options,
                knights=on_board, data={"knights": on_board, "keys": keys}, pick=len(on_board))

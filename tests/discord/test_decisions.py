@@ -169,7 +169,9 @@ def test_a_one_option_decision_renders_one_button() -> None:
     (message,) = render(Reply(text="⚡ REACT!", pending=pending), campaign_id=42)
     (item,) = message["view"].children
     assert isinstance(item, DecisionButton) and item.item.label == "Go on"
-    assert item.custom_id == f"kfgm:choose:42:d1:{mark('react', '⚡ REACT!', ['go_on'])}:go_on"
+    # code c: /choose (bot/discord/decisions.py ANSWERS); old kfgm:choose: ids still work
+    # (tests/discord/test_any_decision_buttons.py)
+    assert item.custom_id == f"kfgm:ans:c:42:d1:{mark('react', '⚡ REACT!', ['go_on'])}:go_on"
     assert BUTTON_TEMPLATE.fullmatch(item.custom_id)
     # without the campaign (the console, a failed reply) or for other kinds of pending: no components
     assert "view" not in render(Reply(text="x", pending=pending))[0]

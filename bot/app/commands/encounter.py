@@ -14,7 +14,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
-from rules.clash.flow import decision, named_knights
+from rules.clash.flow import named_knights
 from rules.delve import encounter as geo
 from rules.delve import encounter_flow as flow
 from rules.delve_handlers import delve_data
@@ -64,7 +64,7 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     pending = None
     if enc.pending is not None:
         lines.append(f"❓ {enc.pending.prompt} " + "; ".join(f"`{x.key}` {x.label}" for x in enc.pending.options))
-        pending = decision(state, enc.pending).model_dump()
+        pending = flow.enc_decision(state, enc.pending).model_dump()
         data["pending"] = enc.pending.model_dump(exclude={"data"})
     return Reply(text="\n".join(lines), data=data, pending=pending)
 
@@ -74,6 +74,13 @@ async def choose(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
     delve = loaded.state.delve
     pending = delve.encounter.pending if delve is not None and delve.encounter is not None else None
+    wanted = o.get("decision")
+    if wanted is not None and (pending is None or pending.id != wanted):
+        # stale: said before who may answer, which is about the decision waiting now (if any); the engine says
+        # the same when another answer lands between this load and the action (EncounterChoose.decision)
+        now = f" (the Encounter waits for {pending.id} now)" if pending is not None else ""
+        raise CommandError(f"decision {wanted} is no longer waiting{now}: it was answered, or its Encounter is over; "
+                           "nothing was changed")
     named = named_knights(loaded.state, pending) if pending is not None else []
     if named and ctx.user_id not in {k.owner for k in named} and not await app.is_gm(ctx, loaded.row):
         raise CommandError(f"this decision is for {', '.join(k.name for k in named)} to answer (or the GM); "
@@ -81,7 +88,7 @@ async def choose(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     options = [x.strip() for x in str(o["option"]).replace(" ", ",").split(",") if x.strip()]
     if not options:
         raise CommandError("option: name at least one answer, e.g. option:B3 or option:die1,die2")
-    return await app.act_reply(ctx, EncounterChoose(options=options))
+    return await app.act_reply(ctx, EncounterChoose(options=options, decision=wanted))
 
 
 async def _knight(app: App, ctx: Invocation, o: dict[str, Any]) -> str:
@@ -119,6 +126,8 @@ def register(r: Registry) -> None:
     r.add(Command(("encounter", "choose"), "Answer the Encounter's decision (a space, who moves, re-rolls)", choose, (
         Option("option", "string", "the answer(s): a key, or several separated by commas", required=True,
                max_length=200),
+        Option("decision", "string", "the decision answered (enc<n>): refused if another one waits now",
+               max_length=16),
     ), permission="player"))
     r.add(Command(("encounter", "attack"), "Attack Action: attack the Monster with a weapon in range", attack, (
         Option("weapon", "string", "the active weapon", required=True, max_length=64, autocomplete="gear"),

@@ -1,7 +1,8 @@
 """/fog stay|withdraw|correct|choose|status|force — the Deep Fog traversal (docs/delve.md, "The Deep Fog").
 
 The party enters the Deep Fog with ``/delve travel fog:<tile>``; from then on the traversal waits for the party's
-decisions (``data.pending``) and these commands answer them.
+decisions (``data.pending``) and these commands answer them. ``/fog choose decision:<id> option:<key>`` answers any
+of them (``stay``, ``withdraw`` and ``correct:<n>:<direction>`` included): it is what a decision's button runs.
 """
 
 from __future__ import annotations
@@ -12,10 +13,9 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
-from rules.clash.flow import decision
 from rules.delve import fog as fr
 from rules.delve_handlers import current, delve_data
-from rules.fog_handlers import FogAnswer, FogForce
+from rules.fog_handlers import FogAnswer, FogForce, fog_decision
 
 DIRECTIONS = ("north", "east", "south", "west")
 
@@ -23,7 +23,7 @@ DIRECTIONS = ("north", "east", "south", "west")
 def _answer(choice: str) -> Any:
     async def handler(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         action = FogAnswer(choice=choice, card=o.get("card"), direction=o.get("direction"),  # type: ignore[arg-type]
-                           option=o.get("option"))
+                           option=o.get("option"), decision=o.get("decision"))
         return await app.act_reply(ctx, action)
 
     return handler
@@ -47,7 +47,7 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     ]
     if fog.pending is not None:
         lines.append(f"❓ {fog.pending.prompt} " + "; ".join(f"`{o.key}` {o.label}" for o in fog.pending.options))
-    pending = decision(loaded.state, fog.pending).model_dump() if fog.pending else None
+    pending = fog_decision(loaded.state, fog.pending).model_dump() if fog.pending else None
     return Reply(text="\n".join(lines), data=data, pending=pending)
 
 
@@ -73,7 +73,9 @@ def register(r: Registry) -> None:
     r.add(Command(
         ("fog", "choose"), "Answer the Deep Fog's other decisions (Trailmake, Wander, penalty, lowest card, Clue)",
         _answer("choose"),
-        (Option("option", "string", "the option key shown with the question", required=True, max_length=80),),
+        (Option("option", "string", "the option key shown with the question", required=True, max_length=80),
+         Option("decision", "string", "the decision answered (fog<n>): refused if another one waits now",
+                max_length=16)),
         permission="player",
     ))
     r.add(Command(("fog", "status"), "The Deep Fog traversal: the spread, the path, the decision waited for",
