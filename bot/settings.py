@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -21,6 +21,10 @@ class Settings(BaseSettings):
     image_dir: Path = Field(Path("data/images"), description="where pictures (boards, sheets) are written")
     dev_guild_id: int | None = Field(None, description="a guild whose commands are synced instantly")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR")
+    log_format: Literal["json", "text"] = Field(
+        "json", description="json: one JSON object a line (for log collectors); text: for reading in a terminal")
+    sharded: bool = Field(False, description="run as discord.AutoShardedClient (bots in thousands of servers)")
+    shard_count: int | None = Field(None, ge=1, description="with sharded: how many shards (default: Discord's advice)")
 
     @field_validator("content_packs", mode="before")
     @classmethod
@@ -28,6 +32,11 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return [p.strip() for p in value.split(os.pathsep) if p.strip()]
         return value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _format(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("log_level")
     @classmethod

@@ -25,10 +25,65 @@ MAX_FILES = 10
 log = logging.getLogger("kfgm.discord")
 COLOUR = discord.Colour(0x8B1E2D)
 ERROR_COLOUR = discord.Colour(0x6B6B6B)
+NARRATION_LINES = 3  # an action's reply of this many lines or more is narrated in an embed of its phase
+
+# One colour (and heading) per phase of the campaign: a glance at the channel tells where the table is.
+PHASE_COLOURS: dict[str, discord.Colour] = {
+    "vision": discord.Colour(0x7B5EA7),     # violet: the Vision Phase
+    "outpost": discord.Colour(0xC08A3E),    # amber: the Outpost
+    "delve": discord.Colour(0x3E7B4F),      # forest green: the Delve
+    "fog": discord.Colour(0x8FA3AD),        # grey-blue: the Deep Fog
+    "encounter": discord.Colour(0xD9822B),  # orange: an Encounter
+    "clash": COLOUR,                        # blood red: the Clash
+    "rest": discord.Colour(0x3B6EA5),       # night blue: the Rest
+    "spoils": discord.Colour(0xD4AF37),     # gold: the Spoils
+    "none": discord.Colour(0x5C4B3B),       # leather brown: between Expeditions
+}
+PHASE_TITLES: dict[str, str] = {
+    "vision": "🔮 Vision Phase", "outpost": "🏕️ Outpost", "delve": "🗺️ The Delve", "fog": "🌫️ The Deep Fog",
+    "encounter": "⚔️ Encounter", "clash": "🩸 The Clash", "rest": "🔥 Rest", "spoils": "💰 Spoils",
+    "none": "📜 The Campaign",
+}
 
 SOMETHING_WRONG = "Something went wrong on our side; nothing was changed."
 DM_REFUSED = ("Kingdoms Forlorn commands work in a server channel, where the campaign lives; "
               "they cannot be used in direct messages.")
+
+
+def phase_of(state: dict[str, Any] | None) -> str:
+    """The phase a campaign state (as JSON) is in: a Clash under way wins, then an Encounter or a Deep Fog
+    traversal inside the Delve, then the Expedition's phase, then a Delve begun without an Expedition."""
+    if not state:
+        return "none"
+    clash = state.get("clash")
+    if clash and not clash.get("over"):
+        return "clash"
+    delve = state.get("delve") or None
+    if delve and delve.get("encounter"):
+        return "encounter"
+    if delve and delve.get("fog"):
+        return "fog"
+    expedition = state.get("expedition") or None
+    if expedition:
+        phase = _expedition_phase(expedition)
+        if phase in PHASE_COLOURS:
+            return phase
+    return "delve" if delve else "none"
+
+
+def _expedition_phase(expedition: dict[str, Any]) -> str:
+    from rules.expedition.state import PHASE_OF
+
+    return str(PHASE_OF.get(expedition.get("step", "vision"), "none"))
+
+
+def phase_colour(phase: str | None) -> discord.Colour:
+    return PHASE_COLOURS.get(phase or "", COLOUR)
+
+
+def narrated(reply: Reply) -> bool:
+    """An action's reply that tells several automatic steps: shown as the game master's narration."""
+    return reply.ok and "seq" in reply.data and reply.text.strip().count("\n") + 1 >= NARRATION_LINES
 
 
 def polite(message: str) -> str:
@@ -81,18 +136,23 @@ def attachment_name(path: str, used: set[str]) -> str:
     return candidate
 
 
-def render(reply: Reply, campaign_id: int | None = None) -> list[dict[str, Any]]:
+def render(reply: Reply, campaign_id: int | None = None, phase: str | None = None) -> list[dict[str, Any]]:
     """The messages for a reply, as keyword arguments of ``send_message`` / ``followup.send``.
 
     The first one answers the interaction; any others are follow-ups. Every message carries
     ``ephemeral`` (errors and private replies), and mentions never ping anybody. With the channel's
     ``campaign_id``, a pending Clash decision gets its buttons or select menu (bot/discord/decisions.py).
+    Embeds take the colour of the campaign's ``phase`` (``phase_of``); an action's narration of several
+    steps is an embed headed by the phase, one step a line.
     """
     ephemeral = reply.ephemeral or not reply.ok
     text = reply_text(reply)
-    colour = COLOUR if reply.ok else ERROR_COLOUR
+    colour = phase_colour(phase) if reply.ok else ERROR_COLOUR
     messages: list[dict[str, Any]] = []
-    if len(text) <= CONTENT_LIMIT:
+    if narrated(reply) and len(text) <= EMBED_LIMIT:
+        title = PHASE_TITLES.get(phase) if phase else None  # None: a caller that does not know the phase
+        messages.append({"embeds": [discord.Embed(title=title, description=text, colour=colour)]})
+    elif len(text) <= CONTENT_LIMIT:
         messages.append({"content": text, "embeds": []})
     else:
         for piece in split_text(text, EMBED_LIMIT):
@@ -112,6 +172,12 @@ def render(reply: Reply, campaign_id: int | None = None) -> list[dict[str, Any]]
             last["files"] = files
         else:
             messages.append({"embeds": embeds, "files": files})
+
+    attached = [p for p in reply.files if _exists(p)][:MAX_FILES - len(images)] if reply.ok else []
+    if attached:  # plain attachments (an export's JSON): no embed, Discord shows them as files
+        used_names = {f.filename for m in messages for f in m.get("files", [])}
+        messages[-1]["files"] = messages[-1].get("files", []) + [
+            discord.File(p, filename=attachment_name(p, used_names)) for p in attached]
 
     if reply.ok and reply.pending and reply.pending.get("id") == "dice":  # table dice: the "Enter dice" button
         messages[-1]["view"] = dice_view(int(reply.data.get("seq") or 0))

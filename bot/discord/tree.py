@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 import keyword
 import logging
 import re
@@ -26,8 +27,18 @@ from bot.app.reply import Reply
 from bot.app.service import App
 from bot.discord.decisions import DecisionButton, DecisionSelect, decision_campaign
 from bot.discord.dice_modal import DiceButton
+from bot.discord.paging import PageButton, page_source, render_reply
 from bot.discord.rate_limit import RateLimiter, slow_down
-from bot.discord.replies import DM_REFUSED, SOMETHING_WRONG, failure, render
+from bot.discord.replies import (
+    CONTENT_LIMIT,
+    DM_REFUSED,
+    SOMETHING_WRONG,
+    failure,
+    narrated,
+    phase_of,
+    reply_text,
+)
+from content.loader import Catalogue
 from rules.state import CampaignState
 
 log = logging.getLogger("kfgm.discord")
@@ -144,18 +155,30 @@ def _matches(current: str, *texts: str) -> bool:
     return not needle or any(needle in t.lower() for t in texts)
 
 
-def deck_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def guild_catalogue(tree: GameTree, interaction: discord.Interaction) -> Catalogue | None:
+    """The content of the interaction's guild: the bot's own packs plus the guild's uploads (``App.content_for``),
+    so what a guild uploaded is offered in that guild only."""
     if tree.app is None:
+        return None
+    if interaction.guild_id is None:
+        return tree.app.base_catalogue
+    return (await tree.app.content_for(str(interaction.guild_id))).catalogue
+
+
+async def deck_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
+    catalogue = await guild_catalogue(tree, interaction)
+    if catalogue is None:
         return []
     return [app_commands.Choice(name=trim(f"{d.name} ({d.id})"), value=d.id)
-            for d in tree.app.catalogue.decks.values() if _matches(current, d.id, d.name)][:AUTOCOMPLETE_LIMIT]
+            for d in catalogue.decks.values() if _matches(current, d.id, d.name)][:AUTOCOMPLETE_LIMIT]
 
 
-def card_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def card_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
     """Cards of the deck chosen in the same command (or of every deck when none is chosen yet)."""
-    if tree.app is None:
+    catalogue = await guild_catalogue(tree, interaction)
+    if catalogue is None:
         return []
-    decks = tree.app.catalogue.decks
+    decks = catalogue.decks
     chosen = getattr(interaction.namespace, "deck", None)
     pool = [decks[chosen]] if isinstance(chosen, str) and chosen in decks else list(decks.values())
     out: list[app_commands.Choice[str]] = []
@@ -175,14 +198,25 @@ def _named_choices(things: Any, current: str) -> Choices:
 
 
 def catalogue_source(kind: str) -> AutocompleteSource:
-    """Ids of the loaded content packs' ``kind`` (``monsters``, ``kingdoms``, ``gear``)."""
-    def source(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
-        if tree.app is None:
+    """Ids of the guild's content's ``kind`` (``monsters``, ``kingdoms``, ``gear``), uploads included."""
+    async def source(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
+        catalogue = await guild_catalogue(tree, interaction)
+        if catalogue is None:
             return []
-        return _named_choices(getattr(tree.app.catalogue, kind).values(), current)
+        return _named_choices(getattr(catalogue, kind).values(), current)
 
     source.__name__ = f"{kind}_choices"
     return source
+
+
+async def pack_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
+    """The packs uploaded to this guild (``/content remove pack:``); never another guild's."""
+    if tree.app is None or interaction.guild_id is None:
+        return []
+    content = await tree.app.content_for(str(interaction.guild_id))
+    names = {m.id: m.name for m in content.catalogue.packs}
+    return [app_commands.Choice(name=trim(f"{names.get(p.name, p.name)} ({p.name})"), value=p.name)
+            for p in content.packs if _matches(current, p.name, names.get(p.name, ""))][:AUTOCOMPLETE_LIMIT]
 
 
 async def knight_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
@@ -199,13 +233,14 @@ async def knight_choices(tree: GameTree, interaction: discord.Interaction, curre
 AUTOCOMPLETE: dict[str, AutocompleteSource] = {
     "deck": deck_choices, "card": card_choices, "knight": knight_choices,
     "monster": catalogue_source("monsters"), "kingdom": catalogue_source("kingdoms"), "gear": catalogue_source("gear"),
+    "pack": pack_choices,
 }
 
 
 # -- components --------------------------------------------------------------------------------------
 
 # Our components' custom ids: each DynamicItem's template matches its own ``kfgm:<what>:...`` ids.
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (DiceButton, DecisionButton, DecisionSelect)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (DiceButton, DecisionButton, DecisionSelect, PageButton)
 UNKNOWN_COMPONENT = ("that button is not one I know (it may be from an older version of the bot, or altered); "
                      "nothing was changed. Use the newest prompt, or type the command.")
 
@@ -278,7 +313,18 @@ class GameTree(app_commands.CommandTree):
         if self.app is None:
             return failure("the bot is still starting up; please try again in a moment.")
         reply = await self._run(interaction, self.app, ctx, command, raw)
-        return render(reply, campaign_id=await decision_campaign(self.app, ctx, reply))
+        campaign = await decision_campaign(self.app, ctx, reply)
+        return render_reply(reply, campaign_id=campaign, phase=await self.phase(ctx, reply),
+                            source=await page_source(self.app, ctx, command, reply))
+
+    async def phase(self, ctx: Invocation, reply: Reply) -> str | None:
+        """The campaign's phase after the command (its embeds' colour), or None for a refusal or a reply with
+        no embed (the state is read only when the colour shows)."""
+        if not reply.ok or self.app is None or not (narrated(reply) or reply.images
+                                                     or len(reply_text(reply)) > CONTENT_LIMIT):
+            return None
+        row = await self.app.db.active_campaign(ctx.guild_id, ctx.channel_id)
+        return phase_of(json.loads(row.state_json)) if row is not None else "none"
 
     async def _run(self, interaction: discord.Interaction, app: App, ctx: Invocation, command: Command,
                    raw: dict[str, Any]) -> Reply:

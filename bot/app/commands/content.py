@@ -1,6 +1,7 @@
 """/content upload|list|remove — a guild's own content packs.
 
-A pack is one YAML file (several documents, one ``kind: pack`` manifest) of at most 1 MB. It is read
+A pack is one YAML file (several documents, one ``kind: pack`` manifest) of at most 1 MB, or a ``.zip`` of
+a pack folder's YAML files (at most 1 MB, compressed and uncompressed; bot/app/zip_pack.py). It is read
 with the same safe loader and checked exactly like a pack on disk, on top of the bot's own content and
 the guild's other packs; nothing is stored unless all of it is valid, and nothing in it is ever
 executed. A stored pack is part of that guild's content only (``App.content_for``). See docs/content.md,
@@ -18,6 +19,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry, Upload
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, GuildContent, build_guild_content
+from bot.app.zip_pack import ZipPack, ZipRefused, is_zip, read_zip
 from content.loader import MAX_ERRORS_SHOWN, MAX_FILE_BYTES, Catalogue, ContentError, ContentInvalid, extend_catalogue
 
 MAX_GUILD_PACKS = 20  # packs per guild (each at most MAX_FILE_BYTES)
@@ -110,17 +112,28 @@ async def upload(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
             f"`{label}` is {file.size:,} bytes ({file.size / 1_000_000:.1f} MB); a pack may be at most "
             f"{MAX_FILE_BYTES:,} bytes (1 MB). Nothing was read or stored: split it into smaller packs."
         )
-    text = _decode(file.data, label)
+    loop = asyncio.get_running_loop()
+    zipped: ZipPack | None = None
+    if is_zip(file.filename, file.data):
+        try:  # unzipping and parsing: off the event loop
+            zipped = await loop.run_in_executor(None, read_zip, label, file.data)
+        except ZipRefused as exc:
+            raise CommandError(f"{exc}. Nothing was stored.") from None
+        text = zipped.text
+    else:
+        text = _decode(file.data, label)
     async with app.content_lock(ctx.guild_id):
         content = await app.content_for(ctx.guild_id)
         if len(content.packs) >= MAX_GUILD_PACKS:
             raise CommandError(f"this server already has {len(content.packs)} packs, the most it may hold; "
                                "remove one with /content remove first")
+        syntax = list(zipped.syntax_errors) if zipped is not None else []
         try:  # YAML parsing and validation: off the event loop
-            catalogue = await asyncio.get_running_loop().run_in_executor(
-                None, extend_catalogue, content.catalogue, [(label, text)])
-        except ContentInvalid as exc:
-            return _refused(label, exc.errors, content)
+            catalogue = await loop.run_in_executor(None, extend_catalogue, content.catalogue, [(label, text)])
+        except ContentInvalid as exc:  # a zip's errors: each in its own file, as `kfgm content validate` shows them
+            return _refused(label, syntax + ([zipped.locate(e) for e in exc.errors] if zipped else exc.errors), content)
+        if syntax:  # the other files are valid, but a file that cannot be read leaves the pack incomplete
+            return _refused(label, syntax, content)
         manifest = catalogue.packs[-1]
         now = app.now()
         if not await app.db.save_guild_pack(ctx.guild_id, manifest.id, text, ctx.user_id, now):
@@ -132,8 +145,16 @@ async def upload(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     added = _added(content.catalogue, catalogue, manifest.id)
     pack = {"id": manifest.id, "name": manifest.name, "version": manifest.version, "uploaded_by": ctx.user_id,
             "uploaded_at": now, "size": file.size, "ids": len(catalogue.ids_of(manifest.id)) - 1, "added": added}
+    note = ""
+    if zipped is not None:
+        pack |= {"files": list(zipped.files), "skipped": list(zipped.skipped)}
+        note = f" ({len(zipped.files)} YAML file{'s' if len(zipped.files) != 1 else ''} from the zip"
+        if zipped.skipped:
+            shown = ", ".join(f"`{_label(n)}`" for n in zipped.skipped[:5])
+            note += f"; not YAML, skipped: {shown}" + (" …" if len(zipped.skipped) > 5 else "")
+        note += ")"
     return Reply(
-        text=f"📦 **{manifest.name}** (`{manifest.id}` v{manifest.version}) is stored and can be used in this "
+        text=f"📦 **{manifest.name}** (`{manifest.id}` v{manifest.version}) is stored{note} and can be used in this "
         f"server's campaigns: {_describe(added)}.",
         data={"pack": pack},
     )
@@ -214,10 +235,10 @@ def register(r: Registry) -> None:
     r.describe_group("content", "Your server's own content packs: upload, list, remove")
     r.add(Command(
         ("content", "upload"),
-        "Add a content pack (one YAML file, at most 1 MB) to this server's campaigns",
+        "Add a content pack (a YAML file, or a zip of a pack folder; at most 1 MB) to this server",
         upload,
-        (Option("file", "attachment", "the pack: one YAML file with a kind: pack manifest (console: a file path)",
-                required=True),),
+        (Option("file", "attachment", "the pack: a YAML file with a kind: pack manifest, or a .zip of the pack folder "
+                "(console: a file path)", required=True),),
         permission="gm",
     ))
     r.add(Command(("content", "list"), "The content packs this server plays with", list_packs, permission="anyone"))
@@ -225,6 +246,7 @@ def register(r: Registry) -> None:
         ("content", "remove"),
         "Remove an uploaded content pack from this server (refused while a campaign uses it)",
         remove,
-        (Option("pack", "string", "the pack's id, as /content list shows it", required=True, max_length=64),),
+        (Option("pack", "string", "the pack's id, as /content list shows it", required=True, max_length=64,
+                autocomplete="pack"),),
         permission="gm",
     ))

@@ -9,6 +9,15 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 
+# What a new table types first (shown at the top of /help; docs/commands.md "/help").
+NEW_TABLE = [
+    "**New table? Start here:** 1. the GM: `/campaign new name:\"Ashen Vigil\"` (you are its GM; "
+    "`/campaign gm-role role:@GM` shares it) · 2. each player: `/knight create knight:lanternbearer name:Kara` · "
+    "3. `/expedition start`, then `/expedition vision choice:quest` · 4. any time: `/roll test difficulty:6 bonus:2`, "
+    "`/odds attack dice:4 to_hit:5`, `/knight show`. Buttons answer the bot's questions; the GM can "
+    "`/gm undo` or `/gm amend-last values:7` (announced to all). **All commands:**",
+]
+
 
 async def show_help(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     groups = app.registry.groups()
@@ -25,6 +34,7 @@ async def show_help(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
             lines += [f"  • {op.name}: {op.description}" for op in c.options]
         return Reply(text="\n".join(lines), ephemeral=True, data={"commands": [c.name for c in matches]})
     lines = ["**Kingdoms Forlorn Game Master** — commands (type `/help command:roll` for details):"]
+    lines += NEW_TABLE
     for group, cmds in groups.items():
         lines.append(f"**/{group}**: " + ", ".join(" ".join(c.path[1:]) or c.path[0] for c in cmds))
     return Reply(
