@@ -1,0 +1,169 @@
+"""/outpost and /mercenary — the Outpost Phase and the Mercenaries (docs/outpost.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app.commands.knight import find, may_change
+from bot.app.context import Invocation
+from bot.app.registry import Command, Option, Registry
+from bot.app.reply import Reply
+from bot.app.service import App
+from rules.outpost_handlers import (
+    MercenaryUnlock,
+    MercenaryUse,
+    OutpostBuy,
+    OutpostContract,
+    OutpostDone,
+    OutpostFulfil,
+    OutpostHire,
+    OutpostInn,
+    OutpostReforge,
+    OutpostScout,
+    OutpostShrine,
+    OutpostVisit,
+    ScoutUse,
+    outpost_data,
+)
+
+SECTIONS = ("inn", "notice_board", "scouts", "mercenaries", "merchant", "shrine")
+KNIGHT = Option("knight", "string", "the Knight who pays or acts (name or id); default: yours", max_length=60,
+                autocomplete="knight")
+
+
+async def _knight_id(app: App, ctx: Invocation, name: str | None) -> str:
+    loaded = await app.load(ctx)
+    k = find(loaded, ctx, name)
+    await may_change(app, ctx, loaded, k)
+    return k.id
+
+
+async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    data = outpost_data(app.engine, loaded.state)
+    d = data["outpost"]
+    if d is None:
+        exp = loaded.state.expedition
+        where = "no Expedition is under way" if exp is None else f"the party is in the {exp.phase} phase"
+        text = (f"The Outpost has not been entered ({where}). During the Outpost Phase, any `/outpost` activity opens "
+                "the Destination Kingdom's Outpost.")
+        return Reply(text=text, data=data)
+    lines = [f"🏰 **{d['name']}**" + (" (left: Loadouts locked)" if d["done"] else "")]
+    if d["early_bird"]:
+        lines.append(f"Early Bird: {d['early_bird']}. Visited: {', '.join(d['visited'])}.")
+    else:
+        lines.append("No section visited yet: the first one grants its Early Bird.")
+    lines.append("Gold: " + ", ".join(f"{p['name']} {p['gold']} ({p['tier']})" for p in d["party"].values()))
+    if d["inn"]:
+        lines.append(f"Inn: {d['inn']['natural']} — {d['inn']['entry']}.")
+    if d["contract"]:
+        name = next((c["name"] for c in d["contracts"] if c["id"] == d["contract"]), d["contract"])
+        lines.append(f"Contract: {name}" + (" (fulfilled)" if d["contract_fulfilled"] else "") + ".")
+    if d["scouts"]:
+        lines.append("Scouts: " + ", ".join(f"{s['name']} ({s['category']})" for s in d["scouts"]) + ".")
+    if d["mercenaries"]:
+        lines.append("Mercenaries: " + ", ".join(f"{m['name']} ({m['uses_left']} uses)" for m in d["mercenaries"])
+                     + ".")
+    lines.append("Next: `/outpost done` when the activities are over and each Loadout is prepared.")
+    return Reply(text="\n".join(lines), data=data)
+
+
+async def visit(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostVisit(section=o["section"]))
+
+
+async def inn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostInn())
+
+
+async def contract(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostContract(contract=o["contract"]))
+
+
+async def fulfil(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostFulfil())
+
+
+async def scouts(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostScout(scout=o["scout"], knight=await _knight_id(app, ctx, o["knight"])))
+
+
+async def hire(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    kid = await _knight_id(app, ctx, o["knight"])
+    return await app.act_reply(ctx, OutpostHire(mercenary=o["mercenary"], knight=kid))
+
+
+async def buy(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostBuy(gear=o["gear"], knight=await _knight_id(app, ctx, o["knight"])))
+
+
+async def reforge(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostReforge(gear=o["gear"], knight=await _knight_id(app, ctx, o["knight"])))
+
+
+async def shrine(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostShrine(saint=o["saint"], knight=await _knight_id(app, ctx, o["knight"])))
+
+
+async def done(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, OutpostDone())
+
+
+async def unlock(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    kid = None
+    if o["knight"]:
+        loaded = await app.load(ctx)
+        kid = find(loaded, ctx, o["knight"]).id
+    return await app.act_reply(ctx, MercenaryUnlock(mercenary=o["mercenary"], knight=kid))
+
+
+async def scout_use(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, ScoutUse(scout=o["scout"], cards=o["cards"] or []))
+
+
+async def use(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, MercenaryUse(name=o["name"]))
+
+
+def register(r: Registry) -> None:
+    r.describe_group("outpost", "The Outpost Phase: Inn, Notice Board, Scouts, Mercenaries, Merchant, Shrine")
+    r.describe_group("scout", "Scouts hired at the Outpost, at work in the Delve")
+    r.describe_group("mercenary", "Mercenaries: unlock them for the campaign, use their abilities")
+    add = r.add
+    add(Command(("outpost", "status"), "The Outpost: sections visited, Gold, Contract, Scouts, Mercenaries", status,
+                (), permission="anyone"))
+    add(Command(("outpost", "visit"), "Visit a section (the first one visited grants its Early Bird)", visit, (
+        Option("section", "string", "the section", required=True, choices=SECTIONS),), permission="player"))
+    add(Command(("outpost", "inn"), "Roll at the Inn and see who the party meets", inn, (), permission="player"))
+    add(Command(("outpost", "contract"), "Sign a Contract at the Notice Board (one per Expedition)", contract, (
+        Option("contract", "string", "the Contract's id or name", required=True, max_length=64),),
+        permission="player"))
+    add(Command(("outpost", "fulfil"), "GM: the signed Contract is fulfilled; pay its rewards", fulfil, (),
+                permission="gm"))
+    add(Command(("outpost", "scouts"), "Hire a Scout (Recon, Patrol, Survey) for the Delve", scouts, (
+        Option("scout", "string", "the Scout's id or name", required=True, max_length=64), KNIGHT),
+        permission="player"))
+    add(Command(("outpost", "hire"), "Hire a Mercenary (up to four, unique names)", hire, (
+        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64), KNIGHT),
+        permission="player"))
+    add(Command(("outpost", "buy"), "Buy Gear or a Consumable at the Merchant Workshop (up to your own tier)", buy, (
+        Option("gear", "string", "the Gear card's id", required=True, max_length=64, autocomplete="gear"), KNIGHT),
+        permission="player"))
+    add(Command(("outpost", "reforge"), "Reforge Merchant Gear (not Gear bought this Outpost)", reforge, (
+        Option("gear", "string", "the Gear card's id", required=True, max_length=64, autocomplete="gear"), KNIGHT),
+        permission="player"))
+    add(Command(("outpost", "shrine"), "Spend a Devotion token for a patron Saint", shrine, (
+        Option("saint", "string", "an unlocked Saint's id or name", required=True, max_length=64), KNIGHT),
+        permission="player"))
+    add(Command(("outpost", "done"), "Leave the Outpost: lock the Loadouts and go on to the Delve", done, (),
+                permission="player"))
+    add(Command(("mercenary", "unlock"), "GM: unlock a Mercenary for everyone or for one Knight", unlock, (
+        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64),
+        Option("knight", "string", "only for this Knight (gained through their Knight Campaign)", max_length=60,
+               autocomplete="knight")), permission="gm"))
+    add(Command(("mercenary", "use"), "Use a recruited Mercenary's ability (Delve or Clash)", use, (
+        Option("name", "string", "the Mercenary's name", required=True, max_length=64),), permission="player"))
+    add(Command(("scout", "use"), "A hired Scout's task in the Delve (Patrol: look at, reorder Exploration cards)",
+                scout_use, (Option("scout", "string", "the Scout's id or name", required=True, max_length=64),
+                            Option("cards", "string_list", "Patrol: Exploration card ids to put at the bottom")),
+                permission="player"))

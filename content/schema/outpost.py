@@ -1,0 +1,168 @@
+"""A Kingdom's Outpost (rulebook "Outpost Phase" to "Shrine of the Saints").
+
+``kind: outpost``: the Outpost of one Kingdom, as its Codex prints it: six sections (the Inn, the Notice Board,
+the Scouts Guild, the Mercenary Guild, the Merchant Workshop, the Shrine of the Saints), each with the Early Bird
+effect "visible at the top of every section". The Inn has a d10 table; the Notice Board its Contracts by tier (a
+``checkbox`` marks a Contract that is not repeatable); the Scouts Guild its Recon, Patrol and Survey Scouts; the
+Mercenary Guild its Mercenary cards (double-sided: a Delve and a Clash ability on each side, two uses). The
+Merchant deck is every ``merchant: true`` Gear card of the loaded packs (content/schema/gear.py) plus the
+Consumables the campaign unlocked. See docs/outpost.md.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from content.schema.cards import Id
+from content.schema.dice import Strict
+from content.schema.gear import Tier
+
+Section = Literal["inn", "notice_board", "scouts", "mercenaries", "merchant", "shrine"]
+SECTIONS: tuple[Section, ...] = ("inn", "notice_board", "scouts", "mercenaries", "merchant", "shrine")
+ScoutCategory = Literal["recon", "patrol", "survey"]
+Text = Field(min_length=1, max_length=600)
+
+
+class EarlyBird(Strict):
+    """The bonus of the section the party visits first. ``gold`` (each Knight gains it) and ``discount`` (Gold
+    off each purchase in this section during this Outpost Phase) are applied by the bot; ``text`` is shown."""
+
+    text: str = Text
+    gold: int = Field(0, ge=0, le=99, description="Gold each Knight of the party gains")
+    discount: int = Field(0, ge=0, le=99, description="Gold off each purchase in this section this Outpost")
+
+
+class SectionBase(Strict):
+    name: str = Field(min_length=1, max_length=80)
+    early_bird: EarlyBird
+    text: str = Field("", max_length=600)
+
+
+class InnEntry(Strict):
+    """One row of the Inn table: a d10 range, who the party meets, and what it brings."""
+
+    low: int = Field(ge=1, le=10)
+    high: int = Field(ge=1, le=10)
+    name: str = Field(min_length=1, max_length=80)
+    text: str = Text
+    gold: int = Field(0, ge=-99, le=99, description="Gold each Knight gains (negative: loses, never below 0)")
+
+    @model_validator(mode="after")
+    def _range(self) -> InnEntry:
+        if self.low > self.high:
+            raise ValueError("low must not be above high")
+        return self
+
+
+class Inn(SectionBase):
+    table: list[InnEntry] = Field(min_length=1, max_length=10)
+
+    @model_validator(mode="after")
+    def _covers(self) -> Inn:
+        seen: list[int] = []
+        for e in self.table:
+            seen += range(e.low, e.high + 1)
+        if sorted(seen) != list(range(1, 11)):
+            raise ValueError("the Inn table's ranges must cover 1 to 10 exactly once each")
+        return self
+
+
+class Contract(Strict):
+    id: Id
+    name: str = Field(min_length=1, max_length=80)
+    tier: Tier
+    checkbox: bool = Field(False, description="not repeatable: once fulfilled, its box is marked for the campaign")
+    objective: str = Text
+    rewards: str = Text
+    gold: int = Field(0, ge=0, le=99, description="Gold each participating Knight gains on fulfilment")
+
+
+class NoticeBoard(SectionBase):
+    contracts: list[Contract] = Field(min_length=1, max_length=40)
+
+
+class Scout(Strict):
+    id: Id
+    name: str = Field(min_length=1, max_length=80)
+    category: ScoutCategory
+    cost: int = Field(ge=0, le=99)
+    text: str = Text
+    command: str = Field("", max_length=200, description="the command the players type in the Delve to apply it")
+    look: int = Field(0, ge=0, le=10, description="Patrol: how many top Exploration cards the party looks at")
+    to_bottom: int = Field(0, ge=0, le=10, description="Patrol: how many of those the party may put at the bottom")
+
+    @model_validator(mode="after")
+    def _patrol(self) -> Scout:
+        if self.to_bottom > self.look:
+            raise ValueError("to_bottom cannot be more than look")
+        return self
+
+
+class ScoutsGuild(SectionBase):
+    scouts: list[Scout] = Field(min_length=1, max_length=20)
+
+
+class MercenaryAbility(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    text: str = Field(min_length=1, max_length=300)
+
+
+class MercenarySide(Strict):
+    """Rulebook: "Each side features a pair of abilities, one for the Delve Phase and one for the Clash Phase"."""
+
+    delve: MercenaryAbility
+    clash: MercenaryAbility
+
+
+class Mercenary(Strict):
+    id: Id
+    name: str = Field(min_length=1, max_length=60)
+    level: int = Field(1, ge=1, le=5)
+    cost: int = Field(ge=0, le=99)
+    sides: list[MercenarySide] = Field(min_length=2, max_length=2, description="the fresh side, then the used side")
+    flavour: str = Field("", max_length=300)
+
+
+class MercenaryGuild(SectionBase):
+    mercenaries: list[Mercenary] = Field(min_length=1, max_length=40)
+
+
+class Merchant(SectionBase):
+    pass
+
+
+class Shrine(SectionBase):
+    pass
+
+
+class OutpostSections(Strict):
+    inn: Inn
+    notice_board: NoticeBoard
+    scouts: ScoutsGuild
+    mercenaries: MercenaryGuild
+    merchant: Merchant
+    shrine: Shrine
+
+
+class Outpost(Strict):
+    kind: Literal["outpost"]
+    id: Id
+    kingdom: Id
+    name: str = Field(min_length=1, max_length=80)
+    text: str = Field("", max_length=600)
+    sections: OutpostSections
+
+    @model_validator(mode="after")
+    def _unique(self) -> Outpost:
+        ids = ([c.id for c in self.sections.notice_board.contracts] + [s.id for s in self.sections.scouts.scouts]
+               + [m.id for m in self.sections.mercenaries.mercenaries])
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        if dup:
+            raise ValueError(f"ids used twice in this Outpost: {', '.join(dup)}")
+        return self
+
+    def section(self, name: Section) -> SectionBase:
+        found: SectionBase = getattr(self.sections, name)
+        return found
