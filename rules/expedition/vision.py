@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.coverage import implements
 from rules.engine import Engine
 from rules.errors import RuleError
+from rules.expedition.clue_cards import give_back
 from rules.expedition.state import Choice, ExpeditionState, KnightVision
 from rules.knights.find import find_knight
 from rules.knights.sheet import unlocked_chapters
@@ -37,8 +38,9 @@ def questing(exp: ExpeditionState) -> str | None:
                                   T + "test_the_questing_knight_is_the_party_leader",
                                   T + "test_vision_needs_every_knight_a_leader_and_a_kingdom"],
             status="assisted",
-            note="the callings, Favor of the Graal, the Party Leader and the Destination Kingdom are kept; the "
-                 "paragraphs are read from the books; Clue cards and Kingdom/Monster Setup are the Delve's")
+            note="the callings, Favor of the Graal, the Party Leader, the Clue cards (clue_cards.py) and the "
+                 "Destination Kingdom are kept; the paragraphs are read from the books; Kingdom/Monster Setup are "
+                 "the Delve's")
 @implements("Quests, Investigations, and Free Roams: What Should I Choose?", status="assisted",
             tests=[T + "test_only_one_questing_knight", T + "test_the_questing_knight_is_the_party_leader",
                    T + "test_one_sigh_of_the_graal_at_most"],
@@ -65,7 +67,10 @@ def choose(state: CampaignState, exp: ExpeditionState, k: KnightState, choice: C
         raise RuleError("investigation: is the number of an Investigation; give it with choice:investigation only")
     if old is not None and old.choice == "quest" and choice != "quest":
         out += _unquest(state, exp, k)
-    exp.visions[k.id] = KnightVision(choice=choice, chapter=chapter, investigation=investigation)
+    clue = old.clue if old is not None and choice != "quest" else None
+    if old is not None and choice == "quest":
+        give_back(exp, old)  # the Questing Knight holds no Clue card
+    exp.visions[k.id] = KnightVision(choice=choice, chapter=chapter, investigation=investigation, clue=clue)
     out.append(f"🔮 {k.name} goes on {CHOICE_NAME[choice]} (Chapter {chapter}).")
     if choice == "quest":
         out.append(f"Read the Quest paragraph of Chapter {chapter} in {k.name}'s Knightbook and follow it.")
@@ -76,9 +81,7 @@ def choose(state: CampaignState, exp: ExpeditionState, k: KnightState, choice: C
     elif choice == "investigation":
         which = (f"Investigation {chapter}.{investigation}" if investigation
                  else f"an Investigation of Chapter {chapter}")
-        out.append(f"Read the paragraphs of {which} in {k.name}'s Knightbook; draw one Clue card.")
-    else:
-        out.append(f"{k.name} draws one Clue card.")
+        out.append(f"Read the paragraphs of {which} in {k.name}'s Knightbook.")
     return out
 
 

@@ -9,18 +9,26 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
+from rules.expedition.clue_cards import progress, seating
 from rules.expedition.phases import LABEL, status_data
 from rules.expedition_handlers import (
+    ExpeditionCard,
+    ExpeditionClue,
     ExpeditionDestination,
     ExpeditionLeader,
+    ExpeditionLeads,
     ExpeditionNext,
     ExpeditionNote,
+    ExpeditionResolve,
+    ExpeditionRoam,
+    ExpeditionSeating,
     ExpeditionStart,
     ExpeditionVision,
 )
 
 PHASES = ("vision", "outpost", "delve", "clash", "rest", "spoils", "over")
 CHOICES = ("quest", "investigation", "free_roam")
+CLUES = ("martial", "errant", "historic", "mystic")
 KNIGHT = Option("knight", "string", "the Knight (name or id); default: yours", max_length=60, autocomplete="knight")
 
 
@@ -42,13 +50,19 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         for kid, v in exp.visions.items():
             name = loaded.state.knights[kid].name if kid in loaded.state.knights else kid
             lines.append(f"- {name}: {v.choice.replace('_', ' ')} (Chapter {v.chapter}"
-                         + (f", Investigation {v.investigation})" if v.investigation else ")"))
+                         + (f", Investigation {v.investigation})" if v.investigation else ")")
+                         + (f"; Clues {progress(v.clue)}" if v.clue is not None else ""))
         if exp.destination:
             lines.append(f"Destination Kingdom: {exp.destination}.")
         if exp.done:
             lines.append(f"Resolved: {', '.join(exp.done)}.")
         if d["missing"]:
             lines.append(f"Still needed: {'; '.join(d['missing'])}.")
+        open_ = [loaded.state.knights[kid].name for kid, v in exp.visions.items()
+                 if v.choice != "quest" and v.outcome is None and v.free_roam_success is None
+                 and kid in loaded.state.knights]
+        if exp.step == "spoils" and open_:
+            lines.append(f"Investigations and Free Roams to resolve: {', '.join(open_)} (`/expedition resolve`).")
         lines.append(f"Next: `{data['next']}`")
         text = "\n".join(lines)
     return Reply(text=text, data={**data, "seq": loaded.row.seq})
@@ -88,6 +102,98 @@ async def next_(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, ExpeditionNext(phase=o["phase"], reason=o["reason"]))
 
 
+async def seating_(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    order = [name.strip() for name in o["order"].split(",") if name.strip()]
+    if not order:
+        raise CommandError('order: names the Knights round the table to the right, e.g. order:"Ser Sonch, Maud"')
+    if len(order) > 8:
+        raise CommandError("order: names at most 8 Knights")
+    return await app.act_reply(ctx, ExpeditionSeating(order=order))
+
+
+async def clues(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """Read-only: the seating and every Clue card with its Clues."""
+    loaded = await app.load(ctx)
+    state = loaded.state
+    exp = state.expedition
+    if exp is None:
+        return Reply(text="No Expedition is under way. Next: `/expedition start` (GM).",
+                     data={"seating": [], "clue_cards": [], "seq": loaded.row.seq})
+    order = seating(state, exp)
+    names = [state.knights[k].name for k in order]
+    lines = [f"🪑 Seating (each Knight's right is the next): {' → '.join(names + names[:1])}"
+             + ("" if exp.seating else " — the order the Knights joined; set it with `/expedition seating`") + "."]
+    cards = []
+    for kid in order:
+        v = exp.visions.get(kid)
+        k = state.knights[kid]
+        if v is None:
+            lines.append(f"- {k.name}: no calling yet.")
+            continue
+        if v.choice == "quest":
+            lines.append(f"- {k.name}: on the Quest (its Clues are the Quest objective's, in the Knightbook).")
+            continue
+        if v.clue is None:
+            lines.append(f"- {k.name}: {v.choice.replace('_', ' ')}, no Clue card held.")
+            continue
+        c = v.clue
+        card = next((x for g in app.engine.catalogue.clue_cards.values() for x in g.cards if x.id == c.card), None)
+        end = ""
+        if v.outcome is not None:
+            end += f"; Investigation {v.outcome}, +{v.leads_gained} Leads"
+        if v.free_roam_success is not None:
+            end += f"; Free Roam {'succeeded' if v.free_roam_success else 'failed'}"
+        if v.cold_lead is not None:
+            end += f"; cold lead: Investigation {v.chapter}.{v.cold_lead}"
+        shown = card.name if card else ("a random Clue token (Five-Player Mode)" if c.card == "clue_token" else c.card)
+        lines.append(f"- {k.name}: **{shown}** — {progress(c)}{end}.")
+        cards.append({"knight": kid, "name": k.name, "choice": v.choice, **c.model_dump(),
+                      "outcome": v.outcome, "free_roam_success": v.free_roam_success, "cold_lead": v.cold_lead,
+                      "leads": k.sheet.leads})
+    return Reply(text="\n".join(lines), data={"seating": order, "clue_cards": cards, "seq": loaded.row.seq})
+
+
+async def card(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    k = find(loaded, ctx, o["knight"])
+    await may_change(app, ctx, loaded, k)
+    return await app.act_reply(ctx, ExpeditionCard(knight=k.id, card=o["card"]))
+
+
+async def clue(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    k = find(loaded, ctx, o["knight"])
+    await may_change(app, ctx, loaded, k)
+    return await app.act_reply(ctx, ExpeditionClue(knight=k.id, clue=o["clue"], change=o["change"]))
+
+
+async def roam(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    k = find(loaded, ctx, o["knight"])
+    await may_change(app, ctx, loaded, k)
+    return await app.act_reply(ctx, ExpeditionRoam(knight=k.id, investigation=o["investigation"]))
+
+
+async def resolve(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    kid = None
+    if o["knight"]:
+        loaded = await app.load(ctx)
+        k = find(loaded, ctx, o["knight"])
+        if o["outcome"]:
+            await may_change(app, ctx, loaded, k)
+        kid = k.id
+    return await app.act_reply(ctx, ExpeditionResolve(knight=kid, investigation=o["investigation"],
+                                                      outcome=o["outcome"]))
+
+
+async def leads(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    loaded = await app.load(ctx)
+    k = find(loaded, ctx, o["knight"])
+    await may_change(app, ctx, loaded, k)
+    return await app.act_reply(ctx, ExpeditionLeads(knight=k.id, chapter=o["chapter"],
+                                                    investigation=o["investigation"]))
+
+
 def register(r: Registry) -> None:
     r.add(Command(("expedition", "start"), "GM: begin an Expedition with the Vision Phase", start, (),
                   permission="gm"))
@@ -124,4 +230,54 @@ def register(r: Registry) -> None:
         (Option("phase", "string", "the phase a Quest moves the Expedition to", choices=PHASES),
          Option("reason", "string", "why (the Quest paragraph), with phase:", max_length=300)),
         permission="gm",
+    ))
+    r.add(Command(
+        ("expedition", "seating"), "Set the seating order: who sits to each Knight's right (for the Secondary Clues)",
+        seating_,
+        (Option("order", "string", 'every Knight round the table to the right, e.g. "Ser Sonch, Maud, Ysolde"',
+                required=True, max_length=400),),
+        permission="player",
+    ))
+    r.add(Command(("expedition", "clues"), "The seating, each Knight's Clue card and the Clues collected", clues, (),
+                  permission="anyone"))
+    r.add(Command(
+        ("expedition", "card"), "Vision Phase: the Clue card a Knight drew from your own deck (replaces the bot's)",
+        card,
+        (Option("card", "string", "the Clue card's id (see /expedition clues)", required=True, max_length=64),
+         KNIGHT),
+        permission="player",
+    ))
+    r.add(Command(
+        ("expedition", "clue"), "Move Clues on a Knight's Clue card by hand (a gain declined, Clues spent or lost)",
+        clue,
+        (Option("clue", "string", "the Clue type", required=True, choices=CLUES),
+         Option("change", "integer", "how many gained (+) or lost (-)", required=True, min_value=-12, max_value=12),
+         KNIGHT),
+        permission="player",
+    ))
+    r.add(Command(
+        ("expedition", "roam"), "Free Roam: pick up a cold lead (an additional Investigation after a failed one)", roam,
+        (Option("investigation", "integer", "the Investigation's number in the current Chapter", required=True,
+                min_value=1, max_value=5),
+         KNIGHT),
+        permission="player",
+    ))
+    r.add(Command(
+        ("expedition", "resolve"), "Spoils Phase: resolve the Investigations and Free Roams (Clue cards, Leads)",
+        resolve,
+        (Option("knight", "string", "one Knight (default: every one not resolved yet)", max_length=60,
+                autocomplete="knight"),
+         Option("investigation", "integer", "the Investigation's number, if not given at the Vision Phase",
+                min_value=1, max_value=5),
+         Option("outcome", "string", "the outcome the Investigation's paragraph gave, when it is not the Clue card's",
+                choices=("success", "failure"))),
+        permission="player",
+    ))
+    r.add(Command(
+        ("expedition", "leads"), "Spend 5 Leads: an Investigation of the current or previous Chapter succeeds", leads,
+        (Option("chapter", "integer", "the Investigation's Chapter", required=True, min_value=1, max_value=5),
+         Option("investigation", "integer", "the Investigation's number in the Chapter", required=True, min_value=1,
+                max_value=5),
+         KNIGHT),
+        permission="player",
     ))
