@@ -19,6 +19,7 @@ from rules import decks
 from rules.board_handlers import slug
 from rules.clash.state import ClashState
 from rules.coverage import implements
+from rules.expedition.spoils_loot import clash_loot
 from rules.knights import expedition as ex
 from rules.knights import statistics as st
 from rules.knights import techniques as tq
@@ -293,5 +294,6 @@ def aftermath(engine: Engine, state: CampaignState, clash: ClashState) -> list[s
     out += other_tokens(knights, clash)
     out += gear(cat, knights)
     out += search(cat, clash)
+    out += clash_loot(cat, state, clash)  # the Loot deck of the Expedition (rules/expedition/spoils_loot.py)
     out += afterward(state, clash)
     return out
