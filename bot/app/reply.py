@@ -12,6 +12,7 @@ class Reply:
     text: str = ""
     data: dict[str, Any] = field(default_factory=dict)
     images: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)  # other attachments (e.g. /campaign export's JSON), not shown inline
     pending: dict[str, Any] | None = None
     error: str | None = None
     ephemeral: bool = False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app import transfer
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
@@ -118,6 +119,16 @@ async def dice_mode(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, SetDiceMode(mode=o["mode"]))
 
 
+async def export(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """The whole campaign as one JSON file (bot/app/transfer.py, docs/campaign.md)."""
+    return await transfer.export(app, ctx)
+
+
+async def import_(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """Restore an exported campaign into this channel (bot/app/transfer.py, docs/campaign.md)."""
+    return await transfer.import_file(app, ctx, o["file"])
+
+
 def _campaign_data(cid: int, name: str, status: str, seq: int, gm: str, role: str | None) -> dict[str, Any]:
     return {"id": cid, "name": name, "status": status, "seq": seq, "created_by": gm, "gm_role": role}
 
@@ -142,6 +153,17 @@ def register(r: Registry) -> None:
             dice_mode,
             (Option("mode", "string", "bot or table", required=True, choices=("bot", "table")),),
             permission="gm",
+        )
+    )
+    r.add(Command(("campaign", "export"), "GM: the whole campaign as one JSON file (backup, moving servers)",
+                  export, permission="gm"))
+    r.add(
+        Command(
+            ("campaign", "import"),
+            "Restore an exported campaign into this channel (a GM of that campaign or a server manager)",
+            import_,
+            (Option("file", "attachment", "the file /campaign export wrote (console: a file path)", required=True),),
+            permission="anyone",
         )
     )
     r.add(

@@ -1,0 +1,187 @@
+"""/campaign export and /campaign import: the whole campaign as one JSON file (docs/campaign.md).
+
+The file is the campaign's creation state, its append-only log entry by entry (each action with its recorded dice),
+its head state, its GMs, and the content packs uploaded to the exporting server. An import reads it, checks its
+shape, adds the packs the server lacks (validated like /content upload), replays the whole log with the recorded
+dice, and only when the replay ends exactly on the exported state writes everything in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+import zlib
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.app.context import Invocation
+from bot.app.history import ReplayMismatch, effective, replay_entry
+from bot.app.registry import MAX_UPLOAD_BYTES, Upload
+from bot.app.reply import CommandError, Reply
+from bot.app.service import App, GuildContent, build_guild_content
+from rules.campaign.transfer import CampaignExport
+from rules.dice import ForcedDieError
+from rules.engine import Engine
+from rules.errors import RuleError
+from rules.state import CampaignState
+from storage.db import GuildPack, LogEntry, StaleState
+from storage.transfer import creation_snapshot, import_campaign
+
+MAX_JSON_BYTES = 64_000_000  # a compressed export may unpack to at most this much
+MAX_GUILD_PACKS = 20  # as /content upload (bot/app/commands/content.py)
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+async def export(app: App, ctx: Invocation) -> Reply:
+    loaded = await app.load(ctx)
+    row = loaded.row
+    entries = await app.db.log(row.id)
+    content = await app.content_for(ctx.guild_id)
+    members = await app.db.members(row.id)
+    body = {
+        "format": "kfgm-campaign", "version": 1, "exported_at": app.now(),
+        "campaign": {"name": row.name, "seq": row.seq, "exported_from": str(row.id)},
+        "gms": [u for u, r in members if r == "gm"] + ([ctx.user_id] if ctx.is_admin else []),
+        "start_state": json.loads(await creation_snapshot(app.db, row.id)),
+        "state": json.loads(row.state_json),
+        "log": [{"seq": e.seq, "kind": e.kind, "actor": e.actor, "command": e.command, "action": e.action,
+                 "rolls": e.rolls, "events": e.events, "target_seq": e.target_seq, "created_at": e.created_at}
+                for e in entries],
+        "packs": [{"name": p.name, "yaml": p.yaml} for p in content.packs if p.name not in content.broken],
+    }
+    raw = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    compressed = len(raw) > MAX_UPLOAD_BYTES
+    data = gzip.compress(raw, 9, mtime=0) if compressed else raw
+    path = app.image_path(row.id, row.seq, "export", ".json.gz" if compressed else ".json")
+    path.write_bytes(data)
+    note = ""
+    if compressed:
+        note = f" It is {len(raw):,} bytes of JSON, so it is gzip-compressed ({len(data):,} bytes)."
+    if len(data) > MAX_UPLOAD_BYTES:
+        note += (f" Careful: it is larger than the {MAX_UPLOAD_BYTES:,} bytes /campaign import reads; keep it as a "
+                 "backup (kfgm backup copies the whole database).")
+    text = (f"📦 **{row.name}** exported: {len(entries)} log entries up to #{row.seq}, the state, "
+            f"{len(body['packs'])} uploaded pack(s).{note} To restore it in another channel or server: "
+            "`/campaign import file:` with this file. It shows the decks' order: keep it from the players.")
+    return Reply(text=text, files=[str(path)], ephemeral=True, data={"export": {
+        "file": str(path), "bytes": len(data), "compressed": compressed, "entries": len(entries), "seq": row.seq,
+        "packs": [p["name"] for p in body["packs"]]}})
+
+
+def read_file(file: Upload) -> tuple[CampaignExport, list[str]]:
+    """The export in the file, and the GMs it names; a polite refusal saying what is wrong otherwise."""
+    if file.data is None or file.size > MAX_UPLOAD_BYTES:
+        raise CommandError(f"`{file.filename[:60]}` is {file.size:,} bytes; an export may be at most "
+                           f"{MAX_UPLOAD_BYTES:,} bytes (a longer campaign's export is gzip-compressed: attach the "
+                           ".json.gz file as it is). Nothing was imported.")
+    data = file.data
+    if data[:2] == GZIP_MAGIC:
+        try:
+            unpack = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            data = unpack.decompress(data, MAX_JSON_BYTES + 1)
+        except zlib.error as exc:
+            raise CommandError(f"`{file.filename[:60]}` looks compressed but cannot be unpacked ({exc}). "
+                               "Nothing was imported.") from None
+        if len(data) > MAX_JSON_BYTES or unpack.unconsumed_tail:
+            raise CommandError(f"`{file.filename[:60]}` unpacks to more than {MAX_JSON_BYTES:,} bytes. "
+                               "Nothing was imported.")
+    try:
+        value = json.loads(data.decode("utf-8").removeprefix("\ufeff"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise CommandError(f"`{file.filename[:60]}` is not a JSON file ({str(exc)[:120]}); attach the file "
+                           "/campaign export wrote. Nothing was imported.") from None
+    if not isinstance(value, dict) or value.get("format") != "kfgm-campaign":
+        raise CommandError(f"`{file.filename[:60]}` is not a campaign export (it has no \"format\": "
+                           "\"kfgm-campaign\"); attach the file /campaign export wrote. Nothing was imported.")
+    if value.get("version") != 1:
+        raise CommandError(f"this export is version {value.get('version')!r}; this kfgm reads version 1. "
+                           "Nothing was imported.")
+    gms = value.pop("gms", [])
+    gms = [str(g) for g in gms[:50]] if isinstance(gms, list) else []
+    try:
+        return CampaignExport.model_validate(value), gms
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"][:4])
+        raise CommandError(f"the export is damaged: {where}: {err['msg'][:160]} "
+                           f"({exc.error_count()} problem(s)). Nothing was imported.") from None
+
+
+def replay(engine: Engine, export: CampaignExport, entries: list[LogEntry]) -> CampaignState:
+    """The log replayed from the creation state with its recorded dice: it must end on the exported state."""
+    state = CampaignState.model_validate(export.start_state)
+    head = CampaignState.model_validate(export.state)
+    for slot in effective(entries):
+        state = replay_entry(engine, state, slot.entry).state
+    if state.model_dump_json() != head.model_dump_json():
+        raise ReplayMismatch("the replayed log does not end on the exported state")
+    return state
+
+
+def _entries(export: CampaignExport) -> list[LogEntry]:
+    return [LogEntry(seq=e.seq, kind=e.kind, actor=e.actor, command=e.command, action=e.action, rolls=e.rolls,
+                     events=e.events, target_seq=e.target_seq, created_at=e.created_at) for e in export.log]
+
+
+async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
+    existing = await app.db.active_campaign(ctx.guild_id, ctx.channel_id)
+    if existing is not None:
+        raise CommandError(f"this channel already plays the campaign {existing.name!r}; import into a channel "
+                           "without a campaign (or its GM closes it first with /campaign end). Nothing was imported.")
+    export, gms = read_file(file)
+    if not ctx.is_admin and ctx.user_id not in gms:  # a GM of the exported campaign, or a manager of this server
+        raise CommandError("only a GM of the exported campaign (or a manager of this server) may import it. "
+                           "Nothing was imported.")
+    entries = _entries(export)
+    async with app.content_lock(ctx.guild_id):
+        content = await app.content_for(ctx.guild_id)
+        have = {p.name: p for p in content.packs}
+        add: list[GuildPack] = []
+        for pack in export.packs:
+            mine = have.get(pack.name)
+            if mine is None:
+                add.append(GuildPack(pack.name, pack.yaml, ctx.user_id, app.now()))
+            elif mine.yaml != pack.yaml:
+                raise CommandError(f"this server has another pack named `{pack.name}` than the campaign was played "
+                                   f"with; remove it (/content remove pack:{pack.name}) or import in another "
+                                   "server. Nothing was imported.")
+        if len(content.packs) + len(add) > MAX_GUILD_PACKS:
+            raise CommandError(f"the campaign needs {len(add)} more pack(s) and this server may hold at most "
+                               f"{MAX_GUILD_PACKS}. Nothing was imported.")
+        loop = asyncio.get_running_loop()
+        use: GuildContent = content
+        if add:
+            use = await loop.run_in_executor(None, build_guild_content, app.base_catalogue, app.base_engine,
+                                             [*content.packs, *add])
+            broken = [p.name for p in add if p.name in use.broken]
+            if broken:
+                raise CommandError(f"the campaign's pack `{broken[0]}` cannot be loaded here: "
+                                   f"{use.broken[broken[0]][:300]}. Nothing was imported.")
+        try:
+            state = await loop.run_in_executor(None, replay, use.engine, export, entries)
+        except (ReplayMismatch, RuleError, ForcedDieError, ValidationError, KeyError, AssertionError,
+                IndexError, ValueError) as exc:
+            raise CommandError(f"the campaign's log does not replay here, so it was not imported: "
+                               f"{str(exc)[:300]}") from None
+        text = (f"📥 Campaign **{export.campaign.name}** imported from an export of {export.exported_at}: "
+                f"{len(entries)} log entries replayed to the same state. <@{ctx.user_id}> is its GM.")
+        try:
+            row = await import_campaign(
+                app.db, ctx.guild_id, ctx.channel_id, export.campaign.name, ctx.user_id,
+                CampaignState.model_validate(export.start_state).model_dump_json(), state.model_dump_json(),
+                entries, ctx.command_line or "/campaign import", [{"kind": "campaign", "text": text}],
+                [(p.name, p.yaml) for p in add], app.now())
+        except StaleState as exc:
+            raise CommandError(f"{exc}; nothing was imported — try again.") from None
+        if add:
+            app.forget_content(ctx.guild_id)
+    if add:
+        text += f" The server now has the campaign's pack(s): {', '.join(p.name for p in add)}."
+    data: dict[str, Any] = {
+        "campaign": {"id": row.id, "name": row.name, "status": row.status, "seq": row.seq,
+                     "created_by": row.created_by, "gm_role": None},
+        "imported": {"entries": len(entries), "from_seq": export.campaign.seq, "packs_added": [p.name for p in add]},
+    }
+    return Reply(text=text, data=data)
