@@ -26,9 +26,13 @@ from content.schema import (
     TerrainTile,
     Upgrade,
 )
+from content.schema.clue_cards import ClueCards
 from content.schema.encounter_boards import EncounterBoard, board_problems
 from content.schema.kingdom import KingdomCards, KingdomTile, KingdomTiles, kingdom_problems, merge_cards
+from content.schema.loot import FoolsDeck, GamblingGame, LootCard, LootTable
 from content.schema.monsters import terrain_problems
+from content.schema.outpost import Outpost
+from content.schema.rosegraal import RogueTables, Rosegraal
 from content.schema.squires import MettleDeck, Squire
 
 STARTER_PACK = Path(__file__).parent / "packs" / "starter"
@@ -75,7 +79,15 @@ class Catalogue:
     kingdom_cards: list[KingdomCards] = field(default_factory=list)  # merged into their Kingdom once all are read
     encounter_boards: dict[str, EncounterBoard] = field(default_factory=dict)  # content/schema/encounter_boards.py
     squires: dict[str, Squire] = field(default_factory=dict)  # content/schema/squires.py
+    clue_cards: dict[str, ClueCards] = field(default_factory=dict)  # sets of Clue cards (content/schema/clue_cards.py)
     mettle: dict[str, MettleDeck] = field(default_factory=dict)  # Mettle decks (content/schema/squires.py)
+    rosegraals: dict[str, Rosegraal] = field(default_factory=dict)  # Rogue's Path (content/schema/rosegraal.py)
+    rogue_tables: dict[str, RogueTables] = field(default_factory=dict)  # Rogue's Path Monster Tables
+    loot: dict[str, LootCard] = field(default_factory=dict)  # Loot cards (content/schema/loot.py)
+    loot_tables: dict[str, LootTable] = field(default_factory=dict)
+    fools_decks: dict[str, FoolsDeck] = field(default_factory=dict)
+    gambling_games: dict[str, GamblingGame] = field(default_factory=dict)
+    outposts: dict[str, Outpost] = field(default_factory=dict)  # by id (content/schema/outpost.py)
     origin: dict[str, str] = field(default_factory=dict)  # id -> "file:line"
     pack_of: dict[str, str] = field(default_factory=dict)  # id -> the id of the pack (manifest) that defines it
 
@@ -403,7 +415,20 @@ def build_catalogue(folders: list[Path]) -> Catalogue:
 def _references(catalogue: Catalogue) -> list[ContentError]:
     """Cross-references across every loaded pack (run once all documents are added)."""
     return (_knight_references(catalogue) + _monster_references(catalogue) + _kingdom_references(catalogue)
-            + _encounter_board_references(catalogue))  # after the Kingdoms: their Encounter cards are merged
+            + _encounter_board_references(catalogue)  # after the Kingdoms: their Encounter cards are merged
+            + _rosegraal_references(catalogue))
+
+
+def _rosegraal_references(catalogue: Catalogue) -> list[ContentError]:
+    """Every node of a Rosegraal lies in a section whose Monster tables (kind: rogue_tables) a loaded pack defines."""
+    errors = []
+    for sheet in catalogue.rosegraals.values():
+        file, _, line = catalogue.origin.get(sheet.id, sheet.id).rpartition(":")
+        for i, node in enumerate(sheet.nodes):
+            if node.section is not None and node.section not in catalogue.rogue_tables:
+                errors.append(ContentError(file, f"nodes[{i}].section", int(line) if line.isdigit() else None,
+                                           f"no rogue_tables document has the id {node.section!r}"))
+    return errors
 
 
 def _knight_references(catalogue: Catalogue) -> list[ContentError]:
@@ -457,7 +482,9 @@ def _add(
 _BY_ID: dict[type[BaseModel], str] = {
     Deck: "decks", Knight: "knights", Gear: "gear", Upgrade: "upgrades", Monster: "monsters",
     TerrainTile: "terrain", Kingdom: "kingdoms", EncounterBoard: "encounter_boards",
-    Squire: "squires", MettleDeck: "mettle",
+    Squire: "squires", MettleDeck: "mettle", ClueCards: "clue_cards", Outpost: "outposts",
+    LootCard: "loot", LootTable: "loot_tables", FoolsDeck: "fools_decks", GamblingGame: "gambling_games",
+    Rosegraal: "rosegraals", RogueTables: "rogue_tables",
 }
 
 

@@ -3,6 +3,7 @@
 from rules import (  # noqa: F401  (they register themselves)
     attack_rolls,
     board_handlers,
+    campaign_handlers,
     clash_handlers,
     clash_round_handlers,
     deck_handlers,
@@ -11,7 +12,10 @@ from rules import (  # noqa: F401  (they register themselves)
     expedition_handlers,
     fog_handlers,
     knight_handlers,
+    outpost_handlers,
+    rogue_handlers,
     roll_handlers,
+    spoils_handlers,  # after expedition_handlers: its observer begins the Spoils Phase the phases entered
     squire_handlers,
     table_dice,
 )

@@ -10,10 +10,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from rules.board.state import BoardState
+from rules.campaign.state import Progress
 from rules.clash.state import ClashState
 from rules.delve.state import DelveState
+from rules.expedition.outpost_state import OutpostUnlocks
 from rules.expedition.state import ExpeditionState
 from rules.knights.state import KnightState
+from rules.rogue.state import RogueState
 from rules.squires.state import SquireState
 
 STATE_VERSION = 1
@@ -95,3 +98,8 @@ class CampaignState(BaseModel):
     # Consumable Gear ids unlocked in the Merchant Workshop (Rulebook: "once picked up they are immediately
     # unlocked in the Merchant Workshop"); written by the Spoils Phase, read by the Outpost.
     unlocked_consumables: list[str] = Field(default_factory=list)
+    # Mercenaries unlocked and non-repeatable Contracts marked, kept between Expeditions (docs/outpost.md)
+    outpost_unlocks: OutpostUnlocks = Field(default_factory=OutpostUnlocks)
+    # Saints and Devotion, Presence loans, the Princess, Knights set aside (rules/campaign/, docs/campaign.md)
+    progress: Progress = Field(default_factory=Progress)
+    rogue: RogueState | None = None  # a Rogue's Path campaign (rules/rogue/, docs/rogue.md)

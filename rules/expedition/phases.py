@@ -71,7 +71,7 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
             return "/expedition destination kingdom:<kingdom>"
         return "/expedition next (on to the Outpost Phase)"
     if step == "outpost":
-        return "/expedition next (when the Outpost activities are done and the Loadouts prepared)"
+        return "/outpost done (when the Outpost activities are done and the Loadouts prepared; see /outpost status)"
     if step in ("delve1", "delve2"):
         if state.delve is None:
             leader = _knight_name(state, exp.party_leader)
@@ -85,7 +85,7 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
     if step == "rest":
         return "/rest"
     if step == "spoils":
-        return "/expedition next (when the Loot is divided and the Spoils Phase is done)"
+        return "/spoils status (divide the Loot: docs/spoils.md), then /spoils done"
     return "/expedition start (the next Expedition begins with a new Vision Phase)"
 
 

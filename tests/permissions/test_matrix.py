@@ -77,8 +77,20 @@ MET = ("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve ad
 DUE = (*MET[:3],)
 ENCOUNTER = (*DUE, "@morgan /gm force-next values:1,5,4,4", "@morgan /encounter start")
 SQUIRE = ('@kara /squire add squire:squire_tamsin name:"Tam"',)  # Kara's Squire
+SAINT = ('@kara /saint devote saint:"Saint Urbain" incarnation:7',)  # Ser Sonch's patron Saint
+SMALL_EXPORT = Path(__file__).resolve().parents[1] / "campaign" / "small_export.json"  # for /campaign import
+ROGUE = ("@morgan /rogue start",)  # a Rogue's Path; ROGUE_WON: node a1 won (a Gear reward owed to each Knight)
+ROGUE_WON = (*ROGUE, "@morgan /gm force-next values:1", "@morgan /rogue node node:a1",
+             "@morgan /clash adjust monster:wounds value:40", "@morgan /clash end")
 KNIGHT_ROUND = (*ENCOUNTER, "@kara /encounter choose option:A4", "@ulfa /encounter choose option:C6")
 EXPEDITION = ("@morgan /expedition start",)
+OUTPOST = (*EXPEDITION, "@kara /expedition vision choice:quest", "@kara /expedition destination kingdom:aubrevane",
+           '@morgan /expedition next phase:outpost reason:"the party sets out"')
+ROAMING = (*EXPEDITION, "@kara /expedition vision choice:free_roam", "@kara /expedition card card:clue_broken_banner")
+# the Spoils Phase with four Kingdom Gear Loot cards (Ser Sonch quests, Maud free roams); TAKEN: one card each
+SPOILS = (*EXPEDITION, "@kara /expedition vision choice:quest", "@ulfa /expedition vision choice:free_roam",
+          "@morgan /spoils scavenge count:4 type:kingdom_gear", '@morgan /expedition next phase:spoils reason:"x"')
+TAKEN = (*SPOILS, "@kara /spoils take card:L1", "@ulfa /spoils take card:L2")
 
 
 @dataclass(frozen=True)
@@ -98,6 +110,9 @@ ROWS: list[Row] = [
     Row("/campaign end", GM, True),
     Row("/campaign dice mode:table", GM, True),
     Row("/campaign gm-role role:777", GM, True),
+    Row("/campaign export", GM, False),
+    # an export of another campaign (tests/campaign/small_export.json): only into a channel without a campaign
+    Row(f'/campaign import file:"{SMALL_EXPORT}"', frozenset({"outsider"}), True, refusal="already plays"),
     # /roll
     Row("/roll test difficulty:6 bonus:2", EVERYONE, True),
     Row("/roll dice count:2", EVERYONE, True),
@@ -148,6 +163,52 @@ ROWS: list[Row] = [
     Row("/expedition destination kingdom:aubrevane", EVERYONE, True, setup=EXPEDITION),
     Row('/expedition note text:"paragraph 3: the bridge is down"', EVERYONE, True, setup=EXPEDITION),
     Row('/expedition next phase:outpost reason:"Quest paragraph 2"', GM, True, setup=EXPEDITION),
+    # Clue cards and Leads (ROAMING: Ser Sonch Free Roams with The Broken Banner, Martial)
+    Row('/expedition seating order:"Maud, Ser Sonch"', EVERYONE, True, setup=EXPEDITION),
+    Row("/expedition clues", EVERYONE, False, setup=ROAMING),
+    Row(f"/expedition card card:clue_iron_oath knight:{SONCH[5:]}", KNIGHT, True, setup=ROAMING, refusal="belongs to"),
+    Row(f"/expedition clue clue:martial change:1 knight:{SONCH[5:]}", KNIGHT, True, setup=ROAMING,
+        refusal="belongs to"),
+    Row(f"/expedition roam investigation:2 knight:{SONCH[5:]}", KNIGHT, True, refusal="belongs to",
+        setup=(*ROAMING, f"@kara /knight mark what:investigation chapter:1 number:1 {SONCH}")),
+    Row("/expedition resolve", EVERYONE, True, setup=(*ROAMING, '@morgan /expedition next phase:spoils reason:"x"')),
+    Row(f"/expedition leads chapter:1 investigation:1 knight:{SONCH[5:]}", KNIGHT, True, refusal="belongs to",
+        setup=(f"@morgan /knight stat stat:leads change:5 {SONCH}",)),
+    # /spoils (SPOILS: the Spoils Phase with four Loot cards)
+    Row("/spoils status", EVERYONE, False, setup=EXPEDITION),
+    Row("/spoils scavenge count:1 type:upgrade", EVERYONE, True, setup=EXPEDITION),
+    Row(f"/spoils take card:L1 knight:{SONCH[5:]}", KNIGHT, True, setup=SPOILS, refusal="belongs to"),
+    Row("/spoils vote card:L1", EVERYONE, True, setup=SPOILS),
+    Row("/spoils choose decision:vote1 option:maud", frozenset({"owner", "other"}), True,
+        setup=(*SPOILS, "@morgan /spoils vote card:L1"), refusal="only the players of the living Knights vote"),
+    Row(f"/spoils scrap card:L3 knight:{SONCH[5:]}", KNIGHT, True, setup=TAKEN, refusal="belongs to"),
+    Row(f"/spoils exchange card:L1 for:gold knight:{SONCH[5:]}", KNIGHT, True, setup=TAKEN, refusal="belongs to"),
+    Row(f"/spoils gamble cards:L3 knight:{SONCH[5:]}", KNIGHT, True, refusal="belongs to",
+        setup=(*TAKEN, "@kara /spoils scrap card:L3")),
+    Row("/spoils done", GM, True, setup=(*TAKEN, "@kara /spoils scrap card:L3", "@ulfa /spoils scrap card:L4")),
+    # /outpost and /mercenary (OUTPOST: Ser Sonch quests to Aubrevane; the Expedition is at the Outpost)
+    Row("/outpost status", EVERYONE, False, setup=OUTPOST),
+    Row("/outpost visit section:shrine", EVERYONE, True, setup=OUTPOST),
+    Row("/outpost inn", EVERYONE, True, setup=OUTPOST),
+    Row("/outpost contract contract:aub_contract_cull_the_marsh", EVERYONE, True, setup=OUTPOST),
+    Row("/outpost fulfil", GM, True, setup=(*OUTPOST, "@kara /outpost contract contract:aub_contract_cull_the_marsh")),
+    Row(f"/outpost scouts scout:aub_scout_lamp_runner knight:{SONCH[5:]}", KNIGHT, True, setup=OUTPOST,
+        refusal="belongs to"),
+    Row(f"/outpost hire mercenary:merc_old_hesk knight:{SONCH[5:]}", KNIGHT, True, setup=OUTPOST,
+        refusal="belongs to"),
+    Row(f"/outpost buy gear:gear_ashwood_spear knight:{SONCH[5:]}", KNIGHT, True, refusal="belongs to",
+        setup=(*OUTPOST, f"@morgan /knight stat stat:gold change:10 {SONCH}")),
+    Row(f"/outpost reforge gear:gear_padded_gambeson knight:{SONCH[5:]}", KNIGHT, True, setup=OUTPOST,
+        refusal="belongs to"),
+    Row(f'/outpost shrine saint:"Saint Urbain" knight:{SONCH[5:]}', KNIGHT, True, refusal="belongs to",
+        setup=(*OUTPOST, "@kara /saint devote", '@ulfa /saint devote saint:"Saint Urbain" incarnation:7 card_only:true',
+               "@ulfa /saint lose")),
+    Row("/outpost done", EVERYONE, True, setup=OUTPOST),
+    Row("/scout use scout:aub_scout_chalk_marker", EVERYONE, True,
+        setup=(*OUTPOST, "@kara /outpost scouts scout:aub_scout_chalk_marker", "@kara /outpost done")),
+    Row("/mercenary unlock mercenary:merc_gallow_jack", GM, True),
+    Row('/mercenary use name:"Old Hesk"', EVERYONE, True,
+        setup=(*OUTPOST, "@kara /outpost hire mercenary:merc_old_hesk", "@kara /outpost done")),
     # /fog (the party in the Deep Fog) and /rest
     Row("/fog stay", EVERYONE, True, setup=FOG),
     Row("/fog withdraw", EVERYONE, True, setup=FOG),
@@ -201,6 +262,22 @@ ROWS: list[Row] = [
     Row(f"/knight gear action:exhaust gear:gear_lantern_of_vigil {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight condition action:gain card:condition_opened_vein {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight expedition step:start {SONCH}", KNIGHT, True, refusal="belongs to"),
+    # /saint, /presence, /progress (docs/campaign.md); SAINT: Ser Sonch devoted to Saint Urbain. Incarnating needs a
+    # death in a Clash: here it is refused to everyone (the owner and GM by the rule, the others as not theirs)
+    Row(f'/saint devote saint:"Saint Urbain" incarnation:7 {SONCH}', KNIGHT, True, refusal="belongs to"),
+    Row("/saint unknown", GM, True),
+    Row(f"/saint commandment step:start {SONCH}", KNIGHT, True, setup=SAINT, refusal="belongs to"),
+    Row(f"/saint incarnate {SONCH}", NOBODY, False, setup=SAINT, refusal="Ser Sonch"),
+    Row(f"/saint end {SONCH}", NOBODY, False, setup=SAINT, refusal="Ser Sonch"),
+    Row(f"/saint lose {SONCH}", KNIGHT, True, setup=SAINT, refusal="belongs to"),
+    Row("/saint show", EVERYONE, False, setup=SAINT),
+    Row("/presence show", EVERYONE, False),
+    Row(f"/presence lend gear:gear_riveted_mail to:Maud {SONCH}", KNIGHT, True, refusal="belongs to",
+        setup=(f"@morgan /knight tier tier:king {SONCH}", f"@morgan /knight armory add gear:gear_riveted_mail {SONCH}")),
+    Row("/presence return", EVERYONE, True),
+    Row(f"/progress knight {SONCH}", NOBODY, False, refusal="Ser Sonch"),  # the SETUP's Delve is under way
+    Row('/progress princess op:gain name:"Princess of Stone"', EVERYONE, True),
+    Row(f"/progress test virtue:bravery difficulty:6 {SONCH}", KNIGHT, True, refusal="belongs to"),
     # /squire: Kara's Squire Tam; changing it or drawing for it is for Kara and the GM
     Row('/squire add squire:squire_wendel name:"Wen"', EVERYONE, True),
     Row("/squire show", EVERYONE, False),
@@ -208,6 +285,14 @@ ROWS: list[Row] = [
     Row("/squire draw kind:test difficulty:5 name:Tam", KNIGHT, True, setup=SQUIRE, refusal="belongs to"),
     Row("/squire redraw name:Tam", KNIGHT, True, setup=(*SQUIRE, "@kara /squire draw kind:test difficulty:5"),
         refusal="belongs to"),
+    # /rogue: the GM starts it and keeps the owned list; any member tackles a node; a reward is its Knight's
+    Row("/rogue start", GM, True),
+    Row("/rogue status", EVERYONE, False, setup=ROGUE),
+    Row("/rogue map", EVERYONE, False, setup=ROGUE),
+    Row("/rogue node node:a1", EVERYONE, True, setup=ROGUE),
+    Row("/rogue owned remove:abbot", GM, True, setup=ROGUE),
+    Row("/rogue outpost", EVERYONE, True, setup=ROGUE),
+    Row('/rogue claim knight:"Ser Sonch" reward:rr_ashen_blade', KNIGHT, True, setup=ROGUE_WON, refusal="belongs to"),
     # /odds and /help need no campaign
     Row('/odds attack dice:3 to_hit:6 weapon_power:"red:1" at:4', ANYONE, False),
     Row("/odds evasion dice:2 difficulty:6 block:1", ANYONE, False),

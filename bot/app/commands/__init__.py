@@ -17,9 +17,14 @@ from bot.app.commands import (
     help,
     knight,
     odds,
+    outpost,
+    progress,
     rest,
+    rogue,
     roll,
+    saint,
     sigh,
+    spoils,
     squire,
 )
 from bot.app.registry import Registry
@@ -27,7 +32,7 @@ from bot.app.registry import Registry
 
 def build_registry() -> Registry:
     registry = Registry()
-    for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, expedition, rest, dice, knight,
-                   odds, gm, squire, content, help):
+    for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, expedition, outpost, spoils,
+                   rest, dice, knight, saint, progress, odds, gm, squire, rogue, content, help):
         module.register(registry)
     return registry
