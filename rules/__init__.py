@@ -13,6 +13,7 @@ from rules import (  # noqa: F401  (they register themselves)
     fog_handlers,
     knight_handlers,
     outpost_handlers,
+    postgame_handlers,
     rogue_handlers,
     roll_handlers,
     spoils_handlers,  # after expedition_handlers: its observer begins the Spoils Phase the phases entered
@@ -21,6 +22,9 @@ from rules import (  # noqa: F401  (they register themselves)
 )
 from rules.clash import (
     knight_attack,  # noqa: F401  (the Knight attack sequence registers itself)
+    modifiers,  # noqa: F401  (/clash modifier registers itself)
     sigh,  # noqa: F401  (the Sigh of the Graal registers itself)
 )
 from rules.delve import adventures  # noqa: F401  (Kingdom Adventures: /delve adventure registers itself)
+from rules.modes import settings, true_solo  # noqa: F401  (/campaign mode, /solo investigation register themselves)
+from rules.squires import clash as squire_clash  # noqa: F401  (Squires in the Clash register themselves)

@@ -104,7 +104,7 @@ def move(engine: Engine, state: CampaignState, act: KnightMove, dice: Dice) -> R
     state.board = outcome.state
     turn.moved = True
     lines.append(f"🚶 {k.name} moves to {dest.label} (Speed {speed}). {outcome.text}".rstrip())
-    lines += attention.after_move(state, kid, k.name)
+    lines += attention.after_move(state, kid, k.name) + st.after(engine.catalogue, k, "movement")
     return _with_clash(state, Result(state=state, events=[Event(kind="knight", text=x) for x in lines],
                                      data={"knight": knight_summary(engine.catalogue, k)}))
 

@@ -107,7 +107,9 @@ def stat(engine: Engine, state: CampaignState, act: a.KnightStat, dice: Dice) ->
     elif act.stat == "leads":
         lines = sh.change_leads(k, n)
     else:
-        lines = ex.modifier(k, act.stat, n)
+        lines = ex.modifier(k, act.stat, n, temporary=act.temporary)
+    if act.temporary and act.stat not in ("precision", "evasion", "speed"):
+        raise RuleError("temporary: is for Modifier tokens only (stat:precision, evasion or speed)")
     if act.reason:
         lines.append(f"({act.reason})")
     return _done(engine, state, k, lines)

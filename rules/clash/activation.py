@@ -359,6 +359,8 @@ def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
         return None
     range_ = card.attack.range if card.attack is not None and "range" in card.attack.types else None
     zone = card.attack.zone if card.attack is not None and "zone" in card.attack.types else None
+    if move.speed is not None and state.clash.modifier("speed", act.space):  # "its current Speed limit"
+        move = move.model_copy(update={"speed": max(0, move.speed + state.clash.modifier("speed", act.space))})
     functions = {
         "move": lambda: monster_move(state.board, act.monster, target, speed=move.speed, range_=range_),
         "jump": lambda: jump(state.board, act.monster, target, speed=move.speed),

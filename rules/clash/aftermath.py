@@ -108,14 +108,16 @@ def deaths(cat: Catalogue, state: CampaignState, knights: list[KnightState]) -> 
     out = [f"✝️ Deaths: resurrected with maximum Vigor: {', '.join(shown)}."]
     out.append(f"{HAND} {CLUES} — {_names(dead)}: if on an Investigation or Free Roaming, take half of their Clues "
                "(rounded up: 5 Clues lose 3) off the Knight Board's Clue spaces; the bot does not track Clues.")
-    out += first_death(dead)
+    out += first_death(dead, unknown_saint=state.progress.unknown_saint)
     return out
 
 
-@implements("First Death Event", status="assisted", tests=[T + "test_first_death_reminder_only_the_first_time"],
+@implements("First Death Event", status="assisted", tests=[
+    T + "test_first_death_reminder_only_the_first_time",
+    "tests/campaign/test_first_death.py::test_the_9999_note_goes_once_the_unknown_saint_is_unlocked"],
             note="Clash Aftermath reminds a Knight who died for the first time to read the Event in their Knightbook "
             "and to mark the box with /knight mark what:first_death")
-def first_death(died: list[KnightState]) -> list[str]:
+def first_death(died: list[KnightState], unknown_saint: bool = False) -> list[str]:
     """"When your Knight dies for the first time, read the special First Death Event in their Knightbook." and
     "Once you read the First Death Event, you will be instructed to mark the First Death box on your Knight Sheet":
     the Event is in the Knightbook, so the bot reminds and the players mark the box once they have read it."""
@@ -127,9 +129,10 @@ def first_death(died: list[KnightState]) -> list[str]:
         first = True
         out.append(f"📖 {HAND} {FIRST_DEATH} — {k.name} died for the first time; once the Event is read, mark the "
                    f"box: `/knight mark what:first_death name:\"{k.name}\"`.")
-    if first:
+    if first and not unknown_saint:  # the 9999 Event "will take place only once": it unlocks the Unknown Saint
         out.append(f"📖 {UNKNOWN_SAINT} (\"This Special Event will take place only once during the course of the "
-                   "entire game, even if it's another Knight that dies!\")")
+                   "entire game, even if it's another Knight that dies!\"; once read, `/saint unknown` unlocks the "
+                   "Unknown Saint and this note is not shown again)")
     return out
 
 
@@ -187,6 +190,9 @@ def other_tokens(knights: list[KnightState], clash: ClashState) -> list[str]:
         held = dict(k.stats.modifiers)
         for attribute, count in held.items():
             ex.modifier(k, attribute, -count)
+        for attribute, count in k.stats.temporary.items():
+            held[attribute] = held.get(attribute, 0) + count
+        k.stats.temporary = {}
         if held:
             shown.append(f"{k.name}: " + ", ".join(f"{a.capitalize()} {n:+d}" for a, n in held.items()))
     pool = ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in sorted(clash.flow.pool.items()) if n)

@@ -39,8 +39,8 @@ class PlannedAttack:
     heat_rerolls: int  # missed dice the Knight could still re-roll with Heat
 
 
-def _candidates(cat: Catalogue, state: CampaignState, target: str | None) -> tuple[list[str], int | None]:
-    """The BP cards the Attack may meet, and the level the players see."""
+def _candidates(cat: Catalogue, state: CampaignState, target: str | None) -> tuple[list[str], int | None, int]:
+    """The BP cards the Attack may meet, the level the players see, and the Mob track space (0: the Boss)."""
     clash = state.clash
     assert clash is not None
     if clash.monster_type == "boss":
@@ -48,18 +48,19 @@ def _candidates(cat: Catalogue, state: CampaignState, target: str | None) -> tup
             raise RuleError("the BP deck and its discard pile are empty")
         deck = clash.bp_deck or clash.bp_discard  # an empty deck is formed again from the discard pile
         level = clash.levels[deck[0]]
-        return [c for c in deck if clash.levels[c] == level], level
+        return [c for c in deck if clash.levels[c] == level], level, 0
     minis = [m for m in state.board.monsters if m.kind == "mob" and (target is None or m.id == target)]
     if not minis:
         raise RuleError("name the Mob you would attack with target:")
-    slot = clash.mob_track[(minis[0].mob_number or 1) - 1]
+    space = minis[0].mob_number or 1
+    slot = clash.mob_track[space - 1]
     if slot is None:
         raise RuleError(f"{minis[0].name} has no BP card on the Mob track")
     if slot.revealed:
-        return [slot.card], clash.levels[slot.card]
+        return [slot.card], clash.levels[slot.card], space
     level = clash.levels[slot.card]
     unseen = [s.card for s in clash.mob_track if s is not None and not s.revealed and clash.levels[s.card] == level]
-    return unseen + [c for c in clash.bp_deck if clash.levels[c] == level], level
+    return unseen + [c for c in clash.bp_deck if clash.levels[c] == level], level, space
 
 
 @implements("6. Power Roll", tests=[T + "test_planned_attack_equals_the_plain_odds_with_the_same_numbers"],
@@ -88,17 +89,17 @@ def planned_attack(cat: Catalogue, state: CampaignState, knight: str, weapon: st
     bonus = odds.Dice(white=face.bonus_power.white, black=face.bonus_power.black, red=face.bonus_power.red,
                       raw=face.bonus_raw_power)
     extra = odds.Dice(**{c: additional.count(c) for c in ("white", "black", "red")})
+    cards, level, space = _candidates(cat, state, target)
     plan = odds.AttackPlan(
-        dice=face.attack_dice or 1, to_hit=clash.effective_to_hit(), precision=max(-20, min(20, precision)),
+        dice=face.attack_dice or 1, to_hit=clash.effective_to_hit(space), precision=max(-20, min(20, precision)),
         rerolls=min(free, face.attack_dice or 1), weapon_power=per_hit, bonus_power=bonus, knight_die=knight_die,
         extra_power=extra,
         tokens=odds.Tokens(break_=t.breaks + t.fire, hope=t.hope, sunder=t.sunder, power=t.power),
     )
-    cards, level = _candidates(cat, state, target)
     known = {c.id: c for c in monster_in(cat, clash).bp_cards}
     ats: dict[int, Fraction] = {}
     for c in cards:
-        at = known[c].at + clash.effective_at_bonus()
+        at = known[c].at + clash.effective_at_bonus(space)
         ats[at] = ats.get(at, Fraction(0)) + Fraction(1, len(cards))
     heat_left = max(0, st.heat_limit(cat, k) - k.stats.heat)
     return PlannedAttack(plan=plan, ats=ats, level=level, heat_rerolls=heat_left)

@@ -34,7 +34,6 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
-from rules.knights import conditions
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
@@ -263,7 +262,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     count = face.attack_dice or 1
     naturals = roll_crit_pool(dice, count, "Attack Roll")
     p = Progress(knight=k.id, mini=mini.id, weapon=gid, monster=m.id, cantrip=act.cantrip, precision=precision,
-                 to_hit=clash.effective_to_hit(), naturals=naturals, crit_misses=int(naturals[0] == 1),
+                 to_hit=clash.effective_to_hit(m.mob_number or 0), naturals=naturals, crit_misses=int(naturals[0] == 1),
                  free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
                  deadly=any(kw.name == "Deadly" for kw in keywords), bonus=act.bonus)
     lines.append(f"🎯 {k.name} attacks {m.name} with the {face.name}: {p.shown()} vs To Hit {p.to_hit} → "
@@ -427,7 +426,7 @@ def _steps(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
     if attack["full_miss"]:  # "Go straight to step 9 (Clear the Knight Pool) ... and immediately end the Attack."
         attack["outcome"] = "miss"
         state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0)
-        lines += cleared + [f"Full Miss: {k.name}'s Attack ends."] + conditions.discard_after(cat, k, "attack")
+        lines += cleared + [f"Full Miss: {k.name}'s Attack ends."] + st.after(cat, k, "attack")
         return _result(engine, state, k, lines, attack, None)
     # 4. First Ability Window
     t = pw.pool_tokens(state.clash.flow.pool, p.cantrip)
@@ -441,7 +440,7 @@ def _steps(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
     m = state.board.monster(p.monster)
     bp, space = _determine_bp(engine, state, dice, p, m, lines)
     t = pw.pool_tokens(state.clash.flow.pool, p.cantrip)
-    at = bp.at + state.clash.effective_at_bonus()
+    at = bp.at + state.clash.effective_at_bonus(m.mob_number or 0)
     attack["bp"] = {"id": bp.id, "name": bp.name, "level": bp.level, "at": at}
     responses: list[dict[str, Any]] = []
     attacks: list[Any] = []
@@ -532,7 +531,8 @@ def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress,
         card, first, slot.revealed = slot.card, not slot.revealed, True
     bp = next(c for c in content.bp_cards if c.id == card)
     where = "drawn from the BP deck" if space == 0 else f"of Mob {space} " + ("revealed" if first else "(revealed)")
-    lines.append(f"🃏 BP card {where}: **{bp.name}** (BP {bp.level}, AT {bp.at + state.clash.effective_at_bonus()}).")
+    at = bp.at + state.clash.effective_at_bonus(space)
+    lines.append(f"🃏 BP card {where}: **{bp.name}** (BP {bp.level}, AT {at}).")
     if space and first and bp.when_revealing:
         _harm(engine, state, dice, p, list(bp.when_revealing), f"{bp.name} (When Revealing)", lines)
     if space and bp.when_revealed:
@@ -642,7 +642,7 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
     """"If the attack triggered an Attack Response, like a Monster Attack, a Follow-up Knight Attack, or a Spawn
     Attack, it will happen next, starting a new attack sequence." A won Clash has no more Attacks."""
     assert state.clash is not None
-    lines += conditions.discard_after(engine.catalogue, k, "attack")
+    lines += st.after(engine.catalogue, k, "attack")
     over = state.clash.over is not None
     responses = [] if over or k.dead else [{"attack": a.attack, "target": p.mini, "monster": p.monster}
                                            for a in attacks if a.type == "perform"]

@@ -25,7 +25,6 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
-from rules.knights import conditions
 from rules.knights import statistics as st
 from rules.rolls import d10_success
 from rules.state import CampaignState
@@ -66,6 +65,11 @@ def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
     if knight is None:
         act.step = "final"
         return None
+    if knight in state.squires:  # a Squire draws Mettle cards instead of rolling (docs/squires.md)
+        from rules.squires.clash import defend
+
+        defend(engine, state, dice, lines, act, card, _in_reach(state, card, act, knight))
+        return None
     if not alive(state, knight):
         act.step = "after_attack"
         return None
@@ -98,7 +102,7 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
     k = knight_state(state, knight)
     d = evasion.defence(engine.catalogue, k)
     bonus = d.bonus + act.evasion_bonus + attention.bonus(state.clash, knight)  # Dodge, used before the roll; Hidden
-    difficulty = card.evasion_difficulty
+    difficulty = card.evasion_difficulty + state.clash.modifier("precision", act.space)
     if not act.naturals:
         met = [g for g in gates_met(state, card, act, knight) if g.before in ("targeting", "movement", "attack")]
         gates = [g.text for g in met if g.evasion_dice]
@@ -123,7 +127,7 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
                    options, knights=[knight], pick=len(missed))
     rolled = evasion.hits(act.naturals, bonus, difficulty)
     act.hits = max(0, rolled - act.evaded)
-    lines += conditions.discard_after(engine.catalogue, k, "evasion_roll")
+    lines += st.after(engine.catalogue, k, "evasion_roll")
     if act.evaded and rolled:
         lines.append(f"{min(act.evaded, rolled)} hit(s) treated as evaded (Block).")
     if act.hits == 0:

@@ -89,9 +89,10 @@ def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini
         raise RuleError(f"{k.name} cannot rush to {dest.label}: {exc}") from None
     state.board = outcome.state
     clash.flow.turn.moved = True
+    moved = st.after(cat, k, "movement")
     clash.flow.pool["break"] = clash.flow.pool.get("break", 0) + 1
     extra = " and +1 Precision" if kind == "Improved Rush" else ""
     return [f"💨 {k.name} uses **{kind}** (a Complicated Action: the Movement and Combat Actions): moves "
             f"{nearest} spaces to {dest.label} (Speed {speed}). {outcome.text}".rstrip(),
-            f"{kind}: Auto-break 1 (a Break token in the Knight Pool){extra} for this Attack."]
+            *moved, f"{kind}: Auto-break 1 (a Break token in the Knight Pool){extra} for this Attack."]
 

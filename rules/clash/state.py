@@ -42,12 +42,17 @@ class WoundCard(_Model):
         return self.card is None
 
 
+MonsterModifier = Literal["precision", "at", "to_hit", "speed"]
+
+
 class MobSlot(_Model):
     """A space of the Mob track holding one Mob's BP card, face down until revealed."""
 
     card: str
     revealed: bool = False
     tokens: list[ActivationToken] = Field(default_factory=list)
+    modifiers: dict[MonsterModifier, int] = Field(default_factory=dict, description="Modifier tokens on this Mob's BP "
+                                                  "card (that Mob only, until it dies)")
 
 
 class PermanentBonuses(_Model):
@@ -76,6 +81,8 @@ class ClashState(_Model):
     at_bonus: int = 0
     vigor_loss_bonus: int = 0
     evasion_dice_bonus: int = 0
+    modifiers: dict[MonsterModifier, int] = Field(default_factory=dict, description="Modifier tokens on the Monster "
+                                                  "Sheet (rules/clash/modifiers.py)")
     bonuses: PermanentBonuses = PermanentBonuses()
     # the AI deck and its friends
     ai_deck: list[str] = Field(default_factory=list)
@@ -115,7 +122,7 @@ class ClashState(_Model):
             "loose_tokens": [t.model_copy() for t in self.loose_tokens],
             "boss_activations": [t.model_copy() for t in self.boss_activations],
             "wound_stack": [w.model_copy() for w in self.wound_stack],
-            "bonuses": self.bonuses.model_copy(),
+            "bonuses": self.bonuses.model_copy(), "modifiers": dict(self.modifiers),
         })
 
     def held(self) -> list[str]:
@@ -135,11 +142,17 @@ class ClashState(_Model):
     def level_of(self, card: str) -> int:
         return self.levels[card]
 
-    def effective_to_hit(self) -> int:
-        return self.to_hit + self.bonuses.to_hit
+    def modifier(self, attribute: MonsterModifier, space: int = 0) -> int:
+        """Monster Modifier tokens: those on the Monster Sheet (every Mob) and, for the Mob on Mob track ``space``,
+        those on its BP card (rulebook "Modifier Tokens on Mob Monsters")."""
+        slot = self.mob_track[space - 1] if 0 < space <= len(self.mob_track) else None
+        return self.modifiers.get(attribute, 0) + (slot.modifiers.get(attribute, 0) if slot is not None else 0)
 
-    def effective_at_bonus(self) -> int:
-        return self.at_bonus + self.bonuses.at
+    def effective_to_hit(self, space: int = 0) -> int:
+        return self.to_hit + self.bonuses.to_hit + self.modifier("to_hit", space)
+
+    def effective_at_bonus(self, space: int = 0) -> int:
+        return self.at_bonus + self.bonuses.at + self.modifier("at", space)
 
     def effective_evasion_dice_bonus(self) -> int:
         return self.evasion_dice_bonus + self.bonuses.evasion_dice

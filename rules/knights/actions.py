@@ -45,6 +45,7 @@ class KnightStat(_OnKnight):
     change: int = Field(ge=-99, le=99)
     reason: Reason = ""
     cost: bool = Field(False, description="a voluntary cost: refused beyond the Heat Limit or below 1 Vigor")
+    temporary: bool = Field(False, description="Precision, Evasion or Speed: temporary Modifier tokens")
 
 
 class KnightTier(_OnKnight):

@@ -13,6 +13,7 @@ from rules.knights import statistics as st
 from rules.knights import techniques as tq
 from rules.knights.state import KnightState, Modifier
 
+M = "tests/clash/test_modifier_tokens.py::"
 T = "tests/knights/test_expedition.py::"
 AFTERMATH_BANE = 2
 
@@ -99,12 +100,21 @@ def condition(k: KnightState, card: str, op: Literal["gain", "discard"]) -> list
 
 
 @implements("Modifier Tokens", tests=[T + "test_modifier_tokens_stack"])
-def modifier(k: KnightState, attribute: Modifier, change: int) -> list[str]:
+@implements("Stacking Modifier Tokens", tests=[T + "test_modifier_tokens_stack"])
+@implements("Temporary and Permanent Modifier Tokens",
+            tests=[M + "test_a_temporary_evasion_token_is_discarded_after_the_next_evasion_roll",
+                   M + "test_temporary_precision_and_speed_tokens_are_discarded_after_use",
+                   "tests/clash/test_aftermath.py::test_other_tokens"])
+def modifier(k: KnightState, attribute: Modifier, change: int, temporary: bool = False) -> list[str]:
     """Rulebook, "Modifier Tokens": "each negative Modifier token changes the attribute by -1, whereas a
-    positive Modifier token changes it by +1"; "All Modifier tokens are discarded at the end of Clash."""
-    new = k.stats.modifiers.get(attribute, 0) + change
+    positive Modifier token changes it by +1"; "All Modifier tokens are discarded at the end of Clash." Temporary
+    ones are "discarded after they take effect" (``statistics.after``)."""
+    held = k.stats.temporary if temporary else k.stats.modifiers
+    new = held.get(attribute, 0) + change
     if new:
-        k.stats.modifiers[attribute] = new
+        held[attribute] = new
     else:
-        k.stats.modifiers.pop(attribute, None)
-    return [f"{attribute.capitalize()} Modifier tokens: **{new:+d}**."]
+        held.pop(attribute, None)
+    kind = "temporary " if temporary else ""
+    return [f"{attribute.capitalize()} {kind}Modifier tokens: **{new:+d}**."]
+

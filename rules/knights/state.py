@@ -133,6 +133,8 @@ class Stats(_Model):
     bane_limit_change: int = 0
     conditions: list[str] = Field(default_factory=list)
     modifiers: dict[Modifier, int] = Field(default_factory=dict)
+    temporary: dict[Modifier, int] = Field(default_factory=dict, description="temporary Modifier tokens: discarded "
+                                           "after they take effect (rules/knights/expedition.py)")
 
 
 class KnightState(_Model):

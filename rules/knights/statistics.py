@@ -8,13 +8,15 @@ of the Loadout and the effects noted with ``/knight stat stat:max_vigor``.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from content.loader import Catalogue
 from content.schema.gear import TIERS
 from content.schema.knights import Knight, Peril, PerilArc, Portrait
 from rules.coverage import implements
 from rules.errors import RuleError
 from rules.knights import conditions
-from rules.knights.state import KnightState
+from rules.knights.state import KnightState, Modifier
 
 PASSION_HARD_LIMIT = 9
 HEAT_HARD_LIMIT = 9
@@ -37,17 +39,40 @@ def speed(cat: Catalogue, k: KnightState) -> int:
     """The Knight's Speed: the Portrait's, +/-1 per Speed Modifier token, the Conditions held, and -1 for Cowardice
     ("Cowardice (Bravery): You have -1 Speed.")."""
     cowardice = 1 if k.sheet.vices.get("cowardice") else 0
-    return portrait(cat, k).speed + k.stats.modifiers.get("speed", 0) + conditions.modifier(cat, k, "speed") - cowardice
+    return portrait(cat, k).speed + _tokens(k, "speed") + conditions.modifier(cat, k, "speed") - cowardice
 
 
 def precision_bonus(cat: Catalogue, k: KnightState) -> int:
     """Precision Modifier tokens and the Conditions held (added to the weapon's Precision)."""
-    return k.stats.modifiers.get("precision", 0) + conditions.modifier(cat, k, "precision")
+    return _tokens(k, "precision") + conditions.modifier(cat, k, "precision")
 
 
 def evasion_bonus(cat: Catalogue, k: KnightState) -> int:
     """Evasion Modifier tokens and the Conditions held (added to each Evasion die)."""
-    return k.stats.modifiers.get("evasion", 0) + conditions.modifier(cat, k, "evasion")
+    return _tokens(k, "evasion") + conditions.modifier(cat, k, "evasion")
+
+
+def _tokens(k: KnightState, attribute: Modifier) -> int:
+    """Permanent and temporary Modifier tokens of one attribute."""
+    return k.stats.modifiers.get(attribute, 0) + k.stats.temporary.get(attribute, 0)
+
+
+AFTER: dict[str, tuple[Modifier, str]] = {
+    "evasion_roll": ("evasion", "Evasion Roll"), "attack": ("precision", "Attack"), "movement": ("speed", "movement"),
+}
+
+
+def after(cat: Catalogue, k: KnightState, moment: Literal["evasion_roll", "attack", "movement"]) -> list[str]:
+    """What is discarded once it has taken effect: temporary Modifier tokens ("if you gain a temporary Evasion token,
+    discard it after the next Evasion Roll"; Precision after the next Attack, Speed after the next movement) and the
+    Conditions that say so (rules/knights/conditions.py)."""
+    lines = conditions.discard_after(cat, k, moment) if moment != "movement" else []
+    attribute, what = AFTER[moment]
+    count = k.stats.temporary.pop(attribute, 0)
+    if count:
+        lines.append(f"{k.name} discards the temporary {attribute.capitalize()} token(s) ({count:+d}) after the "
+                     f"{what}.")
+    return lines
 
 
 def heat_refresh(cat: Catalogue, k: KnightState) -> int:

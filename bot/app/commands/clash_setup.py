@@ -71,6 +71,12 @@ async def end(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, ClashEnd())
 
 
+async def modifier(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    from rules.clash.modifiers import ClashModifier
+
+    return await app.act_reply(ctx, ClashModifier(attribute=o["attribute"], change=o["change"], mob=o["mob"]))
+
+
 def register(r: Registry) -> None:
     r.add(Command(("clash", "start"), "GM: start a Clash from the Monster's Clash Setup", start, (
         Option("monster", "string", "the Monster's id, e.g. stag", required=True, max_length=64,
@@ -90,6 +96,11 @@ def register(r: Registry) -> None:
         Option("monster", "string", "a Monster number to set",
                choices=("wounds", "to_hit", "at_bonus", "evasion_dice_bonus", "vigor_loss_bonus")),
         Option("value", "integer", "its new value", min_value=-30, max_value=40),
+    ), permission="gm"))
+    r.add(Command(("clash", "modifier"), "GM: Monster Modifier tokens (Precision, AT, To Hit, Speed)", modifier, (
+        Option("attribute", "string", "which attribute", required=True, choices=("precision", "at", "to_hit", "speed")),
+        Option("change", "integer", "tokens gained (+) or lost (-)", required=True, min_value=-10, max_value=10),
+        Option("mob", "integer", "on this Mob's BP card only (its Mob track space)", min_value=1, max_value=10),
     ), permission="gm"))
     r.add(Command(("clash", "end"), "GM: end the Clash (Massive Peril leaves, the board is cleared)", end,
                   permission="gm"))

@@ -71,7 +71,8 @@ def _stat_action(kid: str, o: dict[str, Any]) -> BaseModel:
         return a.KnightGold(knight=kid, change=o["change"], reason=o["reason"] or "")
     if not -99 <= o["change"] <= 99:
         raise CommandError(f"change: must be between -99 and 99 for {o['stat']} (only gold: takes more)")
-    return a.KnightStat(knight=kid, stat=o["stat"], change=o["change"], reason=o["reason"] or "", cost=o["cost"])
+    return a.KnightStat(knight=kid, stat=o["stat"], change=o["change"], reason=o["reason"] or "", cost=o["cost"],
+                        temporary=o["temporary"])
 
 
 async def own_knight(app: App, ctx: Invocation, name: str | None) -> str:
@@ -209,7 +210,7 @@ def _opt(name: str, kind: Any, text: str, **kw: Any) -> Option:
 def register(r: Registry) -> None:
     describe = getattr(r, "describe_group", None)
     if describe is not None:
-        describe("knight", "Knights: sheets, Gear, statistics; their Clash turns")
+        describe("knight", "Knights: sheets, Gear, stats; Clash turns")
     add = r.add
     add(Command(("knight", "create"), "Create your Knight", create, (
         _opt("knight", "string", "the content id (/knight list)", required=True, max_length=64),
@@ -226,6 +227,7 @@ def register(r: Registry) -> None:
         _opt("change", "integer", "how much, e.g. 3 or -2", required=True, min_value=-9999, max_value=9999),
         _opt("reason", "string", "why (shown in the log)"),
         _opt("cost", "boolean", "a voluntary cost", default=False),
+        _opt("temporary", "boolean", "temporary tokens", default=False),
         NAME)))
     add(Command(("knight", "tier"), "Move a Knight to another tier (GM)",
                 _on_knight(lambda kid, o: a.KnightTier(knight=kid, tier=o["tier"])), (
