@@ -223,6 +223,25 @@ def draw_bp(state: ClashState, dice: Dice) -> tuple[str, ClashState]:
     return out.bp_revealed, out
 
 
+def draw_chosen_bp(state: ClashState, card: str, dice: Dice, shuffle: bool) -> ClashState:
+    """Heartseeker, Soulseeker, Precise: the Knight attacks ``card`` — one of the top BP cards looked at, or the top
+    card of the discard pile — and the deck is shuffled when the others go back ("Shuffle the other card back into
+    the deck"; Precise: "shuffle the card you've drawn into the BP deck")."""
+    if state.bp_revealed is not None:
+        raise RuleError(f"the BP card {state.bp_revealed} is already revealed")
+    out = _copy(state)
+    if card in out.bp_deck:
+        out.bp_deck.remove(card)
+    elif out.bp_discard and out.bp_discard[-1] == card:
+        out.bp_discard.pop()
+    else:
+        raise RuleError(f"{card} is neither in the BP deck nor on top of the BP discard pile")
+    out.bp_revealed = card
+    if shuffle:
+        out.bp_deck = dice.shuffle(out.bp_deck)
+    return out
+
+
 def fail_bp(state: ClashState, dice: Dice) -> ClashState:
     """"If the BP card was not wounded (did not go to the Wound Stack), remember to put it in the discard
     pile. If there are no more cards in the BP deck, shuffle the discard pile to form a new BP deck.\""""

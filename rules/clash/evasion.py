@@ -27,6 +27,7 @@ class Defence:
     rerolls: int
     weapon: str | None  # the active defensive Weapon, if one lends its statistics
     armor: dict[str, int]  # Armor dice by colour (white/black/red)
+    guard: int = 0  # Guard X of the Armor and Support Gear and the active defensive Weapon
 
 
 @implements("Defensive Weapons", tests=[T + "test_only_one_defensive_weapon_counts"])
@@ -35,11 +36,13 @@ def defence(cat: Catalogue, k: KnightState) -> Defence:
     bonus = rerolls = 0
     armor = {"white": 0, "black": 0, "red": 0}
     best: tuple[int, int, str] | None = None
+    guards: dict[str, int] = {}
     for item in k.loadout:
         if item.discarded:
             continue
         g = loadout.gear(cat, item.gear)
         f = loadout.face(cat, k, item.gear)
+        guards[item.gear] = sum(kw.value or 0 for kw in f.keywords if kw.name == "Guard")
         if g.type == "weapon":
             if (f.evasion, f.evasion_rerolls) > (0, 0) and (best is None or (f.evasion, f.evasion_rerolls) > best[:2]):
                 best = (f.evasion, f.evasion_rerolls, item.gear)
@@ -52,15 +55,33 @@ def defence(cat: Catalogue, k: KnightState) -> Defence:
     if best is not None:
         bonus, rerolls, weapon = bonus + best[0], rerolls + best[1], best[2]
     bonus += st.evasion_bonus(cat, k)
-    return Defence(bonus=bonus, rerolls=rerolls, weapon=weapon, armor=armor)
+    weapons = {i.gear for i in k.loadout if loadout.gear(cat, i.gear).type == "weapon"}
+    guard = sum(n for gid, n in guards.items() if gid not in weapons or gid == weapon)
+    return Defence(bonus=bonus, rerolls=rerolls, weapon=weapon, armor=armor, guard=guard)
 
 
-def hits(naturals: list[int], bonus: int, difficulty: int) -> int:
+def hits(naturals: list[int], bonus: int, difficulty: int, guarded: dict[int, int] | None = None) -> int:
     """Dice not evaded: "An Evasion Roll is considered successful if the number on the die is equal to or higher
     than the Evasion Roll difficulty" (a natural 10 always evades, a natural 1 never)."""
-    return sum(not d10_success(n, bonus, difficulty) for n in naturals)
+    return len(failed(naturals, bonus, difficulty, guarded))
 
 
-def failed(naturals: list[int], bonus: int, difficulty: int) -> list[int]:
-    """1-based positions of the dice that did not evade."""
-    return [i + 1 for i, n in enumerate(naturals) if not d10_success(n, bonus, difficulty)]
+def failed(naturals: list[int], bonus: int, difficulty: int, guarded: dict[int, int] | None = None) -> list[int]:
+    """1-based positions of the dice that did not evade (``guarded``: Guard X added to some dice)."""
+    extra = guarded or {}
+    return [i + 1 for i, n in enumerate(naturals) if not d10_success(n, bonus + extra.get(i + 1, 0), difficulty)]
+
+
+@implements("Guard X", tests=["tests/clash/test_guard.py::test_guard_lifts_failed_dice_which_cannot_be_rerolled"])
+def guard(naturals: list[int], bonus: int, difficulty: int, points: int) -> dict[int, int]:
+    """"Guard X: Before re-rolling Evasion dice, you may add +X to the result, spread between any of the Evasion dice.
+    You cannot re-roll those dice." The points go to the failed dice closest to the difficulty first, each getting
+    just enough to evade (a natural 1 never evades: it gets none)."""
+    out: dict[int, int] = {}
+    short = sorted((difficulty - (n + bonus), i) for i, n in enumerate(naturals, start=1)
+                   if not d10_success(n, bonus, difficulty) and n != 1)
+    for need, i in short:
+        if need > points:
+            break
+        out[i], points = need, points - need
+    return out

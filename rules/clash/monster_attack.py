@@ -115,17 +115,22 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
             lines.append("The Crit die shows a natural 1: Crit Evade Fail (resolve its effects, if any).")
         if act.naturals[0] == 10:
             lines.append("The Crit die shows a natural 10: Crit Evade (resolve its effects, if any).")
-    missed = [i for i in evasion.failed(act.naturals, bonus, difficulty) if i not in act.rerolled]
+    missed = [i for i in evasion.failed(act.naturals, bonus, difficulty, act.guarded) if i not in act.rerolled]
     if missed and not act.rerolled:
         free = min(d.rerolls, len(missed))
         cost = f"{free} free Evasion Re-roll(s), then +1 Heat per die" if free else "+1 Heat per die"
         options = [Option(key=str(i), label=f"Die {i} ({act.naturals[i - 1]})", help="re-roll this die")
                    for i in missed]
+        lifted = evasion.guard(act.naturals, bonus, difficulty, d.guard)
+        if lifted:
+            options.append(Option(key="guard", label=f"Guard {d.guard}", help=(
+                "add +" + ", +".join(f"{n} to die {i}" for i, n in sorted(lifted.items())) + " so they evade; those "
+                "dice cannot be re-rolled")[:200]))
         options.append(Option(key="keep", label="Keep", help="keep the dice as they are"))
         return ask(state.clash.flow, "evasion_reroll",
                    f"🎲 {k.name}: re-roll which dice that did not evade ({cost})? Declare them all at once.",
-                   options, knights=[knight], pick=len(missed))
-    rolled = evasion.hits(act.naturals, bonus, difficulty)
+                   options, knights=[knight], pick=len(missed) + (1 if lifted else 0))
+    rolled = evasion.hits(act.naturals, bonus, difficulty, act.guarded)
     act.hits = max(0, rolled - act.evaded)
     lines += st.after(engine.catalogue, k, "evasion_roll")
     if act.evaded and rolled:
@@ -157,6 +162,19 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
     if "keep" in chosen:
         raise RuleError("choose dice to re-roll, or Keep alone")
     card = card_of(engine, state.clash, act)
+    if "guard" in chosen:
+        d = evasion.defence(engine.catalogue, k)
+        bonus = d.bonus + act.evasion_bonus + attention.bonus(state.clash, knight)
+        difficulty = (card.evasion_difficulty or 0) + state.clash.modifier("precision", act.space)
+        act.guarded = evasion.guard(act.naturals, bonus, difficulty, d.guard)
+        if any(str(i) in chosen for i in act.guarded):
+            raise RuleError("Guard: \"You cannot re-roll those dice\" — choose Guard or a re-roll for each die")
+        lines.append(f"🛡️ Guard {d.guard}: " + ", ".join(f"+{n} on die {i}" for i, n in sorted(act.guarded.items()))
+                     + ".")
+        chosen = [c for c in chosen if c != "guard"]
+        if not chosen:
+            act.rerolled = [0]
+            return run_from(engine, state, dice, lines, act)
     # a Judgement's test: "cannot ... be re-rolled using Evasion Re-rolls", and its die is no Crit die
     judgement = card.attack is not None and "judgement" in card.attack.types
     free = 0 if judgement else evasion.defence(engine.catalogue, k).rerolls

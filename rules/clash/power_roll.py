@@ -186,7 +186,7 @@ def create_pool(cat: Catalogue, k: KnightState, face: GearFace, hits: int, passi
 class PowerResult:
     pool: PowerPool
     faces: list[PowerFace]
-    rerolled: list[int]  # 0-based indexes of the dice re-rolled with Black tokens
+    rerolled: list[int]  # 0-based indexes of the dice re-rolled (Black tokens, Power Re-roll X)
     symbols: int  # Power symbols on the dice
     raw: int  # raw Power points: Bonus Power, dice beyond the box, Power tokens
     potential: int
@@ -236,9 +236,11 @@ def _idle(faces: list[PowerFace], pool: PowerPool, t: PoolTokens, count: int) ->
 )
 @implements(
     "6.3 Power Re-rolls",
-    tests=[T + "test_black_tokens_reroll_idle_dice_and_turn_their_potential_into_power"],
-    note="Black tokens re-roll dice that count for nothing; Power Re-roll X from Gear is applied by hand",
+    tests=[T + "test_black_tokens_reroll_idle_dice_and_turn_their_potential_into_power",
+           T + "test_power_reroll_rerolls_idle_dice_once"],
+    note="Black tokens and the weapon's Power Re-roll X re-roll dice that count for nothing, declared together",
 )
+@implements("Power Re-roll X", tests=[T + "test_power_reroll_rerolls_idle_dice_once"])
 @implements(
     "6.4 Use Potentials",
     tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power",
@@ -249,28 +251,35 @@ def _idle(faces: list[PowerFace], pool: PowerPool, t: PoolTokens, count: int) ->
     "6.5 Resolve the Power Roll",
     tests=[T + "test_wound_when_total_power_reaches_at", T + "test_fail_below_at_discards_the_bp_card"],
 )
-def roll(dice: Dice, dice_set: DiceSet, plan: PoolPlan, t: PoolTokens) -> PowerResult:
-    """Roll the pool, re-roll with Black tokens, use the tokens, and sum the Total Power."""
+def roll(dice: Dice, dice_set: DiceSet, plan: PoolPlan, t: PoolTokens, power_rerolls: int = 0) -> PowerResult:
+    """Roll the pool, re-roll with Black tokens and Power Re-roll X, use the tokens, and sum the Total Power.
+    "each die can be re-rolled only once and you must declare all dice you wish to re-roll before re-rolling any of
+    them": the Black tokens' dice and the Power Re-rolls' are chosen together, among the dice that count for
+    nothing (a re-roll cannot make them worse)."""
     dice.next_throw()  # how many Power dice there are depends on the Attack dice
     r = roll_power(dice, dice_set, plan.white, plan.black, plan.red, "Power Roll")
     faces = list(r.faces)
-    rerolled = _idle(faces, r.pool, t, t.black)
-    if rerolled:
+    idle = _idle(faces, r.pool, t, t.black + power_rerolls)
+    rerolled, plain = idle[:t.black], idle[t.black:]
+    if idle:
         dice.next_throw()
-        for i in rerolled:
+        for i in idle:
             colour = faces[i].colour
-            n = dice.d6(f"Power Roll (Black token re-roll of a {colour} die)", colour=colour)
+            why = "Black token re-roll" if i in rerolled else "Power Re-roll"
+            n = dice.d6(f"Power Roll ({why} of a {colour} die)", colour=colour)
             shown = dice_set.die(colour).faces[n - 1]
             faces[i] = PowerFace(colour=colour, face=n, power=shown.power, potential=shown.potential, hope=shown.hope)
     gained, used = _count(faces, rerolled, r.pool, t)
     if rerolled:
         used["black"] = len(rerolled)
+    if plain:
+        used["power_reroll"] = len(plain)
     symbols = sum(f.power for f in faces)
     raw = r.pool.raw_power + plan.raw + t.power
     if t.power:
         used["power"] = t.power
     return PowerResult(
-        pool=r.pool, faces=faces, rerolled=rerolled, symbols=symbols, raw=raw,
+        pool=r.pool, faces=faces, rerolled=idle, symbols=symbols, raw=raw,
         potential=sum(f.potential for f in faces) + r.pool.raw_potential, hope=sum(f.hope for f in faces),
         converted=gained, used=used, total=symbols + raw + gained,
     )
@@ -292,8 +301,8 @@ def faces_text(result: PowerResult) -> str:
     "9. Clear the Knight Pool",
     tests=[T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay", T + "test_full_miss_clears_the_pool"],
 )
-def clear_pool(pool: dict[str, int], fire_used: int,
-               before: dict[str, int] | None = None) -> tuple[dict[str, int], list[str]]:
+def clear_pool(pool: dict[str, int], fire_used: int, before: dict[str, int] | None = None,
+               keep: dict[str, int] | None = None) -> tuple[dict[str, int], list[str]]:
     """"remove all Knight tokens from the Knight Pool, unless explicitly instructed otherwise"; Fire: "During the
     Clear the Knight Pool step, leave all but one unused Fire tokens in the Knight Pool". Resource tokens "remain
     in the Pool until they're used". Tokens the Monster's cards placed after ``before`` (the pool the Attack used)
@@ -307,6 +316,11 @@ def clear_pool(pool: dict[str, int], fire_used: int,
         kept["fire"] = fire_left
     removed = {t: n for t, n in used.items() if t in knight_tokens and n > 0}
     lines = []
+    passed = {t: min(n, removed.get(t, 0)) for t, n in (keep or {}).items() if min(n, removed.get(t, 0)) > 0}
+    if passed:
+        kept = place(kept, passed)
+        removed = {t: n - passed.get(t, 0) for t, n in removed.items() if n - passed.get(t, 0) > 0}
+        lines.append(f"Pass: {_tokens_text(passed)} stay in the Knight Pool.")
     if removed:
         shown = ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in sorted(removed.items()))
         line = f"The Knight Pool is cleared ({shown})"
@@ -384,7 +398,7 @@ def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: str) -> list
     dice = ", ".join(f"{n} {c}" for c, n in (("red", pool.red), ("black", pool.black), ("white", pool.white)) if n)
     lines = [f"Power Pool: {'; '.join(plan.parts)} → {dice or 'no dice'}"
              + (f" + {res.raw} Power" if res.raw else "") + "."]
-    used = {k: v for k, v in res.used.items() if k != "black_conversion"}
+    used = {k: v for k, v in res.used.items() if k not in ("black_conversion", "power_reroll")}
     spent = f"; tokens used: {_tokens_text(used)} (+{res.converted + res.used.get('power', 0)} Power)" if used else ""
     verdict = {"critical": "**Critical Wound**", "wound": "**Wound**", "fail": "**Fail**"}[outcome]
     lines.append(f"💪 Power Roll: {faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: {verdict}.")
