@@ -9,6 +9,7 @@ Window. The Attack's progress while a decision is open is kept in ``pending.data
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,7 +25,7 @@ from rules.board_handlers import slug
 from rules.clash import attention, harm, rounds, rush
 from rules.clash import power_roll as pw
 from rules.clash.activation import monster_content
-from rules.clash.decks import draw_bp, fail_bp
+from rules.clash.decks import draw_bp, draw_chosen_bp, fail_bp
 from rules.clash.flow import Option, Pending, ask, decision, resumes
 from rules.clash.mob_track import interval_spawns_due, spawn
 from rules.clash.spawning import place_spawned
@@ -39,6 +40,7 @@ from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 from rules.knights.view import summary as knight_summary
+from rules.modes import five_player
 from rules.rolls import d10_success
 from rules.state import CampaignState
 
@@ -57,6 +59,9 @@ class KnightAttack(BaseModel):
     cantrip: Literal["opening", "break"] | None = Field(None, description="what the Cantrip tokens become")
     bonus: bool = Field(False, description="spend the Bonus Attack the Knight is owed (a Follow-up Knight Attack or a "
                         "card's Bonus Attack) instead of the Combat Action")
+    keep: list[Literal["opening", "break", "cantrip", "fire", "black", "closing", "hope", "rouse", "spell"]] = Field(
+        default_factory=list, max_length=10, description="Pass X / Greater Pass X: the Knight tokens to leave in the "
+        "Knight Pool at the Clear the Knight Pool step, one entry per token")
     rush: Annotated[str, Field(min_length=2, max_length=4)] | None = Field(
         None, description="Rush (a Complicated Action): the space the Knight rushes to before this Attack")
 
@@ -116,6 +121,11 @@ class Progress(AttackRoll):
     monster: str
     cantrip: Literal["opening", "break"] | None = None
     bonus: bool = False
+    spawned: list[str] = Field(default_factory=list, description="board ids of the Mobs this Attack spawned")
+    passion: int | None = Field(None, description="the Passion this Attack counts (Rouse included), from step 4 on")
+    bp_chosen: str | None = Field(None, description="Heartseeker, Soulseeker, Precise: the BP card chosen")
+    bp_shuffle: bool = Field(False, description="the BP deck is shuffled when the chosen card is drawn")
+    keep: dict[str, int] = Field(default_factory=dict, description="Pass X: the tokens left in the Knight Pool")
 
 
 # --- lookups --------------------------------------------------------------------------------------------------
@@ -222,6 +232,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
                         f"the start of their turn once the Knockdown card shows its standing-up side — the GM stands "
                         f"them up with /clash place kind:knight name:\"{k.name}\" space:<their space>")
     m = _target(state, mini, act.target)
+    five_player.must_attack(engine, state, m)  # Five-Player Mode: the Accursed Persistence Mob first (docs/modes.md)
     gid = _weapon(cat, k, act.weapon, act.bonus)
     face, keywords, precision = _face(cat, k, gid)
     if act.rush is not None and act.bonus:
@@ -250,6 +261,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
         flow.turn.attacked = True
     lines.append(f"⚔️ {k.name} declares {'a **Bonus Attack**' if act.bonus else 'an Attack'} on {m.name}; active "
                  f"weapon: the {face.name} ({reach}).")
+    lines += _commit(cat, k, face, keywords)
     # 2. Raise Passion and check Priority Target
     lines.append(f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)))
     h = harm.Harm(engine, state, dice)
@@ -262,6 +274,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     count = face.attack_dice or 1
     naturals = roll_crit_pool(dice, count, "Attack Roll")
     p = Progress(knight=k.id, mini=mini.id, weapon=gid, monster=m.id, cantrip=act.cantrip, precision=precision,
+                 keep=_pass(cat, k, keywords, act.keep),
                  to_hit=clash.effective_to_hit(m.mob_number or 0), naturals=naturals, crit_misses=int(naturals[0] == 1),
                  free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
                  deadly=any(kw.name == "Deadly" for kw in keywords), bonus=act.bonus)
@@ -271,6 +284,57 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     if pending is not None:
         return _result(engine, state, k, lines, _attack_data(p), pending)
     return _go_on(engine, state, dice, p, lines)
+
+
+@implements("Commit", tests=[T + "test_commit_costs_one_heat_to_attack"])
+def _commit(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword]) -> list[str]:
+    """"Commit: To attack with this weapon, gain +1 Heat." — a cost: refused beyond the Heat Limit."""
+    if not any(kw.name == "Commit" for kw in keywords):
+        return []
+    return [f"Commit ({face.name}): " + " ".join(st.change_heat(cat, k, 1, voluntary=True))]
+
+
+@implements("Cumbersome", tests=[T + "test_cumbersome_exhausts_the_weapon_after_a_wound_unless_tireless"])
+@implements("Tireless", tests=[T + "test_cumbersome_exhausts_the_weapon_after_a_wound_unless_tireless"],
+            note="the bot always ignores Cumbersome for a Knight with Tireless (exhausting never helps)")
+def _cumbersome(cat: Catalogue, k: KnightState, gid: str, face: GearFace, keywords: list[Keyword],
+                wound: bool) -> list[str]:
+    """"Cumbersome: During the second ability window, if you successfully wounded with this weapon, exhaust it."
+    "Tireless: When you are about to activate the Cumbersome keyword, you may ignore it." """
+    if not wound or not any(kw.name == "Cumbersome" for kw in keywords):
+        return []
+    if any(kw.name == "Tireless" for e in k.loadout if not e.discarded for kw in lo.face(cat, k, e.gear).keywords):
+        return [f"Tireless: {k.name} ignores the {face.name}'s Cumbersome."]
+    entry = next(e for e in k.loadout if e.gear == gid)
+    entry.exhausted = True
+    return [f"Cumbersome: the {face.name} is exhausted after wounding."]
+
+
+PASS_TOKENS = {"opening", "break", "cantrip"}  # "You can only choose Opening, Break, or Cantrip tokens."
+
+
+@implements("Pass X", tests=[T + "test_pass_keeps_declared_tokens_and_greater_pass_any_but_sunder_and_power"])
+@implements("Greater Pass X", tests=[T + "test_pass_keeps_declared_tokens_and_greater_pass_any_but_sunder_and_power"])
+def _pass(cat: Catalogue, k: KnightState, keywords: list[Keyword], keep: Sequence[str]) -> dict[str, int]:
+    """"Pass X: During the Clear the Knight Pool step, choose up to X Knight tokens to remain in the Knight Pool. You
+    can only choose Opening, Break, or Cantrip tokens." "Greater Pass X: ... except Sunder and Power tokens." The
+    attacker declares them with the Attack (``keep:``); those still in the Pool at that step stay."""
+    if not keep:
+        return {}
+    found = {kw.name: kw.value or 1 for kw in keywords if kw.name in ("Pass", "Greater Pass")}
+    if not found:
+        raise RuleError("keep: is for a weapon with Pass X or Greater Pass X; this weapon has neither")
+    greater = "Greater Pass" in found
+    most = max(found.values())
+    if len(keep) > most:
+        raise RuleError(f"{'Greater Pass' if greater else 'Pass'} {most}: at most {most} token(s) can stay")
+    if not greater and any(t not in PASS_TOKENS for t in keep):
+        raise RuleError("Pass: \"You can only choose Opening, Break, or Cantrip tokens\" (Greater Pass allows others "
+                        "but Sunder and Power)")
+    out: dict[str, int] = {}
+    for t in keep:
+        out[t] = out.get(t, 0) + 1
+    return out
 
 
 def _owed_bonus(owed: list[str], k: KnightState) -> None:
@@ -435,6 +499,22 @@ def _steps(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
         lines.append(f"Rouse: {k.name}'s Passion counts as {passion} until the end of this Attack.")
     state.clash.flow.pool, window = pw.first_window(face, keywords, state.clash.flow.pool)
     lines += window + _attention(state, k, p, keywords)
+    p.passion = passion
+    pending = _bp_choice(engine, state, k, p, face, keywords)
+    if pending is not None:
+        return _result(engine, state, k, lines, attack, pending)
+    return _from_bp(engine, state, dice, p, lines)
+
+
+def _from_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
+    """Steps 5 (the BP card) to 10."""
+    cat = engine.catalogue
+    k = state.knights[p.knight]
+    assert state.clash is not None and cat.dice is not None and p.passion is not None
+    face, keywords, _ = _face(cat, k, p.weapon)
+    attack = _attack_data(p)
+    crit = attack["crit_chance"]
+    passion = p.passion
     # 5. Determine BP Card
     before_pool = dict(state.clash.flow.pool)
     m = state.board.monster(p.monster)
@@ -455,7 +535,7 @@ def _steps(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
         return _end(engine, state, dice, k, p, lines, attack, attacks)
     # 6. Power Roll
     plan = pw.create_pool(cat, k, face, attack["hits"], passion)
-    res = pw.roll(dice, cat.dice, plan, t)
+    res = pw.roll(dice, cat.dice, plan, t, sum(kw.value or 0 for kw in keywords if kw.name == "Power Re-roll"))
     wound = res.total >= at
     outcome = "critical" if wound and crit else "wound" if wound else "fail"
     attack.update(power=res.total, outcome=outcome, power_dice=[f.model_dump() for f in res.faces],
@@ -487,15 +567,17 @@ def _steps(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
     attack["responses"] = responses
     # 9. Clear the Knight Pool
     assert state.clash is not None
-    state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, res.used.get("fire", 0), before_pool)
+    state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, res.used.get("fire", 0), before_pool,
+                                                   p.keep)
     lines += cleared
     # 10. Second Ability Window
     if not k.dead and state.clash.over is None:
         state.clash.flow.pool, window = pw.second_window(cat, k, face, keywords, state.clash.flow.pool, passion,
                                                              res.total - at)
         lines += window + attention.stop(state.clash, p.mini, k.name, "after the second ability window of the Attack")
+        lines += _cumbersome(cat, k, p.weapon, face, keywords, wound)
     if state.clash.over is None:
-        _interval_spawns(engine, state, before, lines)
+        _interval_spawns(engine, state, p, before, lines)
     return _end(engine, state, dice, k, p, lines, attack, attacks)
 
 
@@ -514,6 +596,56 @@ def _attention(state: CampaignState, k: KnightState, p: Progress, keywords: list
     return lines
 
 
+SEEKERS = {"Heartseeker": 2, "Soulseeker": 3}
+
+
+@implements("Heartseeker", tests=[T + "test_heartseeker_chooses_between_the_top_two_bp_cards"])
+@implements("Soulseeker", tests=[T + "test_soulseeker_looks_at_three_and_precise_adds_the_discard_top"])
+@implements("Precise", tests=[T + "test_soulseeker_looks_at_three_and_precise_adds_the_discard_top"])
+def _bp_choice(engine: Engine, state: CampaignState, k: KnightState, p: Progress, face: GearFace,
+               keywords: list[Keyword]) -> Pending | None:
+    """"Heartseeker: During the Draw BP card step of the Attack, you may look at the top two BP cards and choose which
+    one to attack. Shuffle the other card back into the deck." (Soulseeker: three.) "Precise: ... after you draw the
+    card, you may target the top card of the discard pile instead. If you do, shuffle the card you've drawn into the
+    BP deck." A Boss Clash only (a Mob's BP card is the Mob's own)."""
+    clash = state.clash
+    assert clash is not None
+    if clash.monster_type != "boss" or not clash.bp_deck or p.bp_chosen is not None:
+        return None
+    names = {kw.name for kw in keywords}
+    look = max((n for name, n in SEEKERS.items() if name in names), default=1)
+    cards = clash.bp_deck[:look]
+    discard = clash.bp_discard[-1:] if "Precise" in names else []
+    if len(cards) + len(discard) < 2:
+        return None
+    content = monster_content(engine, clash)
+    by_id = {c.id: c for c in content.bp_cards}
+    if five_player.is_accursed(by_id[cards[0]]):  # "Heartseeker, Precise, and similar abilities do not affect" it
+        return None
+    at = clash.effective_at_bonus()
+    options = [Option(key=c, label=f"{by_id[c].name} (BP {by_id[c].level}, AT {by_id[c].at + at})"[:80],
+                      help="attack this card of the BP deck") for c in cards]
+    options += [Option(key=c, label=f"{by_id[c].name} (discard pile, AT {by_id[c].at + at})"[:80],
+                       help="Precise: attack the top card of the discard pile") for c in discard]
+    how = " and ".join(x for x in (*[n for n in SEEKERS if n in names], "Precise" if discard else "") if x)
+    return ask(clash.flow, "bp_choice", f"🃏 {how} ({face.name}): {k.name} looks at the BP cards — which one does "
+               f"the Attack target?", options, knights=[p.mini], data={"attack": p.model_dump(),
+                                                                        "shuffle": look > 1})
+
+
+@resumes("bp_choice")
+def _resume_bp_choice(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    p = Progress.model_validate(pending.data["attack"])
+    clash = state.clash
+    assert clash is not None
+    from_discard = chosen[0] not in clash.bp_deck
+    p.bp_chosen, p.bp_shuffle = chosen[0], bool(pending.data.get("shuffle")) or from_discard
+    k = state.knights[p.knight]
+    lines = [f"{k.name} attacks " + ("the top card of the BP discard pile (Precise)." if from_discard
+                                     else "the BP card they chose.")]
+    return _resume_round(engine, _from_bp(engine, state, dice, p, lines), dice)
+
+
 def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m: Mini_M,
                   lines: list[str]) -> tuple[BPCard, int]:
     """"Boss Clash: Draw the top card from the BP deck and reveal it." "Mob Clash: If it's not already revealed,
@@ -521,7 +653,10 @@ def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress,
     assert state.clash is not None
     content = monster_content(engine, state.clash)
     space = 0
-    if state.clash.monster_type == "boss":
+    if state.clash.monster_type == "boss" and p.bp_chosen is not None:
+        card, first = p.bp_chosen, True
+        state.clash = draw_chosen_bp(state.clash, card, dice, p.bp_shuffle)
+    elif state.clash.monster_type == "boss":
         card, state.clash = draw_bp(state.clash, dice)
         first = True
     else:
@@ -611,13 +746,21 @@ def _wound(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BP
         gone = board.monster(p.monster)
         state.board = board.model_copy(update={"monsters": tuple(x for x in board.monsters if x.id != gone.id)})
         more.append(f"{gone.name}'s miniature leaves the Clash Board.")
-        more += place_spawned(engine, state, p.mini)
+        more += _place_spawned(engine, state, p, p.mini)
     kind = "**Critical Wound**" if critical else "Wound"
     lines.append(f"🩸 {kind}: " + " ".join(more))
     state.clash.flow.last_to_wound = p.knight
 
 
-def _interval_spawns(engine: Engine, state: CampaignState, before: int, lines: list[str]) -> None:
+def _place_spawned(engine: Engine, state: CampaignState, p: Progress, near: str | None) -> list[str]:
+    """Place the Mobs just spawned, and note the ones that owe a Spawn Attack (``_end``)."""
+    before = {m.id for m in state.board.monsters}
+    lines = place_spawned(engine, state, near)
+    p.spawned += [m.id for m in state.board.monsters if m.id not in before and m.kind == "mob"]
+    return lines
+
+
+def _interval_spawns(engine: Engine, state: CampaignState, p: Progress, before: int, lines: list[str]) -> None:
     """Interval Spawn: "the spawning happens after you fully resolve the current action (like a Knight Attack)"."""
     assert state.clash is not None
     content = monster_content(engine, state.clash)
@@ -628,7 +771,7 @@ def _interval_spawns(engine: Engine, state: CampaignState, before: int, lines: l
     for _ in range(due):
         state.clash, more = spawn(state.clash, None)
         lines += more
-    lines += place_spawned(engine, state, state.clash.flow.last_to_wound)
+    lines += _place_spawned(engine, state, p, state.clash.flow.last_to_wound)
 
 
 @implements("End of a Knight Attack and Attack Responses", tests=[T + "test_attack_response_is_handed_on"])
@@ -645,7 +788,7 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
     lines += st.after(engine.catalogue, k, "attack")
     over = state.clash.over is not None
     responses = [] if over or k.dead else [{"attack": a.attack, "target": p.mini, "monster": p.monster}
-                                           for a in attacks if a.type == "perform"]
+                                           for a in attacks if a.type == "perform"] + _spawn_attacks(engine, state, p)
     if k.dead and not over and any(a.type == "perform" for a in attacks):
         lines.append(f"{k.name} died during the Attack: its Attack Responses are ignored (Mercy Rule).")
     follow_up = not over and not k.dead and any(a.type == "follow_up" for a in attacks)
@@ -673,6 +816,19 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
         events += [Event(kind="knight", text=x) for x in rounds.end_dead_turn(engine, after.state, dice)]
     data = {**result.data, **after.data, "knight": knight_summary(engine.catalogue, k)}
     return Result(state=after.state, events=events, data=data, pending=after.pending)
+
+
+@implements("Spawn Attacks", tests=[T + "test_a_spawn_attack_is_an_attack_response_of_the_new_mob"])
+def _spawn_attacks(engine: Engine, state: CampaignState, p: Progress) -> list[dict[str, Any]]:
+    """"If the Monster's spawning Trait indicates it is going to perform any sort of Attack, it is treated as an
+    Attack Response, i.e. it happens after the current Attack ends (if any)": each Mob this Attack spawned (and the
+    bot placed) performs it against the attacking Knight."""
+    assert state.clash is not None
+    spawn = monster_content(engine, state.clash).spawn
+    if spawn is None or spawn.attack is None:
+        return []
+    on_board = {m.id for m in state.board.monsters}
+    return [{"attack": spawn.attack, "target": p.mini, "monster": mid} for mid in p.spawned if mid in on_board]
 
 
 def _runner() -> Any:

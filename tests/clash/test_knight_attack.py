@@ -27,6 +27,7 @@ from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights.actions import KnightCreate
 from rules.knights.state import ArmoryItem, Equipped, KnightState
+from rules.knights.statistics import heat_limit
 from rules.state import CampaignState, DeckState
 from tests.conftest import CATALOGUE
 
@@ -794,3 +795,172 @@ def test_replay_gives_the_same_state() -> None:
         return resume(first, [first.pending.options[0]]).state
 
     assert run().model_dump() == run().model_dump()
+
+
+def test_a_spawn_attack_is_an_attack_response_of_the_new_mob() -> None:
+    """Rulebook (line 1445): Sometimes a Mob returns with a vengeance! If the Monster's spawning Trait indicates it is
+    going to perform any sort of Attack, it is treated as an Attack Response, i.e. it happens after the current
+    Attack ends (if any)."""
+    drowned = CATALOGUE.monsters["drowned"]
+    assert drowned.spawn is not None
+    vengeful = drowned.model_copy(update={"spawn": drowned.spawn.model_copy(update={"attack": "signature"})})
+    engine = Engine(dataclasses.replace(CATALOGUE, monsters={**CATALOGUE.monsters, "drowned": vengeful}))
+    state = clash("drowned", at="B3", engine=engine)
+    on_mob_track(state, 1, "drowned_bp_washerwoman")
+    r = attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1], target="1", engine=engine)
+    risen = next(m for m in r.state.board.monsters if m.mob_number == 1)
+    assert r.data["attack_responses"] == [{"attack": "signature", "target": "kara", "monster": risen.id}]
+    plain = attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1], target="1")  # the starter Drowned has no Spawn Attack
+    assert plain.data["attack_responses"] == []
+
+
+def _mace_with(*names: str) -> Engine:
+    mace = CATALOGUE.gear[MACE]
+    keywords = [*mace.keywords, *(Keyword(name=n) for n in names)]
+    return Engine(dataclasses.replace(CATALOGUE, gear={**CATALOGUE.gear, MACE: mace.model_copy(
+        update={"keywords": keywords})}))
+
+
+def test_commit_costs_one_heat_to_attack() -> None:
+    """Rulebook (line 1936): - Commit: To attack with this weapon, gain +1 Heat."""
+    engine = _mace_with("Commit")
+    state = clash(engine=engine)
+    heat = kara(state).stats.heat
+    r = attack(state, HIT3 + BLANK, engine=engine)
+    assert kara(r.state).stats.heat == heat + 1 and "Commit (Pilgrim's Mace)" in text(r)
+    kara(state).stats.heat = heat_limit(CATALOGUE, kara(state))
+    fight(state).flow.turn = KnightTurn(knight="kara")  # the turn is open: its Refresh step is done
+    with pytest.raises(RuleError, match="cannot pay"):
+        attack(state, HIT3 + BLANK, engine=engine)
+
+
+def test_cumbersome_exhausts_the_weapon_after_a_wound_unless_tireless() -> None:
+    """Rulebook (line 1940): - Cumbersome: During the second ability window, if you successfully wounded with this
+    weapon, exhaust it. Treat it as a voluntary exhaust.
+
+    Rulebook (line 2098): - Tireless: When you are about to activate the Cumbersome keyword, you may ignore it."""
+    wounding = HIT3 + [2, 2, 2, 2, 1, 1, 1]  # Total Power 4 against the Rope Belt's AT 4
+    engine = _mace_with("Cumbersome")
+    state = clash(engine=engine)
+    top_bp(state, "abbot_bp_rope_belt")
+    r = attack(state, wounding, engine=engine)
+    assert outcome(r)["outcome"] in ("wound", "critical")
+    assert next(e for e in kara(r.state).loadout if e.gear == MACE).exhausted
+    failed = attack(state, HIT3 + BLANK, engine=engine)
+    assert outcome(failed)["outcome"] == "fail"
+    assert not next(e for e in kara(failed.state).loadout if e.gear == MACE).exhausted
+    tireless = _mace_with("Cumbersome", "Tireless")
+    state = clash(engine=tireless)
+    top_bp(state, "abbot_bp_rope_belt")
+    r = attack(state, wounding, engine=tireless)
+    assert not next(e for e in kara(r.state).loadout if e.gear == MACE).exhausted and "Tireless" in text(r)
+
+
+def _choose(result: Result, key: str, forced: list[int] | None = None) -> Result:
+    assert result.pending is not None and result.pending.kind == "bp_choice"
+    return resume(result, [key], forced)
+
+
+def test_heartseeker_chooses_between_the_top_two_bp_cards() -> None:
+    """Rulebook (line 1984): - Heartseeker: During the Draw BP card step of the Attack, you may look at the top two
+    BP cards and choose which one to attack. Shuffle the other card back into the deck."""
+    engine = _mace_with("Heartseeker")
+    state = clash(engine=engine)
+    top_bp(state, "abbot_bp_censer_chain")
+    top_bp(state, "abbot_bp_rope_belt")  # top: Rope Belt (AT 4), then Censer Chain (AT 5)
+    asked = attack(state, HIT3, engine=engine)
+    assert asked.pending is not None and asked.pending.options == ["abbot_bp_rope_belt", "abbot_bp_censer_chain"]
+    done = _choose(asked, "abbot_bp_censer_chain", [2, 2, 2, 2, 3, 1, 1])  # Total Power 5: a Wound against AT 5
+    assert outcome(done)["bp"]["id"] == "abbot_bp_censer_chain" and outcome(done)["outcome"] == "wound"
+    after = fight(done.state)
+    assert "abbot_bp_censer_chain" not in after.bp_deck and "abbot_bp_rope_belt" in after.bp_deck  # the other went back
+    plain = attack(clash(), HIT3 + BLANK)  # without Heartseeker the top card is drawn, nothing asked
+    assert plain.pending is None and outcome(plain)["bp"] is not None
+
+
+def test_soulseeker_looks_at_three_and_precise_adds_the_discard_top() -> None:
+    """Rulebook (line 1985): - Soulseeker: During the Draw BP card step of the Attack, you may look at the top three
+    BP cards and choose which one to attack. Shuffle the other cards into the deck.
+
+    Rulebook (line 2041): - Precise: During the Draw a BP card step of the attack, after you draw the card, you may
+    target the top card of the discard pile instead. If you do, shuffle the card you've drawn into the BP deck."""
+    engine = _mace_with("Soulseeker", "Precise")
+    state = clash(engine=engine)
+    c = fight(state)
+    top_bp(state, "abbot_bp_rope_belt")
+    top_bp(state, "abbot_bp_censer_chain")
+    c.bp_deck.remove("abbot_bp_censer_chain")
+    c.bp_discard.append("abbot_bp_censer_chain")
+    asked = attack(state, HIT3, engine=engine)
+    assert asked.pending is not None and len(asked.pending.options) == 4
+    assert asked.pending.options[-1] == "abbot_bp_censer_chain"
+    done = _choose(asked, "abbot_bp_censer_chain", BLANK)
+    assert outcome(done)["bp"]["id"] == "abbot_bp_censer_chain"
+    assert "abbot_bp_censer_chain" not in fight(done.state).bp_discard[:-1]
+    assert "abbot_bp_rope_belt" in fight(done.state).bp_deck  # the card looked at stays in the (shuffled) deck
+    precise = _mace_with("Precise")
+    state = clash(engine=precise)
+    fight(state).bp_discard = []
+    assert attack(state, HIT3 + BLANK, engine=precise).pending is None  # nothing on the discard pile: no choice
+
+
+def test_pass_keeps_declared_tokens_and_greater_pass_any_but_sunder_and_power() -> None:
+    """Rulebook (line 2035): - Pass X: During the Clear the Knight Pool step, choose up to X Knight tokens to remain
+    in the Knight Pool. You can only choose Opening, Break, or Cantrip tokens.
+
+    Rulebook (line 1978): - Greater Pass X: During the Clear the Knight Pool step, choose up to X Knight tokens to
+    remain in the Knight Pool, except Sunder and Power tokens."""
+    passing = _mace_with("Pass")  # Pass 1
+    state = clash(engine=passing)
+    fight(state).flow.pool = {"opening": 2, "hope": 1}
+    r = attack(state, HIT3 + BLANK, engine=passing, keep=["opening"])
+    assert "Pass: 1 Opening stay in the Knight Pool." in text(r)
+    assert fight(r.state).flow.pool.get("opening", 0) >= 1
+    plain = attack(state, HIT3 + BLANK, engine=passing)
+    assert fight(plain.state).flow.pool.get("opening", 0) == fight(r.state).flow.pool["opening"] - 1
+    with pytest.raises(RuleError, match="only choose Opening, Break, or Cantrip"):
+        attack(state, HIT3 + BLANK, engine=passing, keep=["hope"])
+    with pytest.raises(RuleError, match="at most 1"):
+        attack(state, HIT3 + BLANK, engine=passing, keep=["opening", "opening"])
+    with pytest.raises(RuleError, match="neither"):
+        attack(state, HIT3 + BLANK, keep=["opening"])
+    greater = _mace_with("Greater Pass")
+    state = clash(engine=greater)
+    fight(state).flow.pool = {"hope": 1}
+    r = attack(state, HIT3 + BLANK, engine=greater, keep=["hope"])
+    assert "Pass: 1 Hope stay in the Knight Pool." in text(r)
+
+
+def test_power_reroll_rerolls_idle_dice_once() -> None:
+    """Rulebook (line 2040): - Power Re-roll X: During the Power Roll step of an Attack, you may re-roll up to X Power
+    dice. Remember, you cannot re-roll Power dice using Heat.
+
+    Rulebook (line 1362): Remember that all re-roll restrictions apply to Power Re-rolls as well: each die can be
+    re-rolled only once and you must declare all dice you wish to re-roll before re-rolling any of them."""
+    mace = CATALOGUE.gear[MACE]
+    engine = Engine(dataclasses.replace(CATALOGUE, gear={**CATALOGUE.gear, MACE: mace.model_copy(
+        update={"keywords": [*mace.keywords, Keyword(name="Power Re-roll", value=2)]})}))
+    state = clash(engine=engine)
+    top_bp(state, "abbot_bp_cowl_hem")
+    fight(state).flow.pool = {"black": 1}
+    # 4 black (Power, Power, blank, blank) and 3 white (Power, blank, blank): one Black token and two Power Re-rolls
+    # take three of the four blank dice, all declared before rolling; each is re-rolled once
+    r = attack(state, HIT3 + [2, 2, 1, 1, 3, 1, 1] + [3, 3, 3], engine=engine)
+    a = outcome(r)
+    assert a["tokens_used"]["black"] == 1 and a["tokens_used"]["power_reroll"] == 2
+    faces = [d["face"] for d in a["power_dice"]]
+    assert faces[:4] == [2, 2, 3, 3] and faces.count(1) == 1  # one blank die left: a die is re-rolled only once
+    plain = attack(state, HIT3 + [2, 2, 1, 1, 3, 1, 1] + [3])
+    assert "power_reroll" not in outcome(plain)["tokens_used"]
+
+
+def test_heartseeker_does_not_pass_over_the_accursed_persistence() -> None:
+    """Rulebook (line 1822): Note: When the Accursed Persistence BP card is in play, you will be forced to resolve your
+    Attacks against it. That means Heartseeker, Precise, and similar abilities do not affect the Accursed
+    Persistence BP!"""
+    engine = _mace_with("Heartseeker")
+    state = clash(engine=engine)
+    accursed = next(c.id for c in CATALOGUE.monsters["abbot"].bp_cards if c.name == "Accursed Persistence")
+    fight(state).bp_deck.insert(0, accursed)
+    r = attack(state, HIT3 + BLANK, engine=engine)
+    assert r.pending is None and outcome(r)["bp"]["id"] == accursed

@@ -34,7 +34,8 @@ async def attack(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
     knight = await _own_knight(app, ctx, o)
     return await app.act_reply(ctx, KnightAttack(knight=knight, weapon=o["weapon"], target=o["target"],
-                                                 cantrip=o["cantrip"], bonus=o["bonus"], rush=o["rush"]))
+                                                 cantrip=o["cantrip"], bonus=o["bonus"], rush=o["rush"],
+                                                 keep=o["keep"] or []))
 
 
 async def react(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -89,8 +90,9 @@ def register(r: Registry) -> None:
                autocomplete="gear"),
         Option("target", "string", "the Monster (default: the one in range)", max_length=64),
         Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
-        Option("bonus", "boolean", "spend the Bonus Attack you are owed (a Follow-up)", default=False),
-        Option("rush", "string", "Rush first: the space to rush to (both actions)", max_length=4),
+        Option("bonus", "boolean", "spend the Bonus Attack you are owed", default=False),
+        Option("rush", "string", "Rush to this space first", max_length=4),
+        Option("keep", "string_list", "Pass: tokens that stay, e.g. opening,break"),
         KNIGHT)))
     r.add(Command(("knight", "react"), "Use a Reaction or active ability", react, (
         Option("source", "string", "the Gear or Technique id", required=True, max_length=64),
