@@ -270,8 +270,28 @@ def _draw(h: Harm, k: KnightState, deck_id: str, why: str) -> None:
         second_chance_offer(h, k, deck.id, chance)
     from rules.clash.harm import resolve_effects  # harm imports this module
 
-    resolve_effects(h, k.id, card.effects, source=card.name)
+    if not _dishonor(h, k, deck_id, card):
+        resolve_effects(h, k.id, card.effects, source=card.name)
     h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
+
+
+@implements("Vices", chapter="Other Rules",
+            tests=[T2 + "test_dishonor_ignores_the_first_positive_mortis_of_the_expedition"],
+            note="Dishonor here; the other Vices where they act (docs/expedition-evidence.md)")
+def _dishonor(h: Harm, k: KnightState, deck_id: str, card: Any) -> bool:
+    """"Dishonor (Tenacity): When you draw your first positive Mortis during the Expedition, ignore its effects." """
+    exp = h.state.expedition
+    if deck_id not in MORTIS.values() or "positive" not in card.tags or not k.sheet.vices.get("dishonor"):
+        return False
+    if exp is None:
+        h.say(f"✋ Dishonor: if this is {k.name}'s first positive Mortis of the Expedition, its effects are ignored "
+              "(undo them by hand: no Expedition is under way to count it).")
+        return False
+    if k.id in exp.dishonored:
+        return False
+    exp.dishonored.append(k.id)
+    h.say(f"Dishonor: {k.name}'s first positive Mortis of the Expedition — {card.name}'s effects are ignored.")
+    return True
 
 
 def _take(h: Harm, deck_id: str, leave_out: str | None = None) -> str:

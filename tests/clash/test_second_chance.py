@@ -5,11 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 from content.schema.gear import Keyword
+from rules.clash import peril
 from rules.clash.harm import Harm
 from rules.clash.peril import settle
 from rules.engine import Engine
+from rules.expedition.state import ExpeditionState
 from rules.state import DeckState
-from tests.clash.test_knight_attack import MACE, clash, kara
+from tests.clash.test_knight_attack import MACE, clash, fight, kara
 from tests.conftest import CATALOGUE
 
 HORRIBLY = "judicium_you_died_horribly"
@@ -77,3 +79,20 @@ def test_superior_chance_leaves_out_you_died_horribly_for_the_second_draw() -> N
         assert "Superior Chance" in said and "(You Died Horribly set aside for this draw)" in said
         assert "draws again (You Died Horribly set aside for this draw): **You Died Horribly**" not in said
         assert sorted(h.state.decks["judicium"].draw) == sorted(pile)  # set aside "for that draw only"
+
+
+def test_dishonor_ignores_the_first_positive_mortis_of_the_expedition() -> None:
+    """Rulebook (line 1686): - Dishonor (Tenacity): When you draw your first positive Mortis during the Expedition,
+    ignore its effects."""
+    engine = _engine(None)
+    state = clash(engine=engine)
+    state.expedition = ExpeditionState()
+    kara(state).sheet.vices["dishonor"] = 1
+    state.decks["minor_mortis"] = DeckState(draw=["minor_mortis_steel_yourself", "minor_mortis_steel_yourself"])
+    fight(state).flow.pool = {}
+    h = Harm(engine, state, engine.dice_for(state))
+    peril._draw(h, kara(state), "minor_mortis", "a test")  # Steel Yourself: a Break token — ignored
+    assert fight(state).flow.pool.get("break", 0) == 0 and state.expedition.dishonored == ["kara"]
+    peril._draw(h, kara(state), "minor_mortis", "a test")  # the second positive Mortis counts
+    assert fight(state).flow.pool.get("break", 0) == 1
+    assert any("Dishonor" in line for line in h.lines)
