@@ -24,6 +24,8 @@ from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 from rules.knights.view import summary as knight_summary
+from rules.modes.clash_setup import at_setup
+from rules.modes.five_player import extra_knight_spaces
 from rules.state import CampaignState
 
 Id = Annotated[str, Field(min_length=1, max_length=64)]
@@ -209,7 +211,7 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
     if act.level not in known:
         raise RuleError(f"{monster.name} has no level {act.level}; its levels are {', '.join(map(str, known))}")
     setup = monster.setup(act.level)
-    knights = _taking_part(state, act.knights, len(setup.knights))
+    knights = _taking_part(state, act.knights, len(setup.knights) + extra_knight_spaces(state, len(setup.knights)))
     board = _board(engine, monster, act.level, knights)
     clash, lines = setup_clash(monster, act.level, act.clash_type, dice)
     if act.providence:
@@ -219,6 +221,7 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
     else:
         lines.append("The Clash begins with the Monster Round: /monster round.")
     state.clash, state.board = clash, board
+    lines += at_setup(engine, state, monster, knights, KNIGHT_COLOURS, dice)  # True Solo, Five-Player (docs/modes.md)
     lines += [f"Terrain: {', '.join(f'{t.name} on {t.cells[0].label}' for t in board.terrain)}."
               if board.terrain else "No Terrain tiles."]
     placed = ", ".join(f"{k.name} on {k.space.label if k.space else '?'}" for k in board.knights)

@@ -66,7 +66,9 @@ def setup_clash(monster: Monster, level: int, clash_type: ClashType, dice: Dice)
         known = ", ".join(str(lv.level) for lv in monster.levels)
         raise RuleError(f"{monster.name} has no level {level}; its levels are {known}") from None
     ai = [(c.id, c.level) for c in monster.ai_cards]
-    bp = [(c.id, c.level) for c in monster.bp_cards]
+    # Five-Player Mode's Accursed Persistence card waits out of the Clash; that mode adds it (rules.modes.five_player)
+    accursed = [c.id for c in monster.bp_cards if c.name == "Accursed Persistence"]
+    bp = [(c.id, c.level) for c in monster.bp_cards if c.id not in accursed]
     state = ClashState(
         monster=monster.id, monster_type=monster.type, level=level, type=clash_type,
         levels=monster.card_levels(), to_hit=sheet.to_hit, wounds_needed=sheet.wounds, at_bonus=sheet.at_bonus,
@@ -75,7 +77,7 @@ def setup_clash(monster: Monster, level: int, clash_type: ClashType, dice: Dice)
     state.ai_deck = dice.shuffle(_by_level(ai, 1))
     state.ai_escalation = {lv: dice.shuffle(_by_level(ai, lv)) for lv in (2, 3)}
     # AI 0 cards that this level does not use wait out of the Clash
-    state.removed = [c for c, lv in ai if lv == 0 and c != sheet.ai_zero]
+    state.removed = [c for c, lv in ai if lv == 0 and c != sheet.ai_zero] + accursed
     lines = [f"{monster.name}, level {level}, {clash_type} Clash: AI 1 deck of {len(state.ai_deck)} cards."]
     if monster.type == "boss":
         state.bp_deck = dice.shuffle(_by_level(bp, 1))

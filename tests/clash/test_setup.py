@@ -28,7 +28,7 @@ def test_boss_setup_builds_level_decks_tokens_and_exhibition_wounds() -> None:
     assert [len(state.ai_escalation[lv]) for lv in (2, 3)] == [5, 5]
     assert [len(state.bp_escalation[lv]) for lv in (2, 3)] == [5, 4]
     assert [(t.kind, t.ready) for t in state.boss_activations] == [("ai", True)]
-    assert state.wounds() == 3 and all(w.generic for w in state.wound_stack) and state.removed == []
+    assert state.wounds() == 3 and all(w.generic for w in state.wound_stack) and state.removed == ["stag_bp_accursed_persistence"]  # Five-Player Mode only
     assert Counter(state.held()) == Counter(c.id for c in stag.ai_cards + stag.bp_cards)
     full, _ = setup_clash(stag, 1, "full", dice())
     assert full.wound_stack == []
@@ -45,7 +45,8 @@ def test_starting_escalations_happen_before_ai_zero_goes_on_top() -> None:
     state, _ = setup_clash(abbot, 2, "full", dice())  # level 2: one starting Escalation and an AI 0
     assert state.ai_deck[0] == "abbot_ai_vespers"
     assert sum(state.levels[c] == 2 for c in state.ai_deck) == 1 and sum(state.levels[c] == 2 for c in state.bp_deck) == 1
-    assert [state.levels[c] for c in state.removed] == [1, 1]  # the lowest AI and the lowest BP
+    removed = [c for c in state.removed if c != "abbot_bp_accursed_persistence"]  # Five-Player Mode only
+    assert [state.levels[c] for c in removed] == [1, 1]  # the lowest AI and the lowest BP
     card, state = draw_ai(state, dice())
     assert card == "abbot_ai_vespers"
     state = resolve_ai_zero(state, "shuffle_into_deck", dice())
