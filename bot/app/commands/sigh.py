@@ -18,12 +18,14 @@ from bot.app.service import MAX_RETRIES, App, Loaded, reply_from
 from rules.clash.aftermath import all_knights_dead
 from rules.clash.sigh import SighOfTheGraal
 from rules.clash_handlers import ClashStart
+from rules.postgame_handlers import PostgameClash
 from rules.rogue_handlers import RogueNode
 from rules.state import CampaignState
 from storage.db import StaleState
 
 CLASH_START = str(ClashStart.model_fields["type"].default)
 ROGUE_NODE = str(RogueNode.model_fields["type"].default)  # a Rogue's Path node starts its Clash (docs/rogue.md)
+POSTGAME_CLASH = str(PostgameClash.model_fields["type"].default)  # a Postgame Hunt's Clash (docs/postgame.md)
 SIGH = str(SighOfTheGraal.model_fields["type"].default)
 
 
@@ -39,7 +41,7 @@ async def before_the_clash(app: App, loaded: Loaded) -> tuple[int, str, Campaign
         kind = slot.entry.action["action"].get("type")
         if kind == SIGH:
             break
-        if kind in (CLASH_START, ROGUE_NODE):
+        if kind in (CLASH_START, ROGUE_NODE, POSTGAME_CLASH):
             before = await state_before(app.db, app.engine, loaded.row.id, slot.slot_seq)
             return slot.slot_seq, slot.entry.command, before
     raise CommandError("there is no finished Clash to replay: a Sigh of the Graal replays the Clash that has just "
