@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from content.schema.squires import MettleDeck
+from content.schema.squires import MettleDeck, SquireGearStats
 from rules import decks
+from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
@@ -21,7 +22,8 @@ from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState, DeckState
 
 MAX_SQUIRES = 4  # Squires fill the missing ranks of a party of four (docs/rulings.md)
-NEW_ACTION = ("attack", "evasion", "test")  # a power draw continues the attack it follows
+NEW_ACTION = ("attack", "evasion", "test")
+S = "tests/squires/test_squires.py::"  # a power draw continues the attack it follows
 
 
 def _squire(state: CampaignState, sid: str) -> SquireState:
@@ -45,6 +47,11 @@ def mettle_pile(engine: Engine, state: CampaignState, dice: Dice) -> tuple[Mettl
     return deck, pile
 
 
+def lent_stats(engine: Engine, s: SquireState) -> SquireGearStats | None:
+    """The Squire stats box of the Squire's lent Merchant weapon, if any."""
+    return None if s.weapon is None else mettle_deck(engine).stats_of(s.weapon.gear)
+
+
 def summary(engine: Engine, s: SquireState) -> dict[str, Any]:
     card = engine.catalogue.squires.get(s.squire)
     if card is None:
@@ -56,9 +63,12 @@ def summary(engine: Engine, s: SquireState) -> dict[str, Any]:
         "passion": s.passion, "clues": dict(s.clues),
         "abilities": [{"name": ab.name, "active": ab.active, "text": ab.text} for ab in card.abilities],
         "heroic_arc": [{"passion": lv.passion, "text": lv.text} for lv in card.heroic_arc],
+        "weapon": s.weapon.gear if s.weapon else None, "lender": s.lender, "heat_reserve": s.heat_reserve,
     }
 
 
+@implements("Squires", tests=["tests/squires/test_squires.py::test_squire_commands_end_to_end",
+                             "tests/squires/test_squire_clash.py::test_squire_commands_in_a_clash"])
 @handles(a.SquireAdd)
 def add(engine: Engine, state: CampaignState, act: a.SquireAdd, dice: Dice) -> Result:
     card = engine.catalogue.squires.get(act.content)
@@ -81,7 +91,9 @@ def add(engine: Engine, state: CampaignState, act: a.SquireAdd, dice: Dice) -> R
     return Result(state=state, events=[Event(kind="squire", text=text)], data={"squire": summary(engine, s)})
 
 
-def _change(engine: Engine, s: SquireState, stat: str, n: int, cost: bool) -> list[str]:
+@implements("Squire Card Anatomy", tests=["tests/squires/test_squires.py::test_squire_card_statistics_and_heat_limit",
+                                        "tests/squires/test_squire_clash.py::test_squire_turn_refreshes_heat"])
+def change(engine: Engine, s: SquireState, stat: str, n: int, cost: bool) -> list[str]:
     """The Knight limits (rulebook "Hard Limits", "Bane"), with the Squire card's Vigor, Heat Limit, Bane Limit."""
     card = engine.catalogue.squires[s.squire]
     if stat == "heat":
@@ -96,7 +108,7 @@ def _change(engine: Engine, s: SquireState, stat: str, n: int, cost: bool) -> li
         out = [f"Heat **{s.heat}** (Heat Limit {card.heat_limit})."]
         if excess:
             out.append(f"It exceeded the Heat Limit by {excess}: lose {excess} Vigor.")
-            out += _change(engine, s, "vigor", -excess, False)
+            out += change(engine, s, "vigor", -excess, False)
         return out
     if stat == "vigor":
         s.vigor = min(s.vigor + n, card.vigor)
@@ -129,7 +141,7 @@ def stat(engine: Engine, state: CampaignState, act: a.SquireStat, dice: Dice) ->
         raise RuleError("change: must not be 0, e.g. change:2 or change:-1")
     if act.cost and (act.stat != "heat" or act.change < 0):
         raise RuleError("cost:true is for Heat gained to pay a cost, e.g. stat:heat change:1 cost:true")
-    lines = _change(engine, s, act.stat, act.change, act.cost)
+    lines = change(engine, s, act.stat, act.change, act.cost)
     return Result(state=state, events=[Event(kind="squire", text=f"**{s.name}** — " + " ".join(lines))],
                   data={"squire": summary(engine, s)})
 
@@ -137,24 +149,16 @@ def stat(engine: Engine, state: CampaignState, act: a.SquireStat, dice: Dice) ->
 def _resolve(engine: Engine, state: CampaignState, s: SquireState, d: MettleDraw, dice: Dice,
              lines: list[str]) -> Result:
     """Draw the cards of ``d`` (one, or 1-3 for an Evasion Roll), discard them and resolve them."""
-    deck, pile = mettle_pile(engine, state, dice)
     count = mettle.evasion_cards(d.dice) if d.kind == "evasion" else 1
-    drawn: list[str] = []
-    for _ in range(count):
-        if not pile.draw:
-            pile = decks.shuffle(pile, dice)
-            lines.append("The Mettle deck ran out: its discard pile is shuffled into a new deck.")
-        card_id, pile = decks.draw(pile, deck.name)
-        pile = decks.discard(pile, card_id)
-        drawn.append(card_id)
-    state.decks[deck.id] = pile
+    drawn = draw_cards(engine, state, dice, count, lines)
+    deck, pile = mettle_pile(engine, state, dice)
     cards = [deck.card(c) for c in drawn]
     names = ", ".join(f"**{c.name}**" + (f" ({c.clue.capitalize()})" if c.clue else "") for c in cards)
     lines.append(f"Drew {names} from the Mettle deck.")
     if d.kind == "attack":
         outcome, more = mettle.attack(cards[0], d, s.clues)
     elif d.kind == "power":
-        outcome, more = mettle.power(cards[0], d, s.clues)
+        outcome, more = mettle.power(cards[0], d, s.clues, lent_stats(engine, s))
     elif d.kind == "test":
         outcome, more = mettle.test(cards[0], d)
     else:
@@ -171,16 +175,42 @@ def _resolve(engine: Engine, state: CampaignState, s: SquireState, d: MettleDraw
     return Result(state=state, events=[Event(kind="mettle", text=f"**{s.name}** — " + " ".join(lines))], data=data)
 
 
+def draw_cards(engine: Engine, state: CampaignState, dice: Dice, count: int, lines: list[str]) -> list[str]:
+    """Draw ``count`` Mettle cards and discard them ("After you resolve a Mettle card, discard it")."""
+    deck, pile = mettle_pile(engine, state, dice)
+    drawn: list[str] = []
+    for _ in range(count):
+        if not pile.draw:
+            pile = decks.shuffle(pile, dice)
+            lines.append("The Mettle deck ran out: its discard pile is shuffled into a new deck.")
+        card_id, pile = decks.draw(pile, deck.name)
+        pile = decks.discard(pile, card_id)
+        drawn.append(card_id)
+    state.decks[deck.id] = pile
+    return drawn
+
+
+@implements("Mettle Deck", tests=[S + "test_a_critical_card_in_the_discard_pile_reshuffles_after_the_action",
+                                S + "test_seven_evasion_dice_draw_three_mettle_cards"])
+def reshuffle_after_critical(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> None:
+    """Before a new Action: "After you fully resolve the current Action, if there is a Critical Chance or Critical
+    Miss card in the discard pile, shuffle the Mettle discard pile into a new Mettle deck"."""
+    deck, pile = mettle_pile(engine, state, dice)
+    if any(deck.card(c).critical for c in pile.discard):
+        state.decks[deck.id] = decks.shuffle(pile, dice)
+        lines.append("A Critical card was in the Mettle discard pile after the last Action: the discard pile "
+                     "is shuffled into a new Mettle deck.")
+
+
+@implements("Knight Substitutes", tests=["tests/squires/test_squires.py::test_squire_commands_end_to_end",
+                                       "tests/squires/test_squire_clash.py::test_squire_commands_in_a_clash"],
+            note="Mettle draws for every roll; a Squire's turn and actions in the Clash: rules/squires/clash.py")
 @handles(a.SquireDraw)
 def draw(engine: Engine, state: CampaignState, act: a.SquireDraw, dice: Dice) -> Result:
     s = _squire(state, act.squire)
     lines: list[str] = []
     if act.kind in NEW_ACTION:
-        deck, pile = mettle_pile(engine, state, dice)
-        if any(deck.card(c).critical for c in pile.discard):
-            state.decks[deck.id] = decks.shuffle(pile, dice)
-            lines.append("A Critical card was in the Mettle discard pile after the last Action: the discard pile "
-                         "is shuffled into a new Mettle deck.")
+        reshuffle_after_critical(engine, state, dice, lines)
     d = MettleDraw(kind=act.kind, cards=[], to_hit=act.to_hit, precision=act.precision, difficulty=act.difficulty,
                    bonus=act.bonus, dice=act.dice, hits=act.hits, clue=act.clue)
     return _resolve(engine, state, s, d, dice, lines)
@@ -198,7 +228,7 @@ def redraw(engine: Engine, state: CampaignState, act: a.SquireRedraw, dice: Dice
     if act.free:
         lines.append("Re-drawn with a re-roll effect (no Heat).")
     else:
-        lines += ["+1 Heat to discard the result and draw again:"] + _change(engine, s, "heat", 1, True)
+        lines += ["+1 Heat to discard the result and draw again:"] + change(engine, s, "heat", 1, True)
     if last.spent_clue is not None:
         s.clues[last.spent_clue] = s.clues.get(last.spent_clue, 0) + 1
         lines.append(f"The {last.spent_clue.capitalize()} Clue spent on the discarded result is returned.")

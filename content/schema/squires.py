@@ -89,11 +89,26 @@ class MettleCard(Strict):
         return self
 
 
+class SquireGearStats(Strict):
+    """The Squire stats box of a Merchant weapon (rulebook "Other Squire Rules"): its Clue symbol and the Power and
+    Potential bonuses a Squire adds to a Power draw whose Mettle card shows that Clue."""
+
+    gear: Id = Field(description="a Merchant weapon's Gear id")
+    clue: ClueType
+    power: int = Field(0, ge=0, le=6)
+    potential: int = Field(0, ge=0, le=4)
+
+
 class MettleDeck(Strict):
     kind: Literal["mettle"]
     id: Id
     name: str = Field(min_length=1, max_length=60)
     cards: list[MettleCard] = Field(min_length=3, max_length=80)
+    gear_stats: list[SquireGearStats] = Field(
+        default_factory=list, description="the Squire stats boxes of Merchant weapons (Gear cards carry none here)")
+
+    def stats_of(self, gear: str) -> SquireGearStats | None:
+        return next((g for g in self.gear_stats if g.gear == gear), None)
 
     @model_validator(mode="after")
     def _criticals(self) -> MettleDeck:

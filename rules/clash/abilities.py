@@ -172,6 +172,8 @@ def _activation(pending: Pending | None) -> Activation | None:
         "activation" in pending.data else None
 
 
+@implements("Reflex", tests=[T + "test_reflex_and_advanced_reflex_not_in_the_same_window"])
+@implements("Advanced Reflex", tests=[T + "test_reflex_and_advanced_reflex_not_in_the_same_window"])
 def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, base: str, strength: int,
             text: str, to: str | None) -> list[str]:
     k = knight_state(state, kid)
@@ -195,6 +197,8 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
     return [f"✋ By hand: {text or base.title()}"]
 
 
+@implements("Dodge", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
+@implements("Block", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
 def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
     """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
     target = act.targets[act.index] if act.index < len(act.targets) else None

@@ -63,6 +63,8 @@ class Activation(BaseModel):
     discard_ai: bool = False
     evasion_bonus: int = Field(0, description="Dodge: added to each Evasion die of the coming roll")
     evaded: int = Field(0, description="Block, Defy: hits of the roll treated as evaded")
+    guarded: dict[int, int] = Field(default_factory=dict, description="Guard X: +N on Evasion die (1-based); those "
+                                    "dice cannot be re-rolled")
 
 
 # --- content lookups -------------------------------------------------------------------------------------------

@@ -77,7 +77,8 @@ def end_of_turn(state: CampaignState, kid: str) -> list[str]:
     flow.hidden[kid] = flow.round
     lines.append(f"🫥 {me.name} is **Hidden**: +1 Evasion and +1 Precision.")
     if flow.priority_target == me.id:
-        others = [knight_state(state, m.id) for m in state.board.knights if m.id != kid and not m.dead]
+        others = [knight_state(state, m.id) for m in state.board.knights
+                  if m.id != kid and not m.dead and m.id not in state.squires]  # no token for a Squire
         best = max((k.stats.passion for k in others), default=None)
         heir = next((k for k in others if k.stats.passion == best), None)
         flow.priority_target = heir.id if heir is not None else None

@@ -181,6 +181,11 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
     Checks are owed and resolved by ``settle``; "If that Vigor loss is reduced to 0, do not resolve the Peril
     Check on the card that caused the Vigor loss." A dead Knight suffers nothing more (Mercy Rule), but effects
     apart from the Knight (Escalate, Heal, Threat, Attack Responses...) are still resolved."""
+    if knight in h.state.squires:  # a Squire: its own statistics, no Mortis but Judicium (docs/squires.md)
+        from rules.squires.clash import harm_squire
+
+        harm_squire(h, knight, effects, hits, source, _apart, monster_attack or judgement)
+        return
     k = knight_state(h, knight)
     attack = monster_attack or judgement
     asked = lost = 0

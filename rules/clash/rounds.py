@@ -151,8 +151,12 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     from rules.clash.flow import KnightTurn
 
     flow.turn = KnightTurn(knight=knight)
-    k = knight_state(state, knight)
     lines = [f"▶️ {mini.name}'s turn."] + _knockdown_at_start(state, knight)
+    if knight in state.squires:  # a Squire's Refresh step is its Heat Refresh (docs/squires.md)
+        from rules.squires.clash import refresh
+
+        return lines + refresh(engine, state, knight)
+    k = knight_state(state, knight)
     try:
         lines += techniques.refresh(engine.catalogue, k, [])
     except RuleError as exc:  # more cards in Cooldown than the Card Refresh: the player picks them
@@ -210,12 +214,19 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
         lines = []
     flow.acted.append(knight)
     lines.append(f"⏹️ {mini.name} ends their turn.")
-    lines += _held_conditions(engine, state, dice, knight)
+    squire = knight in state.squires  # a Squire has no Conditions and never Hides (docs/squires.md)
+    lines += [] if squire else _held_conditions(engine, state, dice, knight)
     lines += traits.resolve(engine, state, dice, "end_of_knight_turn", knight)
-    lines += attention.end_of_turn(state, knight)
+    lines += [] if squire else attention.end_of_turn(state, knight)
     flow.turn = None
     lines += _knockdown_at_end(state, knight)
     living = [k.id for k in state.board.knights if not k.dead]
+    squires_left = [k for k in living if k not in flow.acted and k in state.squires]
+    if squires_left and knight not in state.squires and len(squires_left) == len(living) - len(
+            [k for k in living if k in flow.acted]):  # only Squires left: the bot plays them (docs/squires.md)
+        from rules.squires.clash import play_left
+
+        return lines + play_left(engine, state, dice, squires_left)
     if all(k in flow.acted for k in living):
         lines += end_knight_round(engine, state, dice)
     return lines
@@ -265,7 +276,7 @@ def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[s
         return lines
     flow = state.clash.flow
     for mini in state.board.knights:
-        if not mini.dead:
+        if not mini.dead and mini.id not in state.squires:
             k = knight_state(state, mini.id)
             back = techniques.end_of_round(k)
             if back and "no Instant" not in back[0]:

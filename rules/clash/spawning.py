@@ -48,7 +48,8 @@ def place_spawned(engine: Engine, state: CampaignState, near: str | None) -> lis
             continue
         name = f"{m.name} {space}"
         where = m.spawn.place if m.spawn is not None else "by_hand"
-        knight = next((k for k in state.board.knights if near in (k.id, knight_state(state, k.id).id)), None) \
+        knight = next((k for k in state.board.knights if near == k.id or (
+            k.id not in state.squires and near == knight_state(state, k.id).id)), None) \
             if near else None
         cell = edge_space(state.board, knight.space if knight else None) if where == "edge_near_attacker" else None
         if cell is None:

@@ -62,11 +62,12 @@ def _affected(state: CampaignState, trait: Trait, knight: str | None) -> tuple[l
         return [k for k in living if any(measures.is_adjacent(state.board, m, state.board.knight(k))
                                          for m in boss)], ""
     if trait.affects == "most_bane":
-        bane = {k: knight_state(state, k).stats.bane for k in living}
+        bane = {k: state.squires[k].bane if k in state.squires else knight_state(state, k).stats.bane
+                for k in living}  # a Squire's own Bane (docs/squires.md)
         best = max(bane.values(), default=0)
         top = [k for k, n in bane.items() if n == best]
         if len(top) > 1:
-            names = ", ".join(knight_state(state, k).name for k in top)
+            names = ", ".join(state.board.knight(k).name for k in top)
             return [], f"{names} share the most Bane ({best}): the players choose who it falls on and apply it by hand"
         return top, ""
     return [], ""  # the_monster

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from content.schema.kingdom import ClueType
-from content.schema.squires import MettleCard
+from content.schema.squires import MettleCard, SquireGearStats
+from rules.coverage import implements
 from rules.errors import RuleError
 from rules.squires.state import MettleDraw
 
@@ -57,24 +58,32 @@ def attack(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int]) -> tuple
     return {**out, "result": "hit" if hit else "full_miss", "precision": precision, "critical": None}, lines
 
 
-def power(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int]) -> tuple[Outcome, list[str]]:
+def power(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int],
+          gear: SquireGearStats | None = None) -> tuple[Outcome, list[str]]:
     if card.critical == "miss":
         return {"result": "fail", "critical": "miss", "power": 0, "potential": 0}, [
             "**Critical Miss**: an automatic **Fail**."]
     value, potential = card.power, card.potential
     lines = [f"Power {value}, Potential {potential}."]
+    if gear is not None and (gear.clue == card.clue or card.critical == "chance"):
+        # "If the Clue symbol on the Mettle card matches the Clue symbol on your Gear card, you can add its Power
+        # and Potential bonuses"; Critical Chance: "you may gain a chosen Clue bonus from your Gear"
+        value, potential = value + gear.power, potential + gear.potential
+        lines.append(f"The lent weapon's {gear.clue.capitalize()} Squire stats: +{gear.power} Power, "
+                     f"+{gear.potential} Potential: Power {value}, Potential {potential}.")
     out: Outcome = {}
     clue = _box_clue(card, clues) if d.clue else None
     if clue is not None and card.box is not None and card.box.power:
         value += card.box.power
         out["spent_clue"] = clue
         lines.append(f"Spent 1 {clue.capitalize()} Clue for +{card.box.power} Power: Power {value}.")
-    if card.critical == "chance":
-        lines.append("**Critical Chance**: you may gain a chosen Clue bonus from your Gear (apply it by hand).")
+    if card.critical == "chance" and gear is None:
+        lines.append("**Critical Chance**: you may gain a chosen Clue bonus from your Gear (no Gear lent).")
     lines.append("Squires are considered to have used all available Power Re-rolls.")
     return {**out, "result": "power", "critical": card.critical, "power": value, "potential": potential}, lines
 
 
+@implements("Performing Tests", tests=["tests/squires/test_squires.py::test_tests_use_the_roll_and_the_critical_cards"])
 def test(card: MettleCard, d: MettleDraw) -> tuple[Outcome, list[str]]:
     if d.difficulty is None:
         raise RuleError("a test needs its Difficulty: add difficulty:N")

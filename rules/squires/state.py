@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from content.schema.kingdom import ClueType
+from rules.knights.state import ArmoryItem
 
 DrawKind = Literal["attack", "power", "evasion", "test"]
 
@@ -42,3 +43,15 @@ class SquireState(_Model):
     passion: int = 0
     clues: dict[ClueType, int] = Field(default_factory=dict)
     last_draw: MettleDraw | None = None
+    heat_reserve: int = Field(0, ge=0, le=10, description="policy: Heat kept spare below the Heat Limit")
+    weapon: ArmoryItem | None = Field(None, description="the Merchant weapon lent for this Expedition")
+    lender: str | None = Field(None, description="the Knight id who lent it")
+
+
+class MettleProgress(_Model):
+    """The party's Mettle deck progress (rulebook "Unlocking Mettle Cards"): saved Leads and what was unlocked."""
+
+    leads: int = Field(0, ge=0, description="saved Leads (5 unlock one Mettle card between Expeditions)")
+    unlocked: list[str] = Field(default_factory=list, description="Mettle card ids unlocked, in order")
+    replaced: list[str] = Field(default_factory=list, description="the cards they replaced, out of the deck")
+    tier_unlocks: dict[str, int] = Field(default_factory=dict, description="tier -> cards unlocked for surviving it")

@@ -6,6 +6,7 @@ it, the user's only Squire. Only its owner or the GM may change it or draw for i
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from bot.app.context import Invocation
@@ -14,6 +15,9 @@ from bot.app.reply import CommandError, Reply
 from bot.app.service import App, Loaded
 from rules.squire_handlers import summary
 from rules.squires import actions as a
+from rules.squires import clash as sc
+from rules.squires import gear as sg
+from rules.squires import unlock as su
 from rules.squires.state import SquireState
 
 NAME = Option("name", "string", "the Squire (default: yours)", max_length=60)
@@ -90,6 +94,86 @@ async def redraw(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, a.SquireRedraw(squire=s.id, free=o["free"]))
 
 
+async def place(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sc.SquirePlace(squire=s.id, space=o["space"]))
+
+
+async def move(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sc.SquireMove(squire=s.id, to=o["to"]))
+
+
+async def attack(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sc.SquireAttack(squire=s.id, target=o["target"], precision=o["precision"],
+                                                    redraw=o["redraw"]))
+
+
+async def end_turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sc.SquireEndTurn(squire=s.id))
+
+
+async def turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sc.SquireTurn(squire=s.id))
+
+
+async def lend(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """The Knight's owner (or the GM) lends; the Squire may be anybody's."""
+    from bot.app.commands.knight import own_knight
+
+    loaded = await app.load(ctx)
+    s = find(loaded, ctx, o.get("name"))
+    knight = await own_knight(app, ctx, o["knight"])
+    return await app.act_reply(ctx, sg.SquireLend(squire=s.id, knight=knight, weapon=o["weapon"]))
+
+
+async def give_back(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sg.SquireReturn(squire=s.id))
+
+
+async def remove(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sg.SquireRemove(squire=s.id))
+
+
+async def policy(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sg.SquirePolicy(squire=s.id, heat_reserve=o["heat_reserve"]))
+
+
+async def sheet(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    from bot.render.squire_sheet import render_squire
+
+    loaded = await app.load(ctx)
+    s = find(loaded, ctx, o.get("name"))
+    row = summary(app.engine, s)
+    weapon = app.catalogue.gear.get(row["weapon"] or "")
+    lender = loaded.state.knights.get(row["lender"] or "")
+    picture = {**row, "weapon_name": weapon.name if weapon else None, "lender_name": lender.name if lender else None}
+    png = await asyncio.get_running_loop().run_in_executor(None, render_squire, picture)
+    path = app.image_path(loaded.row.id, loaded.row.seq, f"squire-{s.id}")
+    path.write_bytes(png)
+    return Reply(text=_line(row), data={"squire": row, "image": str(path)}, images=[str(path)])
+
+
+async def unlock(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """A Quest or a tier survived is the GM's word (the bot does not see Squire Investigations); Leads anyone's."""
+    if o["reason"] != "leads":
+        loaded = await app.load(ctx)
+        if not await app.is_gm(ctx, loaded.row):
+            raise CommandError("only the GM unlocks a Mettle card for a Quest or a tier survived; with 5 saved Leads "
+                               "any player may (reason:leads)")
+    return await app.act_reply(ctx, su.MettleUnlock(card=o["card"], reason=o["reason"], replace=o["replace"]))
+
+
+async def leads(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, su.MettleLeads(change=o["change"]))
+
+
 def register(r: Registry) -> None:
     r.describe_group("squire", "Squires: automated party members and their Mettle draws")
     r.add(Command(("squire", "add"), "Add a Squire to the party", add, (
@@ -111,3 +195,31 @@ def register(r: Registry) -> None:
         Option("clue", "boolean", "spend a Clue for the ability box when it helps", default=False), NAME)))
     r.add(Command(("squire", "redraw"), "Discard the last Mettle result and draw again (+1 Heat)", redraw, (
         Option("free", "boolean", "a re-roll effect: no Heat", default=False), NAME)))
+    r.add(Command(("squire", "place"), "Put the Squire on the Clash Board", place, (
+        Option("space", "string", "e.g. C5 (default: a free Knight Starting Position)", max_length=4), NAME)))
+    r.add(Command(("squire", "move"), "The Squire's Movement Action in the Clash", move, (
+        Option("to", "string", "the space, e.g. C5", required=True, max_length=4), NAME)))
+    r.add(Command(("squire", "attack"), "The Squire attacks with Mettle draws", attack, (
+        Option("target", "string", "the Monster (default: the adjacent one)", max_length=60),
+        Option("precision", "integer", "other Precision bonuses (Opening tokens...)", default=0, min_value=-10,
+               max_value=10),
+        Option("redraw", "boolean", "let the policy re-draw a failure for +1 Heat", default=True), NAME)))
+    r.add(Command(("squire", "end-turn"), "End the Squire's turn in the Knight Round", end_turn, (NAME,)))
+    r.add(Command(("squire", "turn"), "Let the bot play the Squire's whole turn by its policy", turn, (NAME,)))
+    r.add(Command(("squire", "lend"), "Outpost: a Knight lends the Squire a Merchant weapon", lend, (
+        Option("weapon", "string", "the Merchant weapon's Gear id", required=True, max_length=64),
+        Option("knight", "string", "the Knight who lends it (default: yours)", max_length=60, autocomplete="knight"),
+        NAME)))
+    r.add(Command(("squire", "return"), "Give the lent weapon back to its Knight now", give_back, (NAME,)))
+    r.add(Command(("squire", "remove"), "Remove a Squire from the party", remove, (NAME,)))
+    r.add(Command(("squire", "policy"), "How much Heat the bot's policy keeps spare", policy, (
+        Option("heat_reserve", "integer", "Heat kept below the Heat Limit", required=True, min_value=0,
+               max_value=10), NAME)))
+    r.add(Command(("squire", "sheet"), "A picture of the Squire card and statistics", sheet, (NAME,)))
+    r.add(Command(("squire", "unlock"), "Unlock a Mettle card into the Mettle deck", unlock, (
+        Option("card", "string", "the Mettle card's id", required=True, max_length=64),
+        Option("reason", "string", "why", required=True, choices=("quest", "leads", "tier")),
+        Option("replace", "string", "the card it replaces (default: a lowest tier one of its Clue)", max_length=64))))
+    r.add(Command(("squire", "leads"), "Add (or correct) the party's saved Leads for Mettle cards", leads, (
+        Option("change", "integer", "e.g. 3 (the highest Leads among Squires) or -1", required=True, min_value=-50,
+               max_value=50),)))

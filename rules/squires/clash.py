@@ -1,0 +1,546 @@
+"""Squires in the Clash (docs/squires.md, "In the Clash"): a Squire stands on the Clash Board as a Knight miniature
+whose board id is the Squire's id (``CampaignState.squires``). Targeting sees it like any Knight (its statistics are
+judged by the players: rules/clash/targeting.py). It takes a turn in the Knight Round (``rounds.open_turn`` /
+``end_turn``: its Refresh step lowers Heat by its Heat Refresh), and Monster Attacks against it are resolved here with
+Mettle draws instead of dice (``defend``, called by rules/clash/monster_attack.py).
+
+The bot plays the Squire's choices by this policy (the players override it by typing the Squire's commands):
+- re-draw (+1 Heat) a Mettle result only when it failed (a miss, a Fail, hits not evaded), at most once per draw,
+  and only while the +1 Heat stays within the Heat Limit less the Squire's ``heat_reserve`` (/squire policy);
+- spend a Clue token for a card's ability box only when the bonus turns a miss into a hit or a Fail into a Wound;
+- obey a Command (its effect is applied by hand); at 0 Vigor, gain +1 Heat for Second Chance while within the Limit;
+- on ``/squire turn`` (and for every Squire left when the last Knight ends their turn): move toward the Monster,
+  preferring its Blindspots, then its rear, then any adjacent space, attack when adjacent, and end the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from content.schema.monsters import BPCard, MonsterAttack
+from content.schema.squires import MettleCard, SquireGearStats
+from rules.board import measures as ms
+from rules.board.geometry import Coord, parse_space
+from rules.board.knight_movement import IllegalMove, knight_move
+from rules.board.state import Knight, Monster
+from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
+from rules.clash import harm
+from rules.clash.activation import Activation, monster_content
+from rules.clash.decks import draw_bp, fail_bp
+from rules.clash.rounds import end_turn, open_turn, running
+from rules.clash.spawning import place_spawned
+from rules.clash.wound_stack import wound_boss, wound_mob
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine, Event, Result, handles
+from rules.errors import RuleError
+from rules.squire_handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
+from rules.squires import mettle
+from rules.squires.state import MettleDraw, SquireState
+from rules.state import CampaignState
+
+SquireId = Annotated[str, Field(min_length=1, max_length=64)]
+T = "tests/squires/test_squire_clash.py::"
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SquirePlace(_Action):
+    type: Literal["squire_place"] = "squire_place"
+    squire: SquireId
+    space: str | None = Field(None, max_length=4, description="None: the first free Knight Starting Position")
+
+
+class SquireMove(_Action):
+    type: Literal["squire_move"] = "squire_move"
+    squire: SquireId
+    to: Annotated[str, Field(min_length=2, max_length=4)]
+
+
+class SquireAttack(_Action):
+    type: Literal["squire_attack"] = "squire_attack"
+    squire: SquireId
+    target: str | None = Field(None, max_length=60, description="the Monster miniature (default: the adjacent one)")
+    precision: int = Field(0, ge=-10, le=10, description="other Precision bonuses (Opening tokens...)")
+    redraw: bool = Field(True, description="let the policy re-draw a failed result for +1 Heat")
+
+
+class SquireEndTurn(_Action):
+    type: Literal["squire_end_turn"] = "squire_end_turn"
+    squire: SquireId
+
+
+class SquireTurn(_Action):
+    type: Literal["squire_turn"] = "squire_turn"
+    squire: SquireId
+
+
+def _squire(state: CampaignState, sid: str) -> SquireState:
+    s = state.squires.get(sid)
+    if s is None:
+        raise RuleError(f"there is no Squire {sid!r} in this campaign (/squire show lists them)")
+    return s
+
+
+def _mini(state: CampaignState, sid: str) -> Knight:
+    s = _squire(state, sid)
+    mini = next((k for k in state.board.knights if k.id == sid), None)
+    if mini is None:
+        raise RuleError(f"{s.name} is not on the Clash Board: place them with /squire place")
+    return mini
+
+
+def can_pay(engine: Engine, s: SquireState) -> bool:
+    """Policy: +1 Heat only while it stays within the Heat Limit (less the Squire's ``heat_reserve``)."""
+    return s.heat + 1 <= engine.catalogue.squires[s.squire].heat_limit - s.heat_reserve
+
+
+def _result(engine: Engine, state: CampaignState, s: SquireState, lines: list[str], **data: Any) -> Result:
+    from rules.clash_handlers import clash_data
+
+    out: dict[str, Any] = {"squire": summary(engine, s), **data}
+    if state.clash is not None:
+        out["clash"] = clash_data(state.clash, gm=False)
+    return Result(state=state, events=[Event(kind="squire", text=x) for x in lines], data=out)
+
+
+# --- on the board ----------------------------------------------------------------------------------------------
+
+
+@handles(SquirePlace)
+def place(engine: Engine, state: CampaignState, act: SquirePlace, dice: Dice) -> Result:
+    """A Squire stands in for a missing Knight: it takes a free Knight Starting Position of the Clash Setup (or
+    ``space``) as a Knight miniature whose board id is the Squire's id."""
+    s = _squire(state, act.squire)
+    board = _without(state.board, s.id)
+    taken = {k.space for k in board.knights if k.space is not None}
+    if act.space:
+        space = _space(act.space, s.name, board)
+    else:
+        clash = running(state)
+        starts = [parse_space(x) for x in monster_content(engine, clash).setup(clash.level).knights]
+        free = [c for c in starts if c not in taken]
+        if not free:
+            raise RuleError("every Knight Starting Position is taken: say where with space:, e.g. space:C5")
+        space = free[0]
+    colour = KNIGHT_COLOURS[len(board.knights) % len(KNIGHT_COLOURS)]
+    state.board = _rebuild(board, knights=(*board.knights, Knight(id=s.id, name=s.name, space=space, colour=colour)))
+    return _result(engine, state, s, [f"📍 The Squire {s.name} stands on {space.label}."])
+
+
+# --- the Knight Round --------------------------------------------------------------------------------------------
+
+
+def refresh(engine: Engine, state: CampaignState, sid: str) -> list[str]:
+    """The Squire's Refresh step: "Heat Refresh: Informs how much Heat a Squire can subtract during their Refresh
+    step." (no Techniques, no Conditions)."""
+    s = _squire(state, sid)
+    n = engine.catalogue.squires[s.squire].heat_refresh
+    if s.heat == 0:
+        return []
+    before = s.heat
+    s.heat = max(0, s.heat - n)
+    return [f"Refresh: {s.name} lowers Heat {before} → {s.heat} (Heat Refresh {n})."]
+
+
+@handles(SquireMove)
+def move(engine: Engine, state: CampaignState, act: SquireMove, dice: Dice) -> Result:
+    s = _squire(state, act.squire)
+    running(state)
+    _mini(state, s.id)
+    lines = open_turn(engine, state, s.id)
+    try:
+        dest = parse_space(act.to.upper())
+    except ValueError as exc:
+        raise RuleError(f"to: {exc}") from None
+    lines += _move(engine, state, s, dest)
+    return _result(engine, state, s, lines)
+
+
+def _move(engine: Engine, state: CampaignState, s: SquireState, dest: Coord) -> list[str]:
+    assert state.clash is not None and state.clash.flow.turn is not None
+    turn = state.clash.flow.turn
+    if turn.moved:
+        raise RuleError(f"{s.name} has already used their Movement Action this turn")
+    speed = engine.catalogue.squires[s.squire].speed
+    try:
+        outcome = knight_move(state.board, s.id, dest, speed)
+    except IllegalMove as exc:
+        raise RuleError(f"{s.name} cannot move to {dest.label}: {exc}") from None
+    state.board = outcome.state
+    turn.moved = True
+    return [f"🚶 {s.name} moves to {dest.label} (Speed {speed}). {outcome.text}".rstrip()]
+
+
+@handles(SquireEndTurn)
+def squire_end_turn(engine: Engine, state: CampaignState, act: SquireEndTurn, dice: Dice) -> Result:
+    s = _squire(state, act.squire)
+    running(state)
+    _mini(state, s.id)
+    return _result(engine, state, s, end_turn(engine, state, s.id, dice))
+
+
+def _adjacent_monster(state: CampaignState, mini: Knight, wanted: str | None) -> Monster:
+    monsters = [m for m in state.board.monsters if wanted is None or wanted.lower() in (m.id, m.name.lower())]
+    if wanted is not None and not monsters:
+        raise RuleError(f"there is no Monster {wanted!r} on the Clash Board")
+    near = [m for m in monsters if ms.is_adjacent(state.board, m, mini, for_monster=False)]
+    if not near:
+        raise RuleError("Without a Gear card, a Squire always attacks in melee range: the Squire must stand adjacent "
+                        "to the Monster (move with /squire move)")
+    return near[0]
+
+
+def _preferred_spaces(state: CampaignState, mini: Knight, m: Monster) -> list[Coord]:
+    """Policy: the Monster's Blindspots first, then its rear, then any other space adjacent to it; nearest first."""
+    b = state.board
+    blind, rear = ms.blindspots(b, m), ms.rear_spaces(b, m)
+    around = {Coord(c.row + dr, c.col + dc) for c in m.cells for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))}
+    around = {c for c in around - m.cells if 0 <= c.row < b.spec.rows and 0 <= c.col < b.spec.columns}
+    here = mini.space or Coord(0, 0)
+
+    def rank(c: Coord) -> tuple[int, int, int, int]:
+        return (0 if c in blind else 1 if c in rear else 2, abs(c.row - here.row) + abs(c.col - here.col), c.row,
+                c.col)
+
+    return sorted(around, key=rank)
+
+
+@handles(SquireTurn)
+def squire_turn(engine: Engine, state: CampaignState, act: SquireTurn, dice: Dice) -> Result:
+    """The bot plays the Squire's whole turn by the documented policy (module docstring)."""
+    s = _squire(state, act.squire)
+    running(state)
+    _mini(state, s.id)
+    lines, attack = play_turn(engine, state, dice, s)
+    return _result(engine, state, s, lines, attack=attack)
+
+
+def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) -> tuple[list[str], Any]:
+    mini = _mini(state, s.id)
+    lines = open_turn(engine, state, s.id) + [f"🤖 {s.name} acts by the Squire policy."]
+    assert state.clash is not None and state.clash.flow.turn is not None
+    monsters = list(state.board.monsters)
+    adjacent = [m for m in monsters if ms.is_adjacent(state.board, m, mini, for_monster=False)]
+    if not adjacent and monsters and not mini.knocked_down and not state.clash.flow.turn.moved:
+        for dest in _preferred_spaces(state, mini, monsters[0]):
+            try:
+                lines += _move(engine, state, s, dest)
+                break
+            except RuleError:
+                continue
+        else:
+            lines.append(f"{s.name} cannot reach a space adjacent to {monsters[0].name} this turn.")
+        mini = _mini(state, s.id)
+        adjacent = [m for m in monsters if ms.is_adjacent(state.board, m, mini, for_monster=False)]
+    attack: dict[str, Any] | None = None
+    if adjacent and not mini.knocked_down and not state.clash.flow.turn.attacked:
+        attack = _attack(engine, state, dice, s, adjacent[0], 0, True, lines)
+    if state.clash.over is None and state.clash.flow.pending is None and state.clash.flow.turn is not None:
+        lines += end_turn(engine, state, s.id, dice)
+    return lines, attack
+
+
+def play_left(engine: Engine, state: CampaignState, dice: Dice, left: list[str]) -> list[str]:
+    """When the last Knight ends their turn and only Squires have not acted, the bot plays their turns by the policy
+    (players who want otherwise type the Squire's commands before the last Knight ends the turn)."""
+    lines: list[str] = []
+    for sid in left:
+        if state.clash is None or state.clash.over is not None or state.clash.flow.phase != "knight":
+            break
+        lines += play_turn(engine, state, dice, _squire(state, sid))[0]
+    return lines
+
+
+# --- Performing Attacks with Squires -------------------------------------------------------------------------------
+
+
+def _draw_one(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> MettleCard:
+    deck = mettle_deck(engine)
+    card = deck.card(draw_cards(engine, state, dice, 1, lines)[0])
+    lines.append(f"Drew **{card.name}**" + (f" ({card.clue.capitalize()})" if card.clue else "") + ".")
+    return card
+
+
+@handles(SquireAttack)
+def squire_attack(engine: Engine, state: CampaignState, act: SquireAttack, dice: Dice) -> Result:
+    s = _squire(state, act.squire)
+    running(state)
+    mini = _mini(state, s.id)
+    lines = open_turn(engine, state, s.id)
+    m = _adjacent_monster(state, mini, act.target)
+    attack = _attack(engine, state, dice, s, m, act.precision, act.redraw, lines)
+    return _result(engine, state, s, lines, attack=attack)
+
+
+@implements("Performing Attacks with Squires", tests=[T + "test_squire_attack_wounds_the_boss_with_mettle",
+                                                     T + "test_squire_attack_full_miss_ends_the_attack",
+                                                     T + "test_critical_chance_attack_is_a_critical_wound"])
+def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m: Monster, precision: int,
+            redraw: bool, lines: list[str]) -> dict[str, Any]:
+    """"Squires perform Attacks in a similar manner to Knights, but they substitute the Attack Roll and the Power Roll
+    with Mettle card draws." The BP card, its AT, the Wound Stack and the Escalation are the Knights' own
+    (rules/clash/decks.py, rules/clash/wound_stack.py); the BP card's Responses are applied by hand."""
+    clash = state.clash
+    assert clash is not None and clash.flow.turn is not None
+    mini = _mini(state, s.id)
+    if mini.knocked_down:
+        raise RuleError(f"{s.name} is knocked down: no actions this turn")
+    if clash.flow.turn.attacked:
+        raise RuleError(f"{s.name} has already used their Combat Action this turn")
+    clash.flow.turn.attacked = True
+    lines.append(f"⚔️ {s.name} attacks {m.name}.")
+    reshuffle_after_critical(engine, state, dice, lines)
+    s.passion = min(9, s.passion + 1)
+    lines.append(f"{s.name}'s Passion rises to {s.passion}.")
+    # 3. Attack Roll
+    to_hit = clash.effective_to_hit()
+    d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=precision, clue=True)
+    card = _draw_one(engine, state, dice, lines)
+    out, said = mettle.attack(card, d, s.clues)
+    lines += said
+    if out["result"] in ("full_miss", "critical_miss") and redraw and can_pay(engine, s):
+        lines += ["Policy: +1 Heat to discard the result and draw again (the new result must be accepted):"]
+        lines += change(engine, s, "heat", 1, True)
+        card = _draw_one(engine, state, dice, lines)
+        out, said = mettle.attack(card, d, s.clues)
+        lines += said
+    _spend(s, out)
+    attack: dict[str, Any] = {"monster": m.id, "to_hit": to_hit, "attack_card": card.id, "result": out["result"]}
+    if out["result"] in ("full_miss", "critical_miss"):
+        lines.append(f"{s.name}'s Attack ends.")
+        attack["outcome"] = "miss"
+        return attack
+    critical = out["result"] == "full_hit"
+    # 5. Determine BP Card
+    bp, space = _determine_bp(engine, state, dice, m, lines)
+    assert state.clash is not None
+    at = bp.at + state.clash.effective_at_bonus()
+    attack["bp"] = {"id": bp.id, "name": bp.name, "level": bp.level, "at": at}
+    # 6. Power Roll
+    pd = MettleDraw(kind="power", cards=[], clue=False)
+    card = _draw_one(engine, state, dice, lines)
+    value, potential, said = _power(card, pd, s, at, lent_stats(engine, s))
+    lines += said
+    if value < at and redraw and can_pay(engine, s):
+        lines += ["Policy: +1 Heat to discard the Power draw and draw again:"] + change(engine, s, "heat", 1, True)
+        card = _draw_one(engine, state, dice, lines)
+        value, potential, said = _power(card, pd, s, at, lent_stats(engine, s))
+        lines += said
+    wound = value >= at and card.critical != "miss"
+    outcome = "critical" if wound and critical else "wound" if wound else "fail"
+    attack.update(power_card=card.id, power=value, potential=potential, outcome=outcome)
+    lines.append(f"Power {value} against AT {at}: **{outcome.capitalize()}**."
+                 + (f" (Potential {potential}: Knight Pool tokens may turn Potentials into Power, by hand.)"
+                    if potential and not wound else ""))
+    wanted = {"critical"} if outcome == "critical" else {"wound" if wound else "fail", "instinct"}
+    responses = [r.trigger for r in bp.responses if r.trigger in wanted]
+    if responses:
+        lines.append(f"✋ {bp.name}'s Responses ({', '.join(responses)}): apply them by hand.")
+    # 8. Wounds and Escalation
+    if wound:
+        _wound(engine, state, dice, s, m, space, critical, bp, lines)
+    elif space == 0:
+        state.clash = fail_bp(state.clash, dice)
+        lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
+    else:
+        lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
+    return attack
+
+
+def _spend(s: SquireState, out: dict[str, Any]) -> None:
+    spent = out.get("spent_clue")
+    if spent is not None:
+        s.clues[spent] = s.clues.get(spent, 0) - 1
+
+
+def _power(card: MettleCard, d: MettleDraw, s: SquireState, at: int,
+           gear: SquireGearStats | None) -> tuple[int, int, list[str]]:
+    """The Power draw; policy: spend the card's Clue only when its Power bonus turns a Fail into a Wound."""
+    out, lines = mettle.power(card, d, s.clues, gear)
+    value = int(out.get("power", 0))
+    if card.box is not None and card.box.power and value < at <= value + card.box.power:
+        out, lines = mettle.power(card, d.model_copy(update={"clue": True}), s.clues, gear)
+        value = int(out.get("power", 0))
+        _spend(s, out)
+    return value, int(out.get("potential", 0)), lines
+
+
+def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, m: Monster,
+                  lines: list[str]) -> tuple[BPCard, int]:
+    assert state.clash is not None
+    content = monster_content(engine, state.clash)
+    space = 0
+    if state.clash.monster_type == "boss":
+        card, state.clash = draw_bp(state.clash, dice)
+    else:
+        space = m.mob_number or 0
+        slot = state.clash.mob_track[space - 1]
+        if slot is None:
+            raise RuleError(f"{m.name} has no BP card on the Mob track")
+        card, slot.revealed = slot.card, True
+    bp = next(c for c in content.bp_cards if c.id == card)
+    lines.append(f"🃏 BP card: **{bp.name}** (BP {bp.level}, AT {bp.at + state.clash.effective_at_bonus()}).")
+    return bp, space
+
+
+def _wound(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m: Monster, space: int,
+           critical: bool, bp: BPCard, lines: list[str]) -> None:
+    assert state.clash is not None
+    if space == 0:
+        state.clash, more = wound_boss(state.clash, critical, dice, double=bp.double_wound)
+    else:
+        content = monster_content(engine, state.clash)
+        immediate = content.spawn is not None and content.spawn.type == "immediate"
+        state.clash, more = wound_mob(state.clash, space, dice, immediate, double=bp.double_wound)
+        state.board = state.board.model_copy(update={"monsters": tuple(
+            x for x in state.board.monsters if x.id != m.id)})
+        more.append(f"{m.name}'s miniature leaves the Clash Board.")
+        more += place_spawned(engine, state, s.id)
+    kind = "**Critical Wound**" if critical else "Wound"
+    lines.append(f"🩸 {kind}: " + " ".join(more))
+    state.clash.flow.last_to_wound = s.id
+
+
+# --- Resolving Attacks Against Squires -----------------------------------------------------------------------------
+
+
+def _gates(state: CampaignState, card: MonsterAttack, s: SquireState, mini: Knight, m: Monster) -> list[Any]:
+    assert state.clash is not None
+    adjacent = sum(1 for k in state.board.knights if not k.dead and ms.is_adjacent(state.board, m, k))
+    values = {"heat": s.heat, "passion": s.passion, "vigor": s.vigor, "bane": s.bane,
+              "wounds": state.clash.wounds(), "knights_adjacent": adjacent}
+    return [g for g in card.gates if values[g.stat] >= g.at_least]
+
+
+@implements("Resolving Attacks Against Squires", tests=[
+    T + "test_monster_attack_against_a_squire_draws_mettle_and_costs_vigor",
+    T + "test_squire_evasion_redraw_policy_respects_the_heat_limit",
+    T + "test_squire_judicium_only_at_zero_vigor"])
+def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+           card: MonsterAttack, in_reach: bool) -> None:
+    """A Monster Attack against the Squire of the current Target: "To perform an Evasion Roll as a Squire, draw a
+    Mettle card and refer to the Hits Evaded value." Judgements are regular Attacks. The consequences and After
+    Attack effects on Vigor, Heat, Passion and Bane are applied; the others are told for the players to apply."""
+    assert state.clash is not None and card.attack is not None
+    sid = act.targets[act.index]
+    s = _squire(state, sid)
+    mini = state.board.knight(sid)
+    m = state.board.monster(act.monster)
+    types = set(card.attack.types)
+    if mini.dead:
+        pass
+    elif not in_reach:
+        lines.append(f"💨 {s.name} is out of reach: Out of Reach Evade.")
+    else:
+        if "command" in types:
+            lines.append(f"📜 {card.name} commands {s.name}: policy — the Squire obeys: {card.attack.obey} "
+                         "(apply it by hand).")
+        gates = _gates(state, card, s, mini, m)
+        count = (card.evasion_dice or 1) + state.clash.effective_evasion_dice_bonus() + sum(
+            g.evasion_dice for g in gates if g.before in ("targeting", "movement", "attack"))
+        difficulty = card.attack.difficulty if "judgement" in types and card.attack.difficulty else \
+            card.evasion_difficulty or 6
+        hits = _evade(engine, state, dice, s, count, difficulty, lines)
+        h = harm.Harm(engine, state, dice)
+        h.monster = act.monster
+        if hits:
+            effects = [*card.consequences, *(e for g in gates if g.before != "after_attack" for e in g.effects)]
+            harm.resolve_effects(h, sid, effects, hits=hits, monster_attack=True, source=card.name)
+        after = [*card.after_attack, *(e for g in gates if g.before == "after_attack" for e in g.effects)]
+        if after:
+            harm.resolve_effects(h, sid, after, monster_attack=True, source=f"{card.name} (After Attack)")
+        harm.settle(h)
+        lines.extend(h.lines)
+        for extra in h.attacks:
+            lines.append(f"✋ By hand: the Monster's {getattr(extra, 'attack', 'attack')} after this Attack.")
+    act.index += 1
+    act.naturals, act.rerolled, act.hits, act.virtue, act.obeyed = [], [], 0, None, None
+    act.step = "attack" if act.index < len(act.targets) else "final"
+
+
+def _evade(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, count: int, difficulty: int,
+           lines: list[str]) -> int:
+    reshuffle_after_critical(engine, state, dice, lines)
+    d = MettleDraw(kind="evasion", cards=[], dice=count, difficulty=difficulty, hits=count)
+    n = mettle.evasion_cards(count)
+    deck = mettle_deck(engine)
+
+    def draw() -> dict[str, Any]:
+        cards = [deck.card(c) for c in draw_cards(engine, state, dice, n, lines)]
+        lines.append(f"🛡️ {s.name} faces {count} Evasion dice ({difficulty}+): draws "
+                     + ", ".join(f"**{c.name}**" for c in cards) + ".")
+        out, said = mettle.evasion(cards, d)
+        lines.extend(said)
+        return out
+
+    out = draw()
+    if out.get("not_evaded", 0) and can_pay(engine, s):
+        lines.append("Policy: +1 Heat to discard the result and draw again:")
+        lines.extend(change(engine, s, "heat", 1, True))
+        out = draw()
+    s.last_draw = None  # a Clash draw is not re-drawn with /squire redraw
+    hits = int(out.get("not_evaded", 0))
+    if hits == 0:
+        lines.append(f"✨ {s.name} evades every hit: Full Evade.")
+    return hits
+
+
+def harm_squire(h: Any, sid: str, effects: Sequence[Any], hits: int, source: str,
+                apart: Callable[[Any, Any, str], None], attack: bool = False) -> None:
+    """Effects on a Squire (called by ``rules.clash.harm.resolve_effects``): Vigor, Heat, Passion and Bane on the
+    Squire's own statistics; the Monster's side (Escalate, Heal, Attack Responses...) as for a Knight (``apart``);
+    the rest by hand. "Squires draw from the Mortis deck only if they drop to 0 Vigor or below"."""
+    engine, state = h.engine, h.state
+    s = _squire(state, sid)
+    for e in effects:
+        kind = e.type
+        if kind in APART_TYPES:
+            apart(h, e, source)
+        elif kind == "lose_vigor":
+            n = e.amount * hits if e.per_hit else e.amount
+            if attack and state.clash is not None:  # the Monster's bonuses, as for a Knight (no Armor Roll)
+                if sid not in h.bonus_paid:
+                    h.bonus_paid.append(sid)
+                    n += state.clash.vigor_loss_bonus
+                n += state.clash.bonuses.vigor_loss_per_hit * hits
+            was = s.vigor
+            h.lines.append(f"{source}: {s.name} loses {n} Vigor.")
+            h.lines.extend(change(engine, s, "vigor", -n, False))
+            if s.vigor <= 0 < was:
+                h.lines.extend(judicium(engine, s))
+        elif kind in ("gain_heat", "lose_heat", "gain_passion", "gain_bane", "gain_vigor"):
+            stat = kind.split("_")[1]
+            sign = -1 if kind == "lose_heat" else 1
+            h.lines.append(f"{source}: {s.name} — {kind.replace('_', ' ')} {e.amount}.")
+            h.lines.extend(change(engine, s, stat, sign * e.amount, False))
+        elif kind == "peril_check":
+            h.lines.append(f"{source}: Squires draw no Mortis cards above 0 Vigor — no Peril Check for {s.name}.")
+        else:
+            text = getattr(e, "text", None) or kind.replace("_", " ")
+            h.lines.append(f"✋ By hand: {source} — {text} ({s.name}).")
+
+
+APART_TYPES = ("escalate", "escalate_deck", "heal", "suppress", "additional_wound", "gain_threat", "gain_curse",
+               "perform", "follow_up")
+
+
+def judicium(engine: Engine, s: SquireState) -> list[str]:
+    """"Squires resolve Judicium draws as normal, but may gain +1 Heat to gain Second Chance (once during each
+    Attack)." Policy: take the Second Chance while the Heat stays within the Limit."""
+    out = []
+    if can_pay(engine, s):
+        out += ["Policy: +1 Heat to gain Second Chance for the Judicium draw:", *change(engine, s, "heat", 1, True)]
+    return out
+
+
+def clash_summary(state: CampaignState, sid: str) -> dict[str, Any] | None:
+    mini = next((k for k in state.board.knights if k.id == sid), None)
+    if mini is None:
+        return None
+    return {"space": mini.space.label if mini.space else None, "dead": mini.dead, "knocked_down": mini.knocked_down}
