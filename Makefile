@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test soak lint typecheck bench play clean clash-scripts
+.PHONY: demo test soak lint typecheck bench play clean clash-scripts expedition-scripts
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ play: $(STAMP)
 # regenerate the whole-Clash scripts of tests/scripts/clash (bot/tools/autoplay.py; docs/clash.md)
 clash-scripts: $(STAMP)
 	$(BIN)/python -m bot.tools.autoplay --all tests/scripts/clash
+
+# regenerate the two halves of the whole-Expedition script (bot/tools/expedition_script.py; docs/expedition.md)
+expedition-scripts: $(STAMP)
+	$(BIN)/python -m bot.tools.expedition_script --out tests/scripts/expedition
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -91,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     rest = sub.add_parser("restore", help="put a backup in place of the database (stop the bot first)")
     rest.add_argument("source", help="a file made by `kfgm backup`")
     sub.add_parser("status", help="the database: schema version, campaigns, last activity")
-    sub.add_parser("demo", help="an offline scripted session that shows what the bot does")
+    demo = sub.add_parser("demo", help="an offline scripted session that shows what the bot does")
+    demo.add_argument("--out", help="the folder for the pictures (default: a new temporary folder)")
     invite = sub.add_parser("invite-url", help="print the link that invites the bot to a server")
     invite.add_argument("--client-id", required=True, type=int, help="your application's id")
     content = sub.add_parser("content", help="check and list content packs")
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "demo":
         from bot.console.demo import run_demo
 
-        return asyncio.run(run_demo(settings))
+        return asyncio.run(run_demo(settings, args.out))
     if args.cmd == "invite-url":
         from bot.discord.client import invite_url
 

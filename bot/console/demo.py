@@ -1,12 +1,30 @@
-"""``kfgm demo``: an offline scripted session that shows what the bot does, start to finish."""
+"""``kfgm demo``: the table's tools, then a whole scripted Expedition with the starter pack, offline.
+
+Part 1 (``TOUR_SCRIPT``) shows the dice, the decks, the GM's override and undo, a Knight, the Clash Board, odds, a
+Delve and a Monster Round in an in-memory campaign. Part 2 plays the two committed halves of the whole-Expedition
+script (tests/scripts/expedition/whole_expedition_1.txt and _2.txt, written by bot/tools/expedition_script.py;
+docs/expedition.md, "A whole Expedition") on a temporary SQLite database, closing the App between the halves and
+opening a fresh one as a restarted bot would. It prints the narration (the scripts' comments and every reply) and
+writes the pictures — the Kingdom map, the Clash Board, the Knight Sheets — to a folder (``--out``; by default a new
+temporary folder, whose path it prints): ``tools/`` for part 1, ``expedition/`` for part 2.
+"""
 
 from __future__ import annotations
 
 import sys
+import tempfile
+from pathlib import Path
+from typing import TextIO
 
 from bot.settings import Settings
 
-DEMO_SCRIPT = """\
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPTS = [ROOT / "tests" / "scripts" / "expedition" / f"whole_expedition_{n}.txt" for n in (1, 2)]
+TOUR_SEED = 20261129
+
+# Part 1, the table's tools: every kind of roll, Mortis and Judicium draws, GM override and undo, a Knight, the Clash
+# Board, odds, a Delve and a Monster Round (an in-memory campaign of its own).
+TOUR_SCRIPT = """\
 # A GM opens a campaign in the channel; the decks are shuffled.
 /campaign new name:"The Ashen Vigil"
 # Ser Sonch tests Insight 6+ with Insight +1.
@@ -81,21 +99,92 @@ DEMO_SCRIPT = """\
 /clash status
 """
 
+# Pictures shown along the way (they only look: the dice and the state are untouched). Inserted after the first line
+# that starts with the key, in each half.
+PICTURES: dict[str, list[str]] = {
+    "/clash start": ["/clash board"],
+    "/clash end": ["/clash board"],
+    "/rest": ["/delve map"],
+    "/spoils done": ["/delve map", "@sonch /knight sheet", "@oriel /knight sheet"],
+}
 
-async def run_demo(settings: Settings) -> int:
-    from bot.cli import open_app
+
+async def _halves() -> tuple[int, list[list[str]]]:
+    """The two halves and the dice seed they name (`# seed: N`)."""
+    if all(p.exists() for p in SCRIPTS):
+        halves = [p.read_text(encoding="utf-8").splitlines() for p in SCRIPTS]
+    else:
+        from bot.tools.expedition_script import SEED, generate  # an installed copy without the tests folder
+
+        first, second, _ = await generate(SEED)
+        halves = [first, second]
+    seed = next(int(x.split(":", 1)[1]) for x in halves[0] if x.startswith("# seed:"))
+    return seed, halves
+
+
+def _with_pictures(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        out.append(line)
+        for key, extra in PICTURES.items():
+            if line.startswith(key):
+                out += extra
+    return out
+
+
+async def _play(app: object, lines: list[str], out: TextIO) -> int:
+    from bot.app.service import App
     from bot.console.runner import run_lines
 
-    app = await open_app(":memory:", 20261129, settings)
+    assert isinstance(app, App)
+    failed = 0
+    comment = False
+    for line in lines:
+        if line.startswith("#"):
+            print(line if comment else f"\n{line}", file=out)
+            comment = True
+            continue
+        comment = False
+        failed += await run_lines(app, [line], out, as_json=False)
+    return failed
+
+
+async def run_demo(settings: Settings, out_dir: str | None = None) -> int:
+    from bot.app.commands import build_registry
+    from bot.app.service import App
+    from content.loader import load_catalogue
+    from storage.db import Database
+
+    pictures = Path(out_dir) if out_dir else Path(tempfile.mkdtemp(prefix="kfgm-demo-"))
+    pictures.mkdir(parents=True, exist_ok=True)
+    catalogue = load_catalogue(settings.content_packs)
+    seed, halves = await _halves()
+    failed = 0
+    print("Kingdoms Forlorn Game Master — offline demo (nothing is saved). Pictures: " f"{pictures}/\n")
+    print("=== Part 1: the table's tools (an in-memory campaign) ===")
+    tour = App(await Database.open(":memory:"), catalogue, build_registry(), seed=TOUR_SEED,
+               image_dir=pictures / "tools")
     try:
-        print("Kingdoms Forlorn Game Master — offline demo (an in-memory campaign; nothing is saved)\n")
-        for line in DEMO_SCRIPT.splitlines():
-            if line.startswith("#"):
-                print(f"\n{line}")
-                continue
-            await run_lines(app, [line], sys.stdout, as_json=False)
-        print(f"\nPictures are in {settings.image_dir}/. Play yourself with `kfgm play` (or `make play`); "
-              "see docs/commands.md for every command.")
+        await _play(tour, TOUR_SCRIPT.splitlines(), sys.stdout)  # its refusals are part of the show
     finally:
-        await app.db.close()
+        await tour.db.close()
+    print("\n=== Part 2: a whole Expedition with the starter pack — Vision, Outpost, Delve, Exhibition Clash, Rest, "
+          "second Delve, Full Clash, Spoils ===")
+    with tempfile.TemporaryDirectory(prefix="kfgm-demo-db-") as tmp:
+        db_path = str(Path(tmp) / "demo.sqlite3")
+        for number, lines in enumerate(halves, start=1):
+            if number > 1:
+                print("\n=== The bot restarts: a fresh process opens the same database and the table plays on ===")
+            app = App(await Database.open(db_path), catalogue, build_registry(), seed=seed,
+                      image_dir=pictures / "expedition")
+            try:
+                failed += await _play(app, _with_pictures(lines), sys.stdout)
+            finally:
+                await app.db.close()
+    names = sorted(str(p.relative_to(pictures)) for p in pictures.rglob("*.png"))
+    print(f"\n{len(names)} picture(s) written to {pictures}/ (tools/: part 1, expedition/: part 2): {', '.join(names)}")
+    print("Play yourself with `kfgm play` (or `make play`); see docs/commands.md for every command.")
+    if failed:  # part 1 shows refusals on purpose (a player's /gm undo...); part 2 must have none
+        print(f"{failed} command(s) of the Expedition were refused.", file=sys.stderr)
+        return 1
     return 0

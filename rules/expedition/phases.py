@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.coverage import implements
+from rules.delve.monsters import district_monster
 from rules.delve.track import EXHIBITION_TIME, FULL_CLASH_TIME
 from rules.engine import Engine, Event
 from rules.errors import RuleError
@@ -52,7 +53,9 @@ def clash_command(engine: Engine, state: CampaignState, kind: str) -> str:
     delve = state.delve
     if delve is not None:
         tile = engine.catalogue.kingdom_tiles.get(delve.kingdom, {}).get(delve.tile)
-        card = delve.wheel_tokens.get(tile.district) if tile is not None else None
+        kingdom = engine.catalogue.kingdoms.get(delve.kingdom)
+        # a district with no token meets the next token clockwise (rules.delve.monsters.district_monster)
+        card = district_monster(delve, kingdom, tile.district) if tile is not None and kingdom is not None else None
         found = next((m for m in delve.encounter_monsters if m.card == card), None)
         if found is not None:
             monster, level = found.monster, str(found.level)

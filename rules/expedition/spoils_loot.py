@@ -73,8 +73,11 @@ def scavenge(cat: Catalogue, state: CampaignState, count: int, kind: ScavengeKin
     there are no more Loot cards to add to the Loot deck, ignore Scavenge." Other rules call this; the untyped
     Scavenge's choice among Kingdom Gear, Upgrade and Consumable is the players' (``kind``)."""
     sp = spoils_of(state)
-    if sp.started:
-        raise RuleError("the Spoils Phase has begun: the Loot deck is closed (Scavenge comes during the Expedition)")
+    # The Full Clash's Aftermath (its Victorious or Forlorn Search: Scavenge 3) is typed after `/clash end`, which
+    # has already moved the Expedition to the Spoils Phase: the Loot deck stays open until Loot Distribution begins.
+    if sp.started and (sp.taken() or sp.exchanged or sp.vote is not None or sp.done):
+        raise RuleError("Loot Distribution has begun: the Loot deck is closed (Scavenge comes during the Expedition "
+                        "and the Full Clash's Aftermath)")
     seen: ClashSeen | None = None
     if kind == "clash":
         seen = sp.clash_seen

@@ -71,12 +71,19 @@ def test_invite_url() -> None:
 
 
 def test_the_demo_runs_every_feature_it_shows(tmp_path: Path) -> None:
-    done = kfgm("demo", env={"KFGM_IMAGE_DIR": str(tmp_path)})
+    done = kfgm("demo", "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
     for marker in ("Massive Peril", "GM undo", "GM amended", "only the campaign's GM", "lose 2 Vigor",
                    "only their owner or the GM", "Odds — Attack Roll", "Round 1", "Monster Round 1",
                    "Out of Reach Evade", "Knight Round 1", "Odds — Ser Sonch with the Pilgrim's Mace",
                    "BP card drawn", "Next: Monster Round 2"):
         assert marker in done.stdout, marker
-    # the sheet, the map, and three board pictures: /clash board, the one /clash start attaches, /clash status
-    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".png"] * 5
+    # part 1: the sheet, the map, and three board pictures: /clash board, the one /clash start attaches, /clash status
+    assert sorted(p.suffix for p in (tmp_path / "tools").iterdir()) == [".png"] * 5
+    # part 2, the whole Expedition (bot/console/demo.py): every phase, the restart, the end; its map, boards, sheets
+    for marker in ("Expedition 1** begins with the Vision Phase", "the Outpost Phase", "The bot restarts",
+                   "Rest Phase", "the end of the Expedition"):
+        assert marker in done.stdout, marker
+    names = [p.name for p in (tmp_path / "expedition").iterdir()]
+    assert any("kingdom-map" in n for n in names) and any("board" in n for n in names)
+    assert any("knight-" in n for n in names)
