@@ -8,7 +8,7 @@ Spaces, front), then the Exploration card drawn and shown, then the Story step's
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -74,6 +74,9 @@ class DelveAdjust(_Action):
     tile: str | None = Field(None, max_length=64, description="with hinder: the tile")
     side: Dir | None = Field(None, description="with hinder: the path (Panzergate, Deep Fog token) of the tile")
     remove: bool | None = Field(None, description="with hinder: true removes the token")
+    exploration: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
+        None, min_length=1, max_length=30,
+        description="Exploration cards (ids) put on top of the Exploration deck, in this order (the first on top)")
 
 
 class DelveContinue(_Action):
@@ -129,6 +132,14 @@ def current(engine: Engine, state: CampaignState) -> tuple[DelveState, Kingdom, 
     return state.delve, kingdom, tiles
 
 
+@implements(
+    "Kingdom Sheet",
+    tests=["tests/delve/test_starter_kingdom_counts.py::test_the_starter_kingdom_has_its_cards",
+           "tests/delve/test_exploration.py::test_district_card_stays_in_play_one_per_district",
+           "tests/delve/test_commands.py::test_map_picture_and_track"],
+    note="the Kingdom content (`kind: kingdom`: districts with icons, the District Wheel, the Point of Interest "
+    "table); the District and Active effect spaces and the Wheel shown by `/delve status` and the map",
+)
 def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
     """``data.track``, ``data.tile``, ``data.destinations`` and the map, for every Delve reply."""
     t = state.track
@@ -227,8 +238,21 @@ def destinations(delve: DelveState, kingdom: Kingdom, tiles: dict[str, KingdomTi
     return out
 
 
+def every_knight_dead(state: CampaignState) -> list[str]:
+    """Rulebook (Expedition Loss Conditions): "All Knights being dead at any point of the game, at the same time";
+    checked after every Delve, Deep Fog, Rest and Encounter action (a campaign with no Knight is not lost)."""
+    if state.delve is None or state.track.lost or not state.knights or state.delve.dead_party_lost:
+        return []
+    if any(not k.dead for k in state.knights.values()):
+        return []
+    change = tr.TrackChange(track=state.track, delve=state.delve.model_copy(update={"dead_party_lost": True}))
+    tr.lose_expedition(change, "every Knight is dead")
+    _apply_track(state, change)
+    return change.texts
+
+
 def _result(engine: Engine, state: CampaignState, texts: list[str], **extra: Any) -> Result:
-    texts = [*texts, *_settle_monsters(engine, state)]
+    texts = [*texts, *_settle_monsters(engine, state), *every_knight_dead(state)]
     events = [Event(kind="delve", text=t) for t in texts]
     return Result(state=state, events=events, data={**delve_data(engine, state), **extra},
                   pending=travel_decision(engine, state))
@@ -310,6 +334,24 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
     return _result(engine, state, texts)
 
 
+@implements(
+    "Delve Rounds",
+    tests=["tests/delve/test_track.py::test_time_stops_at_16_and_records_8_and_16",
+           "tests/delve/test_whole_delve.py::test_a_whole_delve_script"],
+    note="each `/delve travel` starts a round; Time on the track counts the hours, 16 at most",
+)
+@implements(
+    "Delve Round Steps",
+    tests=["tests/delve/test_commands.py::test_travel_resolves_the_back_then_reveals_and_places_neighbours",
+           "tests/delve/test_monster_tokens.py::test_after_the_encounter_the_round_continues"],
+    note="Travel, the Kingdom Tile step a-e (skipped by a Backtrack), the Exploration step, the Story step, in order",
+)
+@implements(
+    "Delve Phase",
+    tests=["tests/delve/test_whole_delve.py::test_a_whole_delve_script",
+           "tests/delve/test_whole_delve.py::test_a_whole_delve_through_the_deep_fog_and_an_encounter"],
+    note="the two Delve Phases are one Delve on the Kingdom map; Time does not reset between them",
+)
 @handles(DelveTravel)
 def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: Dice) -> Result:
     delve, kingdom, tiles = current(engine, state)
@@ -435,6 +477,8 @@ def _kingdom_tile_step(
     texts += found.texts
     # b. reveal and move (the cards in play that act on entering); c. neighbours face down
     state.delve = kmap.enter(state.delve, tile.id, way)
+    state.delve = state.delve.model_copy(update={"explored_in": {**state.delve.explored_in,
+                                                                 tile.id: state.delve.round}})
     state.delve, more = ex.expire(kingdom, state.delve, tile.district)  # a card that leaves with its district
     texts += more
     if not state.track.lost:
@@ -479,7 +523,7 @@ def _front(engine: Engine, kingdom: Kingdom, state: CampaignState, tile: Kingdom
     knights = [leader] if leader is not None and leader in state.knights else []
     printed = Printed(text=row.text[:500], effects=list(row.effects))
     more, hit = ex.apply_effects(engine.catalogue, kingdom, state, printed, knights=knights, who="the Party Leader",
-                                 dice=dice)
+                                 dice=dice, source=f"the Point of Interest {row.name}")
     return texts + more, hit
 
 
@@ -603,9 +647,11 @@ def delve_continue(engine: Engine, state: CampaignState, act: DelveContinue, dic
         "tests/delve/test_commands.py::test_drawing_from_an_empty_exploration_deck_loses",
         "tests/delve/test_commands.py::test_no_legal_travel_loses",
         "tests/delve/test_fog.py::test_running_out_of_deep_fog_cards_loses_the_expedition",
+        "tests/delve/test_delve_gaps.py::test_every_knight_dead_loses_the_expedition",
     ],
-    note="Threat/Curse over the maximum, an empty Exploration deck, no legal Travel and running out of Deep Fog "
-    "cards are automated; dead Knights and story losses are by hand (`/delve adjust lost:true`)",
+    note="Threat/Curse over the maximum, an empty Exploration deck, no legal Travel, running out of Deep Fog "
+    "cards and every Knight dead after a Delve, Deep Fog, Rest or Encounter action are automated; a Clash's dead "
+    "party and story losses are by hand (`/delve adjust lost:true`)",
 )
 @handles(DelveGain)
 def delve_gain(engine: Engine, state: CampaignState, act: DelveGain, dice: Dice) -> Result:
@@ -628,11 +674,15 @@ def delve_adjust(engine: Engine, state: CampaignState, act: DelveAdjust, dice: D
     if act.hinder is not None or act.tile is not None or act.side is not None or act.remove is not None:
         monster_texts += _adjust_hindering(state, act)
         delve = state.delve or delve
+    if act.exploration is not None:
+        delve, text = _order_exploration(delve, act.exploration)
+        state.delve = delve
+        monster_texts.append(text)
     if not values and act.shortcuts is None:
         if monster_texts:
             return _result(engine, state, monster_texts)
         raise RuleError("give at least one of threat:, curse:, time:, lost:, shortcuts:, token: (with to:), "
-                        "rotation:, clear_encounter:, hinder: (with tile:)")
+                        "rotation:, clear_encounter:, hinder: (with tile:), exploration:")
     state.track = state.track.model_copy(update=values)
     update: dict[str, Any] = {}
     if act.shortcuts is not None:
@@ -644,6 +694,18 @@ def delve_adjust(engine: Engine, state: CampaignState, act: DelveAdjust, dice: D
     state.delve = delve.model_copy(update=update)
     shown = ", ".join(f"{k} {v}" for k, v in {**values, **update}.items())
     return _result(engine, state, [*monster_texts, f"🛠 GM adjustment of the Delve: {shown} (no rules applied)."])
+
+
+def _order_exploration(delve: DelveState, cards: list[str]) -> tuple[DelveState, str]:
+    """GM: the named Exploration cards go on top of the deck in that order (the deck order of issue #6's
+    `/delve adjust`); each must be in the deck (not discarded, not in play)."""
+    missing = [c for c in cards if c not in delve.exploration]
+    if missing or len(set(cards)) != len(cards):
+        raise RuleError(f"exploration: every card once, each still in the Exploration deck; not in it: "
+                        f"{', '.join(missing) or 'a card named twice'} (the deck holds {len(delve.exploration)} cards)")
+    rest = [c for c in delve.exploration if c not in cards]
+    return (delve.model_copy(update={"exploration": [*cards, *rest]}),
+            f"🛠 GM: the top {len(cards)} card(s) of the Exploration deck are set by the GM (announced to the table).")
 
 
 def _adjust_hindering(state: CampaignState, act: DelveAdjust) -> list[str]:
@@ -703,7 +765,7 @@ def _adjust_monsters(engine: Engine, state: CampaignState, act: DelveAdjust) -> 
                      + ("; its token leaves the map (no Rotation)." if token else " (no Rotation)."))
         if token:
             delve = mon.place_token(delve, delve.encounter_due, None)
-        delve = delve.model_copy(update={"encounter_due": None, "encounter_token": None})
+        delve = delve.model_copy(update={"encounter_due": None, "encounter_token": None, "encounter_cause": None})
     state.delve = delve
     return texts
 
@@ -720,6 +782,12 @@ def delve_reveal(engine: Engine, state: CampaignState, act: DelveReveal, dice: D
     ])
 
 
+@implements(
+    "Exploration Ciphers", status="assisted",
+    tests=["tests/delve/test_delve_gaps.py::test_a_cipher_is_read_only_in_the_round_its_tile_was_explored"],
+    note="the Cipher of a tile is read in the round the tile was explored (a later round or a Backtrack onto it: "
+    "refused)",
+)
 @handles(DelveCipher)
 def delve_cipher(engine: Engine, state: CampaignState, act: DelveCipher, dice: Dice) -> Result:
     """An Exploration Cipher read on the party's tile (rules/delve/exploration.py)."""
@@ -728,6 +796,10 @@ def delve_cipher(engine: Engine, state: CampaignState, act: DelveCipher, dice: D
         raise RuleError("the Expedition is lost; no Cipher can be read")
     if delve.fog is not None:
         raise RuleError("the party is in the Deep Fog; read the Cipher once on the tile (after Emergence)")
+    explored = delve.explored_in.get(delve.tile)  # None: a state saved before the round was recorded
+    if explored is not None and explored != delve.round and tiles[delve.tile].cipher is not None:
+        raise RuleError(f"the Cipher of {tiles[delve.tile].name} is read in the Story step of the round the tile was "
+                        f"explored (round {explored}); it is round {delve.round} now")
     knight = None
     if act.knight is not None:
         knight, _ = _party_leader(state, act.knight)

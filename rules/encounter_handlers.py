@@ -119,6 +119,15 @@ def _choose_card(engine: Engine, delve: DelveState, kingdom: Kingdom, act: Encou
     return flow.card_of(kingdom, district), "district"
 
 
+def _why_due(delve: DelveState, card: str) -> str:
+    """Why the Encounter is due, as the announcement says it: "Encounters trigger from multiple sources"."""
+    if delve.encounter_token == card:
+        return "its token met the party"
+    if delve.encounter_cause:
+        return f"{delve.encounter_cause} called for it"
+    return "it was due"
+
+
 @implements("Encounter Setup", tests=[T + "test_start_reads_the_encounter_due_and_the_card",
                                       T + "test_without_a_trigger_the_district_monster_is_faced"])
 @implements("Encounters and Clashes", tests=[T + "test_without_a_trigger_the_district_monster_is_faced"],
@@ -169,7 +178,7 @@ def encounter_start(engine: Engine, state: CampaignState, act: EncounterStart, d
     partial = side.resolution.partial
     bar = f"Success at {side.resolution.success.scrapes}+ Scrapes" + (
         f", Partial Success at {partial.scrapes}+" if partial else "") + ", fewer: Failure"
-    whence = {"due": "its token met the party", "named": "as called for",
+    whence = {"due": _why_due(delve, card.id), "named": "as called for",
               "district": "the Monster of the party's district on the District Wheel"}[why]
     texts = [f"⚔️ **{'Ambush! ' if act.ambush else ''}Encounter** with **{card.name}** (level {level}, "
              f"{side.tier.capitalize()} tier; {whence}) on {board.name}: To Hit {side.to_hit}, AT {side.at}, "
@@ -269,6 +278,7 @@ def encounter_end(engine: Engine, state: CampaignState, act: EncounterEnd, dice:
     update: dict[str, object] = {"encounter": None}
     if enc.called:  # nothing else made it due
         update["encounter_due"] = None
+        update["encounter_cause"] = None
     state.delve = delve.model_copy(update=update)
     return flow.result(engine, state, [
         f"🛠 GM: the Encounter with {enc.name} stops without its Resolution (what happened so far stays)."

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from content.schema.kingdom import Kingdom, KingdomTile
 from rules.clash.flow import RESUME, Option, Pending, decision, resumes
 from rules.coverage import declare, implements
+from rules.delve import exploration as ex
 from rules.delve import fog as fr
 from rules.delve import kingdom_map as kmap
 from rules.delve import rest as rr
@@ -168,6 +169,8 @@ def enter_fog(engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dic
         raise RuleError(f"{kingdom.name} has no Deep Fog cards in its content pack; travel another way")
     origin = tiles[state.delve.tile]
     leader = _leader(state, act.leader)
+    if leader is None and state.delve.leader in state.knights and not state.knights[state.delve.leader].dead:
+        leader = state.delve.leader  # the Delve's Party Leader (Monster Setup) unless the party names another
     intensity = tiles[dest.tile].back.fog_intensity
     texts = [
         f"**Round {state.delve.round}** — the party enters the Deep Fog from {origin.name} toward {dest.tile} "
@@ -288,7 +291,8 @@ def _settle(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[
         if placed.hazard_live:
             who, name = _leader_targets(state)
             texts.append(f"⚠ Hazard of {card.name}: {card.hazard.text}")
-            more, reached = fr.apply_printed(engine.catalogue, kingdom, state, card.hazard, knights=who, who=name)
+            more, reached = ex.apply_effects(engine.catalogue, kingdom, state, card.hazard, knights=who, who=name,
+                                             dice=dice, source=f"the Hazard of the Deep Fog card {card.name}")
             texts += more
             fog = _fog(state)
             _set_fog(state, fog.model_copy(update={"time_reached": [*fog.time_reached, *reached]}))
@@ -330,7 +334,7 @@ def _round(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
     key = keys[0]
     fog = _fog(state)
     if key == "withdraw":
-        return _withdraw(engine, state, kingdom)
+        return _withdraw(engine, state, kingdom, dice)
     if key == "stay":
         card, state.delve, note = fr.take_top(delve)
         texts = ["Stay the Course."]
@@ -362,20 +366,21 @@ def _round(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
 # -- Withdraw ------------------------------------------------------------------------------------------------
 
 
-def _withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom) -> Result:
+def _withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom, dice: Dice) -> Result:
     fog = _fog(state)
     texts = [f"Withdraw: the party leaves the Deep Fog the way it came, back to {fog.origin}."]
     candidates = fr.lowest(fog, kingdom, fr.face_up_cards(fog))
     if len(candidates) > 1:
         return _ask_lowest(engine, state, kingdom, texts, candidates, "withdraw")
-    return _finish_withdraw(engine, state, kingdom, texts, candidates[0])
+    return _finish_withdraw(engine, state, kingdom, texts, candidates[0], dice)
 
 
 @implements(
     "Traversing the Fog",
     tests=[T + "test_withdraw_discards_the_lowest_card_gains_threat_and_goes_to_the_exploration_step"],
 )
-def _finish_withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], card: str) -> Result:
+def _finish_withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], card: str,
+                     dice: Dice) -> Result:
     """"Place the Party marker on the Kingdom tile with the reminder token, and discard that token. ... choose a
     revealed Deep Fog card with the lowest value and discard it, then gain +1 Threat and return to the Delve
     Phase. (Go straight to the Exploration step.)" The other cards go back into the Deep Fog deck."""
@@ -394,7 +399,7 @@ def _finish_withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom, tex
     texts += change.texts
     if state.track.lost:
         return _result(engine, state, texts)
-    return _after_tile(engine, state, kingdom, texts, list(fog.time_reached))
+    return _after_tile(engine, state, kingdom, texts, list(fog.time_reached), dice=dice)
 
 
 def _ask_lowest(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], candidates: list[str],
@@ -411,7 +416,7 @@ def _lowest(engine: Engine, state: CampaignState, pending: Pending, keys: list[s
     _, kingdom, _ = current(engine, state)
     card = _card_of(pending, keys[0])
     if pending.data.get("purpose") == "withdraw":
-        return _finish_withdraw(engine, state, kingdom, [], card)
+        return _finish_withdraw(engine, state, kingdom, [], card, dice)
     return _shuffle_back(engine, state, kingdom, [], card, dice)
 
 
@@ -466,7 +471,8 @@ def _penalties(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: li
     for card_id in cards:
         card = kingdom.fog_card(card_id)
         texts.append(f"☠ Grave Penalty of {card.name}: {card.grave_penalty.text}")
-        more, reached = fr.apply_printed(engine.catalogue, kingdom, state, card.grave_penalty, knights=who, who=name)
+        more, reached = ex.apply_effects(engine.catalogue, kingdom, state, card.grave_penalty, knights=who,
+                                         who=name, dice=dice, source=f"the Grave Penalty of {card.name}")
         texts += more
         fog = _fog(state)
         _set_fog(state, fog.model_copy(update={"time_reached": [*fog.time_reached, *reached]}))
@@ -536,7 +542,7 @@ def _emerge(engine: Engine, state: CampaignState, pending: Pending, keys: list[s
     dest = kmap.Destination(tile=tile.id, kind="fog", time=back.time, threat=back.threat, clues=back.clues,
                             fog_intensity=back.fog_intensity, size=tile.size)
     result = _kingdom_tile_step(engine, state, kingdom, tiles, dest, chosen_clue=keys[0],  # type: ignore[arg-type]
-                                earlier=tuple(fog.time_reached))
+                                earlier=tuple(fog.time_reached), dice=dice)
     return result.model_copy(update={"events": [*(Event(kind="delve", text=t) for t in texts), *result.events]})
 
 
@@ -616,6 +622,14 @@ def fog_force(engine: Engine, state: CampaignState, act: FogForce, dice: Dice) -
 # -- the Rest Phase -----------------------------------------------------------------------------------------
 
 
+@implements(
+    "Rest Phase", chapter="Rest Phase", status="assisted",
+    tests=["tests/delve/test_rest.py::test_rest_discards_resources_lists_rest_techniques_and_shows_rotation_2",
+           "tests/delve/test_rest.py::test_one_rest_per_expedition_and_not_in_the_fog",
+           "tests/delve/test_monster_tokens.py::test_rest_performs_rotation_2_on_the_tokens"],
+    note="the steps in order: the Rest Techniques listed (the players play them with `/knight technique`), every "
+    "Resource token discarded, Rotation 2, a Campfire Tale (`/rest tale:false`: none)",
+)
 @handles(RestPhase)
 def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice) -> Result:
     delve, kingdom, _ = current(engine, state)

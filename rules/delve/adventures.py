@@ -99,6 +99,11 @@ def _living(state: CampaignState) -> list[str]:
 
 
 @implements(
+    "Other Adventure Rolls", chapter="Other Rules",
+    tests=[T + "test_a_roll_is_resolved_at_once_and_is_not_a_test"],
+    note="an Adventure's d10 roll (not a test) is rolled and resolved at once; no Heat re-roll is offered",
+)
+@implements(
     "Kingdom Adventures",
     tests=[T + "test_a_unique_box_is_marked_once_then_rolled_again",
            T + "test_an_exploration_card_that_starts_an_adventure_rolls_the_d100",
@@ -175,6 +180,12 @@ def delve_adventure(engine: Engine, state: CampaignState, act: DelveAdventure, d
     return _result(engine, state, texts + tr.story_prompts(reached), adventure=data)
 
 
+@implements(
+    "Adventure Tests and Rolls", chapter="Other Rules", status="assisted",
+    tests=[T + "test_test_outcomes_apply_to_the_knight_and_the_track"],
+    note="the Knight rolls the test with `/roll test` (bonuses, Heat re-rolls, natural 10/1 there); the result is "
+    "given to `/delve adventure result:success|failure` and the outcome applied",
+)
 def _resolve_test(engine: Engine, kingdom: Kingdom, state: CampaignState, result: str, knight: str | None, *,
                   explicit: bool, dice: Dice) -> Result:
     """Rulebook (Adventure Tests and Rolls): "If the result is equal to or higher than the difficulty, it is a
@@ -196,6 +207,11 @@ def _resolve_test(engine: Engine, kingdom: Kingdom, state: CampaignState, result
     return _result(engine, state, texts + more + tr.story_prompts(reached), adventure=data)
 
 
+@implements(
+    "Fail Effects", chapter="Other Rules",
+    tests=[T + "test_group_test_fail_effect_on_each_failer"],
+    note="a group test's `fail` effect goes to each Knight who failed",
+)
 @implements(
     "Solo vs. Group Tests",
     tests=[T + "test_group_test_outcome_by_the_count_of_successes", T + "test_group_test_fail_effect_on_each_failer",

@@ -36,9 +36,10 @@ from content.schema.encounters import (
     EncounterLoseThreat,
     EncounterPrinted,
 )
-from content.schema.kingdom import Kingdom
+from content.schema.kingdom import Kingdom, VigorShield
 from rules.clash import harm
 from rules.clash.peril import armor_roll, lose_vigor
+from rules.coverage import implements
 from rules.delve import track as tr
 from rules.dice import Dice
 from rules.engine import Engine
@@ -88,11 +89,39 @@ def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, pr
                 if isinstance(e, LoseVigor) and attack:
                     n = armor_roll(h, k, e.amount, clash=False)
                     if n > 0:
+                        n = lessened(state, kingdom, n, lines)
+                    if n > 0:
                         lose_vigor(h, k, n)
+                elif isinstance(e, LoseVigor):
+                    n = lessened(state, kingdom, e.amount, lines)
+                    if n > 0:
+                        harm.resolve_effects(h, kid, [e.model_copy(update={"amount": n})], source=source)
                 else:
                     harm.resolve_effects(h, kid, [e], source=source)
     harm.settle(h)  # the Judicium of a Knight who fell to 0 Vigor
     return list(h.lines), reached
+
+
+@implements(
+    "Exploration Card Effect Types",
+    tests=["tests/delve/test_delve_gaps.py::test_a_kind_stranger_lessens_a_vigor_loss_in_an_encounter"],
+    note="an Active card that lessens the next Vigor loss (A Kind Stranger) acts in Encounters too",
+)
+def lessened(state: CampaignState, kingdom: Kingdom, amount: int, lines: list[str]) -> int:
+    """A card in play that says "the next time a Knight would lose Vigor during the Delve, they lose 1 less":
+    the loss a Knight would suffer (after the Armor Roll) is lessened and the card is discarded."""
+    from rules.delve import exploration as ex
+
+    card = ex.shield(kingdom, state.delve)
+    if card is None or amount <= 0:
+        return amount
+    assert state.delve is not None
+    less = sum(e.amount for e in card.lingering if isinstance(e, VigorShield))
+    left = max(0, amount - less)
+    lines.append(f"🃏 {card.name}: the Vigor loss is {less} less ({amount} → {left}).")
+    state.delve, text = ex.discard(kingdom, state.delve, card.id)
+    lines.append(text)
+    return left
 
 
 def _track(state: CampaignState, kingdom: Kingdom, e: EncounterEffect, reached: list[int]) -> list[str]:

@@ -29,7 +29,7 @@ from rules.delve import encounter_effects as eff
 from rules.delve import track as tr
 from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.delve.state import DelveState
-from rules.delve_handlers import current, delve_data, travel_decision
+from rules.delve_handlers import current, delve_data, every_knight_dead, travel_decision
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result
 from rules.errors import RuleError
@@ -80,6 +80,7 @@ def to_act(state: CampaignState, enc: EncounterState) -> list[EncounterKnight]:
 def result(engine: Engine, state: CampaignState, texts: list[str], final: dict[str, Any] | None = None,
            **extra: Any) -> Result:
     """Every Encounter reply: the Delve fields (docs/commands.md, /delve) and ``data.encounter``."""
+    texts = [*texts, *every_knight_dead(state)]
     data = delve_data(engine, state)
     enc = state.delve.encounter if state.delve is not None else None
     pending: Pending | None = None

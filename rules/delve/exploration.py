@@ -54,11 +54,12 @@ def _apply(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printed: Prin
            card: ExplorationCard | None = None, dice: Dice | None = None) -> tuple[list[str], list[int]]:
     """Typed effects through the rules; ``text`` effects (or no typed effect at all) shown to apply by hand."""
     knights, who = _targets(state, card)
-    return apply_effects(cat, kingdom, state, printed, knights=knights, who=who, dice=dice)
+    source = f"the Exploration card {card.name}" if card is not None else None
+    return apply_effects(cat, kingdom, state, printed, knights=knights, who=who, dice=dice, source=source)
 
 
 def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printed: Printed, *, knights: list[str],
-                  who: str, dice: Dice | None) -> tuple[list[str], list[int]]:
+                  who: str, dice: Dice | None, source: str | None = None) -> tuple[list[str], list[int]]:
     """The Delve's printed effects: the track and Knight effects (``fog.apply_printed``), a Curse or Threat Save
     (rolled with ``dice``), "Resolve an Encounter" (due with the Monster of the party's district), a Kingdom
     Adventure (the d100 rolled); a Knight's Vigor loss lessened by a card in play that says so."""
@@ -72,11 +73,11 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
         if effect.type == "text":
             texts.append(f"✋ By hand: {effect.text} {BY_HAND}")
         elif effect.type == "save":
-            more, hit = _save(cat, kingdom, state, effect, knights=knights, who=who, dice=dice)
+            more, hit = _save(cat, kingdom, state, effect, knights=knights, who=who, dice=dice, source=source)
             texts += more
             reached += hit
         elif effect.type == "encounter":
-            texts += start_encounter(cat, kingdom, state, effect.ambush)
+            texts += start_encounter(cat, kingdom, state, effect.ambush, source)
         elif effect.type == "adventure":
             if dice is None:
                 texts.append("✋ By hand: a Kingdom Adventure is triggered — `/delve adventure`")
@@ -104,7 +105,7 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
 
 
 def _save(cat: Catalogue, kingdom: Kingdom, state: CampaignState, effect: TrackSave, *, knights: list[str],
-          who: str, dice: Dice | None) -> tuple[list[str], list[int]]:
+          who: str, dice: Dice | None, source: str | None = None) -> tuple[list[str], list[int]]:
     """Rulebook (Curse & Threat Saves): "roll a d10: if the result is lower than the difficulty, you Fail and must
     resolve the negative effect. If it is equal to or higher, you Succeed and do not suffer the consequences"."""
     name = effect.track.capitalize()
@@ -119,13 +120,15 @@ def _save(cat: Catalogue, kingdom: Kingdom, state: CampaignState, effect: TrackS
     if roll.success:
         return texts, []
     more, hit = apply_effects(cat, kingdom, state, Printed(text=f"{name} Save failed", effects=list(effect.fail)),
-                              knights=knights, who=who, dice=dice)
+                              knights=knights, who=who, dice=dice, source=source)
     return texts + more, hit
 
 
-def start_encounter(cat: Catalogue, kingdom: Kingdom, state: CampaignState, ambush: bool) -> list[str]:
+def start_encounter(cat: Catalogue, kingdom: Kingdom, state: CampaignState, ambush: bool,
+                    source: str | None = None) -> list[str]:
     """"If the Encounter trigger does not specify the Monster, you face the Monster in your current district, as
-    indicated by the District Wheel": the Encounter is due (no map token: no Rotation after it)."""
+    indicated by the District Wheel": the Encounter is due (no map token: no Rotation after it); ``source`` (the
+    card or table row that called for it) is kept for the Encounter's announcement."""
     from rules.delve import monsters as mon
 
     assert state.delve is not None
@@ -137,7 +140,8 @@ def start_encounter(cat: Catalogue, kingdom: Kingdom, state: CampaignState, ambu
     if card is None:
         return ["✋ By hand: resolve an Encounter (no Encounter Monster is on the party's district of the District "
                 "Wheel) — `/encounter start`"]
-    state.delve = delve.model_copy(update={"encounter_due": card, "encounter_token": None})
+    cause = (source or "a card's effect")[:200]
+    state.delve = delve.model_copy(update={"encounter_due": card, "encounter_token": None, "encounter_cause": cause})
     name = mon.name_of(delve, kingdom, card)
     how = " (an Ambush: `/encounter start ambush:true`)" if ambush else ""
     return [f"⚔️ Encounter with {name}, the Monster of your district: /encounter start{how}."]

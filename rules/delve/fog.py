@@ -285,7 +285,11 @@ def apply_printed(
             state.track, state.delve = change.track, change.delve
             texts += change.texts
             reached += change.time_reached
-        elif kind == "half_cup" and state.delve.fog is not None:
+        elif kind == "half_cup":
+            if state.delve.fog is None:
+                texts.append("✋ By hand: a Half-cup outside the Deep Fog has no traversal to count in; apply the "
+                             f"card's text as the table reads it: {printed.text}")
+                continue
             fog, text = half_cup(state.delve.fog)
             state.delve = state.delve.model_copy(update={"fog": fog})
             texts.append(text)
@@ -297,4 +301,6 @@ def apply_printed(
         elif kind in KNIGHT_EFFECTS:
             done = [line for kid in knights for line in (_knight_effect(cat, state, kid, effect) or [])]
             texts += done or [_by_hand(effect, who)]
+        else:  # never silently skipped (DESIGN.md): a kind this function does not resolve is shown
+            texts.append(f"✋ By hand: {kind.replace('_', ' ')} — {printed.text}")
     return texts, reached

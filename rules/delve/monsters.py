@@ -264,7 +264,7 @@ def meet(delve: DelveState, kingdom: Kingdom) -> tuple[DelveState, list[str]]:
 
 def due(delve: DelveState, kingdom: Kingdom, card: str) -> tuple[DelveState, list[str]]:
     m = monster(delve, card)
-    delve = delve.model_copy(update={"encounter_due": card, "encounter_token": card})
+    delve = delve.model_copy(update={"encounter_due": card, "encounter_token": card, "encounter_cause": None})
     return delve, [f"⚔️ Encounter with {m.name}: /encounter start (level {m.level}, card {card}; its token is on "
                    f"{delve.tile}, the party's tile)."]
 
@@ -291,7 +291,7 @@ def encounter_over(delve: DelveState, kingdom: Kingdom) -> tuple[DelveState, lis
     the next Encounter due if another token is on the party's tile."""
     texts: list[str] = []
     card = delve.encounter_token
-    delve = delve.model_copy(update={"encounter_due": None, "encounter_token": None})
+    delve = delve.model_copy(update={"encounter_due": None, "encounter_token": None, "encounter_cause": None})
     if card is not None:
         tokens = {k: v for k, v in delve.map_tokens.items() if k != card}
         name = name_of(delve, kingdom, card)

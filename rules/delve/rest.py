@@ -13,7 +13,7 @@ from typing import Any
 from content.loader import Catalogue
 from content.schema.kingdom import Kingdom
 from rules.coverage import implements
-from rules.delve import fog as fr
+from rules.delve import exploration as ex
 from rules.delve.monsters import rotate, wheel_text
 from rules.dice import Dice
 from rules.knights import statistics as st
@@ -107,6 +107,13 @@ def highest_rapport(party: Sequence[KnightState]) -> tuple[int, list[str]]:
 
 
 @implements(
+    "Campfire Tales", chapter="Rest Phase",
+    tests=[T + "test_campfire_tale_adds_the_highest_rapport_and_gives_each_knight_the_bonus",
+           T + "test_a_low_roll_tells_no_tale",
+           "tests/delve/test_delve_gaps.py::test_a_campfire_tale_with_a_save_is_rolled"],
+    note="the Kingdom's die + the highest Rapport; the tale's bonus applied to each living Knight (a Save rolled)",
+)
+@implements(
     "Rapport", chapter="Other Rules",
     tests=[T + "test_campfire_tale_adds_the_highest_rapport_and_gives_each_knight_the_bonus"],
     note="Campfire Tales: the highest Rapport between two Knights of the party is added to the roll",
@@ -133,7 +140,8 @@ def campfire_tale(cat: Catalogue, kingdom: Kingdom, state: CampaignState, party:
     data["tale"] = {"id": tale.id, "name": tale.name, "text": tale.text, "bonus": tale.bonus.text}
     texts.append(f"*{tale.name}* — {tale.text}")
     texts.append(f"Bonus: {tale.bonus.text}")
-    more, _ = fr.apply_printed(cat, kingdom, state, tale.bonus, knights=[k.id for k in party], who="each Knight")
+    more, _ = ex.apply_effects(cat, kingdom, state, tale.bonus, knights=[k.id for k in party], who="each Knight",
+                               dice=dice, source=f"the Campfire Tale {tale.name}")
     texts += more
     return data, texts
 

@@ -127,6 +127,14 @@ class DelveState(BaseModel):
     encounter_token: str | None = Field(
         None, description="the card whose map token triggered the Encounter: removed, then Rotation 1, once it is over"
     )
+    dead_party_lost: bool = Field(
+        False, description="the Expedition was lost once because every Knight was dead (not declared again: a story "
+        "override is the GM's `/delve adjust lost:false`)",
+    )
+    encounter_cause: str | None = Field(
+        None, max_length=200,
+        description="why an Encounter that no token triggered is due (e.g. the Exploration card Fresh Tracks)",
+    )
     resume: Resume | None = Field(None, description="the round's steps waiting for the Encounter")
     encounter: EncounterState | None = Field(None, description="the Encounter under way (rules/delve/encounter.py)")
     # Exploration cards in play and Exploration Ciphers (rules/delve/exploration.py)
@@ -137,6 +145,8 @@ class DelveState(BaseModel):
         default_factory=list, description="the Active Effect space of the Kingdom Sheet (one card at most)"
     )
     ciphers_read: list[str] = Field(default_factory=list, description="Exploration Cipher codes read this Expedition")
+    explored_in: dict[str, int] = Field(
+        default_factory=dict, description="the round each tile was explored in (its Cipher is read in that round)")
     adventure: str | None = Field(None, description="the Adventure waiting for its test result (adventures.py)")
     adventure_results: dict[str, bool] = Field(
         default_factory=dict, description="a group test under way: Knight id -> success (adventures.py)"

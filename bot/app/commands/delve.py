@@ -76,8 +76,16 @@ async def gain(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     action = DelveAdjust(threat=o["threat"], curse=o["curse"], time=o["time"], lost=o["lost"], shortcuts=o["shortcuts"],
                          token=o["token"], to=o["to"], rotation=o["rotation"], clear_encounter=o["clear_encounter"],
-                         hinder=o["hinder"], tile=o["tile"], side=o["side"], remove=o["remove"])
+                         hinder=o["hinder"], tile=o["tile"], side=o["side"], remove=o["remove"],
+                         exploration=_ids(o["exploration"]))
     return await app.act_reply(ctx, action)
+
+
+def _ids(text: str | None) -> list[str] | None:
+    """A comma-separated list of ids (`exploration:aub_ex_tracks,aub_ex_bell_toll`)."""
+    if text is None:
+        return None
+    return [part.strip() for part in text.split(",") if part.strip()] or None
 
 
 async def cipher(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -149,7 +157,8 @@ def register(r: Registry) -> None:
                 choices=("single_panzergate", "triple_panzergate", "deep_fog", "flood", "rubble")),
          Option("tile", "string", "with hinder: the tile id"),
          Option("side", "string", "with hinder: the tile's path (Panzergate, Deep Fog token)", choices=DIRECTIONS),
-         Option("remove", "boolean", "with hinder: true removes the token")),
+         Option("remove", "boolean", "with hinder: true removes the token"),
+         Option("exploration", "string", "Exploration card ids put on top of the deck, in order (comma-separated)")),
         permission="gm",
     ))
     r.add(Command(
