@@ -20,6 +20,9 @@ class Settings(BaseSettings):
     )
     image_dir: Path = Field(Path("data/images"), description="where pictures (boards, sheets) are written")
     dev_guild_id: int | None = Field(None, description="a guild whose commands are synced instantly")
+    sync_global: bool = Field(
+        True, description="sync the commands globally at start-up; 0 while developing with dev_guild_id, so the "
+        "development guild does not list every command twice (its own copy and the global one)")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR")
     log_format: Literal["json", "text"] = Field(
         "json", description="json: one JSON object a line (for log collectors); text: for reading in a terminal")

@@ -64,8 +64,11 @@ class GameClient(discord.Client):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database)
         self.tree.app = App(self.db, self.catalogue, self.tree.registry)
-        synced = await self.tree.sync()
-        log.info("synced %d global commands (Discord may take up to an hour to show changes)", len(synced))
+        if self.settings.sync_global:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (Discord may take up to an hour to show changes)", len(synced))
+        else:
+            log.info("global commands not synced (KFGM_SYNC_GLOBAL=0)")
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -45,6 +45,7 @@ from bot.discord.replies import (
     render,
     reply_text,
     split_text,
+    tell,
 )
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def pages_of(text: str) -> list[str]:
 def page_message(text: str, page: int, source: PageSource, colour: discord.Colour | None,
                  title: str | None = None) -> dict[str, Any]:
     """Page ``page`` (from 1; clamped) of ``text`` as message keyword arguments: one embed and the buttons."""
-    pages = pages_of(text)
+    pages = pages_of(tell(text))  # shown as the game master says it; the id's mark is of the text itself
     page = min(max(page, 1), len(pages))
     embed = discord.Embed(description=pages[page - 1], colour=colour, title=title)
     footer = f"Page {page} of {len(pages)}"

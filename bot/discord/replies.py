@@ -94,10 +94,50 @@ def polite(message: str) -> str:
     return f"Sorry, {message}"
 
 
+# Lines of an automatic step that tell the table nothing: a statistic "changing" to the value it had, a Refresh
+# that moved no card. The log keeps them (they are the engine's events); the channel does not show them.
+_SAME_VALUE = re.compile(r"(?:[\w' ]+'s )?[A-Z][A-Za-z ]{1,20} (?P<n>-?\d+) → \*\*(?P=n)\*\*\.")
+_EMPTY_REFRESH = "Refresh: to the hand nothing; Delay → Cooldown: nothing."
+_MOVED = re.compile(r"[\w' -]+ moves to [A-Z][0-9]{1,2}\.")
+
+
+def _said(sentence: str) -> str:
+    """A sentence reduced to its words, to tell when a line says the same thing twice."""
+    return " ".join(re.sub(r"\([^)]*\)|[^\w\s]", " ", sentence).lower().split())
+
+
+def _once(line: str) -> str:
+    """A line without a movement sentence that only repeats, in fewer words, an earlier one of the same line ("🚶 Kara
+    moves to G4 (Speed 4). Kara moves to G4.": the move step and the board's outcome). Nothing else is dropped: a
+    sentence said twice may be two effects."""
+    sentences = re.split(r"(?<=[.!?]) (?=\S)", line)
+    seen: set[str] = set()
+    kept: list[str] = []
+    for sentence in sentences:
+        said = _said(sentence)
+        if said in seen and sentence not in kept and _MOVED.fullmatch(sentence):
+            continue
+        seen.add(said)
+        kept.append(sentence)
+    return " ".join(kept)
+
+
+def tell(text: str) -> str:
+    """An action's narration as the game master says it at the table: the steps that changed nothing are left
+    out and no line says the same thing twice. Presentation only: the rules' events and the log are unchanged."""
+    lines = []
+    for line in text.splitlines():
+        bare = line.strip()
+        if _SAME_VALUE.fullmatch(bare) or bare == _EMPTY_REFRESH:
+            continue
+        lines.append(_once(line))
+    return "\n".join(lines)
+
+
 def reply_text(reply: Reply) -> str:
     if not reply.ok:
         return polite(reply.error or reply.text)
-    text = reply.text.strip()
+    text = tell(reply.text.strip()).strip()
     pending = reply.pending
     if pending and pending.get("prompt") and pending["prompt"] not in text:
         options = ", ".join(str(o) for o in pending.get("options", []))
@@ -190,6 +230,37 @@ def render(reply: Reply, campaign_id: int | None = None, phase: str | None = Non
         if not message["embeds"]:
             del message["embeds"]
     return messages
+
+
+GM_LINE_LIMIT = 300  # characters of the command line and of an undone narration in a GM announcement
+
+
+def _cut(text: str, limit: int = GM_LINE_LIMIT) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def gm_banner(user_id: str, command_line: str, undone: str | None = None) -> str:
+    """Who used a GM power, and what: the line heading the reply in the channel. For an undo, what the action
+    taken back had done (the "before" of before → after; the reply itself says what is taken back)."""
+    line = f"🛡️ GM <@{user_id}> used `{_cut(command_line).replace('`', chr(39))}`."
+    if undone:
+        line += f"\nTaken back — it had said: “{_cut(undone)}”"
+    return line
+
+
+def announce(messages: list[dict[str, Any]], banner: str) -> list[dict[str, Any]]:
+    """The banner at the head of the first message (in its content, above any embed), or as a message of its own
+    when the content would pass Discord's 2000 characters. Mentions in it never ping (``allowed_mentions``)."""
+    first = messages[0]
+    content = first.get("content")
+    joined = f"{banner}\n{content}" if content else banner
+    if len(joined) <= CONTENT_LIMIT:
+        first["content"] = joined
+        return messages
+    alone = {"content": banner[:CONTENT_LIMIT], "ephemeral": first.get("ephemeral", False),
+             "allowed_mentions": discord.AllowedMentions.none()}
+    return [alone, *messages]
 
 
 def _exists(path: str) -> bool:

@@ -25,15 +25,18 @@ from bot.app.context import Invocation
 from bot.app.registry import MAX_UPLOAD_BYTES, Command, Option, Registry, Upload
 from bot.app.reply import Reply
 from bot.app.service import App
+from bot.discord.complete import OPTION_SOURCES, SOURCES
 from bot.discord.decisions import DecisionButton, DecisionSelect, decision_campaign
 from bot.discord.dice_modal import DiceButton
-from bot.discord.paging import PageButton, page_source, render_reply
+from bot.discord.paging import READ_ONLY, PageButton, logged_text, page_source, render_reply
 from bot.discord.rate_limit import RateLimiter, slow_down
 from bot.discord.replies import (
     CONTENT_LIMIT,
     DM_REFUSED,
     SOMETHING_WRONG,
+    announce,
     failure,
+    gm_banner,
     narrated,
     phase_of,
     reply_text,
@@ -234,7 +237,20 @@ AUTOCOMPLETE: dict[str, AutocompleteSource] = {
     "deck": deck_choices, "card": card_choices, "knight": knight_choices,
     "monster": catalogue_source("monsters"), "kingdom": catalogue_source("kingdoms"), "gear": catalogue_source("gear"),
     "pack": pack_choices,
+    **SOURCES,  # from the campaign's state: Armory, Loadout, levels, board spaces, legal paths (complete.py)
 }
+
+
+def source_of(spec: Command, option: Option) -> str | None:
+    """The autocomplete source of an option: a Discord-side one of ``OPTION_SOURCES``, else the registry's."""
+    return OPTION_SOURCES.get((spec.path, option.name)) or option.autocomplete
+
+
+def gm_power(command: Command, reply: Reply) -> bool:
+    """A GM command that changed something (an override, an amendment, an undo, a set-up): announced in the
+    channel with who used it (``replies.gm_banner``). Read-only GM commands (``/deck peek``, ``/gm log``, ``/gm
+    state``) and private replies are not announced: what they show is for the GM."""
+    return command.permission == "gm" and reply.ok and not reply.ephemeral and command.path not in READ_ONLY
 
 
 # -- components --------------------------------------------------------------------------------------
@@ -314,8 +330,19 @@ class GameTree(app_commands.CommandTree):
             return failure("the bot is still starting up; please try again in a moment.")
         reply = await self._run(interaction, self.app, ctx, command, raw)
         campaign = await decision_campaign(self.app, ctx, reply)
-        return render_reply(reply, campaign_id=campaign, phase=await self.phase(ctx, reply),
-                            source=await page_source(self.app, ctx, command, reply))
+        messages = render_reply(reply, campaign_id=campaign, phase=await self.phase(ctx, reply),
+                                source=await page_source(self.app, ctx, command, reply))
+        if gm_power(command, reply):
+            messages = announce(messages, gm_banner(ctx.user_id, ctx.command_line, await self._undone(ctx, reply)))
+        return messages
+
+    async def _undone(self, ctx: Invocation, reply: Reply) -> str | None:
+        """The narration of the action a ``/gm undo`` took back, read from the log."""
+        undone = reply.data.get("undone")
+        if self.app is None or not isinstance(undone, dict) or not isinstance(undone.get("seq"), int):
+            return None
+        row = await self.app.db.active_campaign(ctx.guild_id, ctx.channel_id)
+        return await logged_text(self.app, row.id, undone["seq"]) if row is not None else None
 
     async def phase(self, ctx: Invocation, reply: Reply) -> str | None:
         """The campaign's phase after the command (its embeds' colour), or None for a refusal or a reply with
@@ -436,7 +463,7 @@ def make_command(tree: GameTree, spec: Command) -> app_commands.Command[Any, ...
             renames[py] = option.name
         if option.choices:
             choices[py] = [app_commands.Choice(name=c, value=c) for c in option.choices]
-        elif option.autocomplete:
+        elif source_of(spec, option):
             autocomplete[py] = _autocomplete(tree, spec, option)
 
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
@@ -454,18 +481,19 @@ def make_command(tree: GameTree, spec: Command) -> app_commands.Command[Any, ...
 
 
 def _autocomplete(tree: GameTree, spec: Command, option: Option) -> Callable[..., Awaitable[list[Any]]]:
-    source = AUTOCOMPLETE.get(option.autocomplete or "")
+    name = source_of(spec, option)
+    source = AUTOCOMPLETE.get(name or "")
     if source is None:
-        raise ValueError(f"{spec.name} {option.name}: unknown autocomplete source {option.autocomplete!r}; "
+        raise ValueError(f"{spec.name} {option.name}: unknown autocomplete source {name!r}; "
                          f"known: {', '.join(AUTOCOMPLETE)}")
 
-    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def complete(interaction: discord.Interaction, current: Any) -> list[app_commands.Choice[Any]]:
         try:
-            found = source(tree, interaction, current or "")
+            found = source(tree, interaction, "" if current is None else str(current))  # an integer arrives as int
             return await found if inspect.isawaitable(found) else found
         except Exception:
-            log.exception("autocomplete %s for %s failed", option.autocomplete, spec.name)
+            log.exception("autocomplete %s for %s failed", name, spec.name)
             return []
 
-    complete.__qualname__ = complete.__name__ = f"complete_{option.autocomplete}"
+    complete.__qualname__ = complete.__name__ = f"complete_{name}"
     return complete

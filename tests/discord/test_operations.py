@@ -177,6 +177,38 @@ async def test_disconnects_and_resumes_are_logged(tmp_path: Path, caplog: pytest
     assert [getattr(r, "event", None) for r in caplog.records] == ["disconnect", "resumed", "shard_disconnect"]
 
 
+# -- command sync -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("env", "expected"), [({}, [None]), ({"KFGM_DEV_GUILD_ID": "42"}, [None, 42]),
+                                               ({"KFGM_DEV_GUILD_ID": "42", "KFGM_SYNC_GLOBAL": "0"}, [42])])
+async def test_global_sync_and_the_development_guilds_instant_sync(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: dict[str, str], expected: list[int | None]) -> None:
+    """Global commands take up to an hour to reach every server; a development guild's are there at once, and
+    ``KFGM_SYNC_GLOBAL=0`` keeps them from being listed twice there."""
+    for name in ("KFGM_DEV_GUILD_ID", "KFGM_SYNC_GLOBAL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    settings = Settings(_env_file=None, database=tmp_path / "x.sqlite3")  # type: ignore[call-arg]
+    client = GameClient(settings, load_catalogue(), build_registry())
+    synced: list[int | None] = []
+
+    async def sync(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        synced.append(guild.id if guild else None)
+        return list(client.tree.get_commands(guild=guild))
+
+    monkeypatch.setattr(client.tree, "sync", sync)
+    await client.setup_hook()
+    try:
+        assert synced == expected
+        if 42 in expected:
+            copied = {c.name for c in client.tree.get_commands(guild=discord.Object(42))}
+            assert copied == {c.name for c in client.tree.get_commands()}, "every command, instantly"
+    finally:
+        await client.close()
+
+
 # -- /help for a new table -----------------------------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from bot.app.commands import build_registry
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.discord.client import bot_permissions, invite_url
-from bot.discord.tree import GameTree
+from bot.discord.tree import GameTree, source_of
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 OPTION_TYPES = {"integer": 4, "string": 3, "boolean": 5, "user": 6, "role": 8, "integer_list": 3, "string_list": 3,
@@ -117,7 +117,7 @@ def test_option_types_match_the_registry(registry: Registry, payloads: list[dict
                     assert sent.get("max_value") == option.max_value, f"{spec.name} {option.name}"
                 if option.choices:
                     assert [c["value"] for c in sent["choices"]] == list(option.choices)
-                assert bool(sent.get("autocomplete")) == bool(option.autocomplete and not option.choices)
+                assert bool(sent.get("autocomplete")) == bool(source_of(spec, option) and not option.choices)
 
 
 def test_known_commands_look_as_in_discord(payloads: list[dict[str, Any]]) -> None:
