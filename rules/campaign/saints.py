@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.campaign.state import Devotee, Progress, Saint
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
 from rules.knights.state import KnightState
 from rules.state import CampaignState
@@ -177,6 +178,41 @@ def commandment(state: CampaignState, k: KnightState, step: str) -> list[str]:
     d.miniature = False
     return [f"🕯️ {saint.name}'s miniature is still on {k.name}'s card at the end of the Expedition:",
             *devote(state, k, None, None)]
+
+
+@implements("Saints", chapter="Other Rules",
+            tests=["tests/campaign/test_commandment_expedition.py::test_the_expedition_places_and_settles_the_miniatures"],
+            note="the Expedition's start places each Saint card holder's miniature; its end Devotes those still on "
+            "their card")
+def expedition_commandments(state: CampaignState) -> list[str]:
+    """"Holy Commandment: a rule you must follow during Expeditions. At the start of an Expedition, place your Saint
+    miniature on the Saint card. [...] At the end of the Expedition, if the Saint miniature is still on your card,
+    Devote." Runs after every action (an engine observer): a new Expedition (`/expedition start`) places the
+    miniature of every Knight holding a Saint card (not set aside, not dead); the Expedition reaching its end
+    (`/spoils done`, or the GM's move to the end) Devotes each Knight whose miniature is still there. Each happens
+    once per Expedition; a broken Commandment is still reported with `/saint commandment step:broken`."""
+    exp, p = state.expedition, state.progress
+    if exp is None:
+        return []
+    out: list[str] = []
+    holders = [k for k in state.knights.values() if held(p, k) is not None and not k.dead and k.id not in p.set_aside]
+    if exp.step != "over" and exp.number > p.commandment_placed:
+        p.commandment_placed = exp.number
+        for k in holders:
+            out += commandment(state, k, "start")
+    if exp.step == "over" and exp.number > p.commandment_settled:
+        p.commandment_settled = exp.number
+        for k in holders:
+            if devotee(p, k).miniature:
+                out += commandment(state, k, "end")
+            elif p.commandment_placed == exp.number:
+                out += commandment(state, k, "end")  # says: no Devotion
+    return out
+
+
+@observes
+def _commandments(engine: Engine, state: CampaignState) -> list[Event]:
+    return [Event(kind="saint", text=t) for t in expedition_commandments(state)]
 
 
 def lose(state: CampaignState, k: KnightState) -> Saint:

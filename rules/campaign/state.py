@@ -45,3 +45,5 @@ class Progress(_Model):
     loans: list[Loan] = Field(default_factory=list, max_length=200)
     princess: str | None = Field(None, max_length=60, description="the Princess accompanying the party")
     set_aside: list[str] = Field(default_factory=list, description="Knight ids set aside (Changing Knights)")
+    commandment_placed: int = Field(0, ge=0, description="the last Expedition whose start placed the Saint miniatures")
+    commandment_settled: int = Field(0, ge=0, description="the last Expedition whose end settled the Commandments")

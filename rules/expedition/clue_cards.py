@@ -20,9 +20,11 @@ from rules.errors import RuleError
 from rules.expedition.state import ClueObjective, ExpeditionState, KnightVision
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
+from rules.modes import true_solo
 from rules.state import CampaignState
 
 T = "tests/expedition/test_clues_cards.py::"
+D = "tests/expedition/test_vices.py::"
 CLUE_TYPES: tuple[ClueType, ...] = get_args(ClueType)
 RANDOM = "random"
 TOKEN = "clue_token"  # the Five-Player Mode's Party Leader: a random Clue token instead of a Clue card
@@ -84,6 +86,10 @@ def draw(engine: Engine, state: CampaignState, exp: ExpeditionState, k: KnightSt
     vision = exp.visions[k.id]
     if vision.clue is not None:
         return []
+    if true_solo.active(state) and vision.choice == "investigation":  # True Solo Mode: "Ignore drawing a Clue card"
+        vision.clue = true_solo.objective()
+        return [f"🔍 True Solo Mode: {k.name} draws no Clue card and collects every type of Clue; 3 Clues of any type "
+                "succeed at the Investigation."]
     known = cards(engine)
     if not known:
         return [f"No Clue cards are loaded: {k.name} draws a physical Clue card (a pack with `kind: clue_cards` "
@@ -146,10 +152,10 @@ def _objective(card: ClueCard) -> ClueObjective:
                          secondary_needed=card.secondary_needed, collected={card.primary: 0})
 
 
-@implements("Five-Player Mode", status="assisted",
+@implements("Five-Player Mode",
             tests=[T + "test_five_knights_without_a_quest_give_the_leader_a_token"],
-            note="the Party Leader's random Clue token and its five Clues; the Accursed Persistence BP card and the "
-                 "fifth Knight's Clash placement are by hand")
+            note="the Party Leader's random Clue token and its five Clues (the Accursed Persistence BP card and the "
+                 "fifth Knight's Clash placement: rules.modes.five_player)")
 def five_knights(engine: Engine, state: CampaignState, exp: ExpeditionState, dice: Dice) -> list[str]:
     """Rulebook, "Five-Player Mode": "If five Knights embark on an Expedition, and none of them are on a Quest Delve
     ... the four Knights who are not the Party Leader will each receive a Clue card to determine the Clues they are
@@ -208,7 +214,7 @@ def assign_secondaries(state: CampaignState, exp: ExpeditionState, dice: Dice) -
     for kid in order:
         vision = exp.visions.get(kid)
         obj = vision.clue if vision is not None else None
-        if obj is None or obj.card == TOKEN:
+        if obj is None or obj.card == TOKEN or true_solo.is_solo(obj):  # True Solo Mode: every type, no Secondary
             continue
         source: str | None = None
         secondary: ClueType | None = None
@@ -245,10 +251,14 @@ def seeking(exp: ExpeditionState, kid: str) -> tuple[ClueType, ...]:
     if vision is None or vision.clue is None:
         return ()
     obj = vision.clue
+    if true_solo.is_solo(obj):  # True Solo Mode: every type, once an Investigation is chosen
+        return CLUE_TYPES if vision.investigation is not None else ()
     return (obj.primary,) if obj.secondary is None else (obj.primary, obj.secondary)
 
 
 def progress(obj: ClueObjective) -> str:
+    if true_solo.is_solo(obj):
+        return true_solo.progress(obj)
     text = f"{obj.primary.capitalize()} {obj.collected.get(obj.primary, 0)}/{obj.needed}"
     if obj.secondary is not None:
         text += f", {obj.secondary.capitalize()} {obj.collected.get(obj.secondary, 0)}/{obj.secondary_needed}"
@@ -273,15 +283,36 @@ def gain(state: CampaignState) -> list[str]:
     out: list[str] = []
     for clue in new:
         gainers = []
+        solved: list[str] = []
         for kid, vision in exp.visions.items():
             if clue.type in seeking(exp, kid) and vision.outcome is None and vision.clue is not None:
                 obj = vision.clue
+                k = state.knights.get(kid)
+                if k is not None and disregard(exp, k):
+                    out.append(f"🔎 Disregard: {k.name} ignores the first Clue gain of the Expedition "
+                               f"({clue.type.capitalize()}).")
+                    continue
                 obj.collected[clue.type] = obj.collected.get(clue.type, 0) + 1
                 name = state.knights[kid].name if kid in state.knights else kid
                 gainers.append(f"{name} ({progress(obj)})")
+                solved += true_solo.on_clue(state, exp, kid) if true_solo.is_solo(obj) else []
         if gainers:
             out.append(f"🔎 +1 {clue.type.capitalize()} Clue on the Clue cards of: {', '.join(gainers)}.")
+            out += solved
     return out
+
+
+@implements("Vices", chapter="Other Rules", tests=[D + "test_disregard_ignores_the_first_clue_gain"],
+            note="Disregard: the first Clue a Knight with a Disregard mark would gain from the Delve is ignored")
+def disregard(exp: ExpeditionState, k: KnightState) -> bool:
+    """Rulebook, "Vices": "Disregard (Fortitude): When you are about to gain the first Clue during the expedition,
+    ignore that gain." True (and remembered in ``exp.disregarded``) when this gain is the one ignored. Ruling: the
+    Secondary Clue token placed at the Vision Phase is the card's setup, not a gain; the first Clue the Delve gives
+    is the one ignored, once per Expedition, and only while the Knight has a Disregard tally mark."""
+    if k.sheet.vices.get("disregard", 0) <= 0 or k.id in exp.disregarded:
+        return False
+    exp.disregarded.append(k.id)
+    return True
 
 
 def adjust(state: CampaignState, exp: ExpeditionState, k: KnightState, clue: ClueType, change: int) -> list[str]:
@@ -302,4 +333,5 @@ def adjust(state: CampaignState, exp: ExpeditionState, k: KnightState, clue: Clu
     if old + change < 0:
         raise RuleError(f"{k.name} holds {old} {clue.capitalize()} Clue(s) on the Clue card")
     obj.collected[clue] = old + change
-    return [f"🔎 {k.name}: {clue.capitalize()} Clues {old} → **{old + change}** ({progress(obj)})."]
+    return [f"🔎 {k.name}: {clue.capitalize()} Clues {old} → **{old + change}** ({progress(obj)})."] + (
+        true_solo.on_clue(state, exp, k.id) if true_solo.is_solo(obj) else [])

@@ -63,7 +63,7 @@ def resolve(state: CampaignState, exp: ExpeditionState, k: KnightState, investig
     vision = exp.visions.get(k.id)
     if vision is None or vision.choice == "quest":
         raise RuleError(f"{k.name} is not on an Investigation or a Free Roam this Expedition (a Quest is marked with "
-                        "`/knight tale`)")
+                        "`/knight mark what:quest chapter:<N>`)")
     if vision.outcome is not None or vision.free_roam_success is not None:
         raise RuleError(f"{k.name}'s {_what(vision)} is resolved already (the GM can take it back with /gm undo)")
     if investigation is not None:

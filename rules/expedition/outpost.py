@@ -24,6 +24,8 @@ T = "tests/outpost/test_outpost.py::"
 M = "tests/outpost/test_mercenaries.py::"
 W = "tests/outpost/test_merchant.py::"
 MAX_MERCENARIES = 4
+V = "tests/expedition/test_vices.py::"
+TREACHERY_GOLD = 2  # "Mercenary cards you have cost +2 Gold to use."
 SECTION_LABEL: dict[Section, str] = {
     "inn": "the Inn", "notice_board": "the Notice Board", "scouts": "the Scouts Guild",
     "mercenaries": "the Mercenary Guild", "merchant": "the Merchant Workshop", "shrine": "the Shrine of the Saints",
@@ -341,6 +343,18 @@ def unlock(state: CampaignState, cat: Catalogue, mid: str, for_knight: KnightSta
     return out
 
 
+@implements("Vices", chapter="Other Rules", tests=[V + "test_treachery_mercenary_use_costs_two_gold"],
+            note="Treachery: the Knight who recruited a Mercenary pays 2 Gold for each use")
+def treachery(state: CampaignState, h: HiredMercenary, name: str) -> list[str]:
+    """Rulebook, "Vices": "Treachery (Insight): Mercenary cards you have cost +2 Gold to use." Ruling: the
+    Mercenary card is the recruiting Knight's (``paid_by``); with a Treachery mark, that Knight pays 2 Gold for
+    each use (refused when they cannot pay: nothing is used)."""
+    k = state.knights.get(h.paid_by)
+    if k is None or k.sheet.vices.get("treachery", 0) <= 0:
+        return []
+    return [f"Treachery: {name} costs +{TREACHERY_GOLD} Gold to use."] + pay(k, TREACHERY_GOLD, f"Using {name}")
+
+
 @implements("Mercenary Abilities", tests=[M + "test_mercenary_use_spends_a_use_and_flips_then_discards"])
 def use(state: CampaignState, cat: Catalogue, name: str) -> tuple[list[str], dict[str, str | int]]:
     """Rulebook, "Mercenary Abilities": "When you use a Mercenary's ability for the first time, flip the Mercenary
@@ -358,11 +372,12 @@ def use(state: CampaignState, cat: Catalogue, name: str) -> tuple[list[str], dic
     m = mercenary_of(cat, h.id)
     side = m.sides[0] if h.uses_left == 2 else m.sides[1]
     ability = side.delve if exp.phase == "delve" else side.clash
+    paid = treachery(state, h, m.name)
     h.uses_left -= 1
     h.log.append(f"{exp.step}: {ability.name}")
     after = "flip the card to its used side" if h.uses_left == 1 else "the card is discarded"
     text = f"🗡 **{m.name}** — {ability.name}: {ability.text} ({after}; {h.uses_left} use left)"
-    return [text, "Apply it by hand with the usual commands."], {
+    return paid + [text, "Apply it by hand with the usual commands."], {
         "mercenary": m.name, "ability": ability.name, "text": ability.text, "uses_left": h.uses_left,
         "phase": exp.phase}
 

@@ -21,6 +21,7 @@ from rules.knights.state import ArmoryItem, KnightState
 from rules.state import CampaignState
 
 T = "tests/spoils/test_spoils.py::"
+V = "tests/expedition/test_vices.py::"
 VOTE_ANSWER = "spoils choose"
 
 
@@ -79,6 +80,7 @@ def begin(cat: Catalogue, state: CampaignState) -> list[str]:
                 state.unlocked_consumables.append(gid)
         names = ", ".join(cat.gear[g].name for g in gone)
         out.append(f"🧪 {k.name} returns the Consumable(s) they equipped to the Merchant deck: {names}.")
+    out += duplicity(cat, state, sp)
     if sp.loot:
         out.append(f"The Loot deck's {len(sp.loot)} card(s) become the Common Goods: "
                    + "; ".join(loot_name(cat, i) for i in sp.loot) + ".")
@@ -88,6 +90,25 @@ def begin(cat: Catalogue, state: CampaignState) -> list[str]:
     out.append(f"Loot Distribution: each Knight gains chosen card(s) — {', '.join(sizes)}"
                + (f"; {len(state.squires)} Squire(s): as many extra cards for a Gear exchange" if state.squires
                   else "") + ". `/spoils take card:<L..>`, or `/spoils vote card:<L..>` when you disagree.")
+    return out
+
+
+@implements("Vices", chapter="Other Rules", tests=[V + "test_duplicity_discards_one_loot_card_before_the_spoils"],
+            note="Duplicity: a Knight with a Duplicity mark discards the top of the Loot deck (the last card gained)")
+def duplicity(cat: Catalogue, state: CampaignState, sp: SpoilsState) -> list[str]:
+    """Rulebook, "Vices": "Duplicity (Sagacity): When you are about to proceed to the Spoils Phase, discard 1 Loot
+    card from the Loot deck." Ruling: the rule says neither "chosen" nor "random", so the card is the top of the Loot
+    deck, the last card added to it; one card per Knight with a Duplicity tally mark."""
+    out: list[str] = []
+    for k in living(state):
+        if k.sheet.vices.get("duplicity", 0) <= 0:
+            continue
+        if not sp.loot:
+            out.append(f"Duplicity: {k.name} would discard a Loot card, but the Loot deck is empty.")
+            continue
+        item = sp.loot.pop()
+        sp.discarded.append(item)
+        out.append(f"Duplicity: {k.name} discards 1 Loot card from the Loot deck: {loot_name(cat, item)}.")
     return out
 
 

@@ -61,6 +61,8 @@ class SpoilsState(_Model):
     next_uid: int = 1
     clash_seen: ClashSeen | None = Field(None, description="the last Clash seen (Clash Scavenge X refers to it)")
     started: bool = Field(False, description="the Spoils Phase has begun (Consumables returned, Common Goods laid)")
+    discarded: list[LootItem] = Field(default_factory=list, description="Loot cards discarded before the Spoils "
+                                      "Phase (the Duplicity Vice)")
     returned: list[str] = Field(default_factory=list, description="Consumables returned to the Merchant deck")
     shares: dict[str, list[str]] = Field(default_factory=dict, description="Knight id -> chosen cards (uids)")
     squire_shares: list[str] = Field(default_factory=list, description="cards taken for a Squire's extra exchange")

@@ -81,7 +81,13 @@ class ExpeditionState(_Model):
         default_factory=list, description="Knight ids round the table to the right: each one's right is the next")
     clue_deck: list[str] | None = Field(None, description="this Expedition's Clue deck, top first (None: not formed)")
     clues_seen: int = Field(0, ge=0, description="the Delve's Clues already given to the Knights collecting them")
+    dishonored: list[str] = Field(default_factory=list, description="Knights whose Dishonor Vice ignored their first "
+                                  "positive Mortis card this Expedition (rules/clash/peril.py)")
+    disregarded: list[str] = Field(
+        default_factory=list, description="Knights whose first Clue gain this Expedition Disregard ignored (Vices)")
     destination: str | None = Field(None, description="the Destination Kingdom (a kingdom id)")
+    solo_successes: list[int] = Field(
+        default_factory=list, description="True Solo Mode: the Investigations succeeded this Expedition (rules/modes)")
     notes: list[Note] = Field(default_factory=list, max_length=500)
     moves: list[str] = Field(default_factory=list, description="the GM's moves to a named phase, with the reason")
     outpost: OutpostState | None = Field(None, description="the Outpost Phase (rules/expedition/outpost.py)")

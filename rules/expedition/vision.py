@@ -45,7 +45,7 @@ def questing(exp: ExpeditionState) -> str | None:
             tests=[T + "test_only_one_questing_knight", T + "test_the_questing_knight_is_the_party_leader",
                    T + "test_one_sigh_of_the_graal_at_most"],
             note="one Quest, the Questing Knight leads and gains a Sigh; marking Quests and Investigations is "
-                 "/knight tale")
+                 "/knight mark")
 def choose(state: CampaignState, exp: ExpeditionState, k: KnightState, choice: Choice,
            investigation: int | None) -> list[str]:
     """Rulebook, "Vision Phase": "Questing Player: ... only one player can go on a Quest during a single

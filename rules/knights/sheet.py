@@ -200,6 +200,8 @@ def change_tier(k: KnightState, tier: Tier) -> list[str]:
     return [f"Tier {old.capitalize()} → **{tier.capitalize()}**."]
 
 
+@implements("Afflictions and Boons",
+            tests=["tests/knights/test_afflictions.py::test_afflictions_and_boons_are_noted_and_kept"])
 def note(k: KnightState, kind: NoteKind, text: str, remove: bool) -> list[str]:
     """Boons, Afflictions and notes ("Boons, Tally Marks, and Notes"), unlocked Saints and Mercenaries."""
     field = {"note": "notes", "boon": "boons", "affliction": "afflictions", "saint": "saints",
@@ -250,3 +252,4 @@ def gain_rapport(k: KnightState, other: str, boon: str) -> list[str]:
         track.boon = boon
         out.append(f"Rapport Boon gained: {boon} (only while {track.knight} is in the party).")
     return out
+

@@ -35,6 +35,9 @@ def portrait(cat: Catalogue, k: KnightState) -> Portrait:
     return next(p for p in content(cat, k).portraits if p.id == k.board.portrait)
 
 
+@implements("Vices", chapter="Other Rules",
+            tests=["tests/knights/test_vice_effects.py::test_cowardice_is_minus_one_speed"],
+            note="Cowardice: -1 Speed while the Knight has a Cowardice tally mark")
 def speed(cat: Catalogue, k: KnightState) -> int:
     """The Knight's Speed: the Portrait's, +/-1 per Speed Modifier token, the Conditions held, and -1 for Cowardice
     ("Cowardice (Bravery): You have -1 Speed.")."""
