@@ -32,6 +32,7 @@ from content.schema.kingdom import KingdomCards, KingdomTile, KingdomTiles, king
 from content.schema.loot import FoolsDeck, GamblingGame, LootCard, LootTable
 from content.schema.monsters import terrain_problems
 from content.schema.outpost import Outpost
+from content.schema.postgame import Apocrypha, Dungeon
 from content.schema.rosegraal import RogueTables, Rosegraal
 from content.schema.squires import MettleDeck, Squire
 
@@ -83,6 +84,8 @@ class Catalogue:
     mettle: dict[str, MettleDeck] = field(default_factory=dict)  # Mettle decks (content/schema/squires.py)
     rosegraals: dict[str, Rosegraal] = field(default_factory=dict)  # Rogue's Path (content/schema/rosegraal.py)
     rogue_tables: dict[str, RogueTables] = field(default_factory=dict)  # Rogue's Path Monster Tables
+    apocrypha: dict[str, Apocrypha] = field(default_factory=dict)  # Postgame towers (content/schema/postgame.py)
+    dungeons: dict[str, Dungeon] = field(default_factory=dict)  # Postgame Dungeons (content/schema/postgame.py)
     loot: dict[str, LootCard] = field(default_factory=dict)  # Loot cards (content/schema/loot.py)
     loot_tables: dict[str, LootTable] = field(default_factory=dict)
     fools_decks: dict[str, FoolsDeck] = field(default_factory=dict)
@@ -416,7 +419,25 @@ def _references(catalogue: Catalogue) -> list[ContentError]:
     """Cross-references across every loaded pack (run once all documents are added)."""
     return (_knight_references(catalogue) + _monster_references(catalogue) + _kingdom_references(catalogue)
             + _encounter_board_references(catalogue)  # after the Kingdoms: their Encounter cards are merged
-            + _rosegraal_references(catalogue))
+            + _rosegraal_references(catalogue) + _postgame_references(catalogue))
+
+
+def _postgame_references(catalogue: Catalogue) -> list[ContentError]:
+    """Every Hunt of a Rites of the Apocrypha tower names a loaded Monster at one of its levels and a loaded Dungeon."""
+    errors = []
+    for tower in catalogue.apocrypha.values():
+        file, _, line = catalogue.origin.get(tower.id, tower.id).rpartition(":")
+        at = int(line) if line.isdigit() else None
+        for i, hunt in enumerate(tower.hunts):
+            monster = catalogue.monsters.get(hunt.monster)
+            if monster is None:
+                errors.append(ContentError(file, f"hunts[{i}].monster", at, f"no Monster has the id {hunt.monster!r}"))
+            elif hunt.level not in [lv.level for lv in monster.levels]:
+                errors.append(ContentError(file, f"hunts[{i}].level", at,
+                                           f"{monster.name} has no level {hunt.level}"))
+            if hunt.dungeon not in catalogue.dungeons:
+                errors.append(ContentError(file, f"hunts[{i}].dungeon", at, f"no Dungeon has the id {hunt.dungeon!r}"))
+    return errors
 
 
 def _rosegraal_references(catalogue: Catalogue) -> list[ContentError]:
@@ -485,6 +506,7 @@ _BY_ID: dict[type[BaseModel], str] = {
     Squire: "squires", MettleDeck: "mettle", ClueCards: "clue_cards", Outpost: "outposts",
     LootCard: "loot", LootTable: "loot_tables", FoolsDeck: "fools_decks", GamblingGame: "gambling_games",
     Rosegraal: "rosegraals", RogueTables: "rogue_tables",
+    Apocrypha: "apocrypha", Dungeon: "dungeons",
 }
 
 

@@ -16,8 +16,9 @@ from rules.delve.state import DelveState
 from rules.expedition.outpost_state import OutpostUnlocks
 from rules.expedition.state import ExpeditionState
 from rules.knights.state import KnightState
+from rules.postgame.state import PostgameState
 from rules.rogue.state import RogueState
-from rules.squires.state import SquireState
+from rules.squires.state import MettleProgress, SquireState
 
 STATE_VERSION = 1
 
@@ -93,6 +94,7 @@ class CampaignState(BaseModel):
     delve: DelveState | None = None  # the Delve under way (rules/delve/, docs/delve.md)
     clash: ClashState | None = None  # the Clash under way (rules/clash_handlers.py, docs/clash.md)
     squires: dict[str, SquireState] = Field(default_factory=dict)  # by slug id (rules/squire_handlers.py)
+    mettle: MettleProgress = Field(default_factory=MettleProgress)  # Mettle unlocks (rules/squires/unlock.py)
     expedition: ExpeditionState | None = None  # the Expedition under way (rules/expedition/, docs/expedition.md)
     adventure_boxes: list[str] = Field(default_factory=list)  # Unique Adventure ids marked (rules/delve/adventures.py)
     # Consumable Gear ids unlocked in the Merchant Workshop (Rulebook: "once picked up they are immediately
@@ -103,3 +105,6 @@ class CampaignState(BaseModel):
     # Saints and Devotion, Presence loans, the Princess, Knights set aside (rules/campaign/, docs/campaign.md)
     progress: Progress = Field(default_factory=Progress)
     rogue: RogueState | None = None  # a Rogue's Path campaign (rules/rogue/, docs/rogue.md)
+    postgame: PostgameState | None = None  # the Postgame (rules/postgame/, docs/postgame.md)
+    # the optional rules "True Solo Mode" / "Five-Player Mode" the group plays by (rules/modes/, docs/modes.md)
+    mode: Literal["standard", "true_solo", "five_player"] = "standard"

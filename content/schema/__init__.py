@@ -13,6 +13,7 @@ from content.schema.loot import FoolsDeck, GamblingGame, LootCard, LootTable
 from content.schema.manifest import Manifest
 from content.schema.monsters import Monster, TerrainTile
 from content.schema.outpost import Outpost
+from content.schema.postgame import Apocrypha, Dungeon
 from content.schema.rosegraal import RogueTables, Rosegraal
 from content.schema.squires import MettleDeck, Squire
 
@@ -23,6 +24,7 @@ DOCUMENT_KINDS: dict[str, type[BaseModel]] = {
     "squire": Squire, "mettle": MettleDeck, "clue_cards": ClueCards, "outpost": Outpost,
     "loot": LootCard, "loot_table": LootTable, "fools_deck": FoolsDeck, "gambling_game": GamblingGame,
     "rosegraal": Rosegraal, "rogue_tables": RogueTables,
+    "apocrypha": Apocrypha, "dungeon": Dungeon,
 }
 
 __all__ = [

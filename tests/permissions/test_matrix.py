@@ -82,6 +82,15 @@ SMALL_EXPORT = Path(__file__).resolve().parents[1] / "campaign" / "small_export.
 ROGUE = ("@morgan /rogue start",)  # a Rogue's Path; ROGUE_WON: node a1 won (a Gear reward owed to each Knight)
 ROGUE_WON = (*ROGUE, "@morgan /gm force-next values:1", "@morgan /rogue node node:a1",
              "@morgan /clash adjust monster:wounds value:40", "@morgan /clash end")
+# the Postgame; HUNTING: Hunt h1 in its Dungeon; LAIR: the Dungeon won; POSTGAME_WON: h1 won; POSTGAME_H4: h1, h2 and
+# h4 won (h4's Legendary reward lg_censer offered)
+POSTGAME = ("@morgan /postgame start",)
+HUNTING = (*POSTGAME, "@morgan /postgame hunt hunt:h1")
+LAIR = tuple(f"@morgan /postgame dungeon room:{r}" for r in ("stair", "cloister", "lair"))
+_HUNT_WON = ("@morgan /clash adjust monster:wounds value:40", "@morgan /clash end")
+POSTGAME_WON = (*HUNTING, *LAIR, "@morgan /postgame clash", *_HUNT_WON)
+POSTGAME_H4 = (*POSTGAME_WON, *(line for h in ("h2", "h4") for line in (
+    f"@morgan /postgame hunt hunt:{h}", *LAIR, "@morgan /postgame clash", *_HUNT_WON)))
 KNIGHT_ROUND = (*ENCOUNTER, "@kara /encounter choose option:A4", "@ulfa /encounter choose option:C6")
 EXPEDITION = ("@morgan /expedition start",)
 OUTPOST = (*EXPEDITION, "@kara /expedition vision choice:quest", "@kara /expedition destination kingdom:aubrevane",
@@ -110,6 +119,9 @@ ROWS: list[Row] = [
     Row("/campaign end", GM, True),
     Row("/campaign dice mode:table", GM, True),
     Row("/campaign gm-role role:777", GM, True),
+    Row("/campaign mode mode:five_player", GM, True),
+    # True Solo Mode's next Investigation: refused by the rules for every member here (not a True Solo campaign)
+    Row("/solo investigation investigation:2", frozenset(), True, refusal="does not play True Solo Mode"),
     Row("/campaign export", GM, False),
     # an export of another campaign (tests/campaign/small_export.json): only into a channel without a campaign
     Row(f'/campaign import file:"{SMALL_EXPORT}"', frozenset({"outsider"}), True, refusal="already plays"),
@@ -285,6 +297,17 @@ ROWS: list[Row] = [
     Row("/squire draw kind:test difficulty:5 name:Tam", KNIGHT, True, setup=SQUIRE, refusal="belongs to"),
     Row("/squire redraw name:Tam", KNIGHT, True, setup=(*SQUIRE, "@kara /squire draw kind:test difficulty:5"),
         refusal="belongs to"),
+    Row("/squire policy heat_reserve:1 name:Tam", KNIGHT, True, setup=SQUIRE, refusal="belongs to"),
+    Row("/squire remove name:Tam", KNIGHT, True, setup=SQUIRE, refusal="belongs to"),
+    Row("/squire sheet name:Tam", EVERYONE, False, setup=SQUIRE),
+    Row("/squire leads change:3", EVERYONE, True),
+    Row("/squire unlock card:mettle_mob_mystic reason:quest", GM, True, setup=SQUIRE, refusal="only the GM"),
+    # a Knight lends: Ser Sonch's weapon is Kara's (or the GM's) to lend; Tam may be anybody's
+    Row('/squire lend weapon:gear_ashwood_spear knight:"Ser Sonch" name:Tam', KNIGHT, True, refusal="belongs to",
+        setup=(*SQUIRE, *OUTPOST, f"@kara /knight armory add gear:gear_ashwood_spear {SONCH}")),
+    Row("/squire return name:Tam", KNIGHT, True, refusal="belongs to", setup=(
+        *SQUIRE, *OUTPOST, f"@kara /knight armory add gear:gear_ashwood_spear {SONCH}",
+        '@kara /squire lend weapon:gear_ashwood_spear knight:"Ser Sonch" name:Tam')),
     # /rogue: the GM starts it and keeps the owned list; any member tackles a node; a reward is its Knight's
     Row("/rogue start", GM, True),
     Row("/rogue status", EVERYONE, False, setup=ROGUE),
@@ -293,6 +316,18 @@ ROWS: list[Row] = [
     Row("/rogue owned remove:abbot", GM, True, setup=ROGUE),
     Row("/rogue outpost", EVERYONE, True, setup=ROGUE),
     Row('/rogue claim knight:"Ser Sonch" reward:rr_ashen_blade', KNIGHT, True, setup=ROGUE_WON, refusal="belongs to"),
+    # /postgame: the GM starts it; any member plays a Hunt; a Legendary reward is its Knight's
+    Row("/postgame start", GM, True),
+    Row("/postgame status", EVERYONE, False, setup=POSTGAME),
+    Row("/postgame map", EVERYONE, False, setup=POSTGAME),
+    Row("/postgame hunt hunt:h1", EVERYONE, True, setup=POSTGAME),
+    Row("/postgame custom monster:drowned level:1", EVERYONE, True, setup=POSTGAME_WON),
+    Row("/postgame dungeon room:stair", EVERYONE, True, setup=HUNTING),
+    Row("/postgame adjust threat:1 clues:1", EVERYONE, True, setup=HUNTING),
+    Row("/postgame clash opening:0", EVERYONE, True, setup=(*HUNTING, *LAIR)),
+    Row("/postgame abandon", EVERYONE, True, setup=HUNTING),
+    Row('/postgame claim knight:"Ser Sonch" reward:lg_censer', KNIGHT, True, setup=POSTGAME_H4,
+        refusal="belongs to"),
     # /odds and /help need no campaign
     Row('/odds attack dice:3 to_hit:6 weapon_power:"red:1" at:4', ANYONE, False),
     Row("/odds evasion dice:2 difficulty:6 block:1", ANYONE, False),
@@ -312,12 +347,14 @@ ROWS: list[Row] = [
 CLASH = ("@morgan /clash start monster:abbot level:1 type:exhibition",)
 PROVIDENCE = ("@morgan /clash start monster:abbot level:1 type:exhibition providence:true",)
 CLASH_L3 = ("@morgan /clash start monster:abbot level:3 type:full",)
+SQUIRE_CLASH = (*SQUIRE, *PROVIDENCE, "@kara /squire place space:D5 name:Tam")
 PENDING_ROWS: list[Row] = [
     Row("/clash start monster:abbot level:1 type:exhibition", GM, True),
     Row("/clash status", EVERYONE, False, setup=CLASH),
     Row('/clash adjust knight:"Ser Sonch" stat:vigor value:10', GM, True, setup=CLASH),
     Row("/clash adjust deck:ai top:abbot_ai_penance", GM, True, setup=CLASH),
     Row("/clash end", GM, True, setup=CLASH),
+    Row("/clash modifier attribute:at change:1", GM, True, setup=CLASH),
     # playing a Clash: the Monster Round, Knight turns (Wise Providence starts with the Knight Round), decisions
     Row("/monster round", EVERYONE, True, setup=CLASH),
     Row(f"/knight move to:G4 knight:{SONCH[5:]}", KNIGHT, True, setup=PROVIDENCE, refusal="belongs to"),
@@ -332,6 +369,12 @@ PENDING_ROWS: list[Row] = [
                "@morgan /monster round")),
     Row(f"/knight react source:gear_lantern_of_vigil ability:Kindle knight:{SONCH[5:]}", KNIGHT, True,
         setup=(*PROVIDENCE, f"@kara /knight move to:G4 knight:{SONCH[5:]}"), refusal="belongs to"),
+    # a Squire in the Clash: Kara's Tam next to the Abbot (rules/squires/clash.py)
+    Row("/squire place space:D5 name:Tam", KNIGHT, True, setup=(*SQUIRE, *PROVIDENCE), refusal="belongs to"),
+    Row("/squire move to:E5 name:Tam", KNIGHT, True, setup=SQUIRE_CLASH, refusal="belongs to"),
+    Row("/squire attack name:Tam", KNIGHT, True, setup=SQUIRE_CLASH, refusal="belongs to"),
+    Row("/squire end-turn name:Tam", KNIGHT, True, setup=SQUIRE_CLASH, refusal="belongs to"),
+    Row("/squire turn name:Tam", KNIGHT, True, setup=SQUIRE_CLASH, refusal="belongs to"),
     Row("/pool show", EVERYONE, False, setup=CLASH),
     Row(f"/odds weapon weapon:gear_pilgrims_mace knight:{SONCH[5:]}", EVERYONE, False, setup=CLASH),
     Row("/pool add token:opening count:2", EVERYONE, True, setup=CLASH),

@@ -16,8 +16,10 @@ from bot.app.commands import (
     gm,
     help,
     knight,
+    modes,
     odds,
     outpost,
+    postgame,
     progress,
     rest,
     rogue,
@@ -33,6 +35,7 @@ from bot.app.registry import Registry
 def build_registry() -> Registry:
     registry = Registry()
     for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, expedition, outpost, spoils,
-                   rest, dice, knight, saint, progress, odds, gm, squire, rogue, content, help):
+                   rest, dice, knight, saint, progress, odds, gm, squire, rogue, postgame, modes,
+                   content, help):
         module.register(registry)
     return registry
