@@ -733,9 +733,16 @@ def _thresholds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, b
                    T + "test_victory_at_the_last_wound"])
 def _wound(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, space: int, critical: bool,
            lines: list[str]) -> None:
+    p.spawned += deal_wound(engine, state, dice, bp, space, critical, p.monster, p.mini, p.knight, lines)
+
+
+def deal_wound(engine: Engine, state: CampaignState, dice: Dice, bp: BPCard, space: int, critical: bool,
+               monster: str, near: str, attacker: str, lines: list[str]) -> list[str]:
     """Boss: the BP card becomes a Wound, then the Escalation (``wound_boss``); Mob: "The Monster is killed as soon
-    as the Wound is dealt" (``wound_mob``, the miniature leaves the Clash Board)."""
+    as the Wound is dealt" (``wound_mob``, the miniature ``monster`` leaves the Clash Board, a spawned Mob rises near
+    the miniature ``near``). Returns the board ids of the Mobs spawned (a Squire's Attack uses it too)."""
     assert state.clash is not None
+    spawned: list[str] = []
     if space == 0:
         state.clash, more = wound_boss(state.clash, critical, dice, double=bp.double_wound)
     else:
@@ -743,21 +750,22 @@ def _wound(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BP
         immediate = content.spawn is not None and content.spawn.type == "immediate"
         state.clash, more = wound_mob(state.clash, space, dice, immediate, double=bp.double_wound)
         board = state.board
-        gone = board.monster(p.monster)
+        gone = board.monster(monster)
         state.board = board.model_copy(update={"monsters": tuple(x for x in board.monsters if x.id != gone.id)})
         more.append(f"{gone.name}'s miniature leaves the Clash Board.")
-        more += _place_spawned(engine, state, p, p.mini)
+        placed, spawned = _placed(engine, state, near)
+        more += placed
     kind = "**Critical Wound**" if critical else "Wound"
     lines.append(f"🩸 {kind}: " + " ".join(more))
-    state.clash.flow.last_to_wound = p.knight
+    state.clash.flow.last_to_wound = attacker
+    return spawned
 
 
-def _place_spawned(engine: Engine, state: CampaignState, p: Progress, near: str | None) -> list[str]:
-    """Place the Mobs just spawned, and note the ones that owe a Spawn Attack (``_end``)."""
+def _placed(engine: Engine, state: CampaignState, near: str | None) -> tuple[list[str], list[str]]:
+    """Place the Mobs just spawned: the narration, and their board ids (they may owe a Spawn Attack, ``_end``)."""
     before = {m.id for m in state.board.monsters}
     lines = place_spawned(engine, state, near)
-    p.spawned += [m.id for m in state.board.monsters if m.id not in before and m.kind == "mob"]
-    return lines
+    return lines, [m.id for m in state.board.monsters if m.id not in before and m.kind == "mob"]
 
 
 def _interval_spawns(engine: Engine, state: CampaignState, p: Progress, before: int, lines: list[str]) -> None:
@@ -771,7 +779,9 @@ def _interval_spawns(engine: Engine, state: CampaignState, p: Progress, before: 
     for _ in range(due):
         state.clash, more = spawn(state.clash, None)
         lines += more
-    lines += _place_spawned(engine, state, p, state.clash.flow.last_to_wound)
+    placed, spawned = _placed(engine, state, state.clash.flow.last_to_wound)
+    lines += placed
+    p.spawned += spawned
 
 
 @implements("End of a Knight Attack and Attack Responses", tests=[T + "test_attack_response_is_handed_on"])

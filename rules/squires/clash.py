@@ -30,9 +30,8 @@ from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
 from rules.clash import harm
 from rules.clash.activation import Activation, monster_content
 from rules.clash.decks import draw_bp, fail_bp
+from rules.clash.knight_attack import deal_wound
 from rules.clash.rounds import end_turn, open_turn, running
-from rules.clash.spawning import place_spawned
-from rules.clash.wound_stack import wound_boss, wound_mob
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
@@ -344,7 +343,7 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
         lines.append(f"✋ {bp.name}'s Responses ({', '.join(responses)}): apply them by hand.")
     # 8. Wounds and Escalation
     if wound:
-        _wound(engine, state, dice, s, m, space, critical, bp, lines)
+        deal_wound(engine, state, dice, bp, space, critical, m.id, s.id, s.id, lines)
     elif space == 0:
         state.clash = fail_bp(state.clash, dice)
         lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
@@ -387,24 +386,6 @@ def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, m: Monster,
     bp = next(c for c in content.bp_cards if c.id == card)
     lines.append(f"🃏 BP card: **{bp.name}** (BP {bp.level}, AT {bp.at + state.clash.effective_at_bonus()}).")
     return bp, space
-
-
-def _wound(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m: Monster, space: int,
-           critical: bool, bp: BPCard, lines: list[str]) -> None:
-    assert state.clash is not None
-    if space == 0:
-        state.clash, more = wound_boss(state.clash, critical, dice, double=bp.double_wound)
-    else:
-        content = monster_content(engine, state.clash)
-        immediate = content.spawn is not None and content.spawn.type == "immediate"
-        state.clash, more = wound_mob(state.clash, space, dice, immediate, double=bp.double_wound)
-        state.board = state.board.model_copy(update={"monsters": tuple(
-            x for x in state.board.monsters if x.id != m.id)})
-        more.append(f"{m.name}'s miniature leaves the Clash Board.")
-        more += place_spawned(engine, state, s.id)
-    kind = "**Critical Wound**" if critical else "Wound"
-    lines.append(f"🩸 {kind}: " + " ".join(more))
-    state.clash.flow.last_to_wound = s.id
 
 
 # --- Resolving Attacks Against Squires -----------------------------------------------------------------------------
