@@ -8,24 +8,22 @@ The Abbot's Censer Swing is made to grant its Target a Bonus Attack (a text effe
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+import functools
 
 from content.schema.cards import GainHeat, TextEffect
 from rules.clash.knight_attack import KnightAttack
-from rules.clash_round_handlers import Choose, MonsterRound
+from rules.clash_round_handlers import Choose
 from rules.engine import Engine, Result
-from rules.state import CampaignState
+from tests.clash import swing
 from tests.clash.test_knight_attack import BLANK, HIT3, MACE, clash, fight, top_bp
 from tests.conftest import CATALOGUE
-
-SWING = "abbot_ai_censer_swing"
 
 
 def _engine() -> Engine:
     abbot = CATALOGUE.monsters["abbot"]
     cards = [c.model_copy(update={
         "consequences": [TextEffect(type="text", text="The Target gains a Bonus Attack.")],
-        "after_attack": [GainHeat(type="gain_heat", amount=1)]}) if c.id == SWING else c for c in abbot.ai_cards]
+        "after_attack": [GainHeat(type="gain_heat", amount=1)]}) if c.id == swing.SWING else c for c in abbot.ai_cards]
     monsters = {**CATALOGUE.monsters, "abbot": abbot.model_copy(update={"ai_cards": cards})}
     return Engine(dataclasses.replace(CATALOGUE, monsters=monsters))
 
@@ -33,26 +31,12 @@ def _engine() -> Engine:
 ENGINE = _engine()
 
 
-def _apply(state: CampaignState, action: Any, forced: list[int] | None = None) -> Result:
-    state = state.model_copy(deep=True)
-    state.forced_dice = list(forced or [])
-    return ENGINE.apply(state, action, ENGINE.dice_for(state))
+_apply = functools.partial(swing.apply, ENGINE)
 
 
 def _to_the_bonus_window() -> Result:
     """Kara in front of the Abbot (D5) is the Target of Censer Swing; its Evasion dice are forced to 1."""
-    state = clash(engine=ENGINE)
-    c = fight(state)
-    for pile in (c.ai_deck, c.ai_discard, *c.ai_escalation.values()):
-        if SWING in pile:
-            pile.remove(SWING)
-    c.ai_deck.insert(0, SWING)
-    c.flow.phase = "monster"
-    result = _apply(state, MonsterRound(), [1, 1])
-    while result.pending is not None and result.pending.kind != "bonus_attack":
-        answer = {"react": "go_on", "evasion_reroll": "keep"}.get(result.pending.kind, result.pending.options[0])
-        result = _apply(result.state, Choose(decision=result.pending.id, options=[answer]))
-    return result
+    return swing.play(ENGINE, clash(engine=ENGINE), [1, 1], until="bonus_attack")[0]
 
 
 def test_a_bonus_attack_owed_during_a_monster_attack_breaks_the_chain_and_waits() -> None:

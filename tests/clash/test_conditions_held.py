@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+import functools
 
-from rules.clash_round_handlers import Choose, KnightEndTurn, MonsterRound
+from rules.clash_round_handlers import KnightEndTurn
 from rules.knights import statistics as st
 from rules.state import CampaignState
-from tests.clash.test_knight_attack import BLANK, ENGINE, HIT3, attack, clash, fight, kara
+from tests.clash import swing
+from tests.clash.test_knight_attack import BLANK, ENGINE, HIT3, attack, clash, kara
 from tests.conftest import CATALOGUE
 
 
@@ -55,28 +56,13 @@ def test_blinding_grime_is_discarded_after_the_attack() -> None:
     assert "discards the Condition Blinding Grime after the Attack" in " ".join(e.text for e in result.events)
 
 
-def _apply(state: CampaignState, action: Any, forced: list[int] | None = None) -> Any:
-    state = state.model_copy(deep=True)
-    state.forced_dice = list(forced or [])
-    return ENGINE.apply(state, action, ENGINE.dice_for(state))
+_apply = functools.partial(swing.apply, ENGINE)
 
 
 def test_ringing_skull_is_discarded_after_the_evasion_roll() -> None:
     """Ringing Skull: "You have -1 Evasion. Discard this card after your next Evasion Roll." """
     state = _holding("condition_ringing_skull", "condition_cracked_greaves")
-    c = fight(state)
-    swing = "abbot_ai_censer_swing"  # Closest Knight in front: Kara on D5
-    for pile in (c.ai_deck, c.ai_discard, *c.ai_escalation.values()):
-        if swing in pile:
-            pile.remove(swing)
-    c.ai_deck.insert(0, swing)
-    c.flow.phase = "monster"
-    result = _apply(state, MonsterRound(), [9, 9])
-    said = [e.text for e in result.events]
-    while result.pending is not None:
-        answer = {"react": "go_on", "evasion_reroll": "keep"}.get(result.pending.kind, result.pending.options[0])
-        result = _apply(result.state, Choose(decision=result.pending.id, options=[answer]))
-        said += [e.text for e in result.events]
+    result, said = swing.play(ENGINE, state, [9, 9])
     assert kara(result.state).stats.conditions == ["condition_cracked_greaves"]
     rolled = next(i for i, line in enumerate(said) if "Kara rolls" in line and "Evasion dice" in line)
     assert said.index("Kara discards the Condition Ringing Skull after the Evasion Roll.") > rolled

@@ -9,14 +9,12 @@ import pytest
 
 from content.schema.gear import Keyword
 from rules.clash import evasion
-from rules.clash_round_handlers import Choose, MonsterRound
+from rules.clash_round_handlers import Choose
 from rules.engine import Engine
 from rules.errors import RuleError
-from rules.state import CampaignState
-from tests.clash.test_knight_attack import clash, fight
+from tests.clash import swing
+from tests.clash.test_knight_attack import clash
 from tests.conftest import CATALOGUE
-
-SWING = "abbot_ai_censer_swing"  # 2 Evasion dice at 6+; Closest Knight in front: Kara on D5
 
 
 def _guarded_engine(x: int) -> Engine:
@@ -25,24 +23,10 @@ def _guarded_engine(x: int) -> Engine:
     return Engine(dataclasses.replace(CATALOGUE, gear={**CATALOGUE.gear, guarded.id: guarded}))
 
 
-def _apply(engine: Engine, state: CampaignState, action: Any, forced: list[int] | None = None) -> Any:
-    state = state.model_copy(deep=True)
-    state.forced_dice = list(forced or [])
-    return engine.apply(state, action, engine.dice_for(state))
 
 
 def _to_the_evasion_decision(engine: Engine, forced: list[int]) -> Any:
-    state = clash(engine=engine)
-    c = fight(state)
-    for pile in (c.ai_deck, c.ai_discard, *c.ai_escalation.values()):
-        if SWING in pile:
-            pile.remove(SWING)
-    c.ai_deck.insert(0, SWING)
-    c.flow.phase = "monster"
-    result = _apply(engine, state, MonsterRound(), forced)
-    while result.pending is not None and result.pending.kind != "evasion_reroll":
-        result = _apply(engine, result.state, Choose(decision=result.pending.id, options=["go_on"]))
-    return result
+    return swing.play(engine, clash(engine=engine), forced, until="evasion_reroll")[0]
 
 
 def test_guard_spreads_its_points_over_the_closest_failed_dice() -> None:
@@ -60,8 +44,8 @@ def test_guard_lifts_failed_dice_which_cannot_be_rerolled() -> None:
     asked = _to_the_evasion_decision(engine, [4, 4])
     assert asked.pending is not None and "guard" in asked.pending.options
     with pytest.raises(RuleError, match="cannot re-roll those dice"):
-        _apply(engine, asked.state, Choose(decision=asked.pending.id, options=["guard", "1"]))
-    guarded = _apply(engine, asked.state, Choose(decision=asked.pending.id, options=["guard"]))
+        swing.apply(engine, asked.state, Choose(decision=asked.pending.id, options=["guard", "1"]))
+    guarded = swing.apply(engine, asked.state, Choose(decision=asked.pending.id, options=["guard"]))
     said = " ".join(e.text for e in guarded.events)
     assert "Guard 4: +" in said and "Full Evade" in said
     plain = _to_the_evasion_decision(Engine(CATALOGUE), [4, 4])

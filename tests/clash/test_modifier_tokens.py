@@ -3,42 +3,26 @@
 
 from __future__ import annotations
 
-from typing import Any
+import functools
 
 import pytest
 
 from rules.clash.aftermath import other_tokens
 from rules.clash.modifiers import ClashModifier
-from rules.clash_round_handlers import Choose, KnightMove, MonsterRound
+from rules.clash_round_handlers import KnightMove
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.knights.actions import KnightStat
 from rules.state import CampaignState
+from tests.clash import swing
 from tests.clash.test_knight_attack import BLANK, ENGINE, HIT3, attack, clash, fight, kara
 from tests.conftest import CATALOGUE
 
-SWING = "abbot_ai_censer_swing"  # Evasion 2 dice at 6+; Closest Knight in front: Kara on D5
-
-
-def _apply(state: CampaignState, action: Any, forced: list[int] | None = None) -> Any:
-    state = state.model_copy(deep=True)
-    state.forced_dice = list(forced or [])
-    return ENGINE.apply(state, action, ENGINE.dice_for(state))
+_apply = functools.partial(swing.apply, ENGINE)
 
 
 def _monster_round(state: CampaignState) -> tuple[CampaignState, list[str]]:
-    c = fight(state)
-    for pile in (c.ai_deck, c.ai_discard, *c.ai_escalation.values()):
-        if SWING in pile:
-            pile.remove(SWING)
-    c.ai_deck.insert(0, SWING)
-    c.flow.phase = "monster"
-    result = _apply(state, MonsterRound(), [9, 9])
-    said = [e.text for e in result.events]
-    while result.pending is not None:
-        answer = {"react": "go_on", "evasion_reroll": "keep"}.get(result.pending.kind, result.pending.options[0])
-        result = _apply(result.state, Choose(decision=result.pending.id, options=[answer]))
-        said += [e.text for e in result.events]
+    result, said = swing.play(ENGINE, state, [9, 9])
     return result.state, said
 
 
