@@ -432,14 +432,30 @@ class Autoplay:
         for user, box, name in PARTY:
             await self.say(f'@{user} /knight create knight:{box} name:"{name}"')
         await self.say(f"/clash start monster:{self.monster} level:{self.level} type:{self.type}")
+        state = await self.rounds()
+        assert state.clash is not None
+        self.note(f"The Clash is over: {state.clash.over} (Wound Stack {state.clash.wounds()}/"
+                  f"{state.clash.wounds_needed}). The GM closes it; the Aftermath runs.")
+        end = await self.say("/clash end")
+        if state.clash.over != self.outcome:
+            raise AutoplayError(f"the Clash ended in {state.clash.over}, not {self.outcome}")
+        return end.data
+
+    async def before_round(self, state: CampaignState) -> CampaignState:
+        """A hook before each Round (the whole-Expedition script cuts its first file there)."""
+        return state
+
+    async def rounds(self) -> CampaignState:
+        """Play Monster and Knight Rounds until the Clash is over; the state then."""
         for _ in range(2 * self.max_rounds + 2):
             state = await self.state()
             clash = state.clash
             assert clash is not None
             if clash.over is not None:
-                break
+                return state
             if clash.flow.round > self.max_rounds:
                 raise AutoplayError(f"the Clash did not end within {self.max_rounds} rounds")
+            state = await self.before_round(state)
             before = len(self.lines)
             if clash.flow.phase == "monster":
                 await self.monster_round(state)
@@ -449,16 +465,7 @@ class Autoplay:
                 flow = clash.flow
                 raise AutoplayError(f"nothing to type in the {flow.phase} phase of round {flow.round}: turn "
                                     f"{flow.turn}, acted {flow.acted}, pending {flow.pending}")
-        else:
-            raise AutoplayError("the Clash did not end")
-        state = await self.state()
-        assert state.clash is not None
-        self.note(f"The Clash is over: {state.clash.over} (Wound Stack {state.clash.wounds()}/"
-                  f"{state.clash.wounds_needed}). The GM closes it; the Aftermath runs.")
-        end = await self.say("/clash end")
-        if state.clash.over != self.outcome:
-            raise AutoplayError(f"the Clash ended in {state.clash.over}, not {self.outcome}")
-        return end.data
+        raise AutoplayError("the Clash did not end")
 
     async def monster_round(self, state: CampaignState) -> None:
         assert state.clash is not None

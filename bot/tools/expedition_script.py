@@ -60,6 +60,7 @@ class ExpeditionPlay(Autoplay):
         super().__init__(app, "", 1, "exhibition", "victory", seed)
         self.reopen = reopen  # async () -> App: closes the App and opens a fresh one on the same database
         self.cut: int | None = None  # index in self.lines where the second file begins
+        self.cut_at_round: int | None = None
 
     async def do_cut(self) -> None:
         self.note("--- the first half ends here: the next file continues on the same database ---")
@@ -203,25 +204,8 @@ class ExpeditionPlay(Autoplay):
         self.note(f"The {clash_type.capitalize()} Clash: {self.monster}, level {self.level}, played to victory with "
                   "bot/tools/autoplay.py's policy")
         await self.say(found.group(0))
-        for _ in range(2 * self.max_rounds + 2):
-            state = await self.state()
-            clash = state.clash
-            assert clash is not None
-            if clash.over is not None:
-                break
-            if clash.flow.round > self.max_rounds:
-                raise AutoplayError(f"the Clash did not end within {self.max_rounds} rounds")
-            if cut_at_round is not None and self.cut is None and clash.flow.round == cut_at_round \
-                    and clash.flow.phase == "monster":
-                await self.do_cut()
-                state = await self.state()
-            if clash.flow.phase == "monster":
-                await self.monster_round(state)
-            else:
-                await self.knight_round()
-        else:
-            raise AutoplayError("the Clash did not end")
-        state = await self.state()
+        self.cut_at_round = cut_at_round
+        state = await self.rounds()
         assert state.clash is not None
         if state.clash.over != "victory":
             raise AutoplayError(f"the {clash_type} Clash ended in {state.clash.over}")
@@ -233,6 +217,16 @@ class ExpeditionPlay(Autoplay):
             kind = "kingdom_gear" if clash_type == "exhibition" else "upgrade"
             self.note("The Victorious Search's Scavenge 3, as the Aftermath names it (the players choose the type)")
             await self.say(f'/spoils scavenge count:3 type:{kind} reason:"{clash_type} Clash: Victorious Search"')
+
+    async def before_round(self, state: CampaignState) -> CampaignState:
+        """The first file ends before the Monster Round ``cut_at_round`` of the Clash that holds the cut."""
+        clash = state.clash
+        assert clash is not None
+        if self.cut_at_round is not None and self.cut is None and clash.flow.round == self.cut_at_round \
+                and clash.flow.phase == "monster":
+            await self.do_cut()
+            return await self.state()
+        return state
 
     async def spoils(self) -> None:
         self.note("Oriel's Free Roam paragraph reports a success (the players read it): two Loot cards for Oriel")

@@ -8,7 +8,6 @@ on the same database, with nothing kept in memory.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from bot.discord.tree import GameTree
 from content.loader import load_catalogue
 from storage.db import Database
 from tests.discord import test_invoke as offline
+from tests.discord.test_decisions import _settle
 from tests.discord.test_invoke import APP_ID, CHANNEL, GM_USER, GUILD, PLAYER, Bot, RecordingAdapter, Sent, one, opts
 
 adapter, app, bot, client, tree = offline.adapter, offline.app, offline.bot, offline.client, offline.tree
@@ -62,15 +62,6 @@ def _fresh_client() -> discord.Client:
     return fresh
 
 
-async def _settle(client: discord.Client) -> None:
-    store = client._connection._view_store
-    for _ in range(500):
-        await asyncio.sleep(0)
-        tasks = list(store._ViewStore__tasks)  # type: ignore[attr-defined]
-        if not tasks:
-            return
-        await asyncio.wait(tasks, timeout=5)
-    raise AssertionError("a component callback never finished")
 
 
 async def press(client: discord.Client, adapter: RecordingAdapter, message: dict[str, Any], label: str, *,
