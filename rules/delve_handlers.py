@@ -41,7 +41,7 @@ class DelveStart(_Action):
     kingdom: str = Field(min_length=1, max_length=64)
     start: str | None = Field(None, max_length=64, description="a starting tile; empty: one at random")
     leader: str | None = Field(None, max_length=64, description="the Party Leader (Knight name or id); empty: the "
-                               "first Knight of the campaign")
+                               "Expedition's Party Leader, else the first Knight of the campaign")
 
 
 class DelveTravel(_Action):
@@ -279,8 +279,11 @@ def _settle_monsters(engine: Engine, state: CampaignState) -> list[str]:
 
 def _party_leader(state: CampaignState, name: str | None) -> tuple[str | None, str]:
     """The Party Leader's Knight id and the tier Monster Setup reads (docs/rulings.md, "The Party Leader at Monster
-    Setup"): the Knight named, else the first living Knight of the campaign; with no Knight, the Mob tier."""
+    Setup"): the Knight named, else the Expedition's Party Leader, else the first living Knight of the campaign; with
+    no Knight, the Mob tier."""
     knights = list(state.knights.values())
+    if name is None and state.expedition is not None and state.expedition.party_leader in state.knights:
+        name = state.expedition.party_leader
     if name is not None:
         found = find_knight(state, name, "to be the Party Leader")
         return found.id, found.sheet.tier

@@ -147,6 +147,15 @@ class StartEncounter(Strict):
     ambush: bool = False
 
 
+class Scavenge(Strict):
+    """"Scavenge X: Add X Loot cards to the Loot deck. If the Scavenge keyword does not specify which Loot card type
+    it refers to, you may choose from Kingdom Gear, Upgrade and Consumable Gear Loot cards" (``kind: choice``)."""
+
+    type: Literal["scavenge"]
+    amount: int = Field(ge=1, le=10)
+    kind: Literal["choice", "kingdom_gear", "upgrade", "consumable"] = "choice"
+
+
 class StartAdventure(Strict):
     """"When you trigger a Kingdom Adventure, ... roll a d100 on the Adventure Table"."""
 
@@ -156,7 +165,7 @@ class StartAdventure(Strict):
 DelveEffect = Annotated[
     GainThreat | LoseThreat | GainCurse | LoseCurse | AdvanceTime | HalfCup | DiscardTopFog
     | LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainCondition | PerilCheck
-    | TextEffect | TrackSave | StartEncounter | StartAdventure,
+    | TextEffect | TrackSave | StartEncounter | StartAdventure | Scavenge,
     Field(discriminator="type"),
 ]
 KNIGHT_EFFECTS = ("lose_vigor", "gain_vigor", "gain_heat", "lose_heat", "gain_passion", "gain_bane",

@@ -21,6 +21,7 @@ from content.schema.kingdom import (
     Kingdom,
     KingdomTile,
     Printed,
+    Scavenge,
     ThreatExtra,
     TrackSave,
     VigorShield,
@@ -35,6 +36,7 @@ from rules.errors import RuleError
 from rules.state import CampaignState
 
 T = "tests/delve/test_exploration.py::"
+X = "tests/delve/test_scavenge_cards.py::"
 BY_HAND = "(`/delve gain` for the Kingdom track, `/knight stat` for a Knight)"
 
 
@@ -78,6 +80,8 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
             reached += hit
         elif effect.type == "encounter":
             texts += start_encounter(cat, kingdom, state, effect.ambush, source)
+        elif effect.type == "scavenge":
+            texts += _scavenge(cat, state, effect, source or printed.text)
         elif effect.type == "adventure":
             if dice is None:
                 texts.append("✋ By hand: a Kingdom Adventure is triggered — `/delve adventure`")
@@ -102,6 +106,18 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
             texts += more
             reached += hit
     return texts, reached
+
+
+@implements("Scavenge X", tests=[X + "test_a_typed_scavenge_adds_loot_and_an_untyped_one_names_the_command"])
+def _scavenge(cat: Catalogue, state: CampaignState, effect: Scavenge, source: str) -> list[str]:
+    """A Delve card's Scavenge X: a typed one adds its Loot cards (rules/expedition/spoils_loot.py); an untyped one is
+    the players' choice of Kingdom Gear, Upgrade or Consumable, so the reply names the command."""
+    if effect.kind == "choice" or state.expedition is None:
+        return [f"✋ By hand: Scavenge {effect.amount} — the players choose the Loot type: `/spoils scavenge "
+                f"count:{effect.amount} type:kingdom_gear|upgrade|consumable`"]
+    from rules.expedition import spoils_loot  # the Expedition builds on the Delve
+
+    return spoils_loot.scavenge(cat, state, effect.amount, effect.kind, source)
 
 
 def _save(cat: Catalogue, kingdom: Kingdom, state: CampaignState, effect: TrackSave, *, knights: list[str],

@@ -90,6 +90,23 @@ def begin(cat: Catalogue, state: CampaignState) -> list[str]:
     out.append(f"Loot Distribution: each Knight gains chosen card(s) — {', '.join(sizes)}"
                + (f"; {len(state.squires)} Squire(s): as many extra cards for a Gear exchange" if state.squires
                   else "") + ". `/spoils take card:<L..>`, or `/spoils vote card:<L..>` when you disagree.")
+    return out + _marks_due(state, exp)
+
+
+def _marks_due(state: CampaignState, exp: ExpeditionState) -> list[str]:
+    """What the Knight Sheets record at the end of an Expedition: the Quest (the players' paragraph says how it
+    ended) and the Investigations and Free Roams still to resolve."""
+    out = []
+    for kid, vision in exp.visions.items():
+        k = state.knights.get(kid)
+        if k is None:
+            continue
+        if vision.choice == "quest":
+            out.append(f"📜 {k.name}'s Quest (Chapter {vision.chapter}): once its paragraph is read, mark it on the "
+                       f"Knight Sheet with `/knight mark what:quest chapter:{vision.chapter} name:\"{k.name}\"`.")
+        elif vision.outcome is None and vision.free_roam_success is None:
+            out.append(f"🔍 {k.name}'s {vision.choice.replace('_', ' ').title()}: resolve it with "
+                       f"`/expedition resolve knight:\"{k.name}\"`.")
     return out
 
 

@@ -343,3 +343,13 @@ async def test_a_tie_the_party_leader_did_not_vote_in_is_theirs_to_break(table: 
     done = engine.apply(state, SpoilsChoose(decision="vote1", option="maud", voter="kara"), dice)
     assert done.pending is None and done.state.expedition is not None
     assert done.state.expedition.spoils.shares == {"maud": ["L1"]}
+
+
+async def test_the_spoils_phase_reminds_what_the_knight_sheets_record(spoils: Table) -> None:
+    """Rulebook (line 1698): - Check if you noted all unlocked Gear, Mercenaries, and Saints on your Knight Sheets, as
+    well as all the Gold you collected, and Bane you accumulated. Double check if you marked all necessary Choice
+    Matrix boxes."""
+    reply = await to_spoils(spoils)
+    assert '`/knight mark what:quest chapter:1 name:"Ser Sonch"`' in reply.text
+    assert "`/expedition resolve knight:\"Maud\"`" in reply.text
+    await spoils.ok('@kara /knight mark what:quest chapter:1 name:"Ser Sonch"')  # the command as named works
