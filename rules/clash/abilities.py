@@ -199,6 +199,7 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
 
 @implements("Dodge", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
 @implements("Block", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
+@implements("Defy", tests=["tests/clash/test_defy.py::test_defy_treats_the_judgements_hit_as_evaded"])
 def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
     """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
     target = act.targets[act.index] if act.index < len(act.targets) else None

@@ -223,8 +223,9 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     act.hits = 0 if success or act.evaded else 1
     if act.evaded and not success:
         lines.append("Defy: the Judgement's hit is treated as evaded.")
-    lines.append(f"{k.name} {'passes: the Judgement has no effect' if success else 'fails: the Judgement hits'}.")
-    act.step = "after_attack" if success else "consequences"
+    hit = act.hits > 0
+    lines.append(f"{k.name} {'fails: the Judgement hits' if hit else 'passes: the Judgement has no effect'}.")
+    act.step = "consequences" if hit else "after_attack"
     return None
 
 
