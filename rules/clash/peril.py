@@ -24,6 +24,7 @@ from rules.knights import loadout
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
+from rules.power import PowerFace, PowerRoll, count_faces
 
 if TYPE_CHECKING:
     from rules.clash.harm import Harm
@@ -171,6 +172,8 @@ def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
         if h.cat.dice is None:
             raise RuleError("no dice are defined by the loaded content packs: the Armor Roll cannot be rolled")
         r = rolls.power(h.dice, h.cat.dice, white, black, red, f"armor roll ({k.name})")
+        rerolls = sum(kw.value or 0 for _, _, kws in sources for kw in kws if kw.name == "Armor Re-roll")
+        r = _armor_rerolls(h, k, r, rerolls)
         left = max(0, n - r.power)
         names = ", ".join(name for name, f, _ in sources if f.armor_dice.total)
         faces = ", ".join(f"{f.colour} {f.power} Power" for f in r.faces)
@@ -185,11 +188,28 @@ def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
     if soak and n:
         h.say(f"Soak {soak}: Vigor loss {n} → {max(0, n - soak)}.")
         n = max(0, n - soak)
-    for name in ("Reinforce", "Advanced Reinforce", "Superior Reinforce", "Armor Re-roll"):
+    for name in ("Reinforce", "Advanced Reinforce", "Superior Reinforce"):
         if any(kw.name == name for _, _, kws in sources for kw in kws):
             h.say(f"✋ {k.name} may use {name} (a choice, not rolled by the bot): roll with `/roll armor`, then "
                   f"`/clash adjust knight:\"{k.name}\" stat:vigor value:N`.")
     return n
+
+
+@implements("Armor Re-roll X", tests=[T + "test_armor_reroll_rerolls_dice_without_power_once"])
+def _armor_rerolls(h: Harm, k: KnightState, r: PowerRoll, x: int) -> PowerRoll:
+    """"Armor Re-roll X: During an Armor Roll, you may re-roll up to X Armor dice." The bot re-rolls dice that show no
+    Power symbol (a re-roll cannot make them worse), each once, all declared before rolling."""
+    idle = [i for i, f in enumerate(r.faces) if f.power == 0][:x]
+    if not idle or h.cat.dice is None:
+        return r
+    faces = list(r.faces)
+    for i in idle:
+        colour = faces[i].colour
+        n = h.dice.d6(f"armor re-roll ({k.name}, {colour})", colour=colour)
+        shown = h.cat.dice.die(colour).faces[n - 1]
+        faces[i] = PowerFace(colour=colour, face=n, power=shown.power, potential=shown.potential, hope=shown.hope)
+    h.say(f"Armor Re-roll {x}: {k.name} re-rolls {len(idle)} Armor die(dice) that showed no Power.")
+    return count_faces(r.pool, faces)
 
 
 @implements("Multiple Peril Checks", tests=[T + "test_only_one_peril_check_per_step"])

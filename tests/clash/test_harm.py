@@ -153,6 +153,21 @@ def test_armor_roll_counts_power_symbols_only() -> None:
     assert any("Armor Roll" in line and "1 Armor" in line for line in h.lines)
 
 
+def test_armor_reroll_rerolls_dice_without_power_once() -> None:
+    """Rulebook (line 1916): - Armor Re-roll X: During an Armor Roll, you may re-roll up to X Armor dice."""
+    gambeson = CATALOGUE.gear["gear_padded_gambeson"]
+    braced = gambeson.model_copy(update={"keywords": [*gambeson.keywords, Keyword(name="Armor Re-roll", value=1)]})
+    h = harm("Kara", engine=Engine(dataclasses.replace(CATALOGUE, gear={**CATALOGUE.gear, braced.id: braced})))
+    h.dice.forced = [5, 3]  # the Gambeson's white die: Potential (no Power), re-rolled once: Power
+    resolve_effects(h, "kara", [lose(3)], monster_attack=True)
+    assert h.state.knights["kara"].stats.vigor == 10
+    assert any("Armor Re-roll 1" in line for line in h.lines)
+    plain = harm("Kara")
+    plain.dice.forced = [5, 3]
+    resolve_effects(plain, "kara", [lose(3)], monster_attack=True)
+    assert plain.state.knights["kara"].stats.vigor == 9
+
+
 def test_armor_reduced_to_zero_skips_the_peril_check() -> None:
     """Rulebook (line 1190): If that Vigor loss is reduced to 0, do not resolve the Peril Check on the card that
     caused the Vigor loss."""

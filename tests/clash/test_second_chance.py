@@ -96,3 +96,4 @@ def test_dishonor_ignores_the_first_positive_mortis_of_the_expedition() -> None:
     peril._draw(h, kara(state), "minor_mortis", "a test")  # the second positive Mortis counts
     assert fight(state).flow.pool.get("break", 0) == 1
     assert any("Dishonor" in line for line in h.lines)
+
