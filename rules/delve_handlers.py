@@ -79,6 +79,15 @@ class DelveAdjust(_Action):
         description="Exploration cards (ids) put on top of the Exploration deck, in this order (the first on top)")
 
 
+class DelveRoute(_Action):
+    """The party's answer to an Encounter Monster token's move the rules leave to them (a tie between shortest
+    paths, the tile next to the Party marker, the spawn's adjacent tile)."""
+
+    type: Literal["delve_route"] = "delve_route"
+    decision: str | None = Field(None, max_length=24, description="the decision answered (route<n>)")
+    option: str = Field(min_length=1, max_length=64, description="the tile the token goes onto")
+
+
 class DelveContinue(_Action):
     """The steps of the round that waited for an Encounter (Exploration, Story)."""
 
@@ -187,7 +196,8 @@ def travel_decision(engine: Engine, state: CampaignState) -> Decision | None:
     command, and a button runs it exactly as typed. The id names the round: ``travel<n>``."""
     delve = state.delve
     if (delve is None or state.track.lost or delve.fog is not None or delve.encounter is not None
-            or delve.encounter_due is not None or delve.resume is not None or state.clash is not None):
+            or delve.encounter_due is not None or delve.resume is not None or state.clash is not None
+            or delve.token_choice is not None):
         return None
     _, tiles = kingdom_of(engine, delve.kingdom)
     keys: list[str] = []
@@ -213,6 +223,13 @@ def travel_decision(engine: Engine, state: CampaignState) -> Decision | None:
     return Decision(id=f"travel{delve.round + 1}", kind="travel", prompt=f"Travel step of round {delve.round + 1}: "
                     f"where does the party go from {delve.tile}?", options=keys, labels=labels, helps=helps,
                     answer=TRAVEL_ANSWER)
+
+
+def delve_decision(engine: Engine, state: CampaignState) -> Decision | None:
+    """What the Delve waits for: a token's tile the party chooses (``/delve route``), else the Travel step."""
+    if state.delve is not None and state.delve.token_choice is not None and not state.track.lost:
+        return mon.choice_decision(state.delve)
+    return travel_decision(engine, state)
 
 
 @implements(
@@ -255,7 +272,7 @@ def _result(engine: Engine, state: CampaignState, texts: list[str], **extra: Any
     texts = [*texts, *_settle_monsters(engine, state), *every_knight_dead(state)]
     events = [Event(kind="delve", text=t) for t in texts]
     return Result(state=state, events=events, data={**delve_data(engine, state), **extra},
-                  pending=travel_decision(engine, state))
+                  pending=delve_decision(engine, state))
 
 
 def _apply_track(state: CampaignState, change: tr.TrackChange) -> None:
@@ -331,7 +348,9 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
     leader, tier = _party_leader(state, act.leader)
     who = state.knights[leader].name if leader else "no Knight yet"
     texts.append(f"Party Leader: {who} ({tier.capitalize()} tier).")
-    delve, more = mon.monster_setup(kingdom, state.delve.model_copy(update={"leader": leader}), tier, dice)  # type: ignore[arg-type]
+    box = mon.lowest_marked_box(state.knights[leader].sheet) if leader else None
+    delve, more = mon.monster_setup(kingdom, state.delve.model_copy(update={"leader": leader}), tier, dice,  # type: ignore[arg-type]
+                                    box)
     state.delve = delve
     texts += more
     return _result(engine, state, texts)
@@ -394,6 +413,9 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
 
 
 def _encounter_first(delve: DelveState, kingdom: Kingdom) -> None:
+    if delve.token_choice is not None:
+        raise RuleError(f"an Encounter Monster token waits for the party to choose its tile: `/delve route "
+                        f"decision:{delve.token_choice.id} option:<tile>` ({', '.join(delve.token_choice.options)})")
     if delve.encounter_due is not None:
         name = mon.name_of(delve, kingdom, delve.encounter_due)
         raise RuleError(f"an Encounter with {name} must be resolved first: `/encounter start` (the GM can cancel it "
@@ -499,13 +521,24 @@ def _kingdom_tile_step(
     # d. Encounter Monster spawns and movement (the Hunt Spaces reached at a.); e. the front
     state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
     texts += more
-    state.delve, more = kmap.place_panzergates(state.delve, tile)
+    if state.delve.token_choice is not None:  # the party chooses a token's tile first; e. waits
+        return _after_tile(engine, state, kingdom, texts, [*earlier, *reached], dice=dice,
+                           steps=("front", "exploration", "story"))
+    more, hit = _step_e(engine, state, kingdom, tile, dice)
     texts += more
-    if not state.track.lost:
-        more, hit = _front(engine, kingdom, state, tile, dice)
-        texts += more
-        reached += hit
+    reached += hit
     return _after_tile(engine, state, kingdom, texts, [*earlier, *reached], dice=dice)
+
+
+def _step_e(engine: Engine, state: CampaignState, kingdom: Kingdom, tile: KingdomTile,
+            dice: Dice | None) -> tuple[list[str], list[int]]:
+    """e. the Panzergates printed on the tile, then "resolve all symbols on the front of the face up tile"."""
+    assert state.delve is not None
+    state.delve, texts = kmap.place_panzergates(state.delve, tile)
+    if state.track.lost:
+        return texts, []
+    more, hit = _front(engine, kingdom, state, tile, dice)
+    return texts + more, hit
 
 
 @implements(
@@ -601,6 +634,16 @@ def _after_tile(
         _, _, tiles = current(engine, state)
         state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
         texts += more
+        if state.delve.token_choice is not None:
+            state.delve = state.delve.model_copy(update={"resume": Resume(steps=list(steps),
+                                                                          time_reached=list(time_reached))})
+            texts.append("The rest of this round waits for the party's choice: `/delve route`, then "
+                         "`/delve continue`.")
+            return _result(engine, state, texts, time_reached=time_reached)
+        if "front" in steps:  # step e, after the party chose a token's tile at step d
+            more, hit = _step_e(engine, state, kingdom, tiles[state.delve.tile], dice)
+            return _after_tile(engine, state, kingdom, [*texts, *more], [*time_reached, *hit], dice=dice,
+                               steps=tuple(s for s in steps if s != "front"))
         if state.delve.encounter_due is not None:
             state.delve = state.delve.model_copy(update={"resume": Resume(time_reached=list(time_reached))})
             texts.append("The Exploration and Story steps of this round wait for the Encounter: resolve it, then "
@@ -613,6 +656,12 @@ def _after_tile(
         time_reached = [*time_reached, *reached]
         state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
         texts += more
+        if state.delve.token_choice is not None and not state.track.lost:
+            state.delve = state.delve.model_copy(update={"resume": Resume(steps=["story"],
+                                                                          time_reached=list(time_reached))})
+            texts.append("The Story step of this round waits for the party's choice: `/delve route`, then "
+                         "`/delve continue`.")
+            return _result(engine, state, texts, time_reached=time_reached)
         if state.delve.encounter_due is not None and not state.track.lost:  # an Exploration card's Encounter
             state.delve = state.delve.model_copy(update={"resume": Resume(steps=["story"],
                                                                           time_reached=list(time_reached))})
@@ -623,6 +672,24 @@ def _after_tile(
     return _result(engine, state, texts, time_reached=time_reached)
 
 
+@implements(
+    "Encounter Monsters Spawn and Movement",
+    tests=["tests/delve/test_monster_tokens.py::test_a_tie_asked_at_step_d_waits_and_the_round_continues"],
+    note="a tie between shortest paths, the tile next to the Party marker and the spawn's adjacent tile are the "
+    "party's choice (`/delve route`)",
+)
+@handles(DelveRoute)
+def delve_route(engine: Engine, state: CampaignState, act: DelveRoute, dice: Dice) -> Result:
+    """The party's choice of a token's tile; the spawns and movement go on, then the meeting check. A round that
+    waited for it goes on with `/delve continue`."""
+    delve, kingdom, tiles = current(engine, state)
+    delve, texts = mon.choose(delve, kingdom, tiles, act.decision, act.option)
+    state.delve = delve
+    if delve.token_choice is None and delve.resume is not None:
+        texts.append("The round goes on with `/delve continue`.")
+    return _result(engine, state, texts)
+
+
 @handles(DelveContinue)
 def delve_continue(engine: Engine, state: CampaignState, act: DelveContinue, dice: Dice) -> Result:
     """Back to the round the Encounter interrupted: "When you're done resolving the Encounter, return to the Phase
@@ -631,6 +698,9 @@ def delve_continue(engine: Engine, state: CampaignState, act: DelveContinue, dic
     resume = delve.resume
     if resume is None:
         raise RuleError("no step of the round is waiting for an Encounter; the next step is `/delve travel`")
+    if delve.token_choice is not None:
+        raise RuleError(f"an Encounter Monster token waits for the party to choose its tile first: `/delve route "
+                        f"decision:{delve.token_choice.id} option:<tile>` ({', '.join(delve.token_choice.options)})")
     delve, texts = mon.settle_finished(delve, kingdom)
     if delve.encounter_due is not None:
         name = mon.name_of(delve, kingdom, delve.encounter_due)

@@ -107,6 +107,7 @@ ANSWERS: dict[str, Answer] = {a.code: a for a in (
     Answer("e", ("encounter", "choose"), "enc", "in this Encounter"),
     Answer("t", ("delve", "travel"), "travel", "in this Delve", _travel_raw),
     Answer("s", ("spoils", "choose"), "vote", "in these Spoils"),
+    Answer("r", ("delve", "route"), "route", "in this Delve"),
 )}
 BY_COMMAND = {a.answer: a for a in ANSWERS.values()}
 CODE = f"[{''.join(ANSWERS)}]"

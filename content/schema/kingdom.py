@@ -30,7 +30,7 @@ from content.schema.cards import (
     TextEffect,
 )
 from content.schema.dice import Strict
-from content.schema.encounters import BestiaryRow, EncounterCard, bestiary_problems
+from content.schema.encounters import BestiaryEntry, BestiaryRow, EncounterCard, bestiary_problems
 from content.schema.knights import Virtue
 
 ClueType = Literal["martial", "errant", "historic", "mystic"]
@@ -436,6 +436,42 @@ class PointOfInterest(Strict):
     )
 
 
+TaleBox = Literal["quest", "investigation_1", "investigation_2", "investigation_3"]
+TALE_BOXES: tuple[TaleBox, ...] = ("quest", "investigation_1", "investigation_2", "investigation_3")
+
+
+class BestiaryLine(Strict):
+    """The Bestiary crossed by the Bookmark's line traced from one box of Your Tale on the Knight Sheet (Monster
+    Setup: "Find the lowest marked box on the Sheet. Now, use the Knight Bookmark to trace a row to the right from
+    it"). A line holds from its box down to the box of the next line; each Chapter's boxes, top to bottom: its Quest,
+    then its three Investigations (docs/rulings.md, "The Bestiary at the lowest marked box")."""
+
+    chapter: int = Field(ge=1, le=5)
+    box: TaleBox = "quest"
+    monsters: list[BestiaryEntry] = Field(default_factory=list)
+
+    def index(self) -> int:
+        return (self.chapter - 1) * len(TALE_BOXES) + TALE_BOXES.index(self.box)
+
+
+def bestiary_line_problems(lines: list[BestiaryLine], cards: list[EncounterCard]) -> list[tuple[Loc, str]]:
+    """A box once; every entry matches a card side of that level; a Monster once per line."""
+    out: list[tuple[Loc, str]] = []
+    seen: set[int] = set()
+    for i, line in enumerate(lines):
+        if line.index() in seen:
+            out.append((("bestiary_lines", i), f"the line of Chapter {line.chapter} {line.box} appears twice"))
+        seen.add(line.index())
+        ids = [m.monster for m in line.monsters]
+        if len(set(ids)) != len(ids):
+            out.append((("bestiary_lines", i, "monsters"), "a Monster appears twice on one line"))
+        for j, entry in enumerate(line.monsters):
+            if not any(c.monster == entry.monster and entry.level in c.levels() for c in cards):
+                out.append((("bestiary_lines", i, "monsters", j),
+                            f"no Encounter Monster card of {entry.monster!r} has a level {entry.level} side"))
+    return out
+
+
 class Kingdom(Strict):
     kind: Literal["kingdom"] = "kingdom"
     id: Id
@@ -448,7 +484,10 @@ class Kingdom(Strict):
     points_of_interest: list[PointOfInterest] = Field(default_factory=list)
     deep_fog: list[DeepFogCard] = Field(default_factory=list, description="the Kingdom's Deep Fog cards")
     campfire: CampfireTable | None = Field(None, description="the Campfire Tales table of the Kingdom Codex")
-    bestiary: list[BestiaryRow] = Field(default_factory=list, description="the Bestiary: Monsters per tier")
+    bestiary: list[BestiaryRow] = Field(default_factory=list, description="the Bestiary: Monsters per tier (the "
+                                        "older form: a tier's row holds for every box of its Chapter)")
+    bestiary_lines: list[BestiaryLine] = Field(default_factory=list, description="the Bestiary read per box of "
+                                               "Your Tale (wins over ``bestiary`` when given)")
     encounter_cards: list[EncounterCard] = Field(default_factory=list, description="the Encounter Monster cards")
     ciphers: list[CipherParagraph] = Field(default_factory=list, description="the Exploration Cipher paragraphs")
     adventures: list[Adventure] = Field(default_factory=list, description="the Adventure Table (d100)")
@@ -561,6 +600,7 @@ class KingdomCards(Strict):
     deep_fog: list[DeepFogCard] = Field(default_factory=list)
     campfire: CampfireTable | None = None
     bestiary: list[BestiaryRow] = Field(default_factory=list, description="Bestiary rows (one per tier)")
+    bestiary_lines: list[BestiaryLine] = Field(default_factory=list, description="Bestiary lines per Tale box")
     encounter_cards: list[EncounterCard] = Field(default_factory=list)
     ciphers: list[CipherParagraph] = Field(default_factory=list, description="Exploration Cipher paragraphs")
     adventures: list[Adventure] = Field(default_factory=list, description="rows of the Adventure Table (d100)")
@@ -573,6 +613,7 @@ def merge_cards(kingdom: Kingdom, cards: KingdomCards) -> Kingdom:
         "deep_fog": [*kingdom.deep_fog, *cards.deep_fog],
         "campfire": kingdom.campfire or cards.campfire,
         "bestiary": [*kingdom.bestiary, *cards.bestiary],
+        "bestiary_lines": [*kingdom.bestiary_lines, *cards.bestiary_lines],
         "encounter_cards": [*kingdom.encounter_cards, *cards.encounter_cards],
         "ciphers": [*kingdom.ciphers, *cards.ciphers],
         "adventures": [*kingdom.adventures, *cards.adventures],
@@ -647,6 +688,7 @@ def kingdom_problems(kingdom: Kingdom, tiles: dict[str, KingdomTile]) -> list[tu
                     problems.append((("exploration", card.id, "lingering", j, "tiles"),
                                      f"no tile of this Kingdom is {tile_id!r}"))
     problems += bestiary_problems(kingdom.bestiary, kingdom.encounter_cards)
+    problems += bestiary_line_problems(kingdom.bestiary_lines, kingdom.encounter_cards)
     problems += adventure_problems(kingdom.adventures)
     if problems or not tiles:
         return problems

@@ -29,6 +29,7 @@ from content.schema.kingdom import (
 from rules import rolls
 from rules.coverage import implements
 from rules.delve import fog as fr
+from rules.delve import peril as dp
 from rules.delve import track as tr
 from rules.delve.state import DelveState
 from rules.dice import Dice
@@ -69,11 +70,19 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
     reached: list[int] = []
     if not printed.effects:
         return [f"✋ By hand: {printed.text} {BY_HAND}"], reached
+    harmed = dp.DelveHarm(cat, state, dice) if dice is not None else None
+    living = [kid for kid in knights if kid in state.knights and not state.knights[kid].dead]
     for effect in printed.effects:
         if state.track.lost:
             break
         if effect.type == "text":
             texts.append(f"✋ By hand: {effect.text} {BY_HAND}")
+        elif effect.type == "gain_condition" and harmed is not None and living:
+            dp.gain_condition(harmed, living, effect.condition)
+            texts += harmed.flush()
+        elif effect.type == "peril_check" and harmed is not None and living:
+            dp.owe_peril_check(harmed, living)
+            texts += harmed.flush()
         elif effect.type == "save":
             more, hit = _save(cat, kingdom, state, effect, knights=knights, who=who, dice=dice, source=source)
             texts += more
@@ -105,6 +114,8 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
                                          knights=knights, who=who)
             texts += more
             reached += hit
+    if harmed is not None:
+        texts += dp.settle(harmed)  # "resolve only one Peril Check": at the end of the printed effect
     return texts, reached
 
 

@@ -1,6 +1,6 @@
-"""Encounter Monsters on the Kingdom: Monster Setup (the Bestiary at the Party Leader's tier, the Encounter Monster
-deck drawn from the bottom, one token per district on the District Wheel), Rotation X, the tokens on the Kingdom
-map (Hunt Spaces moving them, the Threat 7 spawn) and the meeting that makes an Encounter due.
+"""Encounter Monsters on the Kingdom: Monster Setup (the Bestiary at the Party Leader's lowest marked box, the
+Encounter Monster deck drawn from the bottom, one token per district on the District Wheel), Rotation X, the tokens
+on the Kingdom map (Hunt Spaces moving them, the Threat 7 spawn) and the meeting that makes an Encounter due.
 
 The Encounter itself (rules/delve/encounter.py) reads ``DelveState.encounter_due`` (an Encounter Monster card id)
 and, once it is over, calls :func:`encounter_over` (token removed, Rotation 1). Rulings: docs/rulings.md, "Encounter
@@ -9,32 +9,87 @@ Monsters".
 The grid the tokens move on: every tile on the table (explored, revealed and face down). Two tiles are joined when
 a path printed on a face-up tile (explored or revealed) leads from one to the other; the paths of a face-down tile
 are not seen, so two face-down tiles never join. Each tile moved onto is one step, whatever its size or side.
-Ties between shortest paths: the first step whose direction comes first in north, east, south, west (clockwise from
-north), the order the bot already uses for "the tile adjacent to the Party marker".
+Ties between shortest paths, the tile next to the Party marker for a token on another section and the spawn's adjacent
+tile: the rulebook names no tiebreak, so the party chooses (``token_choice``, answered with ``/delve route``).
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
+from content.schema.encounters import BestiaryEntry
 from content.schema.gear import Tier
-from content.schema.kingdom import Kingdom, KingdomTile
+from content.schema.kingdom import TALE_BOXES, BestiaryLine, Kingdom, KingdomTile
 from rules.coverage import implements
-from rules.delve.state import DelveState, EncounterMonster
+from rules.delve.state import DelveState, EncounterMonster, TokenChoice
 from rules.dice import Dice
+from rules.engine import Decision
+from rules.errors import RuleError
+from rules.knights.state import Sheet
 
 T = "tests/delve/test_monster_tokens.py::"
 Tiles = dict[str, KingdomTile]
 ORDER = ("north", "east", "south", "west")
+ROUTE_ANSWER = "delve route"  # the command answering a token choice (decision:<id> option:<tile>)
 
 
 # -- Monster Setup -------------------------------------------------------------------------------------------
 
 
-def set_aside(kingdom: Kingdom, tier: Tier) -> list[EncounterMonster]:
+TIERS: tuple[Tier, ...] = ("mob", "vassal", "king", "devil", "dragon")
+
+
+def box_name(index: int) -> str:
+    """"Chapter 2, Investigation 1" for a Tale box index (0 = Chapter 1's Quest)."""
+    chapter, box = divmod(index, len(TALE_BOXES))
+    return f"Chapter {chapter + 1}, " + ("Quest" if box == 0 else f"Investigation {box}")
+
+
+def lowest_marked_box(sheet: Sheet) -> int | None:
+    """"Find the lowest marked box on the Sheet": the index of the last marked box of Your Tale, top to bottom (each
+    Chapter: its Quest, then its three Investigations; an Investigation's success box sits on its row). None when no
+    box is marked."""
+    found: int | None = None
+    for c, chapter in enumerate(sheet.tale):
+        marks = [chapter.quest, *(i.resolved or i.success for i in chapter.investigations)]
+        for b, marked in enumerate(marks):
+            if marked:
+                found = c * len(TALE_BOXES) + b
+    return found
+
+
+def bestiary_lines(kingdom: Kingdom) -> list[BestiaryLine]:
+    """The Kingdom's Bestiary as lines per Tale box, top to bottom: ``bestiary_lines`` when given, else the older
+    per-tier rows, each holding from the first box (the Quest) of its tier's Chapter."""
+    if kingdom.bestiary_lines:
+        return sorted(kingdom.bestiary_lines, key=lambda line: line.index())
+    return sorted((BestiaryLine(chapter=TIERS.index(r.tier) + 1, monsters=list(r.monsters))
+                   for r in kingdom.bestiary if r.tier in TIERS), key=lambda line: line.index())
+
+
+def read_bestiary(kingdom: Kingdom, tier: Tier, box: int | None) -> tuple[list[BestiaryEntry], str]:
+    """The Monster blocks the line crosses and where it was traced from. ``box``: the Party Leader's lowest marked
+    box; None (no box marked) traces from the first box of the Chapter of their tier ("the Chapters correspond to
+    the difficulty tiers"). The Legendary tier (past the whole Tale) reads the Legendary row if the Kingdom has one."""
+    if tier == "legendary":
+        row = next((r for r in kingdom.bestiary if r.tier == "legendary"), None)
+        if row is not None:
+            return list(row.monsters), "the Legendary row"
+    if box is None:
+        box = TIERS.index(tier) * len(TALE_BOXES) if tier in TIERS else len(TIERS) * len(TALE_BOXES) - 1
+        where = f"no marked box: the first box of the {tier.capitalize()} tier's Chapter ({box_name(box)})"
+    else:
+        where = f"the lowest marked box ({box_name(box)})"
+    lines = [line for line in bestiary_lines(kingdom) if line.index() <= box]
+    return (list(lines[-1].monsters) if lines else []), where
+
+
+def set_aside(kingdom: Kingdom, tier: Tier, box: int | None = None) -> list[EncounterMonster]:
     """"For each Monster block whose Encounter Monster card is above the line you traced with the Bookmark ... take
     their Encounter Monster card of a matching level. If a Monster has no matching level, it is unavailable"."""
-    row = next((r for r in kingdom.bestiary if r.tier == tier), None)
+    entries, _ = read_bestiary(kingdom, tier, box)
     out: list[EncounterMonster] = []
-    for entry in row.monsters if row else []:
+    for entry in entries:
         card = next((c for c in kingdom.encounter_cards if c.monster == entry.monster and entry.level in c.levels()),
                     None)
         if card is not None:
@@ -45,18 +100,23 @@ def set_aside(kingdom: Kingdom, tier: Tier) -> list[EncounterMonster]:
 @implements(
     "Monster Setup",
     tests=[T + "test_monster_setup_reads_the_bestiary_at_the_leaders_tier",
+           T + "test_monster_setup_reads_the_bestiary_at_the_lowest_marked_box",
            T + "test_monster_setup_draws_from_the_bottom_one_token_per_district",
            T + "test_fewer_monsters_than_districts_leave_districts_empty"],
 )
-def monster_setup(kingdom: Kingdom, delve: DelveState, tier: Tier, dice: Dice) -> tuple[DelveState, list[str]]:
-    """The Bestiary at ``tier``; the cards set aside shuffled into the Encounter Monster deck; as many cards drawn
-    from the bottom as the Kingdom has districts; each drawn Monster's token on a random district of the District
-    Wheel (the districts shuffled, then given the cards in the order drawn; docs/rulings.md)."""
-    aside = set_aside(kingdom, tier)
+def monster_setup(kingdom: Kingdom, delve: DelveState, tier: Tier, dice: Dice,
+                  box: int | None = None) -> tuple[DelveState, list[str]]:
+    """The Bestiary at the Party Leader's lowest marked box (``box``; None: the first box of ``tier``'s Chapter);
+    the cards set aside shuffled into the Encounter Monster deck; as many cards drawn from the bottom as the Kingdom
+    has districts; each drawn Monster's token on a random district of the District Wheel (the districts shuffled,
+    then given the cards in the order drawn; docs/rulings.md)."""
+    aside = set_aside(kingdom, tier, box)
+    _, where = read_bestiary(kingdom, tier, box)
+    delve = delve.model_copy(update={"tier": tier, "bestiary_box": box_name(box) if box is not None else None})
     if not aside:
-        return delve.model_copy(update={"tier": tier}), [
-            f"🐉 Monster Setup: the Bestiary of {kingdom.name} has no Monster at the {tier.capitalize()} tier; no "
-            "Encounter Monster this Expedition."]
+        return delve, [
+            f"🐉 Monster Setup: the Bestiary of {kingdom.name} read at {where} has no Monster; no Encounter Monster "
+            "this Expedition."]
     by_card = {m.card: m for m in aside}
     deck = dice.shuffle(list(by_card))
     count = min(len(kingdom.districts), len(deck))
@@ -66,7 +126,7 @@ def monster_setup(kingdom: Kingdom, delve: DelveState, tier: Tier, dice: Dice) -
     wheel = {districts[i]: card for i, card in enumerate(drawn)}
     wheel = {d: wheel[d] for d in kingdom.wheel if d in wheel}  # kept in wheel order
     delve = delve.model_copy(update={
-        "tier": tier, "encounter_monsters": [by_card[c] for c in drawn], "encounter_deck": rest,
+        "encounter_monsters": [by_card[c] for c in drawn], "encounter_deck": rest,
         "wheel_tokens": wheel, "map_tokens": {},
     })
     names = {d.id: d.name for d in kingdom.districts}
@@ -75,8 +135,8 @@ def monster_setup(kingdom: Kingdom, delve: DelveState, tier: Tier, dice: Dice) -
         for d, c in ((d, wheel.get(d)) for d in kingdom.wheel)
     )
     texts = [
-        f"🐉 Monster Setup at the {tier.capitalize()} tier: {len(aside)} Encounter Monster card(s) set aside from the "
-        f"Bestiary, shuffled, {len(drawn)} drawn from the bottom. District Wheel — {shown}."
+        f"🐉 Monster Setup at the {tier.capitalize()} tier, the Bestiary read at {where}: {len(aside)} Encounter "
+        f"Monster card(s) set aside, shuffled, {len(drawn)} drawn from the bottom. District Wheel — {shown}."
     ]
     if len(drawn) < len(kingdom.districts):
         texts.append("Fewer Monsters than districts: a district with no token meets the Monster of the next token "
@@ -172,18 +232,77 @@ def distances(delve: DelveState, tiles: Tiles, target: str) -> dict[str, int]:
 
 def route(delve: DelveState, tiles: Tiles, start: str, steps: int) -> list[str]:
     """The tiles a token on ``start`` moves onto, ``steps`` of them at most, toward the Party marker by the shortest
-    path (ties: north, east, south, west). On another section of a disjointed map: "simply place it on the tile
-    adjacent to the Party marker instead (even if that tile is unrevealed)"."""
+    path, up to the first tie (two shortest paths: the party chooses, :func:`advance`). On another section of a
+    disjointed map: "simply place it on the tile adjacent to the Party marker instead (even if that tile is
+    unrevealed)" (the only adjacent tile; several: the party chooses)."""
     dist = distances(delve, tiles, delve.tile)
     if start not in dist:
         near = neighbours(delve, tiles, delve.tile)
-        return [near[0] if near else delve.tile]
+        return [near[0]] if len(near) == 1 else [] if near else [delve.tile]
     out: list[str] = []
     here = start
     while len(out) < steps and dist[here] > 0:
-        here = next(t for t in neighbours(delve, tiles, here) if dist.get(t) == dist[here] - 1)
+        nxt = next_steps(delve, tiles, dist, here)
+        if len(nxt) > 1:
+            break
+        here = nxt[0]
         out.append(here)
     return out
+
+
+def next_steps(delve: DelveState, tiles: Tiles, dist: dict[str, int], here: str) -> list[str]:
+    """The tiles one step nearer the Party marker from ``here``: more than one when shortest paths tie."""
+    return [t for t in neighbours(delve, tiles, here) if dist.get(t) == dist[here] - 1]
+
+
+ChoiceKind = Literal["step", "land", "spawn"]
+Tie = tuple[ChoiceKind, list[str], int]  # kind ("step" or "land"), the tiles to choose from, steps left after it
+
+
+def advance(delve: DelveState, tiles: Tiles, card: str, steps: int) -> tuple[DelveState, list[str], Tie | None]:
+    """One token moves ``steps`` tiles toward the Party marker "via the shortest possible path"; it stops where two
+    shortest paths tie (the rulebook gives no tiebreak on the Kingdom map: the party chooses, docs/rulings.md) and
+    returns the tie."""
+    start = delve.map_tokens[card]
+    name = monster(delve, card).name
+    dist = distances(delve, tiles, delve.tile)
+    if start not in dist:  # another section of a disjointed map
+        near = neighbours(delve, tiles, delve.tile)
+        if len(near) > 1:
+            return delve, [f"🐾 {name} on {start} (another section of the map) is placed next to the Party marker: "
+                           f"the party chooses the tile ({', '.join(near)}) — `/delve route`."], ("land", near, 0)
+        to = near[0] if near else delve.tile
+        tokens = {**delve.map_tokens, card: to}
+        return delve.model_copy(update={"map_tokens": tokens}), [
+            f"🐾 {name} moves {start} ⇒ {to} (another section of the map)."], None
+    path: list[str] = []
+    here = start
+    tie: Tie | None = None
+    while len(path) < steps and dist[here] > 0:
+        nxt = next_steps(delve, tiles, dist, here)
+        if len(nxt) > 1:
+            tie = ("step", nxt, steps - len(path) - 1)
+            break
+        here = nxt[0]
+        path.append(here)
+    texts: list[str] = []
+    if path:
+        texts.append(f"🐾 {name} moves {' → '.join([start, *path])}.")
+    elif tie is None:
+        texts.append(f"🐾 {name} stays on {start} (the party's tile).")
+    if tie is not None:
+        texts.append(f"🐾 {name} on {here}: two shortest paths toward the party tie ({', '.join(tie[1])}); the party "
+                     "chooses — `/delve route`.")
+    return delve.model_copy(update={"map_tokens": {**delve.map_tokens, card: here}}), texts, tie
+
+
+def ask(delve: DelveState, kind: ChoiceKind, card: str, options: list[str], *, at: str | None, steps: int = 0,
+        moves: int = 0, after: list[str] | None = None) -> DelveState:
+    """Store the token choice for the party (:class:`TokenChoice`, answered by :func:`choose`)."""
+    n = delve.token_choices + 1
+    choice = TokenChoice(id=f"route{n}", kind=kind, card=card, at=at, options=options, steps=steps, moves=moves,
+                         after=list(after or []))
+    return delve.model_copy(update={"token_choice": choice, "token_choices": n})
 
 
 # -- Hunt Spaces, the spawn, the meeting ------------------------------------------------------------------------
@@ -193,53 +312,106 @@ def route(delve: DelveState, tiles: Tiles, start: str, steps: int) -> list[str]:
     "Encounter Monsters Spawn and Movement",
     tests=[T + "test_a_hunt_space_moves_each_token_along_the_shortest_path",
            T + "test_two_moves_stop_on_the_party_tile_and_make_an_encounter_due",
-           T + "test_ties_between_shortest_paths_go_north_east_south_west",
+           T + "test_ties_between_shortest_paths_are_the_partys_choice",
+           T + "test_a_tie_asked_at_step_d_waits_and_the_round_continues",
            T + "test_face_down_tiles_do_not_join_each_other",
            T + "test_a_token_on_another_section_lands_next_to_the_party",
            T + "test_threat_7_spawns_the_district_monster_next_to_the_party_after_the_others_move",
            T + "test_spawning_a_monster_already_on_the_map_moves_its_token",
            T + "test_hunt_space_on_a_tile_back_moves_tokens_at_step_d"],
 )
-def hunt(delve: DelveState, kingdom: Kingdom, tiles: Tiles, moves: int) -> tuple[DelveState, list[str]]:
+def hunt(delve: DelveState, kingdom: Kingdom, tiles: Tiles, moves: int,
+         cards: list[str] | None = None) -> tuple[DelveState, list[str]]:
     """"each Encounter Monster token on the Kingdom map (if there are any) moves toward the Party marker by the
-    indicated number of tiles (1 tile, 2 tiles), via the shortest possible path"."""
-    if not delve.map_tokens:
-        return delve, []
-    tokens = dict(delve.map_tokens)
-    texts = []
-    for card, start in delve.map_tokens.items():
-        path = route(delve, tiles, start, moves)
-        name = monster(delve, card).name
-        if not path:
-            texts.append(f"🐾 {name} stays on {start} (the party's tile).")
-            continue
-        tokens[card] = path[-1]
-        reached = distances(delve, tiles, delve.tile)
-        how = " → ".join([start, *path]) if start in reached else f"{start} ⇒ {path[-1]} (another section of the map)"
-        texts.append(f"🐾 {name} moves {how}.")
-    return delve.model_copy(update={"map_tokens": tokens}), texts
+    indicated number of tiles (1 tile, 2 tiles), via the shortest possible path". ``cards``: the tokens still to
+    move (a Hunt resumed after a choice). Stops at a tie: ``token_choice`` is set and the rest wait for it."""
+    queue = list(delve.map_tokens) if cards is None else [c for c in cards if c in delve.map_tokens]
+    texts: list[str] = []
+    for i, card in enumerate(queue):
+        delve, more, tie = advance(delve, tiles, card, moves)
+        texts += more
+        if tie is not None:
+            kind, options, steps = tie
+            return ask(delve, kind, card, options, at=delve.map_tokens[card], steps=steps, moves=moves,
+                       after=queue[i + 1:]), texts
+    return delve, texts
 
 
 def spawn(delve: DelveState, kingdom: Kingdom, tiles: Tiles) -> tuple[DelveState, list[str]]:
     """"spawn an Encounter Monster token onto an adjacent Kingdom tile ... The Encounter Monster token should
     correspond to the Encounter Monster of your district, as per the District Wheel." "If ... that Monster is already
-    on the map, remove its token from the current tile and spawn it on the new tile." The adjacent tile: the first
-    north, east, south, west (docs/rulings.md)."""
+    on the map, remove its token from the current tile and spawn it on the new tile." The adjacent tile: the only
+    one, else the party's choice (``token_choice``, docs/rulings.md)."""
     district = tiles[delve.tile].district
     card = district_monster(delve, kingdom, district)
     if card is None:
         return delve, ["👹 No Encounter Monster token is on the District Wheel: nothing spawns."]
     near = neighbours(delve, tiles, delve.tile)
-    where = near[0] if near else delve.tile
+    name = monster(delve, card).name
+    district_name = kingdom.district(district).name
+    if len(near) > 1:
+        return ask(delve, "spawn", card, near, at=None), [
+            f"👹 {name} — the Monster of {district_name} on the District Wheel — spawns onto an adjacent tile: the "
+            f"party chooses which ({', '.join(near)}) — `/delve route`."]
+    return place_spawn(delve, card, near[0] if near else delve.tile, f"the Monster of {district_name} on the "
+                       "District Wheel")
+
+
+def place_spawn(delve: DelveState, card: str, where: str, what: str) -> tuple[DelveState, list[str]]:
     name = monster(delve, card).name
     texts = []
     if card in delve.map_tokens:
         texts.append(f"{name}'s token leaves {delve.map_tokens[card]} (a Monster is on the map only once).")
     tokens = {k: v for k, v in delve.map_tokens.items() if k != card}
     tokens[card] = where
-    district_name = kingdom.district(district).name
-    texts.append(f"👹 {name} — the Monster of {district_name} on the District Wheel — spawns on {where}.")
+    texts.append(f"👹 {name} — {what} — spawns on {where}.")
     return delve.model_copy(update={"map_tokens": tokens}), texts
+
+
+def choose(delve: DelveState, kingdom: Kingdom, tiles: Tiles, decision: str | None,
+           option: str) -> tuple[DelveState, list[str]]:
+    """The party's answer to ``token_choice``: the token goes onto the chosen tile, moves on what it still has to,
+    the Hunt's other tokens move, then the rest of the spawns and movement (and the meeting check)."""
+    c = delve.token_choice
+    if c is None:
+        raise RuleError("no Encounter Monster token waits for the party to choose its tile")
+    if decision is not None and decision != c.id:
+        raise RuleError(f"decision {decision} is no longer waiting: {c.id} is (nothing was changed)")
+    if option not in c.options:
+        raise RuleError(f"{option!r} is not one of the tiles to choose from: {', '.join(c.options)}")
+    delve = delve.model_copy(update={"token_choice": None})
+    name = monster(delve, c.card).name
+    if c.kind == "spawn":
+        delve, texts = place_spawn(delve, c.card, option, "chosen by the party")
+    else:
+        delve = delve.model_copy(update={"map_tokens": {**delve.map_tokens, c.card: option}})
+        texts = [f"🐾 The party chooses: {name} moves {c.at} → {option}."]
+        if c.steps:
+            delve, more, tie = advance(delve, tiles, c.card, c.steps)
+            texts += more
+            if tie is not None:
+                return ask(delve, tie[0], c.card, tie[1], at=delve.map_tokens[c.card], steps=tie[2], moves=c.moves,
+                           after=c.after), texts
+        delve, more = hunt(delve, kingdom, tiles, c.moves, cards=c.after)
+        texts += more
+        if delve.token_choice is not None:
+            return delve, texts
+    delve, more = resolve_due(delve, kingdom, tiles)
+    return delve, texts + more
+
+
+def choice_decision(delve: DelveState) -> Decision | None:
+    """The engine Decision for ``token_choice``: one option per tile, answered by ``/delve route decision:<id>
+    option:<tile>`` (any player: the party decides)."""
+    c = delve.token_choice
+    if c is None:
+        return None
+    name = monster(delve, c.card).name
+    prompt = {"step": f"{name} on {c.at}: two shortest paths toward the party tie. Which tile does it move onto?",
+              "land": f"{name} is on another section of the map: onto which tile next to the Party marker?",
+              "spawn": f"{name} spawns onto an adjacent Kingdom tile: which one?"}[c.kind]
+    return Decision(id=c.id, kind="route", prompt=prompt, options=list(c.options), labels=list(c.options),
+                    helps=[f"{name}'s token onto {t}" for t in c.options], answer=ROUTE_ANSWER)
 
 
 @implements(
@@ -271,16 +443,24 @@ def due(delve: DelveState, kingdom: Kingdom, card: str) -> tuple[DelveState, lis
 
 def resolve_due(delve: DelveState, kingdom: Kingdom, tiles: Tiles) -> tuple[DelveState, list[str]]:
     """Step d of the Kingdom Tile step ("Resolve Encounter Monster spawns and movement"), and at once when Threat
-    moves outside it: every Hunt Space reached (in order), then the Threat 7 spawn, then the meeting check."""
+    moves outside it: every Hunt Space reached (in order), then the Threat 7 spawn, then the meeting check. A token
+    choice for the party stops it: the rest waits for ``/delve route`` (:func:`choose`)."""
     texts: list[str] = []
-    hunts, spawning = list(delve.hunts_due), delve.spawn_due
-    delve = delve.model_copy(update={"hunts_due": [], "spawn_due": False})
-    for moves in hunts:
+    if delve.token_choice is not None:
+        return delve, texts
+    while delve.hunts_due:
+        moves = delve.hunts_due[0]
+        delve = delve.model_copy(update={"hunts_due": delve.hunts_due[1:]})
         delve, more = hunt(delve, kingdom, tiles, moves)
         texts += more
-    if spawning:
+        if delve.token_choice is not None:
+            return delve, texts
+    if delve.spawn_due:
+        delve = delve.model_copy(update={"spawn_due": False})
         delve, more = spawn(delve, kingdom, tiles)
         texts += more
+        if delve.token_choice is not None:
+            return delve, texts
     delve, more = meet(delve, kingdom)
     return delve, texts + more
 
@@ -326,7 +506,7 @@ def view(delve: DelveState, kingdom: Kingdom) -> dict[str, object]:
                 "district": next((d for d, c in delve.wheel_tokens.items() if c == m.card), None)}
 
     return {
-        "tier": delve.tier, "leader": delve.leader,
+        "tier": delve.tier, "leader": delve.leader, "box": delve.bestiary_box,
         "cards": [one(m) for m in delve.encounter_monsters],
         "wheel": {d: delve.wheel_tokens.get(d) for d in kingdom.wheel},
         "tokens": dict(delve.map_tokens),

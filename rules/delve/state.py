@@ -67,8 +67,24 @@ class Resume(BaseModel):
     """The steps of a Delve round waiting for an Encounter: "finish resolving your current step, then immediately
     proceed to the Encounter" (``/delve continue`` resolves them)."""
 
-    steps: list[Literal["exploration", "story"]] = ["exploration", "story"]
+    steps: list[Literal["front", "exploration", "story"]] = ["exploration", "story"]
     time_reached: list[int] = Field(default_factory=list, description="Time 8/16 reached this round (Story step)")
+
+
+class TokenChoice(BaseModel):
+    """Where an Encounter Monster token goes when the rules leave it to the party (docs/rulings.md, "Ties between
+    shortest paths"): ``step``, two shortest paths tie ("via the shortest possible path" gives no tiebreak); ``land``,
+    a token on another section of the map placed on "the tile adjacent to the Party marker" (several); ``spawn``,
+    the Threat 7 spawn "onto an adjacent Kingdom tile" (several). Answered with ``/delve route``."""
+
+    id: str = Field(max_length=24)
+    kind: Literal["step", "land", "spawn"]
+    card: str
+    at: str | None = Field(None, description="the tile the token stands on (None: it spawns)")
+    options: list[str] = Field(min_length=2)
+    steps: int = Field(0, ge=0, description="step: tiles still to move after the chosen one")
+    moves: int = Field(0, ge=0, description="the Hunt's tiles, for the tokens after this one")
+    after: list[str] = Field(default_factory=list, description="tokens still to move in this Hunt, in order")
 
 
 class HinderingToken(BaseModel):
@@ -105,6 +121,7 @@ class DelveState(BaseModel):
     # Monster Setup and the Encounter Monster tokens (rules/delve/monsters.py)
     leader: str | None = Field(None, description="the Party Leader's Knight id (Monster Setup reads their tier)")
     tier: str | None = Field(None, description="the tier the Bestiary was read at")
+    bestiary_box: str | None = Field(None, description="the Tale box the Bestiary was read at (None: no box marked)")
     encounter_monsters: list[EncounterMonster] = Field(
         default_factory=list, description="the Encounter Monster cards drawn at Monster Setup"
     )
@@ -121,6 +138,8 @@ class DelveState(BaseModel):
         default_factory=list, description="moves of the Hunt Spaces reached, not resolved yet (in order)"
     )
     spawn_due: bool = Field(False, description="the Threat 7 spawn is waiting to be resolved")
+    token_choice: TokenChoice | None = Field(None, description="a token's move waiting for the party (/delve route)")
+    token_choices: int = Field(0, ge=0, description="token choices asked this Delve (their ids: route<n>)")
     encounter_due: str | None = Field(
         None, description="the Encounter Monster card id to resolve an Encounter with now (the Encounter code reads it)"
     )

@@ -7,11 +7,14 @@ from typing import Any
 
 import pytest
 
-from content.schema.encounters import EncounterCard, Resolution, bestiary_problems
+from content.schema.encounters import BestiaryEntry, EncounterCard, Resolution, bestiary_problems
+from content.schema.kingdom import BestiaryLine, bestiary_line_problems
 from rules.delve import monsters as mon
 from rules.delve import track as tr
 from rules.delve.state import DelveState, EncounterMonster, FogState
 from rules.dice import Dice
+from rules.errors import RuleError
+from rules.knights.state import Sheet
 from rules.state import KingdomTrack
 from tests.delve._support import KINGDOM, SPEC, TILES, delve_with
 
@@ -64,6 +67,53 @@ async def test_a_delve_with_no_knight_reads_the_mob_row(table) -> None:  # type:
     reply = await table.ok("/delve start kingdom:aubrevane start:aub_01")
     assert reply.data["monsters"]["tier"] == "mob" and reply.data["monsters"]["leader"] is None
     assert "Party Leader: no Knight yet (Mob tier)" in reply.text
+
+
+async def test_monster_setup_reads_the_bestiary_at_the_lowest_marked_box(table) -> None:  # type: ignore[no-untyped-def]
+    """Rulebook (line 649): - Take the designated Kingdom Codex and find the Bestiary. Then, take the Party Leader's
+    Knight Sheet and align its right side with the Bestiary, so that they overlap, as shown on the diagram below. Find
+    the lowest marked box on the Sheet. Now, use the Knight Bookmark to trace a row to the right from it, through the
+    Bestiary.
+
+    Rulebook (line 356): Once you resolve a Quest or Investigation, you will mark its right box on the Knight Sheet.
+    Investigations have an additional box on the Knight Sheet. Mark it only if you succeeded during an
+    Investigation.
+    """
+    lines = [BestiaryLine(chapter=1, monsters=[BestiaryEntry(monster="stag", level=1)]),
+             BestiaryLine(chapter=1, box="investigation_2",
+                          monsters=[BestiaryEntry(monster="stag", level=2), BestiaryEntry(monster="abbot", level=1)]),
+             BestiaryLine(chapter=2, monsters=[BestiaryEntry(monster="drowned", level=3)])]
+    kingdom = KINGDOM.model_copy(update={"bestiary_lines": lines})
+    assert bestiary_line_problems(lines, KINGDOM.encounter_cards) == []
+    wrong = [BestiaryLine(chapter=3, monsters=[BestiaryEntry(monster="drowned", level=4)])]
+    assert "no Encounter Monster card of 'drowned' has a level 4 side" in bestiary_line_problems(
+        wrong, KINGDOM.encounter_cards)[0][1]
+    delve = DelveState(kingdom="aubrevane", tile="aub_01", explored=["aub_01"])
+    sheet = Sheet()
+    assert mon.lowest_marked_box(sheet) is None  # nothing marked: the first box of the tier's Chapter
+    after, texts = mon.monster_setup(kingdom, delve, "mob", Dice(seed=1), mon.lowest_marked_box(sheet))
+    assert [(m.monster, m.level) for m in after.encounter_monsters] == [("stag", 1)]
+    assert "no marked box: the first box of the Mob tier's Chapter (Chapter 1, Quest)" in texts[0]
+    sheet.tale[0].quest = True
+    sheet.tale[0].investigations[0].resolved = True
+    assert mon.lowest_marked_box(sheet) == 1  # Investigation 1 lies below the Quest: still above line 2
+    after, _ = mon.monster_setup(kingdom, delve, "mob", Dice(seed=1), 1)
+    assert [(m.monster, m.level) for m in after.encounter_monsters] == [("stag", 1)]
+    sheet.tale[0].investigations[2].success = True  # the success box sits on its Investigation's row
+    box = mon.lowest_marked_box(sheet)
+    assert box == 3
+    after, texts = mon.monster_setup(kingdom, delve, "mob", Dice(seed=1), box)
+    assert {(m.monster, m.level) for m in after.encounter_monsters} == {("stag", 2), ("abbot", 1)}
+    assert after.bestiary_box == "Chapter 1, Investigation 3"
+    assert "the lowest marked box (Chapter 1, Investigation 3)" in texts[0]
+    # the older per-tier rows: a tier's row holds for every box of its Chapter; the marked box wins over the tier
+    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok('/knight tier tier:devil name:"Ser Sonch"')
+    await table.ok('@kara /knight mark what:quest chapter:1 number:1')
+    reply = await table.ok("/delve start kingdom:aubrevane start:aub_01")
+    assert reply.data["monsters"]["box"] == "Chapter 1, Quest"
+    assert {(c["monster"], c["level"]) for c in reply.data["monsters"]["cards"]} == {
+        ("stag", 1), ("abbot", 1), ("drowned", 1)}
 
 
 def test_monster_setup_draws_from_the_bottom_one_token_per_district() -> None:
@@ -177,16 +227,36 @@ def test_two_moves_stop_on_the_party_tile_and_make_an_encounter_due() -> None:
     assert "Rotation 1" in texts[0]
 
 
-def test_ties_between_shortest_paths_go_north_east_south_west() -> None:
+def test_ties_between_shortest_paths_are_the_partys_choice() -> None:
     """Rulebook (line 784): Every time the Threat marker is moved onto a Hunt Space on the Threat track ... each
     Encounter Monster token on the Kingdom map (if there are any) moves toward the Party marker by the indicated
     number of tiles (1 tile, 2 tiles), via the shortest possible path.
     """
-    # aub_16 is two tiles from aub_01 through aub_03 (north of it) or aub_15 (west of it): north first
-    delve = with_tokens(delve_with(["aub_01", "aub_03", "aub_16"], "aub_01"), {"enc_stag_i": "aub_16"})
+    # aub_16 is two tiles from aub_01 through aub_03 (north of it) or aub_15 (west of it): the rulebook gives no
+    # tiebreak on the Kingdom map, so the party chooses; the Hunt's other tokens wait for the choice
+    delve = with_tokens(delve_with(["aub_01", "aub_03", "aub_16"], "aub_01"),
+                        {"enc_stag_i": "aub_16", "enc_abbot_i": "aub_02"})
     assert "aub_15" in delve.face_down
-    assert mon.route(delve, TILES, "aub_16", 1) == ["aub_03"]
-    assert mon.route(delve, TILES, "aub_16", 2) == ["aub_03", "aub_01"]
+    assert mon.route(delve, TILES, "aub_16", 2) == []  # stops at the tie
+    delve = delve.model_copy(update={"hunts_due": [2], "spawn_due": False})
+    asked, texts = mon.resolve_due(delve, KINGDOM, TILES)
+    choice = asked.token_choice
+    assert choice is not None and choice.kind == "step" and choice.card == "enc_stag_i" and choice.at == "aub_16"
+    assert set(choice.options) == {"aub_03", "aub_15"} and choice.steps == 1 and choice.after == ["enc_abbot_i"]
+    assert asked.map_tokens == {"enc_stag_i": "aub_16", "enc_abbot_i": "aub_02"}  # nothing picked silently
+    assert "two shortest paths toward the party tie" in texts[0]
+    decision = mon.choice_decision(asked)
+    assert decision is not None and decision.answer == "delve route" and decision.id == "route1"
+    assert set(decision.options) == {"aub_03", "aub_15"}
+    with pytest.raises(RuleError, match="not one of the tiles"):
+        mon.choose(asked, KINGDOM, TILES, "route1", "aub_02")
+    with pytest.raises(RuleError, match="no longer waiting"):
+        mon.choose(asked, KINGDOM, TILES, "route9", "aub_15")
+    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_15")
+    # the Stag goes through aub_15 onto the party's tile, then the Abbot moves its 2 tiles (1: it reaches the party)
+    assert after.map_tokens == {"enc_stag_i": "aub_01", "enc_abbot_i": "aub_01"}
+    assert after.token_choice is None and after.encounter_due == "enc_stag_i"
+    assert "The party chooses: The Gallowmere Stag moves aub_16 → aub_15" in texts[0]
 
 
 def test_face_down_tiles_do_not_join_each_other() -> None:
@@ -200,7 +270,9 @@ def test_face_down_tiles_do_not_join_each_other() -> None:
     assert mon.route(delve, TILES, "aub_03", 1) == ["aub_01"]  # not south onto aub_16
     revealed = delve.model_copy(update={"face_down": [t for t in delve.face_down if t != "aub_16"],
                                         "revealed": ["aub_16"]})
-    assert mon.route(revealed, TILES, "aub_03", 1) == ["aub_16"]  # a revealed tile shows its paths: south first
+    # a revealed tile shows its paths: aub_03 -> aub_16 -> aub_15 ties with aub_03 -> aub_01 -> aub_15
+    assert mon.next_steps(revealed, TILES, mon.distances(revealed, TILES, "aub_15"), "aub_03") == ["aub_16",
+                                                                                                   "aub_01"]
 
 
 def test_a_token_on_another_section_lands_next_to_the_party() -> None:
@@ -213,9 +285,12 @@ def test_a_token_on_another_section_lands_next_to_the_party() -> None:
 
     far = kmap.place_neighbours(kmap.enter(delve, "aub_18", None), TILES, "aub_18").delve
     far = with_tokens(far.model_copy(update={"tile": "aub_01"}), {"enc_stag_i": "aub_24"})
-    after, texts = mon.hunt(far, KINGDOM, TILES, 1)
-    assert after.map_tokens == {"enc_stag_i": "aub_02"}  # the first adjacent tile: north
-    assert "another section" in texts[0]
+    asked, texts = mon.hunt(far, KINGDOM, TILES, 1)
+    assert asked.map_tokens == {"enc_stag_i": "aub_24"} and "another section" in texts[0]
+    assert asked.token_choice is not None and asked.token_choice.kind == "land"  # several adjacent tiles: asked
+    assert asked.token_choice.options == mon.neighbours(far, TILES, "aub_01")
+    after, _ = mon.choose(asked, KINGDOM, TILES, None, "aub_15")
+    assert after.map_tokens == {"enc_stag_i": "aub_15"} and after.token_choice is None
 
 
 # -- the Threat 7 spawn ------------------------------------------------------------------------------------------
@@ -231,10 +306,14 @@ def test_threat_7_spawns_the_district_monster_next_to_the_party_after_the_others
     delve = with_tokens(delve_with(["aub_01", "aub_04"], "aub_04"), {"enc_abbot_i": "aub_03"})
     change = tr.change_threat(KingdomTrack(threat=6), delve, SPEC, 1)  # Threat 7: Hunt Space 7 (2 tiles), spawn
     assert change.delve.hunts_due == [2] and change.delve.spawn_due
-    after, texts = mon.resolve_due(change.delve, KINGDOM, TILES)
-    assert after.map_tokens == {"enc_abbot_i": "aub_04", "enc_drowned_i": "aub_07"}  # north of aub_04
-    assert texts[0].startswith("🐾 The Cinder Abbot moves") and "spawns on aub_07" in texts[1]
-    assert after.encounter_due == "enc_abbot_i"  # the Abbot reached the party; the spawn is adjacent
+    asked, texts = mon.resolve_due(change.delve, KINGDOM, TILES)
+    assert asked.map_tokens == {"enc_abbot_i": "aub_04"} and asked.encounter_due is None  # the spawn is asked
+    assert texts[0].startswith("🐾 The Cinder Abbot moves") and "the party chooses which" in texts[1]
+    assert asked.token_choice is not None and asked.token_choice.kind == "spawn"
+    assert asked.token_choice.options == ["aub_07", "aub_01", "aub_05"]  # "onto an adjacent Kingdom tile"
+    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_05")
+    assert after.map_tokens == {"enc_abbot_i": "aub_04", "enc_drowned_i": "aub_05"} and "spawns on aub_05" in texts[0]
+    assert after.encounter_due == "enc_abbot_i"  # the Abbot reached the party; the meeting check after the spawn
     assert not after.spawn_due and after.threat_seven_spawned
     again = tr.change_threat(KingdomTrack(threat=6), after, SPEC, 1)
     assert not again.delve.spawn_due  # once per Expedition
@@ -245,7 +324,8 @@ def test_spawning_a_monster_already_on_the_map_moves_its_token() -> None:
     Monster is already on the map, remove its token from the current tile and spawn it on the new tile.
     """
     delve = with_tokens(delve_with(["aub_01"], "aub_01"), {"enc_stag_i": "aub_15"})  # Bellwold: the Stag
-    after, texts = mon.spawn(delve, KINGDOM, TILES)
+    asked, _ = mon.spawn(delve, KINGDOM, TILES)
+    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_02")
     assert after.map_tokens == {"enc_stag_i": "aub_02"}
     assert "leaves aub_15" in texts[0]
 
@@ -271,11 +351,17 @@ async def test_gaining_threat_outside_a_round_moves_and_spawns_at_once(table) ->
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     await table.ok("/delve adjust threat:6")
     reply = await table.ok("/delve gain threat:1")
+    assert reply.data["spawn"] is True and reply.data["monsters"]["tokens"] == {}
+    assert reply.pending is not None and reply.pending["answer"] == "delve route"
+    assert reply.pending["options"] == ["aub_02", "aub_03", "aub_15", "aub_04"]
+    refused = await table("@kara /delve travel direction:north")  # the party chooses first
+    assert not refused.ok and "/delve route" in (refused.error or "")
+    reply = await table.ok(f"@kara /delve route decision:{reply.pending['id']} option:aub_03")
     state = await table.state()
     bellwold = state["delve"]["wheel_tokens"].get("bellwold") or mon.district_monster(
         DelveState.model_validate(state["delve"]), KINGDOM, "bellwold")
-    assert reply.data["monsters"]["tokens"] == {bellwold: "aub_02"}
-    assert "spawns on aub_02" in reply.text and reply.data["spawn"] is True
+    assert reply.data["monsters"]["tokens"] == {bellwold: "aub_03"}
+    assert "spawns on aub_03" in reply.text and reply.pending is not None and reply.pending["kind"] == "travel"
 
 
 # -- the meeting -------------------------------------------------------------------------------------------------
@@ -455,3 +541,36 @@ def test_bestiary_mistakes_are_reported(change: dict[str, Any], message: str) ->
     cards = [EncounterCard.model_validate(data) if c.id == "enc_stag_i" else c for c in KINGDOM.encounter_cards]
     problems = bestiary_problems(KINGDOM.bestiary, cards)
     assert any(message in text for _, text in problems), problems
+
+
+async def test_a_tie_asked_at_step_d_waits_and_the_round_continues(table) -> None:  # type: ignore[no-untyped-def]
+    """Rulebook (line 739): d. Resolve Encounter Monster spawns and movement. e. Finally, resolve all symbols on the
+    front of the face up tile you have moved to.
+
+    Rulebook (line 784): Every time the Threat marker is moved onto a Hunt Space on the Threat track ... each
+    Encounter Monster token on the Kingdom map (if there are any) moves toward the Party marker by the indicated
+    number of tiles (1 tile, 2 tiles), via the shortest possible path.
+    """
+    await table.ok("/delve start kingdom:aubrevane start:aub_01")
+    await table.ok("@kara /delve travel direction:east")  # aub_03
+    await table.ok("/delve adjust threat:2 token:enc_stag_i to:aub_01")
+    before = (await table.ok("/delve status")).data["exploration_left"]
+    reply = await table.ok("@kara /delve travel direction:south")  # aub_16: Threat +1 -> Hunt Space 3 (1 tile)
+    # from aub_01 toward aub_16: through aub_03 or through aub_15, both two tiles: the party chooses
+    assert reply.pending is not None and reply.pending["kind"] == "route" and reply.pending["answer"] == "delve route"
+    assert set(reply.pending["options"]) == {"aub_03", "aub_15"}
+    assert reply.data["monsters"]["tokens"] == {"enc_stag_i": "aub_01"}
+    assert reply.data["resume"]["steps"] == ["front", "exploration", "story"]
+    assert reply.data["exploration_left"] == before  # steps e and the Exploration step wait
+    assert "📍" not in reply.text
+    refused = await table("@kara /delve continue")
+    assert not refused.ok and "/delve route" in (refused.error or "")
+    chosen = await table.ok(f"@kara /delve route decision:{reply.pending['id']} option:aub_15")
+    assert chosen.data["monsters"]["tokens"] == {"enc_stag_i": "aub_15"}
+    assert "`/delve continue`" in chosen.text and chosen.pending is None
+    stale = await table(f"@kara /delve route decision:{reply.pending['id']} option:aub_03")
+    assert not stale.ok
+    done = await table.ok("@kara /delve continue")
+    assert done.data["exploration_left"] == before - 1 and done.data["resume"] is None
+    assert "📍 Point of Interest: Pale Hive" in done.text  # step e, after the choice
+    assert done.pending is not None and done.pending["kind"] == "travel"

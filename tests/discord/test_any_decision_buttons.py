@@ -266,7 +266,8 @@ def test_custom_ids_name_a_command_of_the_table_and_fit_discord() -> None:
     """Each answering command has a one-letter code; the longest ids stay within 100 characters; an id naming a code
     outside the table, or an old-style id naming anything but a Clash decision, matches no template."""
     assert {c: " ".join(a.path) for c, a in ANSWERS.items()} == {
-        "c": "choose", "f": "fog choose", "e": "encounter choose", "t": "delve travel", "s": "spoils choose"}
+        "c": "choose", "f": "fog choose", "e": "encounter choose", "t": "delve travel", "s": "spoils choose",
+        "r": "delve route"}
     longest = button_id(999_999_999_999, "travel" + "9" * 12, "0123abcd", "k" * 40, "t")
     assert len(longest) <= CUSTOM_ID_LIMIT and BUTTON_TEMPLATE.fullmatch(longest)
     assert len(select_id(999_999_999_999, "travel" + "9" * 12, "0123abcd", "t")) <= CUSTOM_ID_LIMIT
@@ -280,6 +281,12 @@ def test_custom_ids_name_a_command_of_the_table_and_fit_discord() -> None:
     assert view is not None and all(isinstance(i, DecisionButton) for i in view.children)
     assert view.children[0].custom_id == button_id(7, "fog3", mark("fog_clue", "Which Clue?", clues),
                                                    "martial", "f")
+    # a token's route the party chooses (rules/delve/monsters.py): buttons answered by /delve route
+    tiles = ["aub_02", "aub_15"]
+    route = fog | {"id": "route2", "kind": "route", "answer": "delve route", "options": tiles}
+    view = decision_view(7, route)
+    assert view is not None and view.children[0].custom_id == button_id(7, "route2", mark("route", "Which Clue?",
+                                                                                          tiles), "aub_02", "r")
     # an answer outside the table, or an id not of its command's shape: no components
     assert decision_view(7, fog | {"answer": "gm undo"}) is None
     assert decision_view(7, fog | {"id": "d3"}) is None

@@ -1,4 +1,4 @@
-"""/delve start, travel, continue, track, status, map, gain, adjust, cipher, adventure, discard, reveal."""
+"""/delve start, travel, route, continue, track, status, map, gain, adjust, cipher, adventure, discard, reveal."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from rules.delve_handlers import (
     DelveDiscard,
     DelveGain,
     DelveReveal,
+    DelveRoute,
     DelveStart,
     DelveTravel,
     current,
@@ -40,6 +41,10 @@ async def travel(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, DelveTravel(direction=o["direction"], to=o["to"], fog=o["fog"],
                                                 trailmake=o["trailmake"], wander=o["wander"], leader=o["leader"],
                                                 decision=o.get("decision")))
+
+
+async def route(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, DelveRoute(decision=o.get("decision"), option=o["option"]))
 
 
 async def track(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -124,6 +129,13 @@ def register(r: Registry) -> None:
          Option("leader", "string", "Deep Fog: the Party Leader, Target of its effects", autocomplete="knight"),
          Option("decision", "string", "the Travel step answered (travel<n>, as a select sends it): refused once the "
                 "party has travelled since", max_length=24)),
+        permission="player",
+    ))
+    r.add(Command(
+        ("delve", "route"), "The party chooses the tile of an Encounter Monster token (a tie, a spawn)", route,
+        (Option("decision", "string", "the decision answered (route<n>): refused if another one waits",
+                max_length=24),
+         Option("option", "string", "the tile the token goes onto", required=True, max_length=64)),
         permission="player",
     ))
     r.add(Command(
