@@ -11,7 +11,7 @@ Consumables the campaign unlocked. See docs/outpost.md.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -83,20 +83,61 @@ class NoticeBoard(SectionBase):
     contracts: list[Contract] = Field(min_length=1, max_length=40)
 
 
+class PlaceTiles(Strict):
+    """Recon. Rulebook, "Scouts Guild": "Recon Scouts grant you the option to place additional Kingdom tiles." At
+    Kingdom Setup (or at once when the Delve is already set up), ``rings`` times: every Kingdom tile connected by a
+    path to a tile on the table is placed face down (rules/delve/scouting.py ``place_rings``)."""
+
+    type: Literal["place_tiles"] = "place_tiles"
+    rings: int = Field(1, ge=1, le=3, description="how many rings of tiles around the table are placed face down")
+
+
+class LookExploration(Strict):
+    """Patrol. Rulebook, "Scouts Guild": "Patrol Scouts allow you to look up cards from the Exploration deck." At
+    Kingdom Setup the party looks at the top ``look`` cards; ``/scout use scout: cards:`` puts up to ``to_bottom`` of
+    them at the bottom."""
+
+    type: Literal["look_exploration"] = "look_exploration"
+    look: int = Field(ge=1, le=10, description="how many top Exploration cards the party looks at")
+    to_bottom: int = Field(0, ge=0, le=10, description="how many of those the party may put at the bottom")
+
+    @model_validator(mode="after")
+    def _bottom(self) -> LookExploration:
+        if self.to_bottom > self.look:
+            raise ValueError("to_bottom cannot be more than look")
+        return self
+
+
+class AddExploration(Strict):
+    """Survey. Rulebook, "Scouts Guild": "Survey Scouts add special cards to the Exploration deck that will grant you
+    various positive effects." At Kingdom Setup (or at once), a copy of each of ``cards`` (Exploration card ids of
+    the Outpost's Kingdom) goes into the Exploration deck under its top ``depth`` cards, in order (never on top:
+    rulebook "Special Exploration Cards")."""
+
+    type: Literal["add_exploration"] = "add_exploration"
+    cards: list[Id] = Field(min_length=1, max_length=5, description="Exploration card ids of the Kingdom")
+    depth: int = Field(1, ge=1, le=30, description="how many cards of the deck stay above the cards added")
+
+
+ScoutEffect = Annotated[PlaceTiles | LookExploration | AddExploration, Field(discriminator="type")]
+EFFECT_OF: dict[str, str] = {"recon": "place_tiles", "patrol": "look_exploration", "survey": "add_exploration"}
+
+
 class Scout(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=80)
     category: ScoutCategory
     cost: int = Field(ge=0, le=99)
     text: str = Text
-    command: str = Field("", max_length=200, description="the command the players type in the Delve to apply it")
-    look: int = Field(0, ge=0, le=10, description="Patrol: how many top Exploration cards the party looks at")
-    to_bottom: int = Field(0, ge=0, le=10, description="Patrol: how many of those the party may put at the bottom")
+    effect: ScoutEffect | None = Field(
+        None, description="what the bot applies to the Delve (its type follows the category); none: by hand")
+    command: str = Field("", max_length=200, description="by hand: the command the players type in the Delve")
 
     @model_validator(mode="after")
-    def _patrol(self) -> Scout:
-        if self.to_bottom > self.look:
-            raise ValueError("to_bottom cannot be more than look")
+    def _category(self) -> Scout:
+        if self.effect is not None and self.effect.type != EFFECT_OF[self.category]:
+            raise ValueError(f"a {self.category} Scout's effect is type {EFFECT_OF[self.category]}, "
+                             f"not {self.effect.type}")
         return self
 
 

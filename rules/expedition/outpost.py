@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from content.loader import Catalogue
 from content.schema.gear import TIERS, Gear
-from content.schema.outpost import Contract, Mercenary, Outpost
+from content.schema.outpost import AddExploration, Contract, LookExploration, Mercenary, Outpost, PlaceTiles, Scout
 from rules.coverage import implements
+from rules.delve import scouting
 from rules.dice import Dice
-from rules.engine import Engine
+from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
 from rules.expedition import phases as ph
 from rules.expedition.outpost_state import HiredMercenary, InnVisit, OutpostState, ScoutHired, Section
@@ -194,12 +195,13 @@ def fulfil(state: CampaignState, exp: ExpeditionState, cat: Catalogue) -> list[s
 # -- the Scouts Guild --------------------------------------------------------------------------------------------
 
 
-@implements("Scouts Guild", status="assisted", tests=[T + "test_scouts_are_recorded_for_the_delve"],
-            note="the Scout's text and the Delve command to apply it are shown; the players apply it in the Delve")
+S = "tests/outpost/test_scouts.py::"
+
+
 def hire_scout(state: CampaignState, ost: OutpostState, o: Outpost, sid: str, payer: KnightState) -> list[str]:
-    """Rulebook, "Scouts Guild": "Recon Scouts grant you the option to place additional Kingdom tiles", "Patrol
-    Scouts allow you to look up cards from the Exploration deck", "Survey Scouts add special cards to the
-    Exploration deck". Each Scout is hired once per Expedition (ruling)."""
+    """Rulebook, "Scouts Guild": "At the Scouts Guild you can employ Scouts to complete various tasks for your
+    party". Each Scout is hired once per Expedition (ruling). Its effect reaches the Delve through the observer
+    ``scouts_in_the_delve`` (at Kingdom Setup, or at once when the Delve is set up already)."""
     sc = next((s for s in o.sections.scouts.scouts if s.id == sid or s.name.lower() == sid.lower()), None)
     if sc is None:
         names = ", ".join(f"`{s.id}` ({s.category})" for s in o.sections.scouts.scouts)
@@ -211,17 +213,87 @@ def hire_scout(state: CampaignState, ost: OutpostState, o: Outpost, sid: str, pa
     out += pay(payer, cost, sc.name)
     ost.scouts.append(ScoutHired(id=sc.id, name=sc.name, category=sc.category, paid_by=payer.id))
     out.append(f"🔭 Scout hired: **{sc.name}** ({sc.category.capitalize()}). {sc.text}")
-    if sc.command:
+    if sc.effect is not None:
+        out.append("The bot applies it at Kingdom Setup (`/delve start`)" + (", now: the Delve is set up."
+                                                                              if state.delve is not None else "."))
+    elif sc.command:
         out.append(f"In the Delve, apply it by hand: `{sc.command}`")
     return out
 
 
-@implements("Scouts Guild", tests=[T + "test_patrol_scout_looks_and_puts_a_card_at_the_bottom"],
-            note="Patrol Scouts look at the Delve's Exploration deck and put cards at its bottom")
+@implements("Scouts Guild", tests=[S + "test_recon_scout_places_additional_kingdom_tiles",
+                                   S + "test_patrol_scout_looks_at_the_top_exploration_cards_at_setup",
+                                   S + "test_survey_scout_adds_a_card_to_the_exploration_deck",
+                                   S + "test_a_scout_hired_when_the_delve_is_set_up_acts_at_once"],
+            note="Recon places tiles face down, Patrol looks at (and may bottom) Exploration cards, Survey adds "
+            "Exploration cards, at Kingdom Setup; a Scout without a typed effect is shown to be applied by hand")
+def scout_setup(engine: Engine, state: CampaignState, h: ScoutHired, sc: Scout) -> list[str]:
+    """Apply a hired Scout's effect to the Delve just set up (rulebook, "Scouts Guild": Scouts "give you an upper
+    hand during a Delve"): Recon places tiles, Patrol looks at the top Exploration cards, Survey adds cards."""
+    delve = state.delve
+    assert delve is not None and sc.effect is not None
+    h.set_up = True
+    kingdom = engine.catalogue.kingdoms.get(delve.kingdom)
+    tiles = engine.catalogue.kingdom_tiles.get(delve.kingdom, {})
+    if kingdom is None:
+        return [f"🔭 {sc.name}: the Kingdom {delve.kingdom!r} is not loaded; apply by hand: {sc.text}"]
+    eff = sc.effect
+    if isinstance(eff, PlaceTiles):
+        state.delve, placed = scouting.place_rings(delve, tiles, eff.rings)
+        h.applied = True
+        return [f"🔭 {sc.name} (Recon): " + (f"placed face down: {', '.join(placed)}." if placed
+                                             else "no more Kingdom tiles to place.")]
+    if isinstance(eff, LookExploration):
+        h.looked = True
+        h.seen = scouting.look(delve, eff.look)
+        names = ", ".join(f"**{kingdom.exploration_card(c).name}** (`{c}`)" for c in h.seen) or "no card"
+        out = [f"🔭 {sc.name} (Patrol) looks at the top {len(h.seen)} Exploration card(s), top first: {names}."]
+        if eff.to_bottom and h.seen:
+            out.append(f"Put up to {eff.to_bottom} of them at the bottom: `/scout use scout:{sc.id} cards:<id>`; "
+                       f"keep the order: `/scout use scout:{sc.id}`.")
+        else:
+            h.applied = True
+        return out
+    assert isinstance(eff, AddExploration)
+    try:
+        state.delve = scouting.add_cards(delve, kingdom, eff.cards, eff.depth)
+    except RuleError as e:
+        return [f"🔭 {sc.name} (Survey): {e}; apply by hand: {sc.text}"]
+    h.applied = True
+    added = ", ".join(kingdom.exploration_card(c).name for c in eff.cards)
+    return [f"🔭 {sc.name} (Survey): {added} added to the Exploration deck under its top {eff.depth} card(s)."]
+
+
+@observes
+def scouts_in_the_delve(engine: Engine, state: CampaignState) -> list[Event]:
+    """After every action: a Scout hired this Expedition whose effect has not reached the Delve yet acts as soon as
+    the Delve is set up (``/delve start`` is Kingdom Setup; a Scout hired later acts at once)."""
+    exp = state.expedition
+    if state.delve is None or exp is None or exp.outpost is None:
+        return []
+    # Recon and Survey first, so that a Patrol Scout looks at the Exploration deck as it will be drawn (ruling)
+    todo = sorted((h for h in exp.outpost.scouts if not h.set_up), key=lambda h: h.category == "patrol")
+    if not todo:
+        return []
+    o = engine.catalogue.outposts.get(exp.outpost.outpost)
+    texts: list[str] = []
+    for h in todo:
+        sc = next((s for s in o.sections.scouts.scouts if s.id == h.id), None) if o is not None else None
+        if sc is None or sc.effect is None:
+            h.set_up = True
+            continue
+        texts += scout_setup(engine, state, h, sc)
+    return [Event(kind="scouts", text=t) for t in texts]
+
+
+@implements("Scouts Guild", tests=[S + "test_patrol_scout_looks_at_the_top_exploration_cards_at_setup",
+                                   T + "test_patrol_scout_looks_and_puts_a_card_at_the_bottom"],
+            note="`/scout use`: a Patrol Scout puts cards it looked at at the bottom; a Scout without a typed effect "
+            "is marked done after the players apply it by hand")
 def use_scout(engine: Engine, state: CampaignState, sid: str, cards: list[str]) -> list[str]:
     """Rulebook, "Scouts Guild": "Patrol Scouts allow you to look up cards from the Exploration deck." A Patrol Scout
-    with ``look: N`` shows the top N cards of the Delve's Exploration deck; ``cards:`` (up to its ``to_bottom``, from
-    those N) go to the bottom, in that order. Recon and Survey Scouts are shown to be applied by hand and marked."""
+    looked at the top cards at Kingdom Setup; ``cards:`` (up to its ``to_bottom``, from those) go to the bottom, in
+    that order. A Scout without a typed effect is shown to be applied by hand and marked."""
     exp = ph.expedition(state)
     if exp.phase != "delve":
         raise RuleError(f"Scouts help during the Delve; the party is in {ph.LABEL[exp.step]}")
@@ -234,36 +306,18 @@ def use_scout(engine: Engine, state: CampaignState, sid: str, cards: list[str]) 
         raise RuleError(f"{h.name} has already done their task this Expedition")
     assert exp.outpost is not None
     sc = next(s for s in outpost_content(engine.catalogue, exp.outpost).sections.scouts.scouts if s.id == h.id)
-    if sc.look == 0:
+    if sc.effect is None:
         if cards:
             raise RuleError(f"{sc.name} does not move Exploration cards; apply their task by hand")
         h.applied = True
         return [f"🔭 {sc.name}: {sc.text}", f"Apply it by hand: `{sc.command}`" if sc.command else "Apply it by hand.",
                 f"{sc.name}'s task is marked done."]
     delve = state.delve
-    if delve is None:
-        raise RuleError("the Delve has not started: the Exploration deck is shuffled at /delve start")
-    kingdom = engine.catalogue.kingdoms[delve.kingdom]
-    top = delve.exploration[:sc.look]
-    names = ", ".join(f"**{kingdom.exploration_card(c).name}** (`{c}`)" for c in top) or "no card"
-    if not h.looked:
-        h.looked = True
-        if not cards:
-            out = [f"🔭 {sc.name} looks at the top {len(top)} Exploration card(s), top first: {names}."]
-            if sc.to_bottom:
-                out.append(f"Put up to {sc.to_bottom} of them at the bottom: `/scout use scout:{sc.id} cards:<id>`; "
-                           f"keep the order: `/scout use scout:{sc.id}`.")
-                return out
-            h.applied = True
-            return out
-    if len(cards) > sc.to_bottom:
-        raise RuleError(f"{sc.name} may put {sc.to_bottom} card(s) at the bottom, not {len(cards)}")
-    if len(set(cards)) != len(cards) or any(c not in top for c in cards):
-        raise RuleError(f"name cards among the top {len(top)} the Scout looked at: {names}")
-    for c in cards:
-        delve.exploration.remove(c)
-        delve.exploration.append(c)
+    if delve is None or not h.looked or not isinstance(sc.effect, LookExploration):
+        raise RuleError(f"{sc.name} acts by themselves at Kingdom Setup (`/delve start`); nothing to choose now")
+    state.delve = scouting.to_bottom(delve, h.seen, cards, sc.effect.to_bottom)
     h.applied = True
+    kingdom = engine.catalogue.kingdoms[delve.kingdom]
     moved = ", ".join(kingdom.exploration_card(c).name for c in cards)
     return [f"🔭 {sc.name}: " + (f"{moved} put at the bottom of the Exploration deck." if cards
                                  else "the Exploration deck keeps its order.")]

@@ -36,8 +36,10 @@ class ScoutHired(_Model):
     name: str
     category: Literal["recon", "patrol", "survey"]
     paid_by: str
-    applied: bool = Field(False, description="the players applied it in the Delve")
+    applied: bool = Field(False, description="its task is done (applied to the Delve, or by the players)")
     looked: bool = Field(False, description="Patrol: the party has looked at the top Exploration cards")
+    set_up: bool = Field(False, description="its Kingdom Setup effect was applied to this Expedition's Delve")
+    seen: list[str] = Field(default_factory=list, description="Patrol: the Exploration cards looked at, top first")
 
 
 class OutpostState(_Model):

@@ -105,7 +105,7 @@ async def test_one_contract_per_expedition_and_checkboxes(outpost: Table) -> Non
 async def test_scouts_are_recorded_for_the_delve(outpost: Table) -> None:
     """Rulebook (line 679): At the Scouts Guild you can employ Scouts to complete various tasks for your party, which will give you an upper hand during a Delve."""  # noqa: E501
     hired = await outpost.ok("@kara /outpost scouts scout:aub_scout_lamp_runner")
-    assert "/delve reveal tile:" in hired.text  # the command to apply it by hand in the Delve
+    assert "Kingdom Setup" in hired.text  # the bot applies it when the Delve is set up
     assert await gold(outpost, SONCH) == 29  # 2 Gold, 1 off (the Scouts Guild's Early Bird)
     assert not (await outpost("@kara /outpost scouts scout:aub_scout_lamp_runner")).ok
     await outpost.ok("@ulfa /outpost scouts scout:aub_scout_chalk_marker")
@@ -173,11 +173,10 @@ async def test_patrol_scout_looks_and_puts_a_card_at_the_bottom(outpost: Table) 
     early = await outpost("@ulfa /scout use scout:aub_scout_ferry_watch")
     assert not early.ok and "during the Delve" in (early.error or "")
     await outpost.ok("@kara /outpost done")
-    await outpost.ok('/delve start kingdom:aubrevane start:aub_01 leader:"Ser Sonch"')
+    started = await outpost.ok('/delve start kingdom:aubrevane start:aub_01 leader:"Ser Sonch"')
     deck = (await outpost.state())["delve"]["exploration"]
-    looked = await outpost.ok("@ulfa /scout use scout:aub_scout_ferry_watch")
-    assert all(c in looked.text for c in deck[:3]) and deck[3] not in looked.text
-    assert (await outpost.state())["delve"]["exploration"] == deck  # looking changes nothing
+    looked = (await outpost.state())["expedition"]["outpost"]["scouts"][0]["seen"]
+    assert looked == deck[:3] and all(c in started.text for c in looked)
     refused = await outpost(f"@ulfa /scout use scout:aub_scout_ferry_watch cards:{deck[3]}")
     assert not refused.ok and "among the top 3" in (refused.error or "")
     assert not (await outpost(f"@ulfa /scout use scout:aub_scout_ferry_watch cards:{deck[0]},{deck[1]}")).ok
@@ -185,6 +184,5 @@ async def test_patrol_scout_looks_and_puts_a_card_at_the_bottom(outpost: Table) 
     state = await outpost.state()
     assert state["delve"]["exploration"] == [deck[0], *deck[2:], deck[1]]
     assert not (await outpost("@ulfa /scout use scout:aub_scout_ferry_watch")).ok  # once per Expedition
-    survey = await outpost.ok("@kara /scout use scout:aub_scout_chalk_marker")
-    assert "Apply it by hand" in survey.text
+    assert not (await outpost("@kara /scout use scout:aub_scout_chalk_marker")).ok  # applied at Kingdom Setup
     assert [s["applied"] for s in (await outpost.state())["expedition"]["outpost"]["scouts"]] == [True, True]
