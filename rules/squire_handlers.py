@@ -64,6 +64,7 @@ def summary(engine: Engine, s: SquireState) -> dict[str, Any]:
         "abilities": [{"name": ab.name, "active": ab.active, "text": ab.text} for ab in card.abilities],
         "heroic_arc": [{"passion": lv.passion, "text": lv.text} for lv in card.heroic_arc],
         "weapon": s.weapon.gear if s.weapon else None, "lender": s.lender, "heat_reserve": s.heat_reserve,
+        "investigation": s.investigation.model_dump() if s.investigation is not None else None,
     }
 
 

@@ -6,18 +6,22 @@ every Clue type collected, 3 Clues succeeding) and ``rules.modes.clash_setup`` (
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from content.loader import Catalogue
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.expedition.state import ClueObjective, ExpeditionState
+from rules.knights import loadout as lo
+from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.sheet import mark_tale
-from rules.knights.state import KnightState
+from rules.knights.state import Equipped, KnightState
+from rules.rolls import random_element
 from rules.state import CampaignState
 
 T = "tests/modes/test_true_solo.py::"
@@ -54,9 +58,9 @@ def progress(obj: ClueObjective) -> str:
                                      T + "test_the_knight_starts_the_clash_as_priority_target",
                                      T + "test_clash_setup_shows_the_three_gear_and_random_knight_rules"],
             status="assisted",
-            note="Investigations without Clue cards, 3 Clues succeeding, up to three per Expedition, and the Priority "
-                 "Target are automated; ending the Expedition after the Chapter's third Investigation, the three Gear "
-                 "cards at Clash Setup and random Knights are shown with the command to apply them")
+            note="Investigations without Clue cards, 3 Clues succeeding, up to three per Expedition, the Priority "
+                 "Target, the three Gear cards at Clash Setup (/solo gear) and random Knights (/solo random) are "
+                 "automated; ending the Expedition after the Chapter's third Investigation is shown with its command")
 def on_clue(state: CampaignState, exp: ExpeditionState, kid: str) -> list[str]:
     """"When you collect 3 Clues of any type, immediately read the Success paragraph of the Investigation you
     resolved and discard all Clue tokens you've collected. Next, choose another Investigation from your Chapter to
@@ -143,8 +147,136 @@ def clash_setup(state: CampaignState, knights: list[KnightState]) -> list[str]:
         return []
     k = knights[0]
     state.clash.flow.priority_target = k.id
+    state.solo_gear = []
     return [f"🎯 True Solo Mode: {k.name} starts the Clash with the Priority Target token.",
             f"True Solo Mode: during this Clash Setup {k.name} may equip up to {GEAR_AT_SETUP} Gear cards from the "
-            f"Armory (exchanging them with equipped Gear when no Gear slot is free): `/knight loadout knight:{k.id} "
-            "gear:<id,id,...>`.",
-            RANDOM_KNIGHT_TEXT + " (the bot's random Knight rolls include the Squires: pick your Knight by hand)."]
+            f"Armory (exchanging them with equipped Gear when no Gear slot is free): `/solo gear gear:<id,id,...> "
+            "unequip:<id,...>`.",
+            RANDOM_KNIGHT_TEXT + " For a random Knight: `/solo random count:<N>` (your Knight first, then random "
+            "Squires)."]
+
+
+class SoloGear(BaseModel):
+    """True Solo Mode: Gear from the Armory equipped during the Clash Setup."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["solo_gear"] = "solo_gear"
+    gear: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(min_length=1, max_length=GEAR_AT_SETUP)
+    unequip: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(default_factory=list, max_length=5)
+    knight: str | None = Field(None, max_length=100)
+
+
+def _solo_knight(state: CampaignState, name: str | None) -> KnightState:
+    if name:
+        return find_knight(state, name)
+    living = [k for k in state.knights.values() if not k.dead]
+    if len(living) != 1:
+        raise RuleError("True Solo Mode is played with a single living Knight")
+    return living[0]
+
+
+def _hands(cat: Catalogue, e: Equipped) -> dict[str, int]:
+    if e.hands is not None:  # Knighves fill the free hands they were given
+        return {"hand": e.hands, "armor": 0, "support": 0}
+    use = lo.gear(cat, e.gear).slot_use()
+    return {"hand": use.hand, "armor": use.armor, "support": use.support}
+
+
+@implements("True Solo Mode", tests=[T + "test_solo_gear_at_clash_setup_up_to_three"],
+            note="up to three Armory Gear cards equipped during each Clash Setup (/solo gear)")
+@handles(SoloGear)
+def solo_gear(engine: Engine, state: CampaignState, act: SoloGear, dice: Dice) -> Result:
+    """"During each Clash Setup, you may equip up to three Gear cards from your Knight Armory (exchanging it with the
+    Gear you already have equipped if you don't have any free Gear slots).\""""
+    if not active(state):
+        raise RuleError("this campaign does not play True Solo Mode (`/campaign mode mode:true_solo`)")
+    clash = state.clash
+    if clash is None or clash.flow.started or clash.flow.round != 1 or clash.flow.acted:
+        raise RuleError("Gear from the Armory is equipped during the Clash Setup: after `/clash start`, before the "
+                        "first Monster Round begins")
+    cat = engine.catalogue
+    k = _solo_knight(state, act.knight)
+    if len(set(act.gear)) != len(act.gear) or len(set(act.unequip)) != len(act.unequip):
+        raise RuleError("a Gear card is named twice; each card is one card")
+    used = len(state.solo_gear)
+    if used + len(act.gear) > GEAR_AT_SETUP:
+        raise RuleError(f"up to {GEAR_AT_SETUP} Gear cards from the Armory during each Clash Setup: {used} equipped "
+                        f"already, {GEAR_AT_SETUP - used} left")
+    on = {e.gear for e in k.loadout}
+    for gid in act.gear:
+        g = lo.gear(cat, gid)
+        if lo.armory_item(k, gid) is None:
+            raise RuleError(f"{g.name} is not in {k.name}'s Armory")
+        if gid in on and gid not in act.unequip:
+            raise RuleError(f"{g.name} is equipped already")
+    for gid in act.unequip:
+        if gid not in on:
+            names = ", ".join(sorted(on)) or "nothing"
+            raise RuleError(f"{gid} is not in {k.name}'s Loadout (equipped: {names})")
+    kept = [e for e in k.loadout if e.gear not in act.unequip]
+    loadout = kept + [Equipped(gear=gid, charges=lo.gear(cat, gid).charges) for gid in act.gear]
+    total = {"hand": 0, "armor": 0, "support": 0}
+    for e in loadout:
+        for slot, n in _hands(cat, e).items():
+            total[slot] += n
+    over = [f"{total[s]} {s} slots (of {n})" for s, n in lo.SLOTS.items() if total[s] > n]
+    if over:
+        raise RuleError(f"that Loadout needs {', '.join(over)}: exchange equipped Gear with unequip:<id,...> (two "
+                        "hand slots, one Armor slot, two Support slots)")
+    old_max = st.max_vigor(cat, k)
+    k.loadout = loadout
+    if st.max_vigor(cat, k) < 1:
+        raise RuleError(f"that Loadout would leave {k.name} a maximum Vigor of {st.max_vigor(cat, k)}")
+    state.solo_gear += act.gear
+    names = ", ".join(lo.face(cat, k, g).name for g in act.gear)
+    text = (f"🛡 True Solo Mode, Clash Setup: {k.name} equips {names} from the Armory "
+            f"({len(state.solo_gear)}/{GEAR_AT_SETUP})")
+    if act.unequip:
+        text += f", taking off {', '.join(lo.face(cat, k, g).name for g in act.unequip)}"
+    lines = [text + "."]
+    if st.max_vigor(cat, k) != old_max:
+        lines.append(f"Maximum Vigor {old_max} → **{st.max_vigor(cat, k)}**.")
+    lines += st.clamp_vigor(cat, k)
+    return Result(state=state, events=[Event(kind="clash", text=" ".join(lines))],
+                  data={"knight": k.id, "loadout": [e.gear for e in k.loadout], "solo_gear": list(state.solo_gear)})
+
+
+class SoloRandom(BaseModel):
+    """True Solo Mode: an effect targets ``count`` random Knights."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["solo_random"] = "solo_random"
+    count: int = Field(1, ge=1, le=5)
+
+
+@implements("True Solo Mode", tests=[T + "test_a_random_knight_is_your_knight_first"],
+            note="random Knights: your Knight first, then random Squires (/solo random)")
+@handles(SoloRandom)
+def solo_random(engine: Engine, state: CampaignState, act: SoloRandom, dice: Dice) -> Result:
+    """"If an effect targets a random Knight, prioritize your Knight. For example, if an effect targets two random
+    Knights, it will target your Knight and one random Squire instead." The Squires are the ones on the Clash Board
+    during a Clash, else every Squire of the campaign; they are chosen as any random element (one d10 each, the
+    lowest)."""
+    if not active(state):
+        raise RuleError("this campaign does not play True Solo Mode: choose among all Knights with `/roll random`")
+    k = _solo_knight(state, None)
+    squires = [s for s in state.squires.values() if s.vigor > 0]
+    if state.clash is not None:
+        on_board = {mini.id for mini in state.board.knights}
+        squires = [s for s in squires if s.id in on_board]
+    chosen = [k.name]
+    rolled: list[str] = []
+    pool = [s.name for s in squires]
+    while len(chosen) < act.count and pool:
+        if len(pool) == 1:
+            pick = pool[0]
+        else:
+            pick, rounds = random_element(dice, pool, "True Solo random Squire")
+            rolled.append(" / ".join(", ".join(f"{n} {v}" for n, v in r) for r in rounds))
+        chosen.append(pick)
+        pool.remove(pick)
+    text = f"🎲 True Solo Mode: the random Knight{'s are' if act.count > 1 else ' is'} **{', '.join(chosen)}**"
+    text += f" (your Knight first{'; Squires by d10, lowest: ' + '; '.join(rolled) if rolled else ''})."
+    if len(chosen) < act.count:
+        text += f" Only {len(chosen)} of the {act.count} asked for are there."
+    return Result(state=state, events=[Event(kind="roll", text=text)], data={"targets": chosen})

@@ -48,3 +48,11 @@ class SquireRedraw(_Action):
     type: Literal["squire_redraw"] = "squire_redraw"
     squire: SquireId
     free: bool = Field(False, description="an effect grants the re-roll: re-draw without gaining Heat")
+
+
+class SquireGold(_Action):
+    """Gold a Squire would gain (e.g. from an Adventure): the Party Leader gains it instead."""
+
+    type: Literal["squire_gold"] = "squire_gold"
+    squire: SquireId
+    amount: int = Field(ge=1, le=200)

@@ -13,6 +13,7 @@ from rules.engine import Engine, Event, Result, handles, observes
 from rules.errors import RuleError
 from rules.knights.find import find_knight
 from rules.squire_handlers import mettle_deck, summary
+from rules.squires.actions import SquireGold
 from rules.squires.state import SquireState
 from rules.state import CampaignState
 
@@ -145,3 +146,21 @@ def policy(engine: Engine, state: CampaignState, act: SquirePolicy, dice: Dice) 
     limit = engine.catalogue.squires[s.squire].heat_limit
     return _result(engine, state, s, f"{s.name}'s policy re-draws with Heat only up to Heat "
                    f"{max(0, limit - act.heat_reserve)} (Heat Limit {limit}, {act.heat_reserve} kept spare).")
+
+
+@implements("Other Squire Rules", tests=[T + "test_gold_a_squire_gains_goes_to_the_party_leader"],
+            note="a Squire's Gold goes to the Party Leader (/squire gold)")
+@handles(SquireGold)
+def gold(engine: Engine, state: CampaignState, act: SquireGold, dice: Dice) -> Result:
+    """"If a Squire would gain any amount of Gold (e.g. from an Adventure), the Party Leader gains it instead.\""""
+    s = _squire(state, act.squire)
+    exp = state.expedition
+    leader = exp.party_leader if exp is not None and exp.step != "over" else None
+    if leader is None or leader not in state.knights:
+        raise RuleError("a Squire's Gold goes to the Party Leader, and this Expedition has none yet (the Questing "
+                        "Knight, or the one the players choose: /expedition leader)")
+    k = state.knights[leader]
+    k.sheet.gold += act.amount
+    return Result(state=state, events=[Event(kind="squire", text=(
+        f"💰 {s.name} would gain {act.amount} Gold; Squires don't use Gold, so the Party Leader {k.name} gains it: "
+        f"**{k.sheet.gold}** Gold."))], data={"squire": s.id, "knight": k.id, "gold": k.sheet.gold})

@@ -32,6 +32,21 @@ class MettleDraw(_Model):
     spent_clue: ClueType | None = None
 
 
+class SquireInvestigation(_Model):
+    """Rulebook "Squire Investigations": the Clue card drawn for a Squire and how their Investigation ended
+    (rules/squires/investigation.py). The Clues collected are the Squire's Clue tokens, ``SquireState.clues``."""
+
+    expedition: int = Field(ge=1, description="the Expedition number it belongs to")
+    card: str = Field(description="the Clue card id")
+    primary: ClueType
+    needed: int = Field(ge=0)
+    secondary: ClueType
+    secondary_needed: int = Field(0, ge=0)
+    seen: int = Field(0, ge=0, description="the Delve's Clues already looked at")
+    outcome: Literal["success", "failure"] | None = None
+    leads: int = Field(0, ge=0, description="the Leads noted at the end (rulebook \"Leads\")")
+
+
 class SquireState(_Model):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)
     name: str = Field(min_length=1, max_length=60)
@@ -46,6 +61,7 @@ class SquireState(_Model):
     heat_reserve: int = Field(0, ge=0, le=10, description="policy: Heat kept spare below the Heat Limit")
     weapon: ArmoryItem | None = Field(None, description="the Merchant weapon lent for this Expedition")
     lender: str | None = Field(None, description="the Knight id who lent it")
+    investigation: SquireInvestigation | None = Field(None, description="this Expedition's Squire Investigation")
 
 
 class MettleProgress(_Model):

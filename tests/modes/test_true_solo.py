@@ -124,7 +124,53 @@ async def test_clash_setup_shows_the_three_gear_and_random_knight_rules(table: T
     await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
     await table.ok("/campaign mode mode:true_solo")
     reply = await table.ok("/clash start monster:stag level:1 type:full")
-    assert "up to 3 Gear cards from the Armory" in reply.text and "/knight loadout knight:ser-sonch" in reply.text
-    assert "prioritize your Knight" in reply.text
+    assert "up to 3 Gear cards from the Armory" in reply.text and "/solo gear gear:" in reply.text
+    assert "prioritize your Knight" in reply.text and "/solo random count:" in reply.text
     refused = await table("/campaign mode mode:standard")
     assert not refused.ok and "Clash is under way" in (refused.error or "")
+
+
+async def test_solo_gear_at_clash_setup_up_to_three(table: Table) -> None:
+    """Rulebook (line 1819): - During each Clash Setup, you may equip up to three Gear cards from your Knight Armory (exchanging it with the Gear you already have equipped if you don't have any free Gear slots)."""  # noqa: E501
+    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
+    for gid in ("gear_riveted_mail", "gear_rosary_of_knots", "gear_wooden_buckler", "gear_tanners_hood"):
+        await table.ok(f"@kara /knight armory add gear:{gid}")
+    await table.ok("@kara /knight loadout gear:gear_pilgrims_mace,gear_padded_gambeson,gear_lantern_of_vigil")
+    early = await table("@kara /solo gear gear:gear_riveted_mail unequip:gear_padded_gambeson")
+    assert not early.ok  # not True Solo Mode yet
+    await table.ok("/campaign mode mode:true_solo")
+    no_setup = await table("@kara /solo gear gear:gear_riveted_mail unequip:gear_padded_gambeson")
+    assert not no_setup.ok and "Clash Setup" in (no_setup.error or "")
+    await table.ok("/clash start monster:stag level:1 type:exhibition")
+    full = await table("@kara /solo gear gear:gear_riveted_mail")
+    assert not full.ok and "2 armor slots (of 1)" in (full.error or "")  # no free slot: exchange it
+    one = await table.ok("@kara /solo gear gear:gear_riveted_mail unequip:gear_padded_gambeson")
+    assert one.data["solo_gear"] == ["gear_riveted_mail"]
+    three = await table.ok("@kara /solo gear gear:gear_rosary_of_knots,gear_wooden_buckler")
+    assert three.data["loadout"] == ["gear_pilgrims_mace", "gear_lantern_of_vigil", "gear_riveted_mail",
+                                     "gear_rosary_of_knots", "gear_wooden_buckler"]
+    fourth = await table("@kara /solo gear gear:gear_tanners_hood unequip:gear_rosary_of_knots")
+    assert not fourth.ok and "up to 3 Gear cards" in (fourth.error or "")
+    state = await table.state()
+    assert [e["gear"] for e in state["knights"]["ser-sonch"]["loadout"]] == three.data["loadout"]
+    # each Clash Setup counts again
+    await table.ok("/clash end")
+    await table.ok("/clash start monster:stag level:1 type:exhibition")
+    again = await table.ok("@kara /solo gear gear:gear_tanners_hood unequip:gear_rosary_of_knots")
+    assert again.data["solo_gear"] == ["gear_tanners_hood"]
+
+
+async def test_a_random_knight_is_your_knight_first(table: Table) -> None:
+    """Rulebook (line 1817): - If an effect targets a random Knight, prioritize your Knight. For example, if an effect targets two random Knights, it will target your Knight and one random Squire instead."""  # noqa: E501
+    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok('@kara /squire add squire:squire_tamsin name:"Tam"')
+    await table.ok('@kara /squire add squire:squire_wendel name:"Wendel"')
+    standard = await table("/solo random count:2")
+    assert not standard.ok and "/roll random" in (standard.error or "")
+    await table.ok("/campaign mode mode:true_solo")
+    assert (await table.ok("/solo random")).data["targets"] == ["Ser Sonch"]
+    two = (await table.ok("/solo random count:2")).data["targets"]
+    assert two[0] == "Ser Sonch" and two[1] in ("Tam", "Wendel") and len(two) == 2
+    three = await table.ok("/solo random count:4")
+    assert three.data["targets"][0] == "Ser Sonch" and sorted(three.data["targets"][1:]) == ["Tam", "Wendel"]
+    assert "Only 3 of the 4" in three.text

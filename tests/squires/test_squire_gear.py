@@ -104,3 +104,20 @@ async def test_squire_remove_and_sheet(table: Table) -> None:
     reply = await table.ok("@kara /squire remove")
     assert reply.data["removed"] == "ysolt"
     assert (await table.state())["squires"] == {}
+
+
+async def test_gold_a_squire_gains_goes_to_the_party_leader(table: Table) -> None:
+    """Rulebook (line 1774): If a Squire would gain any amount of Gold (e.g. from an Adventure), the Party Leader gains it instead. Additionally, they are not assigned any Loot during Loot Distribution. Instead, when distributing the Common Goods between Knights, each Squire allows the party to exchange one additional Loot card for an appropriate Gear (for example when playing with two Squires, your Knights will gain two additional Gear cards from that expedition). You may still exchange those Loot cards for Gold if you prefer."""  # noqa: E501
+    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok('@ulfa /knight create knight:ashgrove name:"Maud"')
+    await table.ok('@kara /squire add squire:squire_tamsin name:"Tam"')
+    refused = await table("@kara /squire gold amount:3")
+    assert not refused.ok and "Party Leader" in (refused.error or "")
+    await table.ok("/expedition start")
+    await table.ok("@ulfa /expedition vision choice:quest")
+    before = (await table.state())["knights"]["maud"]["sheet"]["gold"]
+    reply = await table.ok("@kara /squire gold amount:3")
+    assert [reply.data[k] for k in ("squire", "knight", "gold")] == ["tam", "maud", before + 3]
+    state = await table.state()
+    assert state["knights"]["maud"]["sheet"]["gold"] == before + 3
+    assert "gold" not in state["squires"]["tam"]

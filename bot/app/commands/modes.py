@@ -1,4 +1,4 @@
-"""/campaign mode and /solo investigation: the optional modes (rules/modes/, docs/modes.md)."""
+"""/campaign mode and /solo investigation|gear|random: the optional modes (rules/modes/, docs/modes.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
 from rules.modes.settings import SetCampaignMode
-from rules.modes.true_solo import SoloInvestigation
+from rules.modes.true_solo import SoloGear, SoloInvestigation, SoloRandom
 
 
 async def mode(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -18,6 +18,15 @@ async def mode(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def solo_investigation(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, SoloInvestigation(investigation=o["investigation"], knight=o.get("knight")))
+
+
+async def solo_gear(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, SoloGear(gear=o["gear"] or [], unequip=o.get("unequip") or [],
+                                             knight=o.get("knight")))
+
+
+async def solo_random(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, SoloRandom(count=o["count"]))
 
 
 def register(r: Registry) -> None:
@@ -29,7 +38,7 @@ def register(r: Registry) -> None:
                 choices=("standard", "true_solo", "five_player")),),
         permission="gm",
     ))
-    r.describe_group("solo", "True Solo Mode: the next Investigation")
+    r.describe_group("solo", "True Solo Mode: the next Investigation, Gear at Clash Setup, random Knights")
     r.add(Command(
         ("solo", "investigation"),
         "True Solo Mode: after succeeding at an Investigation, choose the next one of your Chapter",
@@ -38,5 +47,23 @@ def register(r: Registry) -> None:
                 min_value=1, max_value=5),
          Option("knight", "string", "your Knight (default: the one on a True Solo Investigation)",
                 autocomplete="knight")),
+        permission="player",
+    ))
+    r.add(Command(
+        ("solo", "gear"),
+        "True Solo Mode: during the Clash Setup, equip up to three Gear cards from your Armory",
+        solo_gear,
+        (Option("gear", "string_list", "Armory Gear ids to equip, comma-separated (three per Clash Setup)",
+                required=True),
+         Option("unequip", "string_list", "equipped Gear ids to exchange for them, comma-separated"),
+         Option("knight", "string", "your Knight (default: the only one)", autocomplete="knight")),
+        permission="player",
+    ))
+    r.add(Command(
+        ("solo", "random"),
+        "True Solo Mode: an effect targets random Knights: your Knight first, then random Squires",
+        solo_random,
+        (Option("count", "integer", "how many random Knights the effect targets", default=1, min_value=1,
+                max_value=5),),
         permission="player",
     ))

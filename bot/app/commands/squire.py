@@ -135,6 +135,11 @@ async def give_back(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, sg.SquireReturn(squire=s.id))
 
 
+async def gold(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, a.SquireGold(squire=s.id, amount=o["amount"]))
+
+
 async def remove(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     s = await _mine(app, ctx, o)
     return await app.act_reply(ctx, sg.SquireRemove(squire=s.id))
@@ -212,6 +217,9 @@ def register(r: Registry) -> None:
         NAME)))
     r.add(Command(("squire", "return"), "Give the lent weapon back to its Knight now", give_back, (NAME,)))
     r.add(Command(("squire", "remove"), "Remove a Squire from the party", remove, (NAME,)))
+    r.add(Command(("squire", "gold"), "Gold a Squire would gain goes to the Party Leader", gold, (
+        Option("amount", "integer", "the Gold the Squire would gain", required=True, min_value=1, max_value=200),
+        NAME)))
     r.add(Command(("squire", "policy"), "How much Heat the bot's policy keeps spare", policy, (
         Option("heat_reserve", "integer", "Heat kept below the Heat Limit", required=True, min_value=0,
                max_value=10), NAME)))

@@ -1,0 +1,152 @@
+"""Squire Investigations (rulebook "Squire Investigations" and "Unlocking Mettle Cards", docs/squires.md): every
+Squire on an Expedition draws a Clue card and collects its Primary and Secondary Clues from the Delve like a Knight;
+at the end of the Expedition their Investigation succeeds or fails by those Clues, their Leads are noted, and after a
+Quest Expedition the highest Leads among the Squires are added to the party's saved Leads (``state.mettle.leads``).
+
+Run after every action (an engine observer, ``follow``): the Squires draw once the Vision Phase is over (the Knights'
+cards are dealt by then), gain the Delve's Clues as ``rules.expedition.clue_cards.gain`` gives them to the Knights,
+and are resolved when the Expedition reaches the Spoils Phase. The Clues collected are the Squire's Clue tokens
+(``SquireState.clues``), the same tokens the Mettle cards' ability boxes spend."""
+
+from __future__ import annotations
+
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine, Event, observes
+from rules.expedition.clue_cards import CLUE_TYPES, cards, seating
+from rules.expedition.state import ExpeditionState
+from rules.squires.state import SquireInvestigation, SquireState
+from rules.state import CampaignState
+
+T = "tests/squires/test_squire_investigation.py::"
+OVER = ("spoils", "over")
+
+
+def _deck_dice(state: CampaignState, exp: ExpeditionState) -> Dice:
+    """Ruling (docs/squires.md): an observer holds no dice port, so the Clue deck a Squire draws from, when no Knight
+    formed it (True Solo Mode, only Questing Knights), and a Squire's random Secondary Clue, come from a dice stream
+    of their own, seeded by the campaign seed and the Expedition number (replays are exact)."""
+    return Dice(seed=state.seed * 1009 + exp.number)
+
+
+def _secondary(state: CampaignState, exp: ExpeditionState, primary: str, known: set[str],
+               dice: Dice) -> tuple[str, str]:
+    """Ruling: a Squire has no seat at the table; their Secondary Clue is the Primary of the first Knight round the
+    table (the seating order) whose Primary differs from theirs, else a random other type."""
+    for kid in seating(state, exp):
+        v = exp.visions.get(kid)
+        if v is not None and v.clue is not None and v.clue.card in known and v.clue.primary != primary:
+            return v.clue.primary, f"the Primary Clue of {state.knights[kid].name}"
+    others: list[str] = [t for t in CLUE_TYPES if t != primary]
+    return dice.shuffle(others)[0], "a random Clue token"
+
+
+def _draw(engine: Engine, state: CampaignState, exp: ExpeditionState, s: SquireState) -> list[str]:
+    known = cards(engine)
+    if not known:
+        return []
+    dice = _deck_dice(state, exp)
+    if exp.clue_deck is None:
+        held = {v.clue.card for v in exp.visions.values() if v.clue is not None}
+        exp.clue_deck = dice.shuffle([cid for cid in sorted(known) if cid not in held])
+    if not exp.clue_deck:  # every card is in a hand: no Investigation for this Squire (docs/squires.md)
+        return []
+    card = known[exp.clue_deck.pop(0)]
+    secondary, why = _secondary(state, exp, card.primary, set(known), dice)
+    sec = next(t for t in CLUE_TYPES if t == secondary)
+    found = state.delve.clues if state.delve is not None else []
+    s.investigation = SquireInvestigation(expedition=exp.number, card=card.id, primary=card.primary,
+                                          needed=card.needed, secondary=sec, secondary_needed=card.secondary_needed,
+                                          seen=len(found))
+    s.clues = {card.primary: 0, sec: 1}
+    return [f"🃏 Squire Investigation: {s.name} draws the Clue card **{card.name}**: Primary Clue "
+            f"**{card.primary.capitalize()}** ×{card.needed}; Secondary Clue **{sec.capitalize()}** "
+            f"×{card.secondary_needed} ({why}; its token counts as the first)."]
+
+
+def _progress(s: SquireState, inv: SquireInvestigation) -> str:
+    return (f"{inv.primary.capitalize()} {s.clues.get(inv.primary, 0)}/{inv.needed}, "
+            f"{inv.secondary.capitalize()} {s.clues.get(inv.secondary, 0)}/{inv.secondary_needed}")
+
+
+def _gain(state: CampaignState, s: SquireState, inv: SquireInvestigation) -> list[str]:
+    found = state.delve.clues if state.delve is not None else []
+    if len(found) < inv.seen:  # a new Delve: its list starts again
+        inv.seen = 0
+    new = found[inv.seen:]
+    inv.seen = len(found)
+    got = [c.type for c in new if c.type in (inv.primary, inv.secondary)]
+    for t in got:
+        s.clues[t] = s.clues.get(t, 0) + 1
+    if not got:
+        return []
+    shown = ", ".join(t.capitalize() for t in got)
+    return [f"🔎 {s.name} (Squire) collects {shown} ({_progress(s, inv)})."]
+
+
+def succeeded(s: SquireState, inv: SquireInvestigation) -> bool:
+    return s.clues.get(inv.primary, 0) >= inv.needed and s.clues.get(inv.secondary, 0) >= inv.secondary_needed
+
+
+def leads(s: SquireState, inv: SquireInvestigation, success: bool) -> int:
+    """Rulebook, "Leads", for a Squire: the excess Clues on a success, half the Clues rounded down on a failure."""
+    total = s.clues.get(inv.primary, 0) + s.clues.get(inv.secondary, 0)
+    return max(0, total - inv.needed - inv.secondary_needed) if success else total // 2
+
+
+def _resolve(state: CampaignState, exp: ExpeditionState, mine: list[SquireState]) -> list[str]:
+    out: list[str] = []
+    for s in mine:
+        inv = s.investigation
+        assert inv is not None
+        ok = succeeded(s, inv)
+        inv.outcome = "success" if ok else "failure"
+        inv.leads = leads(s, inv, ok)
+        out.append(f"🔍 {s.name}'s Squire Investigation {'**succeeds**' if ok else 'fails'} ({_progress(s, inv)}); "
+                   f"Leads: {inv.leads}.")
+    if any(v.choice == "quest" for v in exp.visions.values()):
+        best = max(s.investigation.leads for s in mine if s.investigation is not None)
+        state.mettle.leads += best
+        if any(s.investigation is not None and s.investigation.outcome == "success" for s in mine):
+            out.append("A Squire completed their Investigation by the end of a Quest Expedition: unlock one Mettle "
+                       "card of the Party Leader's tier or below with `/squire unlock card:<id> reason:quest`.")
+        out.append(f"🧵 The highest Leads among the Squires ({best}) are added to the saved Leads: "
+                   f"**{state.mettle.leads}**.")
+    else:
+        out.append("Not a Quest Expedition: the Squires' Leads are not saved toward Mettle cards.")
+    return out
+
+
+@implements("Squire Investigations", tests=[T + "test_a_squire_draws_a_clue_card_and_collects_both_clues",
+                                            T + "test_the_squire_investigation_ends_with_the_expedition"])
+@implements("Unlocking Mettle Cards", tests=[T + "test_the_squire_investigation_ends_with_the_expedition",
+                                            T + "test_no_quest_no_saved_leads"],
+            status="assisted",
+            note="the Leads among Squires after a Quest Expedition are added to the saved Leads by themselves")
+def follow(engine: Engine, state: CampaignState) -> list[Event]:
+    """Rulebook, "Squire Investigations": "Whenever you take a Squire with you on an Expedition, treat them as if they
+    were on an Investigation of their own: draw Clue cards for them and collect both Primary and Secondary Clues."
+    "Unlocking Mettle Cards": "If any Squire has successfully completed their Investigation by the end of a Quest
+    Expedition, you may unlock one chosen Mettle card from the Party Leader's tier or below. Then, note down the
+    highest number of Leads (see Leads, p. 26) among Squires and add it to the current number of saved Leads.\""""
+    exp = state.expedition
+    if exp is None or not state.squires or exp.step == "vision":
+        return []
+    out: list[str] = []
+    for s in state.squires.values():
+        inv = s.investigation
+        if inv is None or inv.expedition != exp.number:
+            if exp.step in OVER:
+                continue  # a Squire added after the Delves has no Investigation this Expedition
+            out += _draw(engine, state, exp, s)
+        elif inv.outcome is None and exp.step not in OVER:
+            out += _gain(state, s, inv)
+    if exp.step in OVER:
+        mine = [s for s in state.squires.values() if s.investigation is not None
+                and s.investigation.expedition == exp.number and s.investigation.outcome is None]
+        if mine:
+            out += _resolve(state, exp, mine)
+    return [Event(kind="squire", text=t) for t in out]
+
+
+observes(follow)
