@@ -108,3 +108,4 @@ class CampaignState(BaseModel):
     postgame: PostgameState | None = None  # the Postgame (rules/postgame/, docs/postgame.md)
     # the optional rules "True Solo Mode" / "Five-Player Mode" the group plays by (rules/modes/, docs/modes.md)
     mode: Literal["standard", "true_solo", "five_player"] = "standard"
+    solo_gear: list[str] = Field(default_factory=list)  # True Solo: Gear equipped at this Clash Setup (rules/modes)

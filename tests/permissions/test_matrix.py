@@ -122,6 +122,9 @@ ROWS: list[Row] = [
     Row("/campaign mode mode:five_player", GM, True),
     # True Solo Mode's next Investigation: refused by the rules for every member here (not a True Solo campaign)
     Row("/solo investigation investigation:2", frozenset(), True, refusal="does not play True Solo Mode"),
+    Row("/solo gear gear:gear_riveted_mail unequip:gear_padded_gambeson", frozenset(), True,
+        refusal="does not play True Solo Mode"),
+    Row("/solo random count:2", frozenset(), True, refusal="does not play True Solo Mode"),
     Row("/campaign export", GM, False),
     # an export of another campaign (tests/campaign/small_export.json): only into a channel without a campaign
     Row(f'/campaign import file:"{SMALL_EXPORT}"', frozenset({"outsider"}), True, refusal="already plays"),
@@ -161,6 +164,9 @@ ROWS: list[Row] = [
     Row("/delve adjust threat:2 curse:1", GM, True),
     Row("/delve adjust token:stag to:aub_02 rotation:1", GM, True),
     Row("/delve continue", EVERYONE, True, setup=MET),
+    Row("/delve route option:aub_03", EVERYONE, True,  # the Threat 7 spawn: the party chooses its adjacent tile
+        setup=("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve adjust threat:6",
+               "@morgan /delve gain threat:1")),
     Row("/delve reveal tile:aub_02", GM, True),
     Row("/delve cipher code:3712", EVERYONE, True,
         setup=("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel direction:west")),
@@ -216,8 +222,9 @@ ROWS: list[Row] = [
         setup=(*OUTPOST, "@kara /saint devote", '@ulfa /saint devote saint:"Saint Urbain" incarnation:7 card_only:true',
                "@ulfa /saint lose")),
     Row("/outpost done", EVERYONE, True, setup=OUTPOST),
-    Row("/scout use scout:aub_scout_chalk_marker", EVERYONE, True,
-        setup=(*OUTPOST, "@kara /outpost scouts scout:aub_scout_chalk_marker", "@kara /outpost done")),
+    Row("/scout use scout:aub_scout_ferry_watch", EVERYONE, True,
+        setup=(*OUTPOST, "@kara /outpost scouts scout:aub_scout_ferry_watch", "@kara /outpost done",
+               "@morgan /delve start kingdom:aubrevane start:aub_01")),
     Row("/mercenary unlock mercenary:merc_gallow_jack", GM, True),
     Row('/mercenary use name:"Old Hesk"', EVERYONE, True,
         setup=(*OUTPOST, "@kara /outpost hire mercenary:merc_old_hesk", "@kara /outpost done")),
@@ -301,6 +308,9 @@ ROWS: list[Row] = [
     Row("/squire remove name:Tam", KNIGHT, True, setup=SQUIRE, refusal="belongs to"),
     Row("/squire sheet name:Tam", EVERYONE, False, setup=SQUIRE),
     Row("/squire leads change:3", EVERYONE, True),
+    # a Squire's Gold goes to the Party Leader (Ser Sonch on the Quest)
+    Row("/squire gold amount:3 name:Tam", KNIGHT, True, refusal="belongs to", setup=(
+        *SQUIRE, "@morgan /expedition start", "@kara /expedition vision choice:quest")),
     Row("/squire unlock card:mettle_mob_mystic reason:quest", GM, True, setup=SQUIRE, refusal="only the GM"),
     # a Knight lends: Ser Sonch's weapon is Kara's (or the GM's) to lend; Tam may be anybody's
     Row('/squire lend weapon:gear_ashwood_spear knight:"Ser Sonch" name:Tam', KNIGHT, True, refusal="belongs to",
