@@ -19,6 +19,7 @@ from rules.delve import clues as clue_rules
 from rules.delve import exploration as ex
 from rules.delve import fog as fog_rules
 from rules.delve import kingdom_map as kmap
+from rules.delve import kingdom_mortis
 from rules.delve import monsters as mon
 from rules.delve import track as tr
 from rules.delve.state import DelveState, HinderingToken, Resume
@@ -318,8 +319,8 @@ def _party_leader(state: CampaignState, name: str | None) -> tuple[str | None, s
     status="assisted",
     tests=["tests/delve/test_map.py::test_start_places_the_starting_tile_and_its_neighbours_face_down"],
     note="the bot lays the starting tile and its face-down neighbours, zeroes the track, shuffles the "
-    "Exploration deck (the Kingdom's Deep Fog deck is formed at the first traversal) and runs Monster Setup; the "
-    "Kingdom Mortis cards are by hand",
+    "Exploration deck (the Kingdom's Deep Fog deck is formed at the first traversal), shuffles the Kingdom's Mortis "
+    "cards in (rules/delve/kingdom_mortis.py) and runs Monster Setup",
 )
 @handles(DelveStart)
 def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dice) -> Result:
@@ -352,7 +353,7 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
     delve, more = mon.monster_setup(kingdom, state.delve.model_copy(update={"leader": leader}), tier, dice,  # type: ignore[arg-type]
                                     box)
     state.delve = delve
-    texts += more
+    texts += more + kingdom_mortis.shuffle_in(engine, state, kingdom, dice)
     return _result(engine, state, texts)
 
 

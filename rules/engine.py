@@ -149,6 +149,11 @@ class Engine:
         for card in self.deck(deck_id).cards:
             if card.id == card_id:
                 return card
+        for kingdom in self.catalogue.kingdoms.values():  # Kingdom Mortis cards (rules/delve/kingdom_mortis.py)
+            for key, cards in kingdom.mortis.items():
+                found = next((c for c in cards if c.id == card_id), None) if key == deck_id else None
+                if found is not None:
+                    return found
         raise RuleError(f"the {deck_id} deck has no card {card_id!r}")
 
     def pile(self, state: CampaignState, deck_id: str) -> DeckState:

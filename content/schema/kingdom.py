@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from content.schema.cards import (
     Amount,
+    Card,
     Direction,
     GainBane,
     GainCondition,
@@ -491,6 +492,9 @@ class Kingdom(Strict):
     encounter_cards: list[EncounterCard] = Field(default_factory=list, description="the Encounter Monster cards")
     ciphers: list[CipherParagraph] = Field(default_factory=list, description="the Exploration Cipher paragraphs")
     adventures: list[Adventure] = Field(default_factory=list, description="the Adventure Table (d100)")
+    mortis: dict[Literal["minor_mortis", "major_mortis", "grave_mortis"], list[Card]] = Field(
+        default_factory=dict, description="Kingdom-specific Mortis cards, shuffled into those Mortis decks at Kingdom "
+        "Setup (rules/delve/kingdom_mortis.py)")
 
     @model_validator(mode="after")
     def _wheel_names_districts(self) -> Kingdom:
