@@ -191,7 +191,9 @@ def react_window(state: CampaignState, card: MonsterAttack, act: Activation, ste
         return None
     act.reacted.append(key)
     assert state.clash is not None
-    living = [k.id for k in state.board.knights if not k.dead]
+    living = [k.id for k in state.board.knights if not k.dead and k.id not in state.squires]  # Squires: no Reactions
+    if not living:
+        return None
     return ask(state.clash.flow, "react",
                f"⚡ REACT! before {card.name}'s {step.replace('_', ' ')}: each Knight may use Reaction abilities now "
                "(apply them with the usual commands), then go on.",

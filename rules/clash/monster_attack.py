@@ -68,6 +68,9 @@ def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
     if knight in state.squires:  # a Squire draws Mettle cards instead of rolling (docs/squires.md)
         from rules.squires.clash import defend
 
+        react = react_window(state, card, act, "attack")  # the Knights may still react
+        if react is not None:
+            return react
         defend(engine, state, dice, lines, act, card, _in_reach(state, card, act, knight))
         return None
     if not alive(state, knight):

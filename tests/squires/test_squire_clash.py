@@ -9,7 +9,7 @@ import pytest
 
 import rules  # noqa: F401  (registers the handlers)
 from rules.clash_handlers import ClashAdjustDeck, ClashStart
-from rules.clash_round_handlers import KnightEndTurn, MonsterRound
+from rules.clash_round_handlers import Choose, KnightEndTurn, MonsterRound
 from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights.actions import KnightCreate
@@ -53,11 +53,29 @@ def _text(result: Result) -> str:
 
 def _monster_round(engine: Engine, state: CampaignState, top: str) -> Result:
     """The Squire's turn opens (Refresh) and ends, Kara ends hers, then the Monster Round with ``top`` on the AI
-    deck."""
+    deck; Kara uses no Reaction in its REACT! windows. The events of every step."""
     state = _do(engine, state, sc.SquireEndTurn(squire="tam")).state
     state = _do(engine, state, KnightEndTurn(knight="Kara")).state
     state = _do(engine, state, ClashAdjustDeck(deck="ai", top=top)).state
-    return _do(engine, state, MonsterRound())
+    result = _do(engine, state, MonsterRound())
+    events = list(result.events)
+    while result.pending is not None and result.pending.kind == "react":
+        result = _do(engine, result.state, Choose(decision=result.pending.id, options=["go_on"]))
+        events += result.events
+    return result.model_copy(update={"events": events})
+
+
+def test_the_knights_may_react_when_a_squire_is_the_target() -> None:
+    """Rulebook (line 1220): Whenever you encounter the REACT! symbol preceding an AI instruction, you may activate
+    Reaction abilities immediately before you resolve that instruction."""
+    engine, state = _knight_round(warm=True)
+    _stack(state, ["mettle_errant_dodge", "mettle_martial_swing"])
+    state = _do(engine, state, sc.SquireEndTurn(squire="tam")).state
+    state = _do(engine, state, KnightEndTurn(knight="Kara")).state
+    state = _do(engine, state, ClashAdjustDeck(deck="ai", top="abbot_ai_censer_swing")).state
+    asked = _do(engine, state, MonsterRound())  # Censer Swing: REACT! before its Attack, against Tam
+    assert asked.pending is not None and asked.pending.kind == "react"
+    assert asked.pending.who == ["kara"]  # Kara's player; a Squire has no Reactions
 
 
 def test_squire_place_takes_a_free_starting_position() -> None:
