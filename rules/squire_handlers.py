@@ -94,8 +94,9 @@ def add(engine: Engine, state: CampaignState, act: a.SquireAdd, dice: Dice) -> R
 
 @implements("Squire Card Anatomy", tests=["tests/squires/test_squires.py::test_squire_card_statistics_and_heat_limit",
                                         "tests/squires/test_squire_clash.py::test_squire_turn_refreshes_heat"])
-def change(engine: Engine, s: SquireState, stat: str, n: int, cost: bool) -> list[str]:
-    """The Knight limits (rulebook "Hard Limits", "Bane"), with the Squire card's Vigor, Heat Limit, Bane Limit."""
+def change(engine: Engine, s: SquireState, stat: str, n: int, cost: bool, judicium_by_hand: bool = True) -> list[str]:
+    """The Knight limits (rulebook "Hard Limits", "Bane"), with the Squire card's Vigor, Heat Limit, Bane Limit.
+    ``judicium_by_hand`` False: the caller draws the Judicium (a Clash, rules/squires/clash.py)."""
     card = engine.catalogue.squires[s.squire]
     if stat == "heat":
         if n <= 0:
@@ -109,12 +110,12 @@ def change(engine: Engine, s: SquireState, stat: str, n: int, cost: bool) -> lis
         out = [f"Heat **{s.heat}** (Heat Limit {card.heat_limit})."]
         if excess:
             out.append(f"It exceeded the Heat Limit by {excess}: lose {excess} Vigor.")
-            out += change(engine, s, "vigor", -excess, False)
+            out += change(engine, s, "vigor", -excess, False, judicium_by_hand)
         return out
     if stat == "vigor":
         s.vigor = min(s.vigor + n, card.vigor)
         out = [f"Vigor **{s.vigor}**/{card.vigor}."]
-        if s.vigor <= 0:
+        if s.vigor <= 0 and judicium_by_hand:
             out.append("At 0 Vigor or below: draw Judicium (`/deck draw deck:judicium`); the Squire may gain +1 "
                        "Heat to gain Second Chance (once during each Attack).")
         return out

@@ -278,13 +278,34 @@ def judicium(h: Harm, knight: str) -> None:
     _draw(h, k, deck.id, f"Judicium (Vigor treated as {vigor})")
 
 
+def judicium_card(h: Harm, name: str, vigor: int, second_chance: bool) -> Any:
+    """A Judicium for one who is not a campaign Knight (a Squire): Massive Peril as for a Knight, the card drawn, and
+    with ``second_chance`` a card that kills is ignored and another drawn ("You cannot ignore the second draw").
+    The card is returned to the deck as its rule says; the caller resolves it."""
+    deck = h.engine.deck(JUDICIUM)
+    pile, events, _ = massive_peril(h.engine, deck, h.engine.pile(h.state, deck.id), vigor if vigor < 0 else None)
+    h.state.decks[deck.id] = pile
+    h.lines += [e.text for e in events]
+    card_id = _take(h, JUDICIUM)
+    card = h.engine.card(JUDICIUM, card_id)
+    h.say(f"🃏 Judicium (Vigor treated as {vigor}): {name} draws **{card.name}** — {card.text}")
+    if second_chance and kills(card):
+        h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
+        card_id = _take(h, JUDICIUM)
+        card = h.engine.card(JUDICIUM, card_id)
+        h.say(f"🍀 Second Chance: {name} ignores it and draws again: **{card.name}** — {card.text} (this card "
+              "cannot be ignored).")
+    h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
+    return card
+
+
 def _draw(h: Harm, k: KnightState, deck_id: str, why: str) -> None:
     deck = h.engine.deck(deck_id)
     card_id = _take(h, deck_id)
     card = h.engine.card(deck.id, card_id)
     h.say(f"🃏 {why}: {k.name} draws **{card.name}** from the {deck.name} deck — {card.text}")
     chance = _chance(h, k)
-    if chance is not None and _kills(card):
+    if chance is not None and kills(card):
         card_id, card = _second_draw(h, k, deck_id, card_id, chance)
     elif chance is not None:
         second_chance_offer(h, k, deck.id, chance)
@@ -336,7 +357,7 @@ def _chance(h: Harm, k: KnightState) -> str | None:
     return next((n for n in ("Superior Chance", "Second Chance") if n in names), None)
 
 
-def _kills(card: Any) -> bool:
+def kills(card: Any) -> bool:
     return "death" in card.tags or any(e.type == "die" for e in card.effects)
 
 

@@ -492,14 +492,17 @@ def harm_squire(h: Any, sid: str, effects: Sequence[Any], hits: int, source: str
                 n += state.clash.bonuses.vigor_loss_per_hit * hits
             was = s.vigor
             h.lines.append(f"{source}: {s.name} loses {n} Vigor.")
-            h.lines.extend(change(engine, s, "vigor", -n, False))
+            h.lines.extend(change(engine, s, "vigor", -n, False, judicium_by_hand=False))
             if s.vigor <= 0 < was:
-                h.lines.extend(judicium(engine, s))
+                judicium(h, s)
         elif kind in ("gain_heat", "lose_heat", "gain_passion", "gain_bane", "gain_vigor"):
             stat = kind.split("_")[1]
             sign = -1 if kind == "lose_heat" else 1
+            was = s.vigor
             h.lines.append(f"{source}: {s.name} — {kind.replace('_', ' ')} {e.amount}.")
-            h.lines.extend(change(engine, s, stat, sign * e.amount, False))
+            h.lines.extend(change(engine, s, stat, sign * e.amount, False, judicium_by_hand=False))
+            if s.vigor <= 0 < was:  # Heat over the Heat Limit is lost Vigor
+                judicium(h, s)
         elif kind == "peril_check":
             h.lines.append(f"{source}: Squires draw no Mortis cards above 0 Vigor — no Peril Check for {s.name}.")
         else:
@@ -511,13 +514,26 @@ APART_TYPES = ("escalate", "escalate_deck", "heal", "suppress", "additional_woun
                "perform", "follow_up")
 
 
-def judicium(engine: Engine, s: SquireState) -> list[str]:
+def judicium(h: Any, s: SquireState) -> None:
     """"Squires resolve Judicium draws as normal, but may gain +1 Heat to gain Second Chance (once during each
-    Attack)." Policy: take the Second Chance while the Heat stays within the Limit."""
-    out = []
-    if can_pay(engine, s):
-        out += ["Policy: +1 Heat to gain Second Chance for the Judicium draw:", *change(engine, s, "heat", 1, True)]
-    return out
+    Attack)." Policy: take the Second Chance while the Heat stays within the Limit. A card that kills removes the
+    Squire's miniature from the Clash Board; any other leaves the Squire at 0 Vigor."""
+    from rules.clash import harm, peril
+
+    chance = can_pay(h.engine, s)
+    if chance:
+        h.lines += ["Policy: +1 Heat to gain Second Chance for the Judicium draw:",
+                    *change(h.engine, s, "heat", 1, True)]
+    card = peril.judicium_card(h, s.name, min(0, s.vigor), chance)
+    mini = next((b for b in h.state.board.knights if b.id == s.id), None)
+    if peril.kills(card):
+        h.say(f"☠️ **{s.name} dies** — {card.name}.")
+        if mini is not None and not mini.dead:
+            harm.replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
+            h.say(f"{s.name}'s miniature is removed from the Clash Board.")
+    else:
+        s.vigor = max(0, s.vigor)
+        h.say(f"{s.name} survives at {s.vigor} Vigor.")
 
 
 def clash_summary(state: CampaignState, sid: str) -> dict[str, Any] | None:

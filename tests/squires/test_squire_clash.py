@@ -177,7 +177,7 @@ def test_squire_judicium_only_at_zero_vigor() -> None:
     _stack(state, ["mettle_martial_swing", "mettle_critical_miss"])  # 0 evaded, and 0 again after the re-draw
     result = _monster_round(engine, state, "abbot_ai_censer_swing")
     text = _text(result)
-    assert "Tam loses 2 Vigor" in text and "draw Judicium" in text
+    assert "Tam loses 2 Vigor" in text and "Judicium (Vigor treated as 0): Tam draws" in text
     assert "+1 Heat to gain Second Chance" in text
     assert "Mortis" not in text.replace("Squires draw no Mortis", "")
     engine, state = _knight_round(warm=True)
@@ -215,3 +215,20 @@ async def test_the_bot_plays_the_squires_left_when_the_last_knight_ends(table: T
     assert "Next: Monster Round" in reply.text
     state = await table.state()
     assert state["clash"]["flow"]["phase"] == "monster"
+
+
+def test_a_squires_judicium_is_drawn_and_a_death_card_removes_the_miniature() -> None:
+    """Rulebook (line 1784): Squires resolve Judicium draws as normal, but may gain +1 Heat to gain Second Chance
+    (once during each Attack)."""
+    for pile, dead in ((["judicium_you_died"], True), (["judicium_you_live"], False)):
+        engine, state = _knight_round(warm=True)
+        state.squires["tam"].vigor = 2
+        state.squires["tam"].heat = 4  # at the Heat Limit: no Second Chance
+        state.decks["judicium"] = DeckState(draw=list(pile), discard=[])
+        _stack(state, ["mettle_martial_swing", "mettle_critical_miss"])
+        result = _monster_round(engine, state, "abbot_ai_censer_swing")
+        text = _text(result)
+        mini = next(k for k in result.state.board.knights if k.id == "tam")
+        assert mini.dead is dead and (mini.space is None) is dead
+        assert ("Tam dies" in text) is dead and ("Tam survives at 0 Vigor" in text) is not dead
+        assert "Second Chance" not in text
