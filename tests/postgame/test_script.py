@@ -37,3 +37,26 @@ async def test_two_hunts_by_script_and_the_log_replays(tmp_path: Path) -> None:
         assert rebuilt.model_dump() == loaded.state.model_dump()
     finally:
         await app.db.close()
+
+
+async def test_a_sigh_of_the_graal_replays_a_hunts_clash(tmp_path: Path) -> None:
+    """Rulebook (line 325): When a Clash ends, but before you proceed to the story resolution, you may decide to spend
+    one Sigh of the Graal to replay the Clash without suffering any of its consequences."""
+    lines = SCRIPT.read_text(encoding="utf-8").splitlines()
+    start = lines.index("/postgame start")
+    upto = lines.index("/clash adjust monster:wounds value:40")
+    script = [*lines[:start], "@kara /knight mark what:sigh", *lines[start:upto + 1], "@kara /clash sigh",
+              "/postgame status"]
+    app = App(await Database.open(tmp_path / "kfgm.sqlite3"), CATALOGUE, build_registry(), seed=7,
+              image_dir=tmp_path / "images")
+    try:
+        out = io.StringIO()
+        await run_lines(app, script, out, as_json=True)
+        records: list[dict[str, Any]] = [json.loads(x) for x in out.getvalue().splitlines()]
+        assert [r["command"] for r in records if not r["ok"]] == []
+        status = records[-1]["data"]["postgame"]
+        assert status["marked"] == [] and status["run"] is not None  # the Hunt waits in the lair again
+        state = (await app.load(invocation("gm", "/gm state"))).state
+        assert state.clash is None and state.knights["kara"].sheet.sigh_of_the_graal is False
+    finally:
+        await app.db.close()
