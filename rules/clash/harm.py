@@ -264,21 +264,52 @@ def priority_after_passion(h: Harm, k: KnightState) -> None:
     """"When you increase your Passion for any reason during a Clash (usually when you attack), compare your current
     level to the Passion of the token's holder. If yours is higher, you become the new Priority Target"."""
     clash = h.state.clash
-    if clash is None:
+    if clash is None or not take_priority(h, k.id, k.name):
         return
-    holder = _by_board_id(h, clash.flow.priority_target) if clash.flow.priority_target else None
-    if holder is k:
-        return
-    if holder is not None and not holder.dead:
-        if k.stats.passion <= holder.stats.passion:
-            return
-    elif any(o.stats.passion >= k.stats.passion for o in participants(h) if o.id != k.id and not o.dead):
-        return
-    clash.flow.priority_target = k.id
-    h.say(f"🎯 {k.name} (Passion {k.stats.passion}) becomes the Priority Target.")
     mini = board_knight(h, k)
     if mini is not None:
         h.lines += attention.stop(clash, mini.id, k.name, "gained the Priority Target token")
+
+
+def _contenders(h: Harm) -> dict[str, int]:
+    """The Passion of everyone who may hold the Priority Target token: the living campaign Knights (by id) and the
+    living Squires on the Clash Board ("considered Knights for the purposes of effects", docs/squires.md)."""
+    out = {o.id: o.stats.passion for o in participants(h) if not o.dead}
+    for b in h.state.board.knights:
+        if b.id in h.state.squires and not b.dead:
+            out[b.id] = h.state.squires[b.id].passion
+    return out
+
+
+def pass_priority(h: Harm) -> None:
+    """The holder died: the token passes to the living Knight or Squire with the highest Passion (the first of them in
+    board order on a tie)."""
+    clash = h.state.clash
+    assert clash is not None
+    passions = _contenders(h)
+    heir = max(passions, key=lambda kid: passions[kid], default=None)
+    clash.flow.priority_target = heir
+    if heir is not None:
+        name = h.state.squires[heir].name if heir in h.state.squires else knight_state(h, heir).name
+        h.say(f"🎯 The Priority Target token passes to {name} (Passion {passions[heir]}).")
+
+
+def take_priority(h: Harm, who: str, name: str) -> bool:
+    """``who`` (a Knight's or a Squire's id) raised their Passion: they take the token when it is higher than the
+    holder's (with no living holder, higher than everyone else's). Whether they took it."""
+    clash = h.state.clash
+    passions = _contenders(h)
+    if clash is None or who not in passions or clash.flow.priority_target == who:
+        return False
+    holder, mine = clash.flow.priority_target, passions[who]
+    if holder in passions:
+        if mine <= passions[holder]:
+            return False
+    elif any(p >= mine for other, p in passions.items() if other != who):
+        return False
+    clash.flow.priority_target = who
+    h.say(f"🎯 {name} (Passion {mine}) becomes the Priority Target.")
+    return True
 
 
 def _tokens(h: Harm, e: PlaceKnightTokens) -> None:
@@ -356,12 +387,7 @@ def kill(h: Harm, knight: str, why: str) -> None:
     if clash is None:
         return
     if clash.flow.priority_target in (k.id, mini.id if mini else None):
-        living = [o for o in participants(h) if not o.dead]
-        best = max((o.stats.passion for o in living), default=None)
-        heir = next((o for o in living if o.stats.passion == best), None)
-        clash.flow.priority_target = heir.id if heir else None
-        if heir is not None:
-            h.say(f"🎯 The Priority Target token passes to {heir.name} (Passion {heir.stats.passion}).")
+        pass_priority(h)
     if clash.over is None and all(o.dead for o in participants(h)):
         clash.over = "defeat"
         h.say("🏴 Every Knight is dead: the Clash immediately ends with the Knights' **Defeat**.")

@@ -297,6 +297,9 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
     reshuffle_after_critical(engine, state, dice, lines)
     s.passion = min(9, s.passion + 1)
     lines.append(f"{s.name}'s Passion rises to {s.passion}.")
+    h = harm.Harm(engine, state, dice)
+    harm.take_priority(h, s.id, s.name)  # Squires are "considered Knights for the purposes of effects"
+    lines += h.lines
     # 3. Attack Roll
     to_hit = clash.effective_to_hit()
     d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=precision, clue=True)
@@ -531,6 +534,8 @@ def judicium(h: Any, s: SquireState) -> None:
         if mini is not None and not mini.dead:
             harm.replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
             h.say(f"{s.name}'s miniature is removed from the Clash Board.")
+        if h.state.clash is not None and h.state.clash.flow.priority_target == s.id:
+            harm.pass_priority(h)
     else:
         s.vigor = max(0, s.vigor)
         h.say(f"{s.name} survives at {s.vigor} Vigor.")

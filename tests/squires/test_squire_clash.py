@@ -232,3 +232,30 @@ def test_a_squires_judicium_is_drawn_and_a_death_card_removes_the_miniature() ->
         assert mini.dead is dead and (mini.space is None) is dead
         assert ("Tam dies" in text) is dead and ("Tam survives at 0 Vigor" in text) is not dead
         assert "Second Chance" not in text
+
+
+def test_a_squire_takes_and_passes_the_priority_target_token() -> None:
+    """Rulebook (line 1739): Squires follow most Knight rules—for example, they gain the same two actions per turn the
+    Knights do—and are even considered Knights for the purposes of effects."""
+    engine, state = _knight_round(warm=True)
+    assert state.clash is not None
+    state.clash.flow.priority_target = "kara"
+    state.knights["kara"].stats.passion = 1
+    state.squires["tam"].passion = 1
+    _stack(state, ["mettle_mystic_omen", "mettle_critical_chance"])
+    result = _do(engine, state, sc.SquireAttack(squire="tam"))  # Passion 2 > Kara's 1
+    assert result.state.clash is not None and result.state.clash.flow.priority_target == "tam"
+    assert "Tam (Passion 2) becomes the Priority Target." in _text(result)
+    # Tam dies holding it: the token passes to Kara
+    state = result.state
+    state.squires["tam"].vigor = 2
+    state.squires["tam"].heat = 4
+    state.decks["judicium"] = DeckState(draw=["judicium_you_died"], discard=[])
+    _stack(state, ["mettle_martial_swing", "mettle_critical_miss"])
+    state = _do(engine, state, sc.SquireEndTurn(squire="tam")).state
+    state = _do(engine, state, KnightEndTurn(knight="Kara")).state
+    state = _do(engine, state, ClashAdjustDeck(deck="ai", top="abbot_ai_censer_swing")).state
+    died = _do(engine, state, MonsterRound())
+    while died.pending is not None and died.pending.kind == "react":
+        died = _do(engine, died.state, Choose(decision=died.pending.id, options=["go_on"]))
+    assert died.state.clash is not None and died.state.clash.flow.priority_target == "kara"
