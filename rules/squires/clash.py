@@ -15,6 +15,7 @@ The bot plays the Squire's choices by this policy (the players override it by ty
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal
 
@@ -72,6 +73,12 @@ class SquireAttack(_Action):
 class SquireEndTurn(_Action):
     type: Literal["squire_end_turn"] = "squire_end_turn"
     squire: SquireId
+
+
+class SquireAbility(_Action):
+    type: Literal["squire_ability"] = "squire_ability"
+    squire: SquireId
+    ability: str = Field(min_length=1, max_length=60, description="the Ability's name on the Squire card")
 
 
 class SquireTurn(_Action):
@@ -182,6 +189,30 @@ def squire_end_turn(engine: Engine, state: CampaignState, act: SquireEndTurn, di
     running(state)
     _mini(state, s.id)
     return _result(engine, state, s, end_turn(engine, state, s.id, dice))
+
+
+@implements("Squire Card Anatomy", tests=[T + "test_a_squire_ability_once_per_round"],
+            note="an active Ability is used once per Round with /squire ability; its effect is applied by hand")
+@handles(SquireAbility)
+def squire_ability(engine: Engine, state: CampaignState, act: SquireAbility, dice: Dice) -> Result:
+    """"Abilities: Each active Squire Ability may only be used once per Round." The use is counted with the Knights'
+    abilities of the Round (``flow.used``); what it does is the players' to apply."""
+    s = _squire(state, act.squire)
+    clash = running(state)
+    _mini(state, s.id)
+    card = engine.catalogue.squires[s.squire]
+    found = next((a for a in card.abilities if a.name.lower() == act.ability.strip().lower()), None)
+    if found is None:
+        raise RuleError(f"{s.name} has no Ability {act.ability!r}; its Abilities are: "
+                        + ", ".join(a.name for a in card.abilities))
+    if not found.active:
+        raise RuleError(f"{found.name} is always on (not an active Ability): {found.text}")
+    key = f"{s.id}:squire:{found.name.lower()}"
+    if key in clash.flow.used:
+        raise RuleError(f"{s.name} already used {found.name} this Round: \"Each active Squire Ability may only be used "
+                        "once per Round\"")
+    clash.flow.used.append(key)
+    return _result(engine, state, s, [f"⚡ {s.name} uses **{found.name}**.", f"✋ By hand: {found.text}"])
 
 
 def _adjacent_monster(state: CampaignState, mini: Knight, wanted: str | None) -> Monster:
@@ -352,7 +383,35 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
         lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
     else:
         lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
+    if state.clash is not None and state.clash.over is None:
+        lines += heroic_arc(engine, state, s)
     return attack
+
+
+TOKEN_GAIN = re.compile(
+    r"^Gain (\d+) (Opening|Break|Fire|Black|Closing|Hope|Sunder|Rouse|Power|Cantrip|Spell) tokens?\.$")
+
+
+@implements("Squire Card Anatomy", tests=[T + "test_the_squires_heroic_arc_in_the_second_ability_window"],
+            note="a Heroic Arc level reached that places Knight tokens is applied; any other is shown by hand")
+def heroic_arc(engine: Engine, state: CampaignState, s: SquireState) -> list[str]:
+    """The second ability window of a Squire's Attack: each level of its own Heroic Arc at or below its Passion, as a
+    Knight's ("you must apply relevant effects from each level of the Heroic Arc that is still available")."""
+    assert state.clash is not None
+    card = engine.catalogue.squires[s.squire]
+    out: list[str] = []
+    for level in card.heroic_arc:
+        if level.passion > s.passion:
+            continue
+        found = TOKEN_GAIN.match(level.text)
+        if found:
+            token, count = found.group(2).lower(), int(found.group(1))
+            state.clash.flow.pool[token] = state.clash.flow.pool.get(token, 0) + count
+            out.append(f"Heroic Arc (Passion {level.passion}): {s.name} places {count} {found.group(2)} token(s) in "
+                       "the Knight Pool.")
+        else:
+            out.append(f"✋ Heroic Arc (Passion {level.passion}), by hand: {level.text}")
+    return out
 
 
 def _spend(s: SquireState, out: dict[str, Any]) -> None:

@@ -259,3 +259,32 @@ def test_a_squire_takes_and_passes_the_priority_target_token() -> None:
     while died.pending is not None and died.pending.kind == "react":
         died = _do(engine, died.state, Choose(decision=died.pending.id, options=["go_on"]))
     assert died.state.clash is not None and died.state.clash.flow.priority_target == "kara"
+
+
+def test_the_squires_heroic_arc_in_the_second_ability_window() -> None:
+    """Rulebook (line 1743): Squire cards contain all the information related to a given Squire, including their tier,
+    statistics, and Abilities, as well as their own Heroic Arc."""
+    engine, state = _knight_round(warm=True)
+    assert state.clash is not None
+    state.clash.flow.pool = {}
+    state.squires["tam"].passion = 4  # Passion 5 after the Attack: levels 2 (Gain 1 Opening token) and 5
+    _stack(state, ["mettle_mystic_omen", "mettle_critical_chance"])
+    result = _do(engine, state, sc.SquireAttack(squire="tam"))
+    text = _text(result)
+    assert "Heroic Arc (Passion 2): Tam places 1 Opening token(s) in the Knight Pool." in text
+    assert "✋ Heroic Arc (Passion 5), by hand: Each Knight within 2 spaces lowers their Heat by 1." in text
+    assert "Passion 8" not in text
+    assert result.state.clash is not None and result.state.clash.flow.pool.get("opening") == 1
+
+
+def test_a_squire_ability_once_per_round() -> None:
+    """Rulebook (line 1750): - Abilities: Each active Squire Ability may only be used once per Round."""
+    engine, state = _knight_round(warm=True)
+    used = _do(engine, state, sc.SquireAbility(squire="tam", ability="Hold the Reins"))
+    assert "✋ By hand: Move 1 space toward the nearest Knight" in _text(used)
+    with pytest.raises(RuleError, match="once per Round"):
+        _do(engine, used.state, sc.SquireAbility(squire="tam", ability="hold the reins"))
+    with pytest.raises(RuleError, match="always on"):
+        _do(engine, state, sc.SquireAbility(squire="tam", ability="Stubborn"))
+    with pytest.raises(RuleError, match="has no Ability"):
+        _do(engine, state, sc.SquireAbility(squire="tam", ability="Fly"))

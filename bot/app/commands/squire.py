@@ -115,6 +115,11 @@ async def end_turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, sc.SquireEndTurn(squire=s.id))
 
 
+async def ability(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    s = await _mine(app, ctx, o)
+    return await app.act_reply(ctx, sc.SquireAbility(squire=s.id, ability=o["ability"]))
+
+
 async def turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     s = await _mine(app, ctx, o)
     return await app.act_reply(ctx, sc.SquireTurn(squire=s.id))
@@ -211,6 +216,8 @@ def register(r: Registry) -> None:
         Option("redraw", "boolean", "let the policy re-draw a failure for +1 Heat", default=True), NAME)))
     r.add(Command(("squire", "end-turn"), "End the Squire's turn in the Knight Round", end_turn, (NAME,)))
     r.add(Command(("squire", "turn"), "Let the bot play the Squire's whole turn by its policy", turn, (NAME,)))
+    r.add(Command(("squire", "ability"), "Use one of the Squire's active Abilities (once per Round)", ability, (
+        Option("ability", "string", "the Ability's name on the Squire card", required=True, max_length=60), NAME)))
     r.add(Command(("squire", "lend"), "Outpost: a Knight lends the Squire a Merchant weapon", lend, (
         Option("weapon", "string", "the Merchant weapon's Gear id", required=True, max_length=64),
         Option("knight", "string", "the Knight who lends it (default: yours)", max_length=60, autocomplete="knight"),
