@@ -18,7 +18,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
 
 Offset = tuple[int, int]
 
@@ -52,6 +52,11 @@ class BoardSpec(BaseModel):
     rows: int = Field(default=8, ge=2, le=26)
     columns: int = Field(default=12, ge=2, le=40)
     boundless_edges: frozenset[EdgeSide] = frozenset()
+
+    @field_serializer("boundless_edges")
+    def _sorted_edges(self, edges: frozenset[EdgeSide]) -> list[str]:
+        """A set's order follows string hashing, which changes between processes: the saved state must not."""
+        return sorted(str(e.value) for e in edges)
 
     @model_validator(mode="after")
     def _long_edges_are_columns(self) -> BoardSpec:

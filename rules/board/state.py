@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, model_validator
 
 from content.schema.board import BoardSpec, MonsterDiagram, TerrainKeyword, TerrainSpec
 from rules.board.geometry import (
@@ -71,6 +71,11 @@ class Knight(BaseModel):
     colour: str = "#3b82f6"
     keywords: frozenset[KnightKeyword] = frozenset()
 
+    @field_serializer("keywords")
+    def _sorted_keywords(self, keywords: frozenset[KnightKeyword]) -> list[str]:
+        """A set's order follows string hashing, which changes between processes: the saved state must not."""
+        return sorted(str(k.value) for k in keywords)
+
     @model_validator(mode="after")
     def _placed_once(self) -> Knight:
         if self.space is not None and self.vp is not None:
@@ -99,6 +104,10 @@ class Monster(BaseModel):
     lumbering: bool = False
     ignores_difficult_terrain: bool = False
     unlocked_vps: frozenset[int] = frozenset()
+
+    @field_serializer("unlocked_vps")
+    def _sorted_vps(self, vps: frozenset[int]) -> list[int]:
+        return sorted(vps)
     bypass: BypassLevel | None = None
     always_there: bool = False
 
@@ -146,6 +155,11 @@ class Terrain(BaseModel):
     spec_id: str = ""
     cells: tuple[Space, ...]
     keywords: frozenset[TerrainKeyword] = frozenset()
+
+    @field_serializer("keywords")
+    def _sorted_keywords(self, keywords: frozenset[TerrainKeyword]) -> list[str]:
+        """As ``Knight.keywords``: the saved state does not depend on the process's string hashing."""
+        return sorted(str(k.value) for k in keywords)
 
     def has(self, keyword: TerrainKeyword) -> bool:
         return keyword in self.keywords
