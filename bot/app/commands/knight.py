@@ -12,7 +12,7 @@ import base64
 import json
 import zlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -35,25 +35,37 @@ TIERS = ("mob", "vassal", "king", "devil", "dragon", "legendary")
 # -- finding the Knight and checking who may change it ---------------------------------------------------
 
 
-def find(loaded: Loaded, ctx: Invocation, name: str | None) -> KnightState:
-    knights = loaded.state.knights
+class Owned(Protocol):
+    id: str
+    name: str
+    owner: str
+
+
+OwnedT = TypeVar("OwnedT", bound=Owned)
+
+
+def find_owned(items: dict[str, OwnedT], ctx: Invocation, name: str | None, noun: str, how_to_add: str) -> OwnedT:
+    """A Knight or a Squire named by id or name, else the asker's only one (the same rules for both)."""
     if name:
         wanted = name.strip().lower()
-        for k in knights.values():
-            if wanted in (k.id, k.name.lower()):
-                return k
-        shown = ", ".join(k.name for k in knights.values()) or "none yet"
-        raise CommandError(f"there is no Knight {name!r} in this campaign; the Knights are: {shown}")
-    mine = [k for k in knights.values() if k.owner == ctx.user_id]
+        for item in items.values():
+            if wanted in (item.id, item.name.lower()):
+                return item
+        shown = ", ".join(i.name for i in items.values()) or "none yet"
+        raise CommandError(f"there is no {noun} {name!r} in this campaign; the {noun}s are: {shown}")
+    mine = [i for i in items.values() if i.owner == ctx.user_id]
     if len(mine) == 1:
         return mine[0]
     if not mine:
-        raise CommandError(
-            "you have no Knight in this campaign: create one with /knight create knight:<id> name:\"...\" "
-            "(see /knight list), or name the Knight you mean with name:"
-        )
-    names = ", ".join(f'"{k.name}"' for k in mine)
-    raise CommandError(f"you have several Knights ({names}); please say which one with name:")
+        raise CommandError(f"you have no {noun} in this campaign: {how_to_add}, or name the {noun} you mean with "
+                           "name:")
+    names = ", ".join(f'"{i.name}"' for i in mine)
+    raise CommandError(f"you have several {noun}s ({names}); please say which one with name:")
+
+
+def find(loaded: Loaded, ctx: Invocation, name: str | None) -> KnightState:
+    return find_owned(loaded.state.knights, ctx, name, "Knight",
+                      'create one with /knight create knight:<id> name:"..." (see /knight list)')
 
 
 async def may_change(app: App, ctx: Invocation, loaded: Loaded, k: KnightState) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.app.commands.knight import find_owned
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
@@ -25,22 +26,7 @@ STATS = ("vigor", "heat", "bane", "passion", "martial", "errant", "historic", "m
 
 
 def find(loaded: Loaded, ctx: Invocation, name: str | None) -> SquireState:
-    squires = loaded.state.squires
-    if name:
-        wanted = name.strip().lower()
-        for s in squires.values():
-            if wanted in (s.id, s.name.lower()):
-                return s
-        shown = ", ".join(s.name for s in squires.values()) or "none yet"
-        raise CommandError(f"there is no Squire {name!r} in this campaign; the Squires are: {shown}")
-    mine = [s for s in squires.values() if s.owner == ctx.user_id]
-    if len(mine) == 1:
-        return mine[0]
-    if not mine:
-        raise CommandError("you have no Squire in this campaign: add one with /squire add squire:<id> name:\"...\", "
-                           "or name the Squire you mean with name:")
-    names = ", ".join(f'"{s.name}"' for s in mine)
-    raise CommandError(f"you have several Squires ({names}); please say which one with name:")
+    return find_owned(loaded.state.squires, ctx, name, "Squire", 'add one with /squire add squire:<id> name:"..."')
 
 
 async def _mine(app: App, ctx: Invocation, o: dict[str, Any]) -> SquireState:
