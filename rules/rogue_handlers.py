@@ -66,6 +66,8 @@ def _result(engine: Engine, state: CampaignState, lines: list[str], kind: str = 
 
 @implements("Rogue's Path: Alternative Campaign Structure", tests=[T + "test_start_gives_gold_and_resurrections",
                                                                    T + "test_start_twice_is_refused"])
+@implements("Setup", chapter="Optional Game Rules", tests=[T + "test_start_gives_gold_and_resurrections",
+                                                          T + "test_start_twice_is_refused"])
 @handles(RogueStart)
 def start(engine: Engine, state: CampaignState, act: RogueStart, dice: Dice) -> Result:
     """"each Knight gains 10 Gold. Then, the Knights, as a group, gain a total of 5 resurrections." and "cross out

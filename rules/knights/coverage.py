@@ -28,3 +28,14 @@ declare("Technique Cards", module="rules.knights.techniques", tests=[
 ], note="cost, Depletion and the Refresh step; the card effects are applied by hand")
 declare("Exhaustible Gear", module="rules.knights.loadout", tests=[L + "test_exhaust_discard_and_knighves"])
 declare("Discarding Gear", module="rules.knights.loadout", tests=[L + "test_exhaust_discard_and_knighves"])
+
+SS = "tests/knights/test_sheet_sections.py::"
+declare("Boons, Tally Marks, and Notes", module="rules.knights.sheet",
+        tests=[SS + "test_boons_tally_marks_and_notes_are_listed_and_kept"])
+declare("Saints", chapter="Knights", module="rules.campaign.saints",
+        tests=[SS + "test_a_saint_devoted_to_is_noted_on_the_sheet"])
+declare("Mercenaries", chapter="Knights", module="rules.expedition.outpost",
+        tests=[SS + "test_an_unlocked_mercenary_is_noted_on_the_sheet",
+               "tests/outpost/test_mercenaries.py::test_mercenary_unlocked_for_one_knight"])
+declare("Successful Investigations", module="rules.knights.sheet",
+        tests=[SS + "test_successful_investigations_are_marked_apart"])
