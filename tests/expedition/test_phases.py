@@ -18,7 +18,9 @@ async def to_delve(t: Table) -> None:
 
 
 async def test_the_whole_sequence_follows_the_table(party: Table) -> None:
-    """Rulebook (line 579): Kingdoms Forlorn is played in a series of Expeditions, with each Expedition representing one Adventure, one Delve into the Deep Fog. Each Expedition consists of the following steps, resolved in this exact order:"""  # noqa: E501
+    """Rulebook (line 579): Kingdoms Forlorn is played in a series of Expeditions, with each Expedition representing one Adventure, one Delve into the Deep Fog. Each Expedition consists of the following steps, resolved in this exact order:
+
+    Rulebook (line 296): The game phases always happen in the specified order, one after the other."""  # noqa: E501
     t = party
     status = await t.ok("/expedition status")
     assert status.data["expedition"]["phase"] == "vision"
