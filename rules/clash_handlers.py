@@ -236,9 +236,15 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
         lines.append(f"Traits: {', '.join(traits)}.")
     lines += [f"Setup rule: {rule}" for rule in setup.rules]
     lines.append("Flip every Technique card to its Clash side; Knight statistics carry over from the Delve.")
+    from rules.clash import deploy  # Deploy X: a move offered at the start of the Monster Positioning step
+    from rules.clash.flow import decision as flow_decision
+
+    pending, more = deploy.offer(engine, state)
+    lines += more + ([pending.prompt] if pending is not None else [])
     events = [Event(kind="clash", text=lines[0])] + [Event(kind="clash_setup", text=line) for line in lines[1:]]
     return Result(state=state, events=events,
-                  data={"clash": clash_data(clash, gm=True), "board": _summary(board), "rules": list(setup.rules)})
+                  data={"clash": clash_data(clash, gm=True), "board": _summary(board), "rules": list(setup.rules)},
+                  pending=flow_decision(state, pending) if pending is not None else None)
 
 
 # --- adjusting --------------------------------------------------------------------------------------------

@@ -147,6 +147,8 @@ def _statistics(c: _Column, d: dict[str, Any]) -> None:
     c.pair("Bane:", f"{s['bane']} / Bane Limit {s['bane_limit']}   (noted on the sheet: {d['sheet_bane']})")
     mods = ", ".join(f"{k.capitalize()} {v:+d}" for k, v in d["modifiers"].items()) or "none"
     c.pair("Conditions:", ", ".join(d["conditions"]) or "none")
+    if d.get("keyword_status"):
+        c.pair("Keyword tokens:", "; ".join(d["keyword_status"]))
     c.pair("Modifier tokens:", mods)
     res = ", ".join(f"{k} {v}" for k, v in d["board"]["resources"].items())
     if res:

@@ -108,6 +108,126 @@ class Survive(Strict):
     type: Literal["survive"]
 
 
+# Technique hand keywords (Keyword List; rules/knights/techniques.py, ``hand_effect``).
+
+
+class CooldownCard(Strict):
+    """"Cooldown: Place 1 random card from your hand into the Cooldown area.\""""
+
+    type: Literal["cooldown"]
+
+
+class DelayCard(Strict):
+    """"Delay: Place 1 random card from your Hand into the Delay Area.\""""
+
+    type: Literal["delay"]
+
+
+class DiscardCard(Strict):
+    """"Discard: Place 1 random card from your Hand into the Discard area.\""""
+
+    type: Literal["discard"]
+
+
+class Restrain(Strict):
+    """"Restrain: Delay all cards in your Cooldown area (move them to the Delay area).\""""
+
+    type: Literal["restrain"]
+
+
+class RefreshCards(Amount):
+    """"Refresh X: Move X cards from the Delay area to the Cooldown area, OR from the Cooldown area to your hand."
+    ``from_area`` empty: the Knight chooses (shown to the table)."""
+
+    type: Literal["refresh"]
+    from_area: Literal["delay", "cooldown"] | None = None
+
+
+HandEffect = CooldownCard | DelayCard | DiscardCard | Restrain | RefreshCards
+
+
+# Movement keyword variants (Keyword List; rules/board: knockback_to_the_side, pushback/drag with ``toward``).
+BoardSpace = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$", description="a space label, e.g. D6")]
+
+
+class KnockbackSide(Amount):
+    """"Knockback to the side: ... move perpendicularly from the straight line a normal Knockback would use in the
+    direction that leads the target directly away from the source.\""""
+
+    type: Literal["knockback_side"]
+
+
+class PushbackToward(Amount):
+    """"Pushback toward: Instead of pushing the Target in a straight line, push them along the shortest path to the
+    specified space.\""""
+
+    type: Literal["pushback_toward"]
+    toward: BoardSpace
+
+
+class DragToward(Amount):
+    """"Drag toward: Instead of moving straight from the target, the Source moves toward and past the specified
+    space ...\""""
+
+    type: Literal["drag_toward"]
+    toward: BoardSpace
+
+
+MoveVariant = KnockbackSide | PushbackToward | DragToward
+
+
+# --- Knight-state keywords (rules/knights/keyword_effects.py applies them) ----------------------------------
+
+
+class Poison(Amount):
+    """Keyword "Poison X": gain the Poisoned Condition card (if not held), then place X Poison tokens on it."""
+
+    type: Literal["poison"]
+
+
+class Toxify(Amount):
+    """Keyword "Toxify X": gain the Toxified Condition card (a held Poisoned card is flipped to it), then place X
+    Poison tokens on it."""
+
+    type: Literal["toxify"]
+
+
+class Parasitize(Amount):
+    """Keyword "Parasitize X": gain the Panzer Parasite Condition card (if not held), then place X Generic tokens
+    on it."""
+
+    type: Literal["parasitize"]
+
+
+class Choke(Amount):
+    """Keyword "Choke X": gain the Choked Condition card and raise the Choke Limit on the Heat track."""
+
+    type: Literal["choke"]
+
+
+class Fortify(Amount):
+    """Keyword "Fortify X": gain X Vigor, or at maximum Vigor X additional Vigor (lost first)."""
+
+    type: Literal["fortify"]
+
+
+class Zeal(Amount):
+    """Keyword "Zeal X": place X Zeal tokens on the Knight Board (over the Zeal Threshold: in the Knight Pool)."""
+
+    type: Literal["zeal"]
+
+
+class Fleisch(Amount):
+    """Keyword "Fleisch X": place X Fleisch tokens in the Knight Pool."""
+
+    type: Literal["fleisch"]
+
+
+# The Knight-state keyword effects, for the code that dispatches them (isinstance) and for other effect unions.
+KnightStateEffect = Poison | Toxify | Parasitize | Choke | Fortify | Zeal | Fleisch
+KNIGHT_STATE_EFFECTS = (Poison, Toxify, Parasitize, Choke, Fortify, Zeal, Fleisch)
+
+
 class TextEffect(Strict):
     type: Literal["text"]
     text: str = Field(min_length=1, max_length=1000)
@@ -116,7 +236,8 @@ class TextEffect(Strict):
 Effect = Annotated[
     LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainThreat | GainCurse
     | Escalate | Knockback | Pushback | Drag | PerilCheck | GainCondition | PlaceKnightTokens
-    | KnockedDown | Die | Survive | TextEffect,
+    | KnockedDown | Die | Survive | TextEffect | Poison | Toxify | Parasitize | Choke | Fortify | Zeal | Fleisch
+    | CooldownCard | DelayCard | DiscardCard | Restrain | RefreshCards | KnockbackSide | PushbackToward | DragToward,
     Field(discriminator="type"),
 ]
 
@@ -134,6 +255,8 @@ class Holding(Strict):
         None, description="discarded after the holder's next Evasion Roll or next Attack")
     end_of_turn: list[Effect] = Field(default_factory=list, description="resolved at the end of each of the "
                                       "holder's turns in a Clash")
+    per_tokens: int | None = Field(None, ge=1, le=20, description="the end_of_turn effects count once for each full "
+                                   "this many Generic tokens on the card (0 times: nothing)")
 
 
 class Card(Strict):
@@ -141,8 +264,8 @@ class Card(Strict):
     name: str = Field(min_length=1, max_length=100)
     text: str = Field(min_length=1, max_length=1000, description="the card as printed, shown to players")
     effects: list[Effect] = Field(default_factory=list)
-    tags: list[Literal["positive", "negative", "death", "comeback", "massive_peril"]] = Field(
-        default_factory=list
+    tags: list[Literal["positive", "negative", "death", "comeback", "massive_peril", "body", "mind"]] = Field(
+        default_factory=list, description="body / mind: a Body or Mind Condition card (Immune to Body/Mind ...)"
     )
     direction: Direction | None = Field(None, description="the arrow in the bottom left corner")
     tier: int | None = Field(None, ge=0, le=5)
@@ -150,6 +273,8 @@ class Card(Strict):
         None, le=-1, description="Judicium only: the negative Vigor that adds this card to the deck"
     )
     holding: Holding | None = Field(None, description="Conditions: what the card does while held")
+    set_aside: bool = Field(False, description="kept out of the deck: only gained by name (the Condition a keyword "
+                            "such as Poison X names), never drawn")
 
 
 AfterDraw = Literal["bottom", "shuffle_in", "hold", "discard"]
@@ -178,5 +303,5 @@ class Deck(Strict):
         return self
 
     def base_cards(self) -> list[str]:
-        """Card ids that start in the deck (Massive Peril cards wait outside it)."""
-        return [c.id for c in self.cards if c.massive_peril is None]
+        """Card ids that start in the deck (Massive Peril cards wait outside it, and so do set-aside cards)."""
+        return [c.id for c in self.cards if c.massive_peril is None and not c.set_aside]

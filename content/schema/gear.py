@@ -41,6 +41,9 @@ KEYWORD_NAMES: frozenset[str] = frozenset(
         "\n", ""
     ).replace("    ", "").split("|")
 )
+# Area: "Each Area keyword is followed by a description of spaces it targets." The shapes the bot measures; any other
+# description is written in ``text`` and applied by hand.
+AreaSpaces = Literal["adjacent_to_target", "adjacent_to_you"]
 AUTO_TOKENS = ("break", "opening", "fire", "black", "closing", "hope", "sunder", "rouse", "power", "cantrip", "spell")
 
 
@@ -53,6 +56,9 @@ class Keyword(Strict):
     value: int | None = Field(None, ge=0, le=20)
     up_to: int | None = Field(None, ge=1, le=20, description="Ranged X–Y: the Y")
     custom: bool = Field(False, description="a keyword defined by a Kingdom Codex, not the rulebook's list")
+    spaces: AreaSpaces | None = Field(None, description="Area: the spaces it targets (adjacent_to_target: every space "
+                                      "sharing an edge with the Target; adjacent_to_you: with the attacking Knight)")
+    text: str = Field("", max_length=200, description="Area: the description of its spaces, as printed")
 
     @model_validator(mode="after")
     def _known(self) -> Keyword:
@@ -62,6 +68,8 @@ class Keyword(Strict):
                 f"unknown keyword {self.name!r}: write it as in the rulebook's Keyword List (e.g. 'Opening', "
                 "'Advanced Dodge', 'Auto-break'), or add custom: true for a Kingdom keyword"
             )
+        if (self.spaces is not None or self.text) and self.name != "Area":
+            raise ValueError("spaces and text describe the spaces of an Area keyword only")
         if self.up_to is not None and (self.value is None or self.up_to < self.value):
             raise ValueError("up_to needs a value not larger than it (Ranged 2–4 is value: 2, up_to: 4)")
         return self

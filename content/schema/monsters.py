@@ -35,11 +35,14 @@ from content.schema.cards import (
     GainPassion,
     GainThreat,
     GainVigor,
+    HandEffect,
     Id,
+    KnightStateEffect,
     Knockback,
     KnockedDown,
     LoseHeat,
     LoseVigor,
+    MoveVariant,
     PerilCheck,
     PlaceKnightTokens,
     Pushback,
@@ -100,7 +103,8 @@ class FollowUp(Strict):
 MonsterEffect = Annotated[
     LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainThreat | GainCurse
     | Escalate | Knockback | Pushback | Drag | PerilCheck | GainCondition | PlaceKnightTokens
-    | KnockedDown | Die | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp,
+    | KnockedDown | Die | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp
+    | KnightStateEffect | HandEffect | MoveVariant,
     Field(discriminator="type"),
 ]
 
@@ -150,6 +154,7 @@ class TargetingLine(Strict):
 
 MovementType = Literal[
     "none", "move", "move_to", "move_behind", "move_lateral", "jump", "land_on_top", "appear", "appear_behind",
+    "dwell",  # Sunken Kingdom keyword: rules.board.dwell
 ]
 
 
@@ -204,6 +209,21 @@ class Gate(Strict):
     text: str = Field(min_length=1, max_length=200, description="the banner as printed")
 
 
+class AttackKeyword(Strict):
+    """A keyword printed on a Monster Attack (rulebook Keyword List): ``{name: Doomed}``, ``{name: Swarm, value: 1}``
+    ("The attacked Knight loses -X Vigor for each other adjacent Monster"), ``{name: Splinter, value: 1}`` ("Knights
+    adjacent to the Target of the Attack lose -X Vigor"). rules/clash/attack_keywords.py applies them."""
+
+    name: Literal["Doomed", "Swarm", "Splinter"]
+    value: int | None = Field(None, ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _x(self) -> AttackKeyword:
+        if (self.name == "Doomed") != (self.value is None):
+            raise ValueError("Swarm X and Splinter X need a value; Doomed has none")
+        return self
+
+
 class MonsterAttack(Strict):
     """What an AI card, the Signature and an attacking Routine share (rulebook "1. Draw AI or Resolve
     Signature": "Each AI card has a Name, Evasion Dice, Evasion Difficulty, Targeting lines, Move & Attack
@@ -223,6 +243,7 @@ class MonsterAttack(Strict):
     consequences: list[MonsterEffect] = Field(default_factory=list, description="Attack effects, in order")
     after_attack: list[MonsterEffect] = Field(default_factory=list)
     after_final_attack: list[MonsterEffect] = Field(default_factory=list)
+    keywords: list[AttackKeyword] = Field(default_factory=list, max_length=5, description="Doomed, Swarm X, Splinter X")
 
     @model_validator(mode="after")
     def _attack_parts(self) -> MonsterAttack:

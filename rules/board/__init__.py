@@ -6,7 +6,7 @@ the rules decide everything, several when the players must choose (see docs/boar
 
 from rules.board import coverage as _coverage  # noqa: F401  (declares the board's rulebook entries)
 from rules.board.drag import drag
-from rules.board.forced_movement import displace, forced_vault, knockback, knockback_to_the_side
+from rules.board.forced_movement import displace, forced_variant, forced_vault, knockback, knockback_to_the_side
 from rules.board.forced_toward import gangup, herd, pull
 from rules.board.geometry import Coord, Direction, Space, format_space, parse_space
 from rules.board.knight_abilities import (
@@ -61,6 +61,7 @@ from rules.board.monster_movement import (
 from rules.board.movement_types import (
     appear,
     appear_behind,
+    dwell,
     face_most_knights,
     jump,
     land_on_top,
@@ -108,6 +109,7 @@ __all__ = [
     "VpRef",
     "appear",
     "appear_behind",
+    "dwell",
     "blindspots",
     "climb",
     "climbable_vps",
@@ -137,6 +139,7 @@ __all__ = [
     "knights_in_zone",
     "knockback",
     "knockback_to_the_side",
+    "forced_variant",
     "land_on_top",
     "line_of_sight",
     "lone",

@@ -7,16 +7,20 @@ board and miniature ids and returns ``list[Outcome]`` (several when the players 
 
 from __future__ import annotations
 
+from content.schema.cards import DragToward, KnockbackSide, MoveVariant, PushbackToward
 from rules.board.drag import drag
-from rules.board.geometry import Direction, cells_adjacent, fits, footprint, on_board
+from rules.board.geometry import Coord, Direction, cells_adjacent, fits, footprint, on_board, parse_space
 from rules.board.involuntary import is_knight, source_cells
 from rules.board.knockback import away_directions, knockback_monster, off_vp, settle_knight, settle_monster
 from rules.board.knockback import knockback as _knockback_knight
 from rules.board.pushback import pushback
 from rules.board.state import BoardState, Outcome
 from rules.board.work import Work, dedupe, displace_knight, displace_monster
+from rules.coverage import implements
 
-__all__ = ["displace", "drag", "forced_vault", "knockback", "knockback_to_the_side", "pushback"]
+KM = "tests/board/test_keywords_movement.py::"
+
+__all__ = ["displace", "drag", "forced_variant", "forced_vault", "knockback", "knockback_to_the_side", "pushback"]
 
 
 def _done(works: list[Work]) -> list[Outcome]:
@@ -47,20 +51,36 @@ def knockback(
     return _done(knockback_monster(w, target, src, x, direction=direction, reduction=reduction))
 
 
+@implements("Knockback to the side", tests=[
+    KM + "test_knockback_to_the_side_in_line_offers_both_sides",
+    KM + "test_knockback_to_the_side_leads_directly_away_from_a_large_source",
+    KM + "test_knockback_to_the_side_of_a_diagonal_target",
+])
 def knockback_to_the_side(state: BoardState, target: str, source: str, x: int, *, reduction: int = 0) -> list[Outcome]:
     """ "Knockback to the side: Instead of moving the target miniature in a straight line from the
     Monster, move perpendicularly from the straight line a normal Knockback would use in the
-    direction that leads the target directly away from the source."  When both sides are equally
-    away, the players choose."""
+    direction that leads the target directly away from the source."  Of the two perpendicular
+    directions, the one on the target's side of the source's centre; when the target is centred on
+    the straight line, both are equally away and the players choose (docs/rulings.md)."""
     src = source_cells(state, source)
     tcells = source_cells(state, target)
     out: list[Outcome] = []
     for d in away_directions(src, tcells):
-        sides = list(d.perpendicular)
-        out.extend(
-            o for side in sides for o in knockback(state, target, source, x, direction=side, reduction=reduction)
-        )
+        for side in _away_sides(src, tcells, d):
+            out.extend(knockback(state, target, source, x, direction=side, reduction=reduction))
     return out
+
+
+def _away_sides(src: frozenset[Coord], tcells: frozenset[Coord], d: Direction) -> list[Direction]:
+    """The perpendicular(s) of ``d`` that lead ``tcells`` away from ``src`` (centres compared, doubled)."""
+    def centre2(cells: frozenset[Coord]) -> tuple[int, int]:
+        rows, cols = [c.row for c in cells], [c.col for c in cells]
+        return min(rows) + max(rows), min(cols) + max(cols)
+
+    (sr, sc), (tr, tc) = centre2(src), centre2(tcells)
+    lead = {p: p.delta[0] * (tr - sr) + p.delta[1] * (tc - sc) for p in d.perpendicular}
+    best = max(lead.values())
+    return [p for p in d.perpendicular if best <= 0 or lead[p] == best]
 
 
 def _name(state: BoardState, mini: str) -> str:
@@ -132,3 +152,18 @@ def forced_vault(state: BoardState, source: str, target: str) -> list[Outcome]:
     w.move_monster(target, anchor)
     w.emit("move", f"{m.name} is vaulted to {anchor.label}.", miniature=target, spaces=(anchor,))
     return _done(settle_monster(w, target, crashed))
+
+
+# -- the card effects of the movement keyword variants --------------------------------------------------------------
+
+
+def forced_variant(state: BoardState, source: str, target: str, e: MoveVariant, *, reduction: int = 0) -> list[Outcome]:
+    """A card's Knockback to the side, Pushback toward or Drag toward (content/schema/cards.py) from ``source`` on
+    ``target``: the board operation it names."""
+    if isinstance(e, KnockbackSide):
+        return knockback_to_the_side(state, target, source, e.amount, reduction=reduction)
+    if isinstance(e, PushbackToward):
+        return pushback(state, source, target, e.amount, toward=parse_space(e.toward), reduction=reduction)
+    if isinstance(e, DragToward):
+        return drag(state, source, target, e.amount, toward=parse_space(e.toward), reduction=reduction)
+    raise ValueError(f"not a movement keyword variant: {e!r}")

@@ -13,8 +13,9 @@ from rules.board.knockback import boss_land, boss_step
 from rules.board.measures import movement_blockers
 from rules.board.monster_movement import _target_cells, _turn, _walk
 from rules.board.paths import anchor_field, footprint_passable
-from rules.board.state import BoardState, Outcome
+from rules.board.state import BoardState, Outcome, Terrain
 from rules.board.work import Work, dedupe, displace_knight
+from rules.coverage import implements
 
 
 def _adjacent_anchors(state: BoardState, monster_id: str, tcells: frozenset[Coord]) -> list[Coord]:
@@ -248,3 +249,40 @@ def face_most_knights(state: BoardState, monster_id: str) -> list[Outcome]:
         w.emit("turn", f"{m.name} turns to face {d.value} ({most} Knight(s) in front).", miniature=m.id)
         out.append(w.outcome())
     return out
+
+
+# -- Dwell (Sunken Kingdom keyword) ------------------------------------------------------------------------------------
+
+
+def is_swamp(t: Terrain) -> bool:
+    """A Swamp Terrain tile: the Sunken Kingdom's tile type, known by its name or its spec id."""
+    return "swamp" in t.name.lower() or "swamp" in t.spec_id.lower()
+
+
+@implements("Dwell", tests=[
+    "tests/board/test_keywords_movement.py::test_dwell_moves_the_monster_to_the_closest_unoccupied_swamp_space",
+    "tests/board/test_keywords_movement.py::test_dwell_without_a_free_swamp_space_does_nothing",
+])
+def dwell(state: BoardState, monster_id: str) -> list[Outcome]:
+    """Dwell: "Sunken Kingdom keyword. Move the Monster miniature to the closest unoccupied space on a Swamp Terrain
+    tile."  The Monster moves (standard Monster Movement, no Speed limit: Crash, Destructible tiles) along its
+    shortest path until its footprint covers an unoccupied Swamp space; closest is counted along that path and
+    equally close spaces are the players' choice; it keeps its facing (Dwell has no Target). A Monster already on
+    an unoccupied Swamp space stays (docs/rulings.md, "Dwell")."""
+    m = state.monster(monster_id)
+    w = Work(state)
+    occupied = w.occupied(exclude=[monster_id])
+    free = {c for t in state.terrain if is_swamp(t) for c in t.cells} - occupied
+    if not free:
+        w.path = [m.anchor]
+        w.emit("stopped", f"Dwell: there is no unoccupied Swamp space; {m.name} stays.", miniature=m.id)
+        return [w.outcome()]
+
+    def goal(a: Coord) -> bool:
+        f = footprint(a, m.side)
+        return bool(f & free) and not (f & occupied)
+
+    def closeness(a: Coord) -> int:
+        return manhattan(footprint(a, m.side), free)
+
+    return _walk(state, monster_id, goal, closeness, None, None, what=" (Dwell: onto a Swamp space)")

@@ -1,14 +1,17 @@
 """Knights' active abilities during a Clash: Reactions in a Window of Opportunity and free actions on their turn
 (rulebook "Active Abilities", "Named Abilities", "Window of Opportunity", Keyword List: Reflex, Dodge, Block,
-Defy).
+Defy and their subtypes, Reinforce X, Sacrifice, Daze).
 
 ``/knight react source:<Gear or Technique id> ability:<name>`` uses one ability of one game element:
 - "You can use each available active ability on a single game element once per Round" (``flow.used``);
 - "You cannot use multiple abilities with the same name at the same time ... in the same window of opportunity":
   the name without its subtype (Advanced, Superior) is kept in the window's decision (``data["named"]``);
 - its cost is paid (a Charge, Exhausting the Gear, +X Heat, a Technique's Exert);
-- what the bot can do it does: Reflex moves the Knight (``to:``), Dodge adds to the coming Evasion Roll, Block and
-  Defy evade hits of the roll on the table; any other ability is shown to be applied by hand.
+- what the bot can do it does: Reflex moves the Knight (``to:``), Dodge adds to the coming Evasion Roll (Lesser
+  Dodge only without other Evasion bonuses), Block and Defy evade hits of the roll on the table, Reinforce X adds
+  Armor dice to the Knight's next Armor Roll (rules/clash/peril.py), Sacrifice trades 1 Vigor for a Break token
+  before the Attack, Daze turns the adjacent Monster away (rules/clash/knight_windows.py); any other ability is shown
+  to be applied by hand.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from content.loader import Catalogue
 from content.schema.gear import Keyword
 from rules.board.geometry import parse_space
 from rules.board.knight_movement import IllegalMove, knight_move
-from rules.clash import attention
+from rules.clash import attention, evasion, knight_windows
 from rules.clash.activation import Activation, knight_state
 from rules.clash.flow import KNIGHT_TOKENS, Pending
 from rules.clash.rounds import running
@@ -36,7 +39,8 @@ from rules.knights.state import KnightState
 from rules.state import CampaignState
 
 T = "tests/clash/test_abilities.py::"
-SUBTYPES = {"": 1, "advanced": 2, "superior": 3}
+KD = "tests/clash/test_keywords_defense.py::"
+SUBTYPES = {"": 1, "lesser": 1, "advanced": 2, "superior": 3}
 WINDOWS = ("react", "evasion_reroll")  # the decisions during which the Knights may react
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 
@@ -51,14 +55,18 @@ class KnightReact(BaseModel):
 
 
 def base_name(name: str) -> tuple[str, int]:
-    """"Advanced Reflex" -> ("reflex", 2): the name without its subtype, and the subtype's strength."""
+    """"Advanced Reflex" -> ("reflex", 2): the name without its subtype (nor a keyword's number: "Reinforce 2" is
+    named Reinforce), and the subtype's strength."""
     words = name.strip().lower().split()
+    if len(words) > 1 and words[-1].isdigit():
+        words = words[:-1]
     if len(words) > 1 and words[0] in SUBTYPES:
         return " ".join(words[1:]), SUBTYPES[words[0]]
     return " ".join(words), 1
 
 
-Found = tuple[str, str, str, dict[str, int]]  # (ability name, cost, text, Knight tokens its keywords place)
+# (ability name, cost, text, Knight tokens its keywords place, its keywords)
+Found = tuple[str, str, str, dict[str, int], list[Keyword]]
 
 
 def _tokens(keywords: list[Keyword]) -> dict[str, int]:
@@ -71,16 +79,17 @@ def _abilities(cat: Catalogue, k: KnightState, source: str) -> tuple[str, str, l
     for item in k.loadout:
         if item.gear == source and not item.discarded:
             face = loadout.face(cat, k, source)
-            found: list[Found] = [(kw.name if kw.value is None else f"{kw.name} {kw.value}", "", "", {})
+            found: list[Found] = [(kw.name if kw.value is None else f"{kw.name} {kw.value}", "", "", {}, [kw])
                                   for kw in face.keywords]
-            found += [(a.name or f"ability {i + 1}", a.cost or "", a.text, _tokens(a.keywords))
+            found += [(a.name or f"ability {i + 1}", a.cost or "", a.text, _tokens(a.keywords), list(a.keywords))
                       for i, a in enumerate(face.abilities)]
             return "gear", face.name, found
     if source in k.board.techniques:
         card = techniques.technique(cat, k, source)
-        found = [(kw.name, "Exert", card.clash.extra, _tokens(card.clash.extra_keywords))
-                 for kw in card.clash.extra_keywords]
-        found += [(kw.name, "Technique", card.clash.text, _tokens(card.clash.keywords)) for kw in card.clash.keywords]
+        extra = list(card.clash.extra_keywords)
+        found = [(kw.name, "Exert", card.clash.extra, _tokens(extra), extra) for kw in extra]
+        found += [(kw.name, "Technique", card.clash.text, _tokens(card.clash.keywords), list(card.clash.keywords))
+                  for kw in card.clash.keywords]
         return "technique", card.clash.name, found
     raise RuleError(f"{k.name} has no Gear {source!r} in the Loadout and no Technique {source!r} on the Knight Board")
 
@@ -141,7 +150,7 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
     if match is None:
         names = ", ".join(sorted({a[0] for a in found})) or "none"
         raise RuleError(f"{shown} has no ability {act.ability!r}; its abilities are: {names}")
-    name, cost, text, tokens = match
+    name, cost, text, tokens, keywords = match
     once = f"{kid}:{act.source}:{name.lower()}"
     if once in clash.flow.used:
         raise RuleError(f"{k.name} already used {name} of {shown} this Round: \"You can use each available active "
@@ -153,12 +162,17 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
                         "\"You cannot use multiple abilities with the same name at the same time\"")
     lines = _pay(cat, k, kind, act.source, cost)
     lines.insert(0, f"⚡ {k.name} uses **{name}** ({shown}).")
+    special = knight_windows.special(base, keywords)
+    if special is not None:  # Reinforce X, Sacrifice, Daze: applied before the tokens the same ability places
+        lines += knight_windows.use(engine, state, pending, kid, special, passive=kind == "gear" and not cost,
+                                    to=act.to, strict=not tokens)
     if tokens:
         for token, count in tokens.items():
             clash.flow.pool[token] = clash.flow.pool.get(token, 0) + count
         lines.append("Knight Pool: " + ", ".join(f"+{n} {t}" for t, n in tokens.items()) + ".")
-    else:
-        lines += _effect(engine, state, pending, kid, base, strength, text, act.to)
+    elif special is None:
+        lines += _effect(engine, state, pending, kid, base, strength, text, act.to,
+                         lesser=name.strip().lower().startswith("lesser "))
     named.append(f"{kid}:{base}")
     clash.flow.used.append(once)
     events = [Event(kind="react", text=line) for line in lines]
@@ -174,8 +188,9 @@ def _activation(pending: Pending | None) -> Activation | None:
 
 @implements("Reflex", tests=[T + "test_reflex_and_advanced_reflex_not_in_the_same_window"])
 @implements("Advanced Reflex", tests=[T + "test_reflex_and_advanced_reflex_not_in_the_same_window"])
+@implements("Superior Reflex", tests=[KD + "test_superior_reflex_moves_up_to_three_spaces"])
 def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, base: str, strength: int,
-            text: str, to: str | None) -> list[str]:
+            text: str, to: str | None, *, lesser: bool = False) -> list[str]:
     k = knight_state(state, kid)
     if base == "hide":
         if pending is not None:
@@ -191,15 +206,37 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
         state.board = outcome.state
         return [f"{k.name} moves to {to.upper()} (Reflex, up to {strength}). {outcome.text}".rstrip(),
                 *attention.after_move(state, kid, k.name)]
+    if base.startswith("refresh"):  # Refresh X: the Knight's OR (rules/knights/techniques.py)
+        return techniques.refresh_ability(k, base)
     act = _activation(pending)
     if base in ("dodge", "block", "defy") and act is not None and pending is not None:
+        if lesser:
+            _lesser_dodge(engine, state, act, kid)
         return _defend(pending, act, kid, base, strength)
     return [f"✋ By hand: {text or base.title()}"]
 
 
+@implements("Lesser Dodge", tests=[KD + "test_lesser_dodge_only_without_other_evasion_bonuses"])
+def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: str) -> None:
+    """"When you are about to resolve an Evasion roll and have no other Evasion bonuses, gain +1 Evasion bonus for
+    this roll": refused when the Gear, Modifier tokens, Conditions, Hide or an earlier Dodge already give one."""
+    assert state.clash is not None
+    k = knight_state(state, kid)
+    other = evasion.defence(engine.catalogue, k).bonus + act.evasion_bonus + attention.bonus(state.clash, kid)
+    if other > 0:
+        raise RuleError(f"Lesser Dodge works only with no other Evasion bonuses: {k.name} already has +{other} for "
+                        "this roll")
+
+
 @implements("Dodge", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
+@implements("Advanced Dodge", tests=[KD + "test_advanced_and_superior_dodge_add_two_and_three"])
+@implements("Superior Dodge", tests=[KD + "test_advanced_and_superior_dodge_add_two_and_three"])
 @implements("Block", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
+@implements("Advanced Block", tests=[KD + "test_advanced_and_superior_block_evade_two_and_three_hits"])
+@implements("Superior Block", tests=[KD + "test_advanced_and_superior_block_evade_two_and_three_hits"])
 @implements("Defy", tests=["tests/clash/test_defy.py::test_defy_treats_the_judgements_hit_as_evaded"])
+@implements("Advanced Defy", tests=[KD + "test_advanced_and_superior_defy_evade_a_judgements_hit"])
+@implements("Superior Defy", tests=[KD + "test_advanced_and_superior_defy_evade_a_judgements_hit"])
 def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
     """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
     target = act.targets[act.index] if act.index < len(act.targets) else None

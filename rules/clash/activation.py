@@ -19,7 +19,7 @@ from content.schema.monsters import AICard, Gate, MonsterAttack
 from content.schema.monsters import Monster as MonsterContent
 from rules.board import measures
 from rules.board.monster_movement import monster_move
-from rules.board.movement_types import appear_behind, jump, land_on_top, move_behind, move_lateral
+from rules.board.movement_types import appear_behind, dwell, jump, land_on_top, move_behind, move_lateral
 from rules.board.state import Outcome, distinct_effects
 from rules.board_handlers import slug
 from rules.clash import decks, harm
@@ -372,6 +372,7 @@ def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
         "move_lateral": lambda: move_lateral(state.board, act.monster, target, range_=range_, zone=zone),
         "land_on_top": lambda: land_on_top(state.board, act.monster, target),
         "appear_behind": lambda: appear_behind(state.board, act.monster, target),
+        "dwell": lambda: dwell(state.board, act.monster),
     }
     if move.type not in functions:
         lines.append(f"✋ By hand: {card.name} — {move.type.replace('_', ' ').capitalize()} {move.text}. Move the "

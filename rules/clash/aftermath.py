@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from content.loader import Catalogue
 from rules import decks
 from rules.board_handlers import slug
+from rules.clash.ammo_reserves import charges
 from rules.clash.state import ClashState
 from rules.coverage import implements
 from rules.expedition.spoils_loot import clash_loot
@@ -224,9 +225,10 @@ def gear(cat: Catalogue, knights: list[KnightState]) -> list[str]:
             if item.discarded:
                 item.discarded = False
                 regained.append(name)
-            if card.charges is not None and item.charges != card.charges:
-                item.charges = card.charges
-                charged.append(f"{name} {card.charges}")
+            full = charges(cat, k, item.gear)  # Ammo Reserves X: more per empty slot
+            if full is not None and item.charges != full:
+                item.charges = full
+                charged.append(f"{name} {full}")
     parts = [f"unexhausted: {', '.join(unexhausted) or 'none was exhausted'}",
              f"regained: {', '.join(regained) or 'none was discarded'}",
              f"Charges back: {', '.join(charged) or 'all full'}"]

@@ -20,8 +20,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from content.schema.cards import (
+    KNIGHT_STATE_EFFECTS,
+    CooldownCard,
+    DelayCard,
     Die,
+    DiscardCard,
     Drag,
+    DragToward,
     Escalate,
     GainBane,
     GainCondition,
@@ -30,19 +35,26 @@ from content.schema.cards import (
     GainPassion,
     GainThreat,
     GainVigor,
+    HandEffect,
+    KnightStateEffect,
     Knockback,
+    KnockbackSide,
     KnockedDown,
     LoseHeat,
     LoseVigor,
+    MoveVariant,
     PerilCheck,
     PlaceKnightTokens,
     Pushback,
+    PushbackToward,
+    RefreshCards,
+    Restrain,
     Survive,
     TextEffect,
 )
 from content.schema.monsters import AdditionalWound, EscalateDeck, FollowUp, Heal, Perform, Suppress
 from rules import decks
-from rules.board import BoardState, Outcome, distinct_effects, drag, knockdown, pushback
+from rules.board import BoardState, Outcome, distinct_effects, drag, forced_variant, knockdown, pushback
 from rules.board.geometry import manhattan
 from rules.board.involuntary import source_cells
 from rules.board.knockback import knockback as knockback_knight
@@ -66,7 +78,7 @@ from rules.clash.wound_stack import additional_wounds, heal
 from rules.coverage import implements
 from rules.delve import track as kingdom_track
 from rules.engine import Event
-from rules.knights import expedition
+from rules.knights import conditions, expedition, keyword_effects, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 
@@ -85,7 +97,8 @@ __all__ = [
 HarmEffect = (
     LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainThreat | GainCurse | Escalate
     | Knockback | Pushback | Drag | PerilCheck | GainCondition | PlaceKnightTokens | KnockedDown | Die | Survive
-    | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp
+    | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp | KnightStateEffect
+    | HandEffect | MoveVariant
 )
 # Effects that are not aimed at the Knight: the Mercy Rule still resolves them after the Knight's death ("if the
 # Attack has an effect that is separate from the Target or has other Targets, those effects should still be
@@ -229,14 +242,21 @@ def _on_knight(h: Harm, k: KnightState, e: HarmEffect, attack: bool, source: str
         gain_condition(h, k, e.condition)
     elif isinstance(e, PlaceKnightTokens):
         _tokens(h, e)
-    elif isinstance(e, KnockedDown | Knockback | Pushback | Drag):
+    elif isinstance(e, KnockedDown | Knockback | Pushback | Drag | KnockbackSide | PushbackToward | DragToward):
         forced(h, k, e)
+    elif isinstance(e, CooldownCard | DelayCard | DiscardCard | Restrain | RefreshCards):  # techniques.hand_effect
+        say_stats(h, k, techniques.hand_effect(k, e, h.dice))
     elif isinstance(e, Die):
         _die(h, k, attack, source)
     elif isinstance(e, Survive):
         h.say(f"{k.name} survives: their Vigor stays at 0.")
     elif isinstance(e, TextEffect):
         by_hand(h, k, e.text, source)
+    elif isinstance(e, KNIGHT_STATE_EFFECTS):  # Poison X, Choke X, Fortify X, Zeal X... (keyword_effects.py)
+        lines, heat = keyword_effects.apply(cat, k, e, h.state.clash.flow.pool if h.state.clash else None)
+        say_stats(h, k, lines)
+        if heat:
+            change_heat(h, k, heat)
 
 
 def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "") -> None:
@@ -341,8 +361,9 @@ def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
             return
         card_id, pile = decks.draw(pile, deck.name)
     card = h.engine.card(deck.id, card_id)
-    if card.name in k.stats.conditions or card.id in k.stats.conditions:
-        h.say(f"{k.name} already has {card.name}: the same Condition card cannot be gained twice.")
+    immune = conditions.immune_to(h.cat, k, card)  # Immune to Body/Mind Condition cards, Immune to Fear
+    if card.name in k.stats.conditions or card.id in k.stats.conditions or immune:
+        h.say(immune or f"{k.name} already has {card.name}: the same Condition card cannot be gained twice.")
         if drawn:
             h.state.decks[deck.id] = decks.put_on_bottom(pile, card.id)
         return
@@ -477,8 +498,9 @@ def source_monster(h: Harm, mini: BoardKnight) -> BoardMonster | None:
 @implements("Crash", tests=[T + "test_ser_sonch_crash_example", T + "test_knockback_into_an_obstacle_is_a_crash"],
             note="the Vigor loss of a Crash (rules.clash.harm.apply_outcomes)")
 @implements("Tumble", tests=[T + "test_tumble_ignores_a_crash_on_6_or_more"])
-def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown) -> None:
-    """Knockback X, Pushback X, Drag X and Knockdown on a Knight's miniature, from the acting Monster."""
+def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown | MoveVariant) -> None:
+    """Knockback X, Pushback X, Drag X (and Knockback to the side, Pushback toward, Drag toward) and Knockdown on a
+    Knight's miniature, from the acting Monster."""
     label = "Knockdown" if isinstance(e, KnockedDown) else \
         f"{'Unavoidable ' if isinstance(e, Knockback) and e.unavoidable else ''}{type(e).__name__} {e.amount}"
     mini = board_knight(h, k)
@@ -499,8 +521,10 @@ def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown
         outcomes = [w.outcome() for w in dedupe(works)]
     elif isinstance(e, Pushback):
         outcomes = pushback(board, monster.id, mini.id, e.amount)
-    else:
+    elif isinstance(e, Drag):
         outcomes = drag(board, monster.id, mini.id, e.amount)
+    else:
+        outcomes = forced_variant(board, monster.id, mini.id, e)
     apply_outcomes(h, outcomes, f"{label} on {k.name}")
 
 

@@ -22,10 +22,13 @@ from rules.board import measures
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as Mini_M
 from rules.board_handlers import slug
-from rules.clash import attention, harm, rounds, rush
+from rules.clash import area, attention, harm, rounds, rush
 from rules.clash import power_roll as pw
 from rules.clash.activation import monster_content
+from rules.clash.area import AreaHit
+from rules.clash.armor_piercing import pierce
 from rules.clash.decks import draw_bp, draw_chosen_bp, fail_bp
+from rules.clash.falsity import falsity_reroll, has_falsity
 from rules.clash.flow import Option, Pending, ask, decision, resumes
 from rules.clash.mob_track import interval_spawns_due, spawn
 from rules.clash.spawning import place_spawned
@@ -126,6 +129,7 @@ class Progress(AttackRoll):
     bp_chosen: str | None = Field(None, description="Heartseeker, Soulseeker, Precise: the BP card chosen")
     bp_shuffle: bool = Field(False, description="the BP deck is shuffled when the chosen card is drawn")
     keep: dict[str, int] = Field(default_factory=dict, description="Pass X: the tokens left in the Knight Pool")
+    falsity: bool = Field(False, description="the active weapon has Falsity: a free re-roll of the Crit die")
 
 
 # --- lookups --------------------------------------------------------------------------------------------------
@@ -190,8 +194,8 @@ def _weapon(cat: Catalogue, k: KnightState, wanted: str, bonus: bool = False) ->
 @implements("Reach X", tests=[T + "test_reach_and_ranged_measure_the_effective_range"])
 @implements("Ranged X–Y", tests=[T + "test_reach_and_ranged_measure_the_effective_range"])
 @implements("Line of Sight", tests=[T + "test_no_line_of_sight_no_attack"], note="a Knight's Attack needs LoS")
-def _in_range(state: CampaignState, mini: Mini, m: Mini_M, face: GearFace) -> str:
-    what, problem = effective_range(state.board, mini, m, face)
+def _in_range(state: CampaignState, mini: Mini, m: Mini_M, face: GearFace, keywords: list[Keyword]) -> str:
+    what, problem = effective_range(state.board, mini, m, face, keywords)
     if problem is not None:
         raise RuleError(problem)
     return what
@@ -237,7 +241,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     face, keywords, precision = _face(cat, k, gid)
     if act.rush is not None and act.bonus:
         raise RuleError("Rush is a Complicated Action of the Knight's own turn, not a Bonus Attack")
-    reach = "" if act.rush is not None else _in_range(state, mini, m, face)
+    reach = "" if act.rush is not None else _in_range(state, mini, m, face, keywords)
     if clash.monster_type == "mob":
         space = m.mob_number or 0
         if not 1 <= space <= len(clash.mob_track) or clash.mob_track[space - 1] is None:
@@ -257,7 +261,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
         if act.rush is not None:
             lines += rush.rush(cat, state, k, mini.id, m, face, keywords, act.rush)
             mini = state.board.knight(mini.id)
-            reach = _in_range(state, mini, m, face)
+            reach = _in_range(state, mini, m, face, keywords)
         flow.turn.attacked = True
     lines.append(f"⚔️ {k.name} declares {'a **Bonus Attack**' if act.bonus else 'an Attack'} on {m.name}; active "
                  f"weapon: the {face.name} ({reach}).")
@@ -277,7 +281,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
                  keep=_pass(cat, k, keywords, act.keep),
                  to_hit=clash.effective_to_hit(m.mob_number or 0), naturals=naturals, crit_misses=int(naturals[0] == 1),
                  free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
-                 deadly=any(kw.name == "Deadly" for kw in keywords), bonus=act.bonus)
+                 deadly=any(kw.name == "Deadly" for kw in keywords), bonus=act.bonus, falsity=has_falsity(keywords))
     lines.append(f"🎯 {k.name} attacks {m.name} with the {face.name}: {p.shown()} vs To Hit {p.to_hit} → "
                  f"{p.verdict()}.")
     pending = _offer_rerolls(engine, state, k, p, lines)
@@ -378,17 +382,26 @@ def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Prog
     must declare all dice you wish to re-roll before re-rolling any of them". Closing tokens and Attack Re-roll X
     re-roll without Heat; Heat is a voluntary gain, never above the Heat Limit (docs/rulings.md)."""
     missed = p.missed()
-    if not missed:
+    crit_free = p.falsity and 1 not in p.rerolled  # Falsity: the Crit die, hit or miss, without Heat
+    offer = sorted({*missed, 1} if crit_free else set(missed))
+    if not offer:
         return None
     assert state.clash is not None
     cat = engine.catalogue
     room = max(0, st.heat_limit(cat, k) - k.stats.heat)
-    can = min(len(missed), p.free_rerolls + room)
+    others = [i for i in offer if i != 1] if crit_free else offer
+    can = min(len(others), p.free_rerolls + room) + int(crit_free)
     if can == 0:
         lines.append(f"{k.name} is at the Heat Limit ({k.stats.heat}): no Heat re-roll.")
         return None
-    options = p.reroll_options(missed)
+    options = p.reroll_options(offer)
+    if crit_free:
+        hit = 1 not in missed
+        options[0] = Option(key="die1", label=f"die 1 (Crit die, Falsity): {p.naturals[0]}",
+                            help="Falsity: re-roll the Crit die without Heat" + (" — it is a hit: Zeal 1" if hit
+                                                                                 else ""))
     free = f"{p.free_rerolls} free (Closing, Attack Re-roll), then " if p.free_rerolls else ""
+    free = ("the Crit die free (Falsity); " if crit_free else "") + free
     prompt = (f"{k.name}: re-roll missed Attack dice? Pick up to {can} ({free}+1 Heat each; Heat {k.stats.heat}"
               f"/{st.heat_limit(cat, k)}). Each die can be re-rolled only once and you must declare all dice you "
               "wish to re-roll before re-rolling any of them.")
@@ -413,9 +426,16 @@ def resume_reroll(engine: Engine, state: CampaignState, pending: Pending, chosen
         return _go_on(engine, state, dice, p, lines)
     positions = sorted({int(c.removeprefix("die")) for c in chosen})
     missed = p.missed()
-    if any(i not in missed or i in p.rerolled for i in positions):
-        raise RuleError(f"only missed dice not yet re-rolled can be re-rolled: {missed}")
-    heat = max(0, len(positions) - p.free_rerolls)
+    crit_free = p.falsity and 1 not in p.rerolled
+    if any((i not in missed and not (crit_free and i == 1)) or i in p.rerolled for i in positions):
+        raise RuleError(f"only missed dice not yet re-rolled can be re-rolled: {missed}"
+                        + (" (and the Crit die, with Falsity)" if crit_free else ""))
+    saved = 0
+    if crit_free and 1 in positions:
+        saved, said = falsity_reroll(engine.catalogue, k, 1 not in missed,
+                                     state.clash.flow.pool if state.clash is not None else None)
+        lines += said
+    heat = max(0, len(positions) - saved - p.free_rerolls)
     if heat:
         lines.append(f"{k.name}: " + " ".join(st.change_heat(engine.catalogue, k, heat, voluntary=True)))
     old = p.reroll(dice, positions)
@@ -544,6 +564,7 @@ def _from_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, line
     wounds = (2 if bp.level == 3 and outcome == "wound" else bp.wounds()) if state.clash.monster_type == "boss" \
         else bp.wounds()
     victory = wound and state.clash.wounds() + wounds >= state.clash.wounds_needed
+    area_hits = [] if victory else _area_rolls(engine, state, dice, p, m, keywords, res.total, attack, lines)
     before = state.clash.wounds()
     if victory:  # "The Clash immediately ends ... you still gain every tangible reward from that Critical"
         _wound(engine, state, dice, p, bp, space, outcome == "critical", lines)
@@ -564,6 +585,7 @@ def _from_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, line
             lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
         else:
             lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
+        _area_wounds(engine, state, dice, p, area_hits, outcome == "critical", lines)
     attack["responses"] = responses
     # 9. Clear the Knight Pool
     assert state.clash is not None
@@ -574,11 +596,56 @@ def _from_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, line
     if not k.dead and state.clash.over is None:
         state.clash.flow.pool, window = pw.second_window(cat, k, face, keywords, state.clash.flow.pool, passion,
                                                              res.total - at)
-        lines += window + attention.stop(state.clash, p.mini, k.name, "after the second ability window of the Attack")
+        lines += window + pierce(state.clash, None if space and wound else space, keywords, m.name)
+        lines += attention.stop(state.clash, p.mini, k.name, "after the second ability window of the Attack")
         lines += _cumbersome(cat, k, p.weapon, face, keywords, wound)
     if state.clash.over is None:
         _interval_spawns(engine, state, p, before, lines)
     return _end(engine, state, dice, k, p, lines, attack, attacks)
+
+
+def _area_rolls(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m: Mini_M, keywords: list[Keyword],
+                total: int, attack: dict[str, Any], lines: list[str]) -> list[tuple[AreaHit, BPCard]]:
+    """Area: the Power Roll resolved against each other Monster on the Area's spaces, "revealing/drawing their BP
+    cards if needed", against its own AT; the Monsters it wounds (dealt their Wounds at step 8, with no Response)."""
+    assert state.clash is not None
+    lines += area.by_hand(keywords)
+    hits = area.area_targets(state.clash, state.board, state.board.knight(p.mini), m, keywords)
+    if not hits:
+        return []
+    content = monster_content(engine, state.clash)
+    wounded: list[tuple[AreaHit, BPCard]] = []
+    shown: list[dict[str, Any]] = []
+    for h in hits:
+        slot = state.clash.mob_track[h.space - 1]
+        assert slot is not None
+        first, slot.revealed = not slot.revealed, True
+        bp = next(c for c in content.bp_cards if c.id == h.card)
+        at = bp.at + state.clash.effective_at_bonus(h.space)
+        name = state.board.monster(h.monster).name
+        verdict = "**Wound**" if total >= at else "Fail"
+        lines.append(f"💥 Area — {name}: BP card {'revealed' if first else '(revealed)'} **{bp.name}** (BP {bp.level}, "
+                     f"AT {at}); Total Power {total}: {verdict} (no Responses).")
+        shown.append({"monster": h.monster, "space": h.space, "bp": bp.id, "at": at, "wound": total >= at})
+        if first and bp.when_revealing:
+            _harm(engine, state, dice, p, list(bp.when_revealing), f"{bp.name} (When Revealing)", lines)
+        if total >= at:
+            wounded.append((h, bp))
+    attack["area"] = shown
+    return wounded
+
+
+def _area_wounds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, hits: list[tuple[AreaHit, BPCard]],
+                 critical: bool, lines: list[str]) -> None:
+    """Step 8 for the Mobs the Area wounded, each still on its space, until the Clash is won."""
+    for h, bp in hits:
+        clash = state.clash
+        assert clash is not None
+        slot = clash.mob_track[h.space - 1]
+        if clash.over is not None or slot is None or slot.card != h.card \
+                or all(x.id != h.monster for x in state.board.monsters):
+            continue
+        p.spawned += deal_wound(engine, state, dice, bp, h.space, critical, h.monster, p.mini, p.knight, lines)
 
 
 @implements("5. Determine BP Card", tests=[T + "test_a_wound_runs_the_ten_steps", T + "test_mob_wound_removes_the_mob",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from content.schema.monsters import MonsterAttack
 from rules.attack_rolls import roll_crit_pool
 from rules.board import measures
-from rules.clash import attention, evasion, harm
+from rules.clash import attack_keywords, attention, evasion, harm
 from rules.clash.activation import (
     Activation,
     alive,
@@ -121,18 +121,22 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
     missed = [i for i in evasion.failed(act.naturals, bonus, difficulty, act.guarded) if i not in act.rerolled]
     if missed and not act.rerolled:
         free = min(d.rerolls, len(missed))
+        doomed = attack_keywords.doomed(card)
         cost = f"{free} free Evasion Re-roll(s), then +1 Heat per die" if free else "+1 Heat per die"
+        if doomed:
+            cost = f"{attack_keywords.DOOMED}: {free} free Evasion Re-roll(s) only"
         options = [Option(key=str(i), label=f"Die {i} ({act.naturals[i - 1]})", help="re-roll this die")
-                   for i in missed]
+                   for i in (missed if free or not doomed else [])]
         lifted = evasion.guard(act.naturals, bonus, difficulty, d.guard)
         if lifted:
             options.append(Option(key="guard", label=f"Guard {d.guard}", help=(
                 "add +" + ", +".join(f"{n} to die {i}" for i, n in sorted(lifted.items())) + " so they evade; those "
                 "dice cannot be re-rolled")[:200]))
         options.append(Option(key="keep", label="Keep", help="keep the dice as they are"))
+        most = free if doomed else len(missed)
         return ask(state.clash.flow, "evasion_reroll",
                    f"🎲 {k.name}: re-roll which dice that did not evade ({cost})? Declare them all at once.",
-                   options, knights=[knight], pick=len(missed) + (1 if lifted else 0))
+                   options, knights=[knight], pick=max(1, most + (1 if lifted else 0)))
     rolled = evasion.hits(act.naturals, bonus, difficulty, act.guarded)
     act.hits = max(0, rolled - act.evaded)
     lines += st.after(engine.catalogue, k, "evasion_roll")
@@ -143,6 +147,7 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
         act.step = "after_attack"
     else:
         act.step = "consequences"
+        lines += attack_keywords.on_hit(engine, state, dice, act, card, knight, judgement=False)
     return None
 
 
@@ -183,6 +188,9 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
     free = 0 if judgement else evasion.defence(engine.catalogue, k).rerolls
     positions = sorted(int(c) for c in chosen)
     paid = max(0, len(positions) - free)
+    if paid and attack_keywords.doomed(card):
+        raise RuleError(f"{attack_keywords.DOOMED}: {k.name} may re-roll at most {free} die(dice), with free "
+                        "Evasion Re-rolls")
     for p in positions:
         old = act.naturals[p - 1]
         what = "the Judgement test" if judgement else f"Evasion die {p}"
@@ -219,6 +227,10 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
         lines.append(f"🧠 {k.name} tests {act.virtue.capitalize()} {difficulty}+: {act.naturals[0]}{bonus:+d}.")
     success = d10_success(act.naturals[0], bonus, difficulty)
     if not success and not act.rerolled:
+        if attack_keywords.doomed(card):  # the window stays open for Defy
+            return ask(state.clash.flow, "evasion_reroll",
+                       f"🎲 {k.name} failed the test. {attack_keywords.DOOMED}.",
+                       [Option(key="keep", label="Keep", help="the Judgement hits")], knights=[knight])
         return ask(state.clash.flow, "evasion_reroll",
                    f"🎲 {k.name} failed the test: re-roll it for +1 Heat?",
                    [Option(key="1", label=f"Re-roll ({act.naturals[0]})", help="+1 Heat"),
@@ -229,6 +241,8 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     hit = act.hits > 0
     lines.append(f"{k.name} {'fails: the Judgement hits' if hit else 'passes: the Judgement has no effect'}.")
     act.step = "consequences" if hit else "after_attack"
+    if hit:
+        lines += attack_keywords.on_hit(engine, state, dice, act, card, knight, judgement=True)
     return None
 
 

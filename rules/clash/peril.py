@@ -32,9 +32,12 @@ if TYPE_CHECKING:
 MORTIS = {"minor": "minor_mortis", "major": "major_mortis", "grave": "grave_mortis"}
 JUDICIUM = "judicium"
 PERILS = ("uninjured", "minor", "major", "grave", "judicium")
+REINFORCE = {"Reinforce": "red", "Advanced Reinforce": "black", "Superior Reinforce": "white"}
+REINFORCE_KEY = "reinforce:"  # flow.named["reinforce:<knight id>"]: the Reinforce dice declared (knight_windows.py)
 JUDICIUM_REMINDER = "Vigor fell to 0"  # rules/knights/statistics.change_vigor's reminder for a hand-run Judicium
 T = "tests/clash/test_harm.py::"
 T2 = "tests/clash/test_second_chance.py::"
+KD = "tests/clash/test_keywords_defense.py::"
 
 
 def knight_state(h: Harm, ident: str) -> KnightState:
@@ -78,7 +81,12 @@ def vigor_loss(h: Harm, k: KnightState, e: LoseVigor, hits: int, attack: bool, j
 
 
 def lose_vigor(h: Harm, k: KnightState, n: int) -> None:
-    """Lose ``n`` Vigor through the Knight rules (limits apply), and remember a fall to 0 or below."""
+    """Lose ``n`` Vigor through the Knight rules (limits apply), and remember a fall to 0 or below. Fortify's
+    additional Vigor is lost first: only the rest counts towards a fall to 0."""
+    n, extra = st.additional_first(k, n)
+    say_stats(h, k, extra)
+    if n <= 0:
+        return
     before = k.stats.vigor
     say_stats(h, k, st.change_vigor(h.cat, k, -n))
     lost(h, k, before, n)
@@ -162,12 +170,14 @@ def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
     """"sum up the Armor dice from all your sources, and roll them. When you perform an Armor Roll, you count Power
     symbols, not Potential or Hope. Subtract those from the total amount of Vigor you are about to lose." Then
     Soak X: "Reduce Vigor loss from Monster Attacks during a Clash by X. You can use this ability only after
-    performing the Armor Roll." Returns the Vigor still to lose. Reinforce and Armor Re-roll are choices: shown.
-    ``clash`` False (an Encounter): Soak does not apply (docs/rulings.md)."""
+    performing the Armor Roll." Returns the Vigor still to lose. Reinforce X adds its dice (``_reinforce``); Armor
+    Re-roll re-rolls dice without Power. ``clash`` False (an Encounter): Soak does not apply (docs/rulings.md)."""
     sources = _defence(h, k)
     white = sum(f.armor_dice.white for _, f, _ in sources)
     black = sum(f.armor_dice.black for _, f, _ in sources)
     red = sum(f.armor_dice.red for _, f, _ in sources)
+    extra = _reinforce(h, k, sources)
+    white, black, red = white + extra["white"], black + extra["black"], red + extra["red"]
     if white + black + red:
         if h.cat.dice is None:
             raise RuleError("no dice are defined by the loaded content packs: the Armor Roll cannot be rolled")
@@ -175,7 +185,8 @@ def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
         rerolls = sum(kw.value or 0 for _, _, kws in sources for kw in kws if kw.name == "Armor Re-roll")
         r = _armor_rerolls(h, k, r, rerolls)
         left = max(0, n - r.power)
-        names = ", ".join(name for name, f, _ in sources if f.armor_dice.total)
+        names = ", ".join([name for name, f, _ in sources if f.armor_dice.total] + (["Reinforce"] if any(
+            extra.values()) else []))
         faces = ", ".join(f"{f.colour} {f.power} Power" for f in r.faces)
         pool = ", ".join(f"{count} {c}" for c, count in (("red", red), ("black", black), ("white", white)) if count)
         h.say(f"🛡️ {k.name}'s Armor Roll ({pool} from {names}): {faces} → "
@@ -188,11 +199,34 @@ def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
     if soak and n:
         h.say(f"Soak {soak}: Vigor loss {n} → {max(0, n - soak)}.")
         n = max(0, n - soak)
-    for name in ("Reinforce", "Advanced Reinforce", "Superior Reinforce"):
-        if any(kw.name == name for _, _, kws in sources for kw in kws):
-            h.say(f"✋ {k.name} may use {name} (a choice, not rolled by the bot): roll with `/roll armor`, then "
-                  f"`/clash adjust knight:\"{k.name}\" stat:vigor value:N`.")
     return n
+
+
+@implements("Reinforce X", tests=[KD + "test_reinforce_on_equipped_gear_adds_red_dice_to_every_armor_roll"])
+@implements("Advanced Reinforce X", tests=[KD + "test_advanced_and_superior_reinforce_add_black_and_white_dice"])
+@implements("Superior Reinforce X", tests=[KD + "test_advanced_and_superior_reinforce_add_black_and_white_dice"])
+def _reinforce(h: Harm, k: KnightState, sources: list[tuple[str, GearFace, list[Keyword]]]) -> dict[str, int]:
+    """"When you are about to resolve an Armor Roll, add X red dice to your Armor dice Pool" (Advanced: black;
+    Superior: white). A Reinforce that costs nothing (on equipped Gear, or a cost-free ability whose gate is met) is
+    always used: it can only lower the Vigor loss. One with a cost was declared with ``/knight react`` before the
+    roll and is taken from ``flow.named`` (rules/clash/knight_windows.py). Returns the extra dice by colour."""
+    extra = {"white": 0, "black": 0, "red": 0}
+    said: list[str] = []
+    for name, _, kws in sources:
+        for kw in kws:
+            if kw.name in REINFORCE:
+                extra[REINFORCE[kw.name]] += kw.value or 1
+                said.append(f"{kw.label()} ({name})")
+    clash = h.state.clash
+    colours = clash.flow.named.pop(REINFORCE_KEY + k.id, []) if clash is not None else []
+    for colour in ("red", "black", "white"):
+        if colours.count(colour):
+            extra[colour] += colours.count(colour)
+            said.append(f"{colours.count(colour)} {colour} declared with Reinforce")
+    if said:
+        h.say(f"Reinforce: {k.name} adds " + ", ".join(f"{n} {c}" for c, n in extra.items() if n)
+              + f" Armor dice ({'; '.join(said)}).")
+    return extra
 
 
 @implements("Armor Re-roll X", tests=[T + "test_armor_reroll_rerolls_dice_without_power_once"])

@@ -21,6 +21,7 @@ from content.schema.knights import HeroicLevel
 from rules import odds
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.knights import keyword_effects
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.power import PowerFace, PowerPool
@@ -358,7 +359,11 @@ def place(pool: dict[str, int], tokens: dict[str, int]) -> dict[str, int]:
 
 # --- the ability windows (narrated, except the Knight tokens a keyword must place) ---------------------------
 
-HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", "Provoke", "Spotlight", *TOKEN_KEYWORDS}
+HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", "Provoke", "Spotlight", "Envenomed", "Magic",
+           "Armor-piercing", "Unwieldy", "Falsity", "Area", "Ammo Reserves", *TOKEN_KEYWORDS}
+# Resource tokens a keyword places in the Knight Pool: "Magic X: During the second ability window, place X Magic tokens
+# in the Knight Pool." They "remain in the Pool until they're used" (``clear_pool`` keeps them).
+RESOURCE_KEYWORDS: dict[str, str] = {"Magic": "magic"}
 
 
 def _tokens_text(tokens: dict[str, int]) -> str:
@@ -418,19 +423,31 @@ def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: str) -> list
 @implements("Rouse X", status="assisted",
             tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"],
             note="the Passion counted for the Heroic Arc and the Power Pool; other Passion effects by hand")
+@implements("Magic X", tests=["tests/clash/test_keywords_attack.py::test_magic_places_resource_tokens_that_stay"])
 def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword], pool: dict[str, int],
                   passion: int, margin: int) -> tuple[dict[str, int], list[str]]:
     """"you must always resolve keywords that place Knight tokens in the Knight Pool (like Opening X or Break X)";
     Heroic Arc: "When you reach the second ability window of your Attack, you must apply relevant effects from each
     level of the Heroic Arc that is still available" — a level with two options is the player's choice (shown).
-    Overbreak X: "if your Total Power exceeds AT by 1 or more, place X Break tokens"."""
+    Overbreak X: "if your Total Power exceeds AT by 1 or more, place X Break tokens"; Envenomed X
+    (rules/clash/envenomed.py); Magic X places Magic tokens, Resource tokens that stay in the Pool until used."""
+    from rules.clash.envenomed import envenomed_breaks
+
     placed = token_keywords(keywords, auto=False)
     over = sum(kw.value or 0 for kw in keywords if kw.name == "Overbreak")
     if over and margin >= 1:
         placed["break"] = placed.get("break", 0) + over
+    venom = envenomed_breaks(keywords, margin)
+    if venom:
+        placed["break"] = placed.get("break", 0) + venom
+    for kw in keywords:
+        if kw.name in RESOURCE_KEYWORDS and kw.value:
+            placed[RESOURCE_KEYWORDS[kw.name]] = placed.get(RESOURCE_KEYWORDS[kw.name], 0) + kw.value
     choices: list[str] = []
+    resource_keywords = list(keywords)  # Zeal X and Fleisch X, from the weapon and single-option Arc levels
     for lv in arc_levels(cat, k, passion):
         if len(lv.options) == 1:
+            resource_keywords += lv.options[0].keywords
             for token, n in token_keywords(lv.options[0].keywords, auto=False).items():
                 placed[token] = placed.get(token, 0) + n
         else:
@@ -440,6 +457,8 @@ def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list
         pool = place(pool, placed)
         lines.append(f"Second ability window: {k.name} places {_tokens_text(placed)} in the Knight Pool "
                      "(the active weapon and the Heroic Arc) for the next attacking Knight.")
+    pool = dict(pool)
+    lines += keyword_effects.second_window(cat, k, resource_keywords, pool)
     if choices:
         lines.append("✋ Heroic Arc, one option per level (by hand): " + "; ".join(choices) + ".")
     if any("exhaust" in f"{a.cost or ''} {a.text}".lower() for a in face.abilities):

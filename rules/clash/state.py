@@ -53,6 +53,8 @@ class MobSlot(_Model):
     tokens: list[ActivationToken] = Field(default_factory=list)
     modifiers: dict[MonsterModifier, int] = Field(default_factory=dict, description="Modifier tokens on this Mob's BP "
                                                   "card (that Mob only, until it dies)")
+    armor_tokens: int = Field(0, ge=0, description="Armor tokens on this Mob (a Kingdom's; Armor-piercing X discards "
+                              "them, rules/clash/armor_piercing.py)")
 
 
 class PermanentBonuses(_Model):
@@ -105,6 +107,8 @@ class ClashState(_Model):
     set_aside: list[str] = Field(default_factory=list)
     removed: list[str] = Field(default_factory=list)
     spawn_progress: int = Field(0, description="Interval Spawn: Wounds dealt since the last spawn")
+    armor_tokens: int = Field(0, ge=0, description="Armor tokens on the Boss (a Kingdom's; Armor-piercing X discards "
+                              "them, rules/clash/armor_piercing.py)")
     over: Literal["victory", "defeat"] | None = None
     flow: Flow = Field(default_factory=Flow, description="rounds, turns, the Knight Pool, the pending decision")
 

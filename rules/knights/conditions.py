@@ -31,11 +31,13 @@ def held(cat: Catalogue, k: KnightState) -> list[Card]:
                                                         T + "test_a_condition_counts_only_from_its_passion",
                                                         T + "test_ashen_lungs_lowers_the_heat_refresh"])
 def modifier(cat: Catalogue, k: KnightState, stat: Stat) -> int:
-    """The sum the held Conditions add to ``stat``."""
+    """The sum the held Conditions add to ``stat`` (but not those the Knight is immune to: "Ignore effects of Body
+    Condition cards")."""
     total = 0
     for card in held(cat, k):
         h = card.holding
-        if h is not None and (h.min_passion is None or k.stats.passion >= h.min_passion):
+        if h is not None and (h.min_passion is None or k.stats.passion >= h.min_passion) \
+                and immune_to(cat, k, card) is None:
             total += getattr(h, stat)
     return total
 
@@ -51,6 +53,96 @@ def discard_after(cat: Catalogue, k: KnightState, moment: Literal["evasion_roll"
     return [f"{k.name} discards the Condition {card.name} after the {what}." for card in gone]
 
 
+IMMUNITIES = ("Immune to Bane", "Immune to Body Condition cards", "Immune to Mind Condition cards", "Immune to Fear")
+TI = "tests/clash/test_keywords_defense.py::"
+
+
+@implements("Immune to X", tests=[TI + "test_immune_to_bane_gains_no_bane",
+                                  TI + "test_immune_to_body_conditions_gains_no_body_condition"])
+def immunities(cat: Catalogue, k: KnightState) -> dict[str, str]:
+    """The "Immune to ..." keywords of the Knight's Loadout (equipped, not discarded Gear: its keywords and its
+    cost-free abilities' keywords): keyword -> the Gear card's name."""
+    from rules.knights import loadout
+
+    out: dict[str, str] = {}
+    for item in k.loadout:
+        if item.discarded or item.gear not in cat.gear:
+            continue
+        face = loadout.face(cat, k, item.gear)
+        keywords = [*face.keywords, *(kw for a in face.abilities if a.cost is None and a.gate is None
+                                      for kw in a.keywords)]
+        for kw in keywords:
+            if kw.name in IMMUNITIES:
+                out.setdefault(kw.name, face.name)
+    return out
+
+
+@implements("Immune to Body Condition cards", tests=[TI + "test_immune_to_body_conditions_gains_no_body_condition"])
+@implements("Immune to Mind Condition cards", tests=[TI + "test_immune_to_mind_conditions_and_fear"])
+@implements("Immune to Fear", tests=[TI + "test_immune_to_mind_conditions_and_fear"])
+def immune_to(cat: Catalogue, k: KnightState, card: Card) -> str | None:
+    """Why the Knight cannot gain the Condition ``card`` ("You cannot gain Body Condition cards"...), or None. A
+    card is a Body or Mind Condition by its ``tags``; the Fear Condition card is the one named Fear."""
+    held = immunities(cat, k)
+    for keyword, kind in (("Immune to Body Condition cards", "body"), ("Immune to Mind Condition cards", "mind")):
+        if keyword in held and kind in card.tags:
+            return f"{k.name} is {keyword} ({held[keyword]}): they do not gain the {kind.capitalize()} Condition " \
+                   f"{card.name}."
+    if "Immune to Fear" in held and card.name.strip().lower() == "fear":
+        return f"{k.name} is Immune to Fear ({held['Immune to Fear']}): they do not gain the Fear Condition card."
+    return None
+
+
 def end_of_turn(cat: Catalogue, k: KnightState) -> list[tuple[str, list[Effect]]]:
-    """(card name, effects) of the held Conditions acting "At the end of each of your turns"."""
-    return [(c.name, list(c.holding.end_of_turn)) for c in held(cat, k) if c.holding and c.holding.end_of_turn]
+    """(card name, effects) of the held Conditions acting "At the end of each of your turns". A card with
+    ``per_tokens`` acts once for each full that many Generic tokens on it (Poison tokens ignored by Poison Resilience
+    X do not count): its effects' amounts are multiplied, and with none it does nothing."""
+    out: list[tuple[str, list[Effect]]] = []
+    for c in held(cat, k):
+        if c.holding is None or not c.holding.end_of_turn or immune_to(cat, k, c) is not None:
+            continue
+        effects = list(c.holding.end_of_turn)
+        if c.holding.per_tokens is not None:
+            times = counted_tokens(cat, k, c.name) // c.holding.per_tokens
+            if times == 0:
+                continue
+            effects = [e.model_copy(update={"amount": min(99, e.amount * times)}) if hasattr(e, "amount") else e
+                       for e in effects]
+        out.append((c.name, effects))
+    return out
+
+
+# --- the Conditions that keywords name (rules/knights/keyword_effects.py) ----------------------------------------
+
+POISONED, TOXIFIED, PARASITE, CHOKED = "Poisoned", "Toxified", "Panzer Parasite", "Choked"
+
+
+def card_named(cat: Catalogue, name: str) -> Card | None:
+    """The loaded Condition card with this name (the keyword Conditions are found by their rulebook name)."""
+    deck = cat.decks.get("condition") or cat.decks.get("conditions")
+    return next((c for c in deck.cards if c.name.lower() == name.lower()), None) if deck is not None else None
+
+
+def has(cat: Catalogue, k: KnightState, name: str) -> bool:
+    card = card_named(cat, name)
+    return name in k.stats.conditions or (card is not None and (card.id in k.stats.conditions
+                                                                 or card.name in k.stats.conditions))
+
+
+def tokens(cat: Catalogue, k: KnightState, name: str) -> int:
+    """Generic tokens on a Condition card (they go with the card: 0 when it is not held)."""
+    return k.stats.condition_tokens.get(name, 0) if has(cat, k, name) else 0
+
+
+def counted_tokens(cat: Catalogue, k: KnightState, name: str) -> int:
+    """Tokens on a held card that count; Poison tokens of Poisoned and Toxified less the Poison Resilience X."""
+    if name in (POISONED, TOXIFIED):
+        from rules.knights.keyword_effects import poison_counted
+
+        return poison_counted(cat, k, name)
+    return tokens(cat, k, name)
+
+
+def choke_limit(cat: Catalogue, k: KnightState) -> int | None:
+    """The Choke Limit while the Knight holds Choked (None otherwise): "Your Heat can never go below this limit"."""
+    return k.stats.choke_limit if has(cat, k, CHOKED) else None

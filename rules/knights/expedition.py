@@ -30,8 +30,10 @@ def start(cat: Catalogue, k: KnightState) -> list[str]:
     k.dead = False
     for item in k.sheet.armory:
         item.just_bought = False
+    from rules.clash.ammo_reserves import charges  # Ammo Reserves X counts the empty slots
+
     for e in k.loadout:
-        e.charges = lo.gear(cat, e.gear).charges
+        e.charges = charges(cat, k, e.gear)
         e.exhausted = e.discarded = False
     k.stats.bane = k.sheet.bane
     out = [f"🧭 {k.name} sets out: the Loadout and Knight Board are fixed until the Spoils Phase; Bane set to "
@@ -79,7 +81,11 @@ def aftermath(cat: Catalogue, k: KnightState) -> list[str]:
         e.exhausted = False
         if g.type != "consumable":
             e.discarded = False
-            e.charges = g.charges
+    from rules.clash.ammo_reserves import charges  # Ammo Reserves X counts the empty slots
+
+    for e in k.loadout:
+        if lo.gear(cat, e.gear).type != "consumable":
+            e.charges = charges(cat, k, e.gear)
     out.append("Gear unexhausted and regained (not Consumables); Charges restored (not Consumables).")
     return out
 

@@ -132,6 +132,10 @@ class Stats(_Model):
     bane: int = 0
     bane_limit_change: int = 0
     conditions: list[str] = Field(default_factory=list)
+    condition_tokens: dict[str, int] = Field(default_factory=dict, description="Generic tokens on held Condition "
+                                             "cards, by card name (rules/knights/keyword_effects.py)")
+    choke_limit: int = Field(0, ge=0, description="the Choke Limit cube on the Heat track (counts while Choked)")
+    additional_vigor: int = Field(0, ge=0, description="Fortify X: the red cube, lost before Vigor")
     modifiers: dict[Modifier, int] = Field(default_factory=dict)
     temporary: dict[Modifier, int] = Field(default_factory=dict, description="temporary Modifier tokens: discarded "
                                            "after they take effect (rules/knights/expedition.py)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from content.loader import Catalogue
-from content.schema.gear import TIERS
+from content.schema.gear import TIERS, Gate
 from content.schema.knights import Knight, Peril, PerilArc, Portrait
 from rules.coverage import implements
 from rules.errors import RuleError
@@ -22,6 +22,7 @@ PASSION_HARD_LIMIT = 9
 HEAT_HARD_LIMIT = 9
 VIGOR_HARD_LIMIT = 15
 T = "tests/knights/test_statistics.py::"
+K = "tests/knights/test_keyword_conditions.py::"
 
 
 def content(cat: Catalogue, k: KnightState) -> Knight:
@@ -123,8 +124,56 @@ def heat_limit(cat: Catalogue, k: KnightState) -> int:
     return max(0, min(HEAT_HARD_LIMIT, base + k.stats.heat_limit_change))
 
 
+# A Gear keyword "Bane Limit +X" is written {name: "Bane Limit +", value: X, custom: true}.
+BANE_LIMIT_PLUS = "Bane Limit +"
+
+
+@implements("Bane Limit X/+X", tests=[K + "test_bane_limit_x_does_not_stack_and_plus_x_bonuses_add_up",
+                                      K + "test_bane_limit_from_the_loadout_decides_death"])
 def bane_limit(cat: Catalogue, k: KnightState) -> int:
-    return max(0, portrait(cat, k).bane_limit + k.stats.bane_limit_change)
+    """Keyword List: "Your Bane Limit becomes X or is increased by +X. Note: Bane Limit X doesn't stack, but all +X
+    bonuses are cumulative." and "Bane Limit": "If you have multiple elements that modify your Bane Limit, choose the
+    one with the highest Bane Limit, then apply bonuses and penalties to that limit". The Portrait's Bane Limit and
+    each "Bane Limit X" of the Loadout: the highest; then every "Bane Limit +X" and the changes noted by hand."""
+    base = max([portrait(cat, k).bane_limit, *passive_keywords(cat, k, "Bane Limit")])
+    return max(0, base + passive_keyword(cat, k, BANE_LIMIT_PLUS) + k.stats.bane_limit_change)
+
+
+def passive_keywords(cat: Catalogue, k: KnightState, name: str) -> list[int]:
+    """The values of a passive keyword on the Knight's Gear (equipped and not discarded: "passive abilities (for
+    example, a Virtue bonus or Bane Limit) still work on inactive Weapon Gear"; the card's keywords, its abilities
+    without a cost whose gate is met, its Upgrade) and on the Knight's own abilities without a cost."""
+    found: list[int] = []
+    for e in k.loadout:
+        gear = cat.gear.get(e.gear)
+        if gear is None or e.discarded:
+            continue
+        item = next((a for a in k.sheet.armory if a.gear == e.gear), None)
+        face = gear.face(bool(item and item.reforged))
+        keywords = list(face.keywords)
+        keywords += [kw for a in face.abilities if a.cost is None and _gate_met(cat, k, a.gate) for kw in a.keywords]
+        upgrade = cat.upgrades.get(item.upgrade) if item is not None and item.upgrade else None
+        keywords += list(upgrade.keywords) if upgrade is not None else []
+        found += [kw.value for kw in keywords if kw.name == name and kw.value is not None]
+    knight = cat.knights.get(k.knight)
+    for ability in knight.abilities if knight is not None else []:
+        if ability.cost is None and _gate_met(cat, k, ability.gate):
+            found += [kw.value for kw in ability.keywords if kw.name == name and kw.value is not None]
+    return found
+
+
+def passive_keyword(cat: Catalogue, k: KnightState, name: str) -> int:
+    """A stackable passive keyword's total ("every keyword followed by a number is a stackable keyword")."""
+    return sum(passive_keywords(cat, k, name))
+
+
+def _gate_met(cat: Catalogue, k: KnightState, gate: Gate | None) -> bool:
+    if gate is None:
+        return True
+    if gate.peril is not None:
+        order = ("uninjured", "minor", "major", "grave", "judicium")
+        return order.index(peril(cat, k)) >= order.index(gate.peril)
+    return gate.tier is None or TIERS.index(k.sheet.tier) >= TIERS.index(gate.tier)
 
 
 def _alive(k: KnightState) -> None:
@@ -175,7 +224,8 @@ def change_heat(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False)
     old, limit = k.stats.heat, heat_limit(cat, k)
     if n <= 0:
         k.stats.heat = max(0, old + n)
-        return out + [f"Heat {old} → **{k.stats.heat}**."]
+        floor = choke_floor(cat, k, old)
+        return out + [f"Heat {old} → **{k.stats.heat}**."] + floor
     if voluntary and old + n > limit:
         raise RuleError(
             f"{k.name} cannot pay +{n} Heat: Heat {old} + {n} would exceed the Heat Limit {limit} "
@@ -190,6 +240,32 @@ def change_heat(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False)
     return out
 
 
+@implements("Choke X", tests=[K + "test_heat_never_goes_below_the_choke_limit"])
+def choke_floor(cat: Catalogue, k: KnightState, old: int) -> list[str]:
+    """Choke X: "Your Heat can never go below this limit." A Heat loss stops at the Choke Limit while the Knight holds
+    the Choked Condition card (Heat already below it is not raised by a loss)."""
+    floor = conditions.choke_limit(cat, k)
+    if floor is None or k.stats.heat >= floor or k.stats.heat >= old:
+        return []
+    k.stats.heat = min(old, floor)
+    return [f"(Choked: Heat can never go below the Choke Limit {floor}.)"]
+
+
+@implements("Fortify X", tests=[K + "test_fortify_at_maximum_gives_additional_vigor_lost_first",
+                                K + "test_a_loss_beyond_the_additional_vigor_reaches_vigor"])
+def additional_first(k: KnightState, n: int) -> tuple[int, list[str]]:
+    """Fortify X: "When you would lose Vigor, lose your additional Vigor first (counting it down, like a secondary
+    track)." Takes a loss of ``n`` (positive) off the additional Vigor; returns what is left to lose from Vigor.
+    ``change_vigor`` calls it; a caller that must know the Vigor really lost (the Clash's Judicium bookkeeping) calls
+    it first and then loses the rest."""
+    extra = k.stats.additional_vigor
+    if n <= 0 or extra <= 0:
+        return n, []
+    used = min(extra, n)
+    k.stats.additional_vigor = extra - used
+    return n - used, [f"Fortify: {used} additional Vigor lost first ({extra} → **{k.stats.additional_vigor}**)."]
+
+
 @implements("Knight Statistics", tests=[T + "test_vigor_never_above_its_maximum",
                                         T + "test_voluntary_vigor_loss_cannot_drop_below_one"])
 def change_vigor(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False) -> list[str]:
@@ -197,13 +273,18 @@ def change_vigor(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False
     "Falling Below "0" Vigor": "leave your Vigor marker at "0"". A voluntary loss "cannot pay the cost if it
     would cause your Vigor to fall below 1"."""
     _alive(k)
-    old, before_limit, before_peril = k.stats.vigor, heat_limit(cat, k), peril(cat, k)
-    if voluntary and n < 0 and old + n < 1:
-        raise RuleError(f"{k.name} cannot pay {-n} Vigor: Vigor {old} would fall below 1 (a cost is a "
+    if voluntary and n < 0 and k.stats.vigor + k.stats.additional_vigor + n < 1:
+        raise RuleError(f"{k.name} cannot pay {-n} Vigor: Vigor {k.stats.vigor} would fall below 1 (a cost is a "
                         "voluntary loss and can never drop Vigor below 1)")
+    rest, extra = additional_first(k, -n)
+    if extra:
+        n = -rest
+        if n == 0:
+            return extra
+    old, before_limit, before_peril = k.stats.vigor, heat_limit(cat, k), peril(cat, k)
     top = max_vigor(cat, k)
     k.stats.vigor = max(0, min(top, old + n))
-    out = [f"Vigor {old} → **{k.stats.vigor}** (maximum {top})."]
+    out = extra + [f"Vigor {old} → **{k.stats.vigor}** (maximum {top})."]
     if n < 0 and old + n <= 0:
         out.append(f"Vigor fell to 0 (treated as {old + n} for this Peril Check): draw a Judicium — "
                    f"`/deck draw deck:judicium vigor:{max(-99, min(0, old + n))}`.")
@@ -237,11 +318,18 @@ def change_heat_limit(cat: Catalogue, k: KnightState, n: int) -> list[str]:
 
 
 @implements("Bane", chapter="Clash Phase", tests=[T + "test_bane_over_the_limit_kills_without_a_judicium"])
+@implements("Immune to Bane", tests=["tests/clash/test_keywords_defense.py::test_immune_to_bane_gains_no_bane"],
+            note="no Bane is gained; Bane tokens held from before are still counted (e.g. by Targeting)")
+@implements("Bane X", tests=[K + "test_bane_x_gains_x_bane_tokens_from_a_card",
+                             K + "test_bane_x_over_the_limit_kills"])
 def change_bane(cat: Catalogue, k: KnightState, n: int) -> list[str]:
     """Rulebook, "Bane Limit": "If, at any point, you would gain Bane tokens that would exceed your Bane
     Limit, don't. Your Knight dies immediately. Do not draw Mortis or Judicium. You simply die."""
     _alive(k)
     old, limit = k.stats.bane, bane_limit(cat, k)
+    immune = conditions.immunities(cat, k).get("Immune to Bane") if n > 0 else None
+    if immune is not None:  # "Immune to Bane: ... You cannot gain Bane tokens."
+        return [f"{k.name} is Immune to Bane ({immune}): they gain no Bane (Bane stays {old})."]
     if n > 0 and old + n > limit:
         k.dead = True
         return [f"☠️ {k.name} would gain {n} Bane ({old} + {n} > Bane Limit {limit}): they do not gain it — "
@@ -265,5 +353,7 @@ def reset(cat: Catalogue, k: KnightState) -> list[str]:
     k.stats.max_vigor_change = 0
     k.stats.heat_limit_change = 0
     k.stats.bane_limit_change = 0
+    k.stats.choke_limit = 0
+    k.stats.additional_vigor = 0
     k.stats.vigor = max_vigor(cat, k)
     return [f"Stats reset: Passion 0, Heat 0, Vigor {k.stats.vigor} (maximum), limits to their starting values."]

@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from content.loader import Catalogue
+from content.schema.cards import CooldownCard, DelayCard, DiscardCard, HandEffect, Restrain
 from content.schema.knights import Technique
 from rules.coverage import implements
+from rules.dice import Dice
 from rules.errors import RuleError
 from rules.knights import statistics as st
-from rules.knights.state import KnightState
+from rules.knights.state import KnightState, Zone
+from rules.rolls import random_element
 
 T = "tests/knights/test_techniques.py::"
 Use = Literal["delve", "clash", "exert"]
@@ -107,3 +111,137 @@ def return_all(k: KnightState) -> list[str]:
     for t in k.board.techniques:
         k.board.techniques[t] = "hand"
     return ["Every Technique returns to the hand."]
+
+
+# -- Technique hand keywords (Keyword List) ------------------------------------------------------------------------
+
+H = "tests/knights/test_hand_keywords.py::"
+Area = Literal["cooldown", "delay", "discard"]
+
+
+def in_area(k: KnightState, zone: str) -> list[str]:
+    """The Technique cards in one area, in the Knight Board's order."""
+    return [t for t, z in k.board.techniques.items() if z == zone]
+
+
+def random_card(k: KnightState, dice: Dice, purpose: str) -> str | None:
+    """Rulebook, "Choosing a Random Element": "Random card: ... If the designated cards do not form a deck, shuffle
+    them together to form a deck and draw one." The hand is not a deck: the bot rolls one d10 per card in the hand,
+    the lowest designates the card ("Any other random element"; same odds, and the table or the GM can roll it:
+    docs/rulings.md, "A random card from the hand"). One card: no roll; an empty hand: nothing."""
+    hand = in_area(k, "hand")
+    if len(hand) <= 1:
+        return hand[0] if hand else None
+    chosen, _rounds = random_element(dice, hand, f"{purpose} ({k.name})")
+    return chosen
+
+
+def _random_to(k: KnightState, dice: Dice, zone: Area, keyword: str) -> list[str]:
+    tid = random_card(k, dice, f"{keyword}: a random card from the hand")
+    if tid is None:
+        return [f"{keyword}: {k.name} has no card in the hand; nothing happens."]
+    k.board.techniques[tid] = zone
+    return [f"{keyword}: {tid} (a random card from {k.name}'s hand) → {zone.capitalize()} area."]
+
+
+@implements("Cooldown", tests=[H + "test_cooldown_places_one_random_hand_card_into_the_cooldown_area",
+                               H + "test_an_empty_hand_or_one_card_needs_no_roll"])
+def cooldown(k: KnightState, dice: Dice) -> list[str]:
+    """"Cooldown: Place 1 random card from your hand into the Cooldown area."."""
+    return _random_to(k, dice, "cooldown", "Cooldown")
+
+
+@implements("Delay", tests=[H + "test_delay_places_one_random_hand_card_into_the_delay_area"])
+def delay(k: KnightState, dice: Dice) -> list[str]:
+    """"Delay: Place 1 random card from your Hand into the Delay Area."."""
+    return _random_to(k, dice, "delay", "Delay")
+
+
+@implements("Discard", tests=[H + "test_discard_places_one_random_hand_card_into_the_discard_area"])
+def discard(k: KnightState, dice: Dice) -> list[str]:
+    """"Discard: Place 1 random card from your Hand into the Discard area."."""
+    return _random_to(k, dice, "discard", "Discard")
+
+
+@implements("Restrain", tests=[H + "test_restrain_delays_every_card_of_the_cooldown_area"])
+def restrain(k: KnightState) -> list[str]:
+    """"Restrain: Delay all cards in your Cooldown area (move them to the Delay area)."."""
+    moved = in_area(k, "cooldown")
+    for t in moved:
+        k.board.techniques[t] = "delay"
+    return [f"Restrain: Cooldown → Delay: {', '.join(moved)}." if moved else
+            f"Restrain: {k.name} has no card in the Cooldown area; nothing happens."]
+
+
+@implements("Refresh X", tests=[H + "test_refresh_x_from_the_delay_area_to_the_cooldown_area",
+                                H + "test_refresh_x_from_the_cooldown_area_to_the_hand",
+                                H + "test_refresh_x_is_one_area_or_the_other_never_both",
+                                H + "test_a_refresh_ability_moves_cards_when_there_is_nothing_to_choose"])
+def refresh_x(k: KnightState, x: int, from_area: Literal["delay", "cooldown"], chosen: list[str]) -> list[str]:
+    """"Refresh X: Move X cards from the Delay area to the Cooldown area, OR from the Cooldown area to your hand."
+    The OR is the Knight's: ``from_area``. With X or fewer cards there, all of them move; with more, the Knight
+    names which X (``chosen``)."""
+    if x < 1:
+        raise RuleError("Refresh X moves at least 1 card")
+    there = in_area(k, from_area)
+    to: Zone = "cooldown" if from_area == "delay" else "hand"
+    if not chosen and len(there) > x:
+        raise RuleError(f"{len(there)} cards are in the {from_area.capitalize()} area and Refresh {x} moves {x}: "
+                        f"name which with cards:a,b (from {', '.join(there)})")
+    back = chosen or there
+    wrong = [t for t in back if t not in there]
+    if wrong:
+        raise RuleError(f"Refresh {x} moves cards of one area only: {', '.join(wrong)} is not in the "
+                        f"{from_area.capitalize()} area (there: {', '.join(there) or 'nothing'})")
+    if len(set(back)) > x or len(set(back)) != len(back):
+        raise RuleError(f"Refresh {x} moves at most {x} different cards")
+    for t in back:
+        k.board.techniques[t] = to
+    where = "the Cooldown area" if to == "cooldown" else "the hand"
+    return [f"Refresh {x}: {from_area.capitalize()} → {where}: {', '.join(back) or 'nothing (the area is empty)'}."]
+
+
+def refresh_choice(k: KnightState, x: int, only: Literal["delay", "cooldown"] | None = None) -> list[str]:
+    """Refresh X when the Knight has not said which area (or which cards): the ways, with the commands that apply
+    them."""
+    ways = []
+    if only in (None, "delay"):
+        ways.append(f"Delay → Cooldown ({', '.join(in_area(k, 'delay')) or 'none there'}) with "
+                    "`/knight technique op:cooldown technique:<id>`")
+    if only in (None, "cooldown"):
+        ways.append(f"Cooldown → hand ({', '.join(in_area(k, 'cooldown')) or 'none there'}) with "
+                    "`/knight technique op:hand technique:<id>`")
+    return [f"✋ Refresh {x} ({k.name} chooses): move up to {x} card(s) " + ", OR ".join(ways) + "."]
+
+
+def hand_effect(k: KnightState, e: HandEffect, dice: Dice) -> list[str]:
+    """A card effect of the hand keywords (content/schema/cards.py) on a Knight."""
+    if isinstance(e, CooldownCard):
+        return cooldown(k, dice)
+    if isinstance(e, DelayCard):
+        return delay(k, dice)
+    if isinstance(e, DiscardCard):
+        return discard(k, dice)
+    if isinstance(e, Restrain):
+        return restrain(k)
+    if e.from_area is None:
+        return refresh_choice(k, e.amount)
+    if len(in_area(k, e.from_area)) > e.amount:  # which cards is the Knight's to say
+        return refresh_choice(k, e.amount, e.from_area)
+    return refresh_x(k, e.amount, e.from_area, [])
+
+
+def refresh_ability(k: KnightState, ability: str) -> list[str]:
+    """A Gear or Technique ability "Refresh X" (e.g. used with `/knight react`): the OR is the Knight's. When only one
+    area holds cards and X covers them all, the other way would move nothing: they move. Otherwise both ways are shown
+    with the commands that apply them."""
+    found = re.search(r"\d+", ability)
+    x = int(found.group()) if found else 1
+    delayed, cooling = in_area(k, "delay"), in_area(k, "cooldown")
+    if not delayed and not cooling:
+        return [f"Refresh {x}: {k.name} has no card in the Delay or Cooldown area; nothing happens."]
+    if delayed and not cooling and len(delayed) <= x:
+        return refresh_x(k, x, "delay", [])
+    if cooling and not delayed and len(cooling) <= x:
+        return refresh_x(k, x, "cooldown", [])
+    return refresh_choice(k, x)

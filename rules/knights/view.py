@@ -8,6 +8,7 @@ from typing import Any
 
 from content.loader import Catalogue
 from content.schema.knights import VIRTUES, Knight
+from rules.knights import keyword_effects
 from rules.knights import loadout as lo
 from rules.knights import sheet as sh
 from rules.knights import statistics as st
@@ -118,5 +119,6 @@ def details(cat: Catalogue, k: KnightState) -> dict[str, Any]:
         "loadout": [_gear_row(cat, k, e) for e in k.loadout],
         "tier_penalty": st.tier_penalty(cat, k),
         "conditions": list(k.stats.conditions),
+        "keyword_status": keyword_effects.status(cat, k),
         "modifiers": dict(k.stats.modifiers),
     }

@@ -85,7 +85,9 @@ EXPECTED = [
     "broken/decks/bad.yaml:19: cards[1].effects[1].type: unknown type 'heal_fully'; use one of: "
     "'lose_vigor', 'gain_vigor', 'gain_heat', 'lose_heat', 'gain_passion', 'gain_bane', 'gain_threat', "
     "'gain_curse', 'escalate', 'knockback', 'pushback', 'drag', 'peril_check', 'gain_condition', "
-    "'place_knight_tokens', 'knocked_down', 'die', 'survive', 'text'",
+    "'place_knight_tokens', 'knocked_down', 'die', 'survive', 'text', 'poison', 'toxify', 'parasitize', "
+    "'choke', 'fortify', 'zeal', 'fleisch', 'cooldown', 'delay', 'discard', 'restrain', 'refresh', "
+    "'knockback_side', 'pushback_toward', 'drag_toward'",
     "broken/decks/bad.yaml:20: cards[2].name: Field required",
     "broken/decks/evil.yaml:11: cards[0].effects[0]: YAML tag !!python/object/apply:os.system is not "
     "allowed in content packs (no custom or !!python tags)",

@@ -280,6 +280,11 @@ ROWS: list[Row] = [
         refusal="belongs to"),
     Row(f"/knight gear action:exhaust gear:gear_lantern_of_vigil {SONCH}", KNIGHT, True, refusal="belongs to"),
     Row(f"/knight condition action:gain card:condition_opened_vein {SONCH}", KNIGHT, True, refusal="belongs to"),
+    # /keyword (docs/commands.md): changing Ser Sonch is for Kara and the GM; showing is for every member
+    Row(f"/keyword apply keyword:poison value:2 {SONCH}", KNIGHT, True, refusal="belongs to"),
+    Row(f"/keyword tokens card:poisoned change:-1 {SONCH}", KNIGHT, True, refusal="belongs to",
+        setup=(f"@kara /keyword apply keyword:poison value:2 {SONCH}",)),
+    Row(f"/keyword show {SONCH}", EVERYONE, False),
     Row(f"/knight expedition step:start {SONCH}", KNIGHT, True, refusal="belongs to"),
     # /saint, /presence, /progress (docs/campaign.md); SAINT: Ser Sonch devoted to Saint Urbain. Incarnating needs a
     # death in a Clash: here it is refused to everyone (the owner and GM by the rule, the others as not theirs)
@@ -311,7 +316,9 @@ ROWS: list[Row] = [
     # a Squire's Gold goes to the Party Leader (Ser Sonch on the Quest)
     Row("/squire gold amount:3 name:Tam", KNIGHT, True, refusal="belongs to", setup=(
         *SQUIRE, "@morgan /expedition start", "@kara /expedition vision choice:quest")),
-    Row("/squire unlock card:mettle_mob_mystic reason:quest", GM, True, setup=SQUIRE, refusal="only the GM"),
+    Row("/squire unlock card:mettle_mob_mystic reason:quest override:true", GM, True, setup=SQUIRE,
+        refusal="only the GM"),
+    Row("/squire survived tier:mob", GM, True, setup=SQUIRE),
     # a Knight lends: Ser Sonch's weapon is Kara's (or the GM's) to lend; Tam may be anybody's
     Row('/squire lend weapon:gear_ashwood_spear knight:"Ser Sonch" name:Tam', KNIGHT, True, refusal="belongs to",
         setup=(*SQUIRE, *OUTPOST, f"@kara /knight armory add gear:gear_ashwood_spear {SONCH}")),
@@ -365,6 +372,7 @@ PENDING_ROWS: list[Row] = [
     Row("/clash adjust deck:ai top:abbot_ai_penance", GM, True, setup=CLASH),
     Row("/clash end", GM, True, setup=CLASH),
     Row("/clash modifier attribute:at change:1", GM, True, setup=CLASH),
+    Row("/clash armor change:2", GM, True, setup=CLASH),
     # playing a Clash: the Monster Round, Knight turns (Wise Providence starts with the Knight Round), decisions
     Row("/monster round", EVERYONE, True, setup=CLASH),
     Row(f"/knight move to:G4 knight:{SONCH[5:]}", KNIGHT, True, setup=PROVIDENCE, refusal="belongs to"),

@@ -15,6 +15,7 @@ from bot.app.commands import (
     fog,
     gm,
     help,
+    keyword,
     knight,
     modes,
     odds,
@@ -35,7 +36,7 @@ from bot.app.registry import Registry
 def build_registry() -> Registry:
     registry = Registry()
     for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, expedition, outpost, spoils,
-                   rest, dice, knight, saint, progress, odds, gm, squire, rogue, postgame, modes,
+                   rest, dice, knight, keyword, saint, progress, odds, gm, squire, rogue, postgame, modes,
                    content, help):
         module.register(registry)
     return registry

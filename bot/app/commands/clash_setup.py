@@ -77,6 +77,12 @@ async def modifier(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, ClashModifier(attribute=o["attribute"], change=o["change"], mob=o["mob"]))
 
 
+async def armor(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    from rules.clash.armor_piercing import ClashArmor
+
+    return await app.act_reply(ctx, ClashArmor(change=o["change"], mob=o["mob"]))
+
+
 def register(r: Registry) -> None:
     r.add(Command(("clash", "start"), "GM: start a Clash from the Monster's Clash Setup", start, (
         Option("monster", "string", "the Monster's id, e.g. stag", required=True, max_length=64,
@@ -101,6 +107,11 @@ def register(r: Registry) -> None:
         Option("attribute", "string", "which attribute", required=True, choices=("precision", "at", "to_hit", "speed")),
         Option("change", "integer", "tokens gained (+) or lost (-)", required=True, min_value=-10, max_value=10),
         Option("mob", "integer", "on this Mob's BP card only (its Mob track space)", min_value=1, max_value=10),
+    ), permission="gm"))
+    r.add(Command(("clash", "armor"), "GM: a Monster's Armor tokens (a Kingdom's; Armor-piercing X discards them)",
+                  armor, (
+        Option("change", "integer", "tokens placed (+) or discarded (-)", required=True, min_value=-20, max_value=20),
+        Option("mob", "integer", "on this Mob only (its Mob track space)", min_value=1, max_value=10),
     ), permission="gm"))
     r.add(Command(("clash", "end"), "GM: end the Clash (Massive Peril leaves, the board is cleared)", end,
                   permission="gm"))

@@ -1,0 +1,77 @@
+"""Keywords printed on a Monster Attack (content ``keywords`` of an AI card, Signature or Routine; rulebook Keyword
+List): Doomed, Swarm X, Splinter X. rules/clash/monster_attack.py calls them.
+
+- Doomed: "During this Monster Attack, Knights cannot re-roll the Evasion Roll or Judgement test using Heat." Free
+  Evasion Re-rolls of the Gear and Guard X still work.
+- Swarm X and Splinter X are resolved when the Attack hits, just before its Attack Consequences (docs/rulings.md):
+  a Vigor loss caused by a Monster Attack, so an Armor Roll reduces it (not for a Judgement, whose Vigor loss
+  "cannot be mitigated"); the Monster's Vigor Loss bonus ("once per Attack") is left to the card's own Vigor loss.
+"""
+
+from __future__ import annotations
+
+from content.schema.cards import LoseVigor
+from content.schema.monsters import MonsterAttack
+from rules.board import measures
+from rules.clash import harm
+from rules.clash.activation import Activation, harm_by, knight_state
+from rules.clash.peril import vigor_loss
+from rules.coverage import implements
+from rules.dice import Dice
+from rules.engine import Engine
+from rules.state import CampaignState
+
+T = "tests/clash/test_keywords_defense.py::"
+
+
+def value(card: MonsterAttack, name: str) -> int:
+    """X of the card's keyword ``name`` (summed: "every keyword followed by a number is a stackable keyword")."""
+    return sum(kw.value or 0 for kw in card.keywords if kw.name == name)
+
+
+@implements("Doomed", tests=[T + "test_doomed_refuses_heat_rerolls_of_the_evasion_roll",
+                             T + "test_doomed_refuses_the_heat_reroll_of_a_judgement_test"])
+def doomed(card: MonsterAttack) -> bool:
+    return any(kw.name == "Doomed" for kw in card.keywords)
+
+
+DOOMED = "Doomed: during this Monster Attack, Knights cannot re-roll the Evasion Roll or Judgement test using Heat"
+
+
+@implements("Swarm X", tests=[T + "test_swarm_loses_vigor_for_each_other_adjacent_monster"])
+@implements("Splinter X", tests=[T + "test_splinter_hurts_the_knights_adjacent_to_the_target"])
+def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, card: MonsterAttack, knight: str,
+           judgement: bool) -> list[str]:
+    """"Swarm X: The attacked Knight loses -X Vigor for each other adjacent Monster." and "Splinter X: Knights
+    adjacent to the Target of the Attack lose -X Vigor." ``knight`` is the Target's board id."""
+    swarm, splinter = value(card, "Swarm"), value(card, "Splinter")
+    if not (swarm or splinter):
+        return []
+    board = state.board
+    target = board.knight(knight)
+    losses: list[tuple[str, int, str]] = []
+    if swarm:
+        others = [m for m in board.monsters if m.id != act.monster and measures.is_adjacent(board, m, target)]
+        if others:
+            losses.append((knight, swarm * len(others), f"Swarm {swarm}: {len(others)} other adjacent Monster(s)"))
+        else:
+            losses.append((knight, 0, f"Swarm {swarm}: no other Monster is adjacent to {target.name}"))
+    if splinter:
+        near = [b for b in board.knights if b.id != knight and not b.dead and b.id not in state.squires
+                and measures.knights_adjacent(board, b, target)]
+        losses += [(b.id, splinter, f"Splinter {splinter}: adjacent to {target.name}") for b in near]
+        if not near:
+            losses.append((knight, 0, f"Splinter {splinter}: no Knight is adjacent to {target.name}"))
+    h = harm_by(engine, state, dice, act)
+    for who, n, why in losses:
+        if n <= 0:
+            h.say(f"{why}.")
+            continue
+        k = knight_state(state, who)
+        if k.dead:
+            continue
+        h.bonus_paid.append(k.id)  # the Vigor Loss bonus goes with the card's own Vigor loss
+        h.say(f"{why}: {k.name} loses {n} Vigor.")
+        vigor_loss(h, k, LoseVigor(type="lose_vigor", amount=n), 1, True, judgement)
+    harm.settle(h)
+    return h.lines

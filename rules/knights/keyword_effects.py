@@ -1,0 +1,247 @@
+"""Keywords that change what a Knight holds: Poison X, Toxify X, Poison Resilience X, Parasitize X, Choke X, Fortify X,
+Zeal X, Zeal Threshold X and Fleisch X (rulebook "Keyword List").
+
+Each keyword is a typed effect of the card vocabulary (``{type: poison, amount: 2}``, content/schema/cards.py) and a
+function here that applies it to a Knight and returns the sentences that narrate it. The Condition cards these
+keywords name (Poisoned, Toxified, Panzer Parasite, Choked) are found by name in the loaded Condition deck
+(the starter pack sets original ones aside there, ``set_aside: true``); their Generic tokens are counted in
+``KnightState.stats.condition_tokens`` by card name, and count only while the card is held. What the held cards do
+at the end of the holder's turn is their ``holding`` (rules/knights/conditions.py, ``per_tokens``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from content.loader import Catalogue
+from content.schema.cards import Choke, Fleisch, Fortify, KnightStateEffect, Parasitize, Poison, Toxify, Zeal
+from content.schema.gear import Keyword
+from rules.coverage import implements
+from rules.knights import conditions as cond
+from rules.knights import statistics as st
+from rules.knights.state import KnightState
+
+T = "tests/knights/test_keyword_conditions.py::"
+ZEAL = "zeal"  # the Resource token ids, as rules/clash/falsity.py places Zeal
+FLEISCH = "fleisch"
+
+
+def _gain(cat: Catalogue, k: KnightState, name: str) -> list[str]:
+    """Gain a keyword's Condition card (never twice: the caller checks) with no tokens on it yet."""
+    card = cond.card_named(cat, name)
+    k.stats.conditions.append(card.name if card is not None else name)
+    k.stats.condition_tokens[name] = 0
+    text = f": {card.text}" if card is not None else " (no such card in the loaded packs: the table reads its own)"
+    return [f"{k.name} gains the Condition **{name}**{text}"]
+
+
+def _refused(cat: Catalogue, k: KnightState, name: str) -> list[str]:
+    """The Knight cannot gain this Condition card (an "Immune to ..." keyword): the sentence saying so; the tokens
+    that would go on it are not placed either."""
+    card = cond.card_named(cat, name)
+    why = cond.immune_to(cat, k, card) if card is not None else None
+    return [why] if why else []
+
+
+def _place(cat: Catalogue, k: KnightState, name: str, x: int, what: str = "Generic") -> list[str]:
+    have = cond.tokens(cat, k, name)
+    k.stats.condition_tokens[name] = have + x
+    return [f"{x} {what} token{'s' if x != 1 else ''} placed on {name} ({have} → **{have + x}**)."]
+
+
+@implements("Poison X", tests=[T + "test_poison_gains_poisoned_once_and_stacks_tokens",
+                               T + "test_poisoned_loses_vigor_per_three_counted_tokens_at_the_end_of_the_turn"])
+def poison(cat: Catalogue, k: KnightState, x: int) -> list[str]:
+    """"If you don't have the Poisoned Condition card, gain it. Then place X Generic tokens on the Poisoned Condition
+    card (these are the Poison tokens)." A Knight holding Toxified (the Poisoned card flipped) puts them on Toxified
+    (docs/rulings.md)."""
+    if cond.has(cat, k, cond.TOXIFIED):
+        return [f"{k.name} holds Toxified (the Poisoned card flipped): the Poison tokens go on it."] + \
+            _place(cat, k, cond.TOXIFIED, x, "Poison")
+    if not cond.has(cat, k, cond.POISONED) and (refused := _refused(cat, k, cond.POISONED)):
+        return refused
+    lines = [] if cond.has(cat, k, cond.POISONED) else _gain(cat, k, cond.POISONED)
+    return lines + _place(cat, k, cond.POISONED, x, "Poison") + _resilience_note(cat, k)
+
+
+@implements("Toxify X", tests=[T + "test_toxify_flips_poisoned_and_keeps_its_tokens",
+                               T + "test_toxify_without_poison_gains_toxified"])
+def toxify(cat: Catalogue, k: KnightState, x: int) -> list[str]:
+    """"If you don't have the Toxified or Poisoned Condition card, gain the Toxified Condition card. If you already
+    have the Poisoned Condition card, flip it. Then place X Generic tokens (Poison tokens) on the Toxified Condition
+    card." The tokens already on Poisoned stay on the flipped card."""
+    lines: list[str] = []
+    if cond.has(cat, k, cond.POISONED):
+        old = cond.tokens(cat, k, cond.POISONED)
+        poisoned = cond.card_named(cat, cond.POISONED)
+        drop = {cond.POISONED} | ({poisoned.id} if poisoned is not None else set())
+        k.stats.conditions = [c for c in k.stats.conditions if c not in drop]
+        k.stats.condition_tokens.pop(cond.POISONED, None)
+        lines += [f"{k.name} flips Poisoned to Toxified (its {old} Poison token{'s' if old != 1 else ''} stay on it)."]
+        card = cond.card_named(cat, cond.TOXIFIED)
+        k.stats.conditions.append(card.name if card is not None else cond.TOXIFIED)
+        k.stats.condition_tokens[cond.TOXIFIED] = old
+        if card is not None:
+            lines.append(f"**Toxified**: {card.text}")
+    elif not cond.has(cat, k, cond.TOXIFIED):
+        if refused := _refused(cat, k, cond.TOXIFIED):
+            return refused
+        lines += _gain(cat, k, cond.TOXIFIED)
+    return lines + _place(cat, k, cond.TOXIFIED, x, "Poison") + _resilience_note(cat, k)
+
+
+@implements("Poison Resilience X", tests=[T + "test_poison_resilience_ignores_poison_tokens"])
+def poison_counted(cat: Catalogue, k: KnightState, name: str) -> int:
+    """The Poison tokens of Poisoned or Toxified that count: "Ignore up to X Poison tokens from the Poisoned and
+    Toxified Condition cards." (Poison Resilience X from the Loadout and the Knight's own abilities, stacked)."""
+    return max(0, cond.tokens(cat, k, name) - st.passive_keyword(cat, k, "Poison Resilience"))
+
+
+def _resilience_note(cat: Catalogue, k: KnightState) -> list[str]:
+    x = st.passive_keyword(cat, k, "Poison Resilience")
+    return [f"Poison Resilience {x}: up to {x} Poison tokens are ignored."] if x else []
+
+
+@implements("Parasitize X", tests=[T + "test_parasitize_gains_panzer_parasite_and_places_tokens"])
+def parasitize(cat: Catalogue, k: KnightState, x: int) -> list[str]:
+    """"If you don't have the Panzer Parasite Condition card, gain it. Then place X Generic tokens on the Panzer
+    Parasite Condition card."""
+    if not cond.has(cat, k, cond.PARASITE) and (refused := _refused(cat, k, cond.PARASITE)):
+        return refused
+    lines = [] if cond.has(cat, k, cond.PARASITE) else _gain(cat, k, cond.PARASITE)
+    return lines + _place(cat, k, cond.PARASITE, x)
+
+
+@implements("Choke X", tests=[T + "test_choke_sets_the_choke_limit_and_raises_heat",
+                              T + "test_heat_never_goes_below_the_choke_limit",
+                              T + "test_choke_again_raises_the_choke_limit_by_x"])
+def choke(cat: Catalogue, k: KnightState, x: int) -> tuple[list[str], int]:
+    """"If you don't have the Choked Condition card, gain it and place a black acrylic cube on "0" on the Heat
+    track—this is your Choke Limit. Then, increase the Choke Limit by X-1. Your Heat can never go below this limit. If
+    you already had the Choked Condition card, increase the Choke Limit by X. Then, if your Heat is below the Choke
+    Limit, gain enough Heat so that it is above the Choke Limit." Heat is raised to the Choke Limit (never below it;
+    docs/rulings.md), as an effect: over the Heat Limit it costs Vigor. The Heat track ends at 9. Returns the
+    sentences and the Heat the Knight must gain (the caller raises it: in a Clash through rules/clash/harm.py, so
+    that a fall to 0 Vigor is a Judicium)."""
+    if cond.has(cat, k, cond.CHOKED):
+        old = k.stats.choke_limit
+        k.stats.choke_limit = min(st.HEAT_HARD_LIMIT, old + x)
+        lines = [f"Choke {x}: the Choke Limit rises by {x} ({old} → **{k.stats.choke_limit}**)."]
+    else:
+        if refused := _refused(cat, k, cond.CHOKED):
+            return refused, 0
+        lines = _gain(cat, k, cond.CHOKED)
+        k.stats.choke_limit = min(st.HEAT_HARD_LIMIT, x - 1)
+        lines.append(f"Choke {x}: the Choke Limit cube goes on 0 and rises by {x - 1} → **{k.stats.choke_limit}** "
+                     "(Heat can never go below it).")
+    owed = max(0, k.stats.choke_limit - k.stats.heat)
+    if owed:
+        lines.append(f"Heat {k.stats.heat} is below the Choke Limit: gain {owed} Heat.")
+    return lines, owed
+
+
+@implements("Fortify X", tests=[T + "test_fortify_below_maximum_gains_vigor",
+                                T + "test_fortify_at_maximum_gives_additional_vigor_lost_first"])
+def fortify(cat: Catalogue, k: KnightState, x: int) -> list[str]:
+    """"If you don't have maximum Vigor, gain +X Vigor. If you have maximum Vigor, place a red cube on X on the Vigor
+    track—it becomes your additional Vigor. When you would lose Vigor, lose your additional Vigor first (counting it
+    down, like a secondary track)." (the loss: ``statistics.additional_first``). The cube is placed on X: it does not
+    add to a cube already there (docs/rulings.md)."""
+    top = st.max_vigor(cat, k)
+    if k.stats.vigor < top:
+        return [f"Fortify {x}: {k.name} does not have maximum Vigor and gains {x}."] + st.change_vigor(cat, k, x)
+    old, k.stats.additional_vigor = k.stats.additional_vigor, x
+    return [f"Fortify {x}: {k.name} has maximum Vigor ({top}): the red cube goes on {x} — additional Vigor "
+            f"{old} → **{x}**, lost before Vigor."]
+
+
+def zeal_threshold(cat: Catalogue, k: KnightState) -> int | None:
+    """"Zeal Threshold X" from the Knight's cards (passive, stacked); None: no threshold."""
+    found = st.passive_keywords(cat, k, "Zeal Threshold")
+    return sum(found) if found else None
+
+
+@implements("Zeal X", tests=[T + "test_zeal_places_tokens_on_the_knight_board"])
+@implements("Zeal Threshold X", tests=[T + "test_zeal_over_the_threshold_goes_to_the_knight_pool"])
+def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None) -> list[str]:
+    """Zeal X: "place X Zeal tokens on your Knight Board." Zeal Threshold X: "If gaining Zeal tokens would exceed
+    your Zeal Threshold, gain Zeal tokens up to your Zeal Threshold and place the rest of the tokens in the Knight
+    Pool." ``pool`` is the Clash's Knight Pool (None: no Clash; the rest is placed by hand)."""
+    have = k.board.resources.get(ZEAL, 0)
+    limit = zeal_threshold(cat, k)
+    kept = x if limit is None else max(0, min(x, limit - have))
+    rest = x - kept
+    k.board.resources[ZEAL] = have + kept
+    lines = [f"Zeal {x}: {k.name} places {kept} Zeal token{'s' if kept != 1 else ''} on their Knight Board "
+             f"({have} → **{have + kept}**" + (f", Zeal Threshold {limit}" if limit is not None else "") + ")."]
+    if rest:
+        lines += _in_pool(pool, ZEAL, rest, "Zeal", "over the Zeal Threshold")
+    return lines
+
+
+@implements("Fleisch X", tests=[T + "test_fleisch_goes_to_the_knight_pool_and_stays"])
+def fleisch(x: int, pool: dict[str, int] | None) -> list[str]:
+    """"During the second ability window, place X Fleisch tokens in the Knight Pool." Resource tokens "remain in the
+    Pool until they're used" (the Clear the Knight Pool step keeps them)."""
+    return _in_pool(pool, FLEISCH, x, "Fleisch", "")
+
+
+def _in_pool(pool: dict[str, int] | None, token: str, n: int, name: str, why: str) -> list[str]:
+    why = f" ({why})" if why else ""
+    if pool is None:
+        return [f"✋ By hand: place {n} {name} token{'s' if n != 1 else ''} in the Knight Pool{why} — no Clash is "
+                "running."]
+    pool[token] = pool.get(token, 0) + n
+    return [f"Knight Pool: +{n} {name} token{'s' if n != 1 else ''}{why} ({pool[token]} there now)."]
+
+
+def apply(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> tuple[list[str], int]:
+    """Apply one Knight-state keyword effect (the dispatcher for the code that resolves card effects): the sentences,
+    and the Heat the Knight must still gain (Choke X), which the caller raises its own way."""
+    if isinstance(e, Choke):
+        return choke(cat, k, e.amount)
+    if isinstance(e, Poison):
+        lines = poison(cat, k, e.amount)
+    elif isinstance(e, Toxify):
+        lines = toxify(cat, k, e.amount)
+    elif isinstance(e, Parasitize):
+        lines = parasitize(cat, k, e.amount)
+    elif isinstance(e, Fortify):
+        lines = fortify(cat, k, e.amount)
+    elif isinstance(e, Zeal):
+        lines = zeal(cat, k, e.amount, pool)
+    elif isinstance(e, Fleisch):
+        lines = fleisch(e.amount, pool)
+    else:  # pragma: no cover  (KNIGHT_STATE_EFFECTS lists exactly these)
+        raise AssertionError(e)
+    return lines, 0
+
+
+def apply_now(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> list[str]:
+    """``apply`` outside a Clash step (a Delve card, a command): the owed Heat is gained at once."""
+    lines, heat = apply(cat, k, e, pool)
+    return lines + (st.change_heat(cat, k, heat) if heat else [])
+
+
+def second_window(cat: Catalogue, k: KnightState, keywords: Sequence[Keyword], pool: dict[str, int]) -> list[str]:
+    """The second ability window's resource keywords of an Attack (the active weapon's and the Heroic Arc's): Zeal X
+    on the Knight Board, Fleisch X in the Knight Pool. For rules/clash/power_roll.second_window to call."""
+    zeal_x = sum(kw.value or 0 for kw in keywords if kw.name == "Zeal")
+    fleisch_x = sum(kw.value or 0 for kw in keywords if kw.name == "Fleisch")
+    return (zeal(cat, k, zeal_x, pool) if zeal_x else []) + (fleisch(fleisch_x, pool) if fleisch_x else [])
+
+
+def status(cat: Catalogue, k: KnightState) -> list[str]:
+    """What these keywords left on the Knight, for the text status: tokens on held Conditions, the Choke Limit,
+    additional Vigor, Zeal on the board."""
+    out = [f"{name}: {cond.tokens(cat, k, name)} token(s)" + (
+        f" ({poison_counted(cat, k, name)} counted)" if name in (cond.POISONED, cond.TOXIFIED) else "")
+        for name in (cond.POISONED, cond.TOXIFIED, cond.PARASITE) if cond.has(cat, k, name)]
+    limit = cond.choke_limit(cat, k)
+    if limit is not None:
+        out.append(f"Choke Limit {limit}")
+    if k.stats.additional_vigor:
+        out.append(f"additional Vigor {k.stats.additional_vigor}")
+    if k.board.resources.get(ZEAL):
+        out.append(f"Zeal {k.board.resources[ZEAL]} on the Knight Board")
+    return out
