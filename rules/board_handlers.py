@@ -214,6 +214,16 @@ def place_terrain(engine: Engine, state: CampaignState, act: PlaceTerrain, dice:
 @handles(RemoveFromBoard)
 def remove(engine: Engine, state: CampaignState, act: RemoveFromBoard, dice: Dice) -> Result:
     ident = slug(act.name)
+    wanted = act.name.strip()
+    # a board id that is no slug of a name (a Squire's id keeps hyphens: "sir-tam"), or a Knight's or Squire's own
+    # name (tests/squires/test_squire_abilities.py::test_clash_remove_finds_a_squire_with_a_hyphen)
+    board0 = state.board
+    ids = [x.id for x in board0.knights] + [x.id for x in board0.monsters] + [x.id for x in board0.terrain]
+    named = [k.id for k in state.board.knights if k.name.lower() == wanted.lower()]
+    if wanted in ids:
+        ident = wanted
+    elif named:
+        ident = named[0]
     board = _without(state.board, ident)
     if board == state.board:
         names = [k.name for k in board.knights] + [m.name for m in board.monsters] + [t.name for t in board.terrain]

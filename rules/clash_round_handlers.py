@@ -72,6 +72,12 @@ def board_id(state: CampaignState, name: str) -> str:
 def _with_clash(state: CampaignState, result: Result) -> Result:
     if state.clash is not None:
         result.data.setdefault("clash", clash_data(state.clash, gm=False))
+        waiting = state.clash.flow.pending
+        if result.pending is None and waiting is not None and waiting.kind == "squire_target":
+            # a Squire played by the policy when the last Knight ended the turn asked the players (its Heroic Arc)
+            from rules.clash.flow import decision
+
+            result = result.model_copy(update={"pending": decision(state, waiting)})
     return result
 
 

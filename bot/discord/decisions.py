@@ -4,7 +4,7 @@ A reply whose ``pending`` is an engine ``Decision`` gets components under its me
 command that answers it) is one of ``ANSWERS``, a fixed table of short codes: ``c`` ``/choose`` (the Clash, ids
 ``d<n>``), ``f`` ``/fog choose`` (the Deep Fog, ``fog<n>``), ``e`` ``/encounter choose`` (an Encounter, ``enc<n>``),
 ``t`` ``/delve travel`` (the Travel step, ``travel<n>``: ``to:<tile>``, or ``fog:<tile>`` for a ``fog:<tile>`` key),
-``s`` ``/spoils choose`` (a Loot vote, ``vote<n>``).
+``s`` ``/spoils choose`` (a Loot vote, ``vote<n>``), ``m`` ``/squire unlock`` (Mettle cards earned, ``mettle<n>``).
 
 - one button per option when one answer names one option (``pick`` 1), there are at most 5 options and every label
   fits a button (80 characters): ``kfgm:ans:<code>:<campaign>:<decision>:<mark>:<option key>``;
@@ -108,6 +108,7 @@ ANSWERS: dict[str, Answer] = {a.code: a for a in (
     Answer("t", ("delve", "travel"), "travel", "in this Delve", _travel_raw),
     Answer("s", ("spoils", "choose"), "vote", "in these Spoils"),
     Answer("r", ("delve", "route"), "route", "in this Delve"),
+    Answer("m", ("squire", "unlock"), "mettle", "among the Mettle cards earned"),
 )}
 BY_COMMAND = {a.answer: a for a in ANSWERS.values()}
 CODE = f"[{''.join(ANSWERS)}]"
@@ -281,6 +282,11 @@ def asked_now(engine: Engine, state: CampaignState, code: str) -> tuple[tuple[st
             return None, None
         vote = vote_decision(engine.catalogue, state, spoils)  # its prompt and options change with a tie
         return (vote.id, vote.kind, vote.prompt, list(vote.options)), None
+    if code == "m":
+        from rules.squires.unlock import mettle_decision
+
+        mettle = mettle_decision(engine, state)  # the first Mettle cards earned and not chosen yet
+        return ((mettle.id, mettle.kind, mettle.prompt, list(mettle.options)) if mettle else None), None
     delve = state.delve
     holder: Any = (state.clash.flow if state.clash is not None else None) if code == "c" else \
         (delve.fog if delve is not None else None) if code == "f" else \
@@ -297,7 +303,7 @@ def waiting(state: CampaignState, decision: str, mark_: str, code: str = "c", en
     the Clash (traversal, Encounter) under way never asked is refused: it is not a stale button but a made-up
     one."""
     spec = ANSWERS[code]
-    if code in ("t", "s") and engine is None:
+    if code in ("t", "s", "m") and engine is None:
         raise ValueError("the Travel step and a vote need the engine (the campaign's content)")
     now, asked = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
     if now is not None and now[0] == decision:

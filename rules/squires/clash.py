@@ -15,7 +15,6 @@ The bot plays the Squire's choices by this policy (the players override it by ty
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal
 
@@ -25,7 +24,7 @@ from content.schema.monsters import BPCard, MonsterAttack
 from content.schema.squires import MettleCard, SquireGearStats
 from rules.board import measures as ms
 from rules.board.geometry import Coord, parse_space
-from rules.board.knight_movement import IllegalMove, knight_move
+from rules.board.knight_movement import IllegalMove
 from rules.board.state import Knight, Monster
 from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
 from rules.clash import harm
@@ -38,7 +37,7 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.squire_handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
-from rules.squires import mettle
+from rules.squires import abilities, mettle
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState
 
@@ -79,6 +78,8 @@ class SquireAbility(_Action):
     type: Literal["squire_ability"] = "squire_ability"
     squire: SquireId
     ability: str = Field(min_length=1, max_length=60, description="the Ability's name on the Squire card")
+    knight: str | None = Field(None, max_length=60, description="the Knight (or Squire) the players choose for it")
+    monster: str | None = Field(None, max_length=60, description="the Monster it is used on (several on the board)")
 
 
 class SquireTurn(_Action):
@@ -107,12 +108,16 @@ def can_pay(engine: Engine, s: SquireState) -> bool:
 
 
 def _result(engine: Engine, state: CampaignState, s: SquireState, lines: list[str], **data: Any) -> Result:
+    from rules.clash.flow import decision
     from rules.clash_handlers import clash_data
 
     out: dict[str, Any] = {"squire": summary(engine, s), **data}
+    pending = None
     if state.clash is not None:
         out["clash"] = clash_data(state.clash, gm=False)
-    return Result(state=state, events=[Event(kind="squire", text=x) for x in lines], data=out)
+        if state.clash.flow.pending is not None and state.clash.flow.pending.kind == "squire_target":
+            pending = decision(state, state.clash.flow.pending)
+    return Result(state=state, events=[Event(kind="squire", text=x) for x in lines], data=out, pending=pending)
 
 
 # --- on the board ----------------------------------------------------------------------------------------------
@@ -175,7 +180,7 @@ def _move(engine: Engine, state: CampaignState, s: SquireState, dest: Coord) -> 
         raise RuleError(f"{s.name} has already used their Movement Action this turn")
     speed = engine.catalogue.squires[s.squire].speed
     try:
-        outcome = knight_move(state.board, s.id, dest, speed)
+        outcome = abilities.squire_move(engine, state.board, s, dest, speed)  # River Legs
     except IllegalMove as exc:
         raise RuleError(f"{s.name} cannot move to {dest.label}: {exc}") from None
     state.board = outcome.state
@@ -191,28 +196,32 @@ def squire_end_turn(engine: Engine, state: CampaignState, act: SquireEndTurn, di
     return _result(engine, state, s, end_turn(engine, state, s.id, dice))
 
 
-@implements("Squire Card Anatomy", tests=[T + "test_a_squire_ability_once_per_round"],
-            note="an active Ability is used once per Round with /squire ability; its effect is applied by hand")
 @handles(SquireAbility)
 def squire_ability(engine: Engine, state: CampaignState, act: SquireAbility, dice: Dice) -> Result:
-    """"Abilities: Each active Squire Ability may only be used once per Round." The use is counted with the Knights'
-    abilities of the Round (``flow.used``); what it does is the players' to apply."""
+    """"Abilities: Each active Squire Ability may only be used once per Round." rules/squires/abilities.py."""
     s = _squire(state, act.squire)
-    clash = running(state)
-    _mini(state, s.id)
-    card = engine.catalogue.squires[s.squire]
-    found = next((a for a in card.abilities if a.name.lower() == act.ability.strip().lower()), None)
-    if found is None:
-        raise RuleError(f"{s.name} has no Ability {act.ability!r}; its Abilities are: "
-                        + ", ".join(a.name for a in card.abilities))
-    if not found.active:
-        raise RuleError(f"{found.name} is always on (not an active Ability): {found.text}")
-    key = f"{s.id}:squire:{found.name.lower()}"
-    if key in clash.flow.used:
-        raise RuleError(f"{s.name} already used {found.name} this Round: \"Each active Squire Ability may only be used "
-                        "once per Round\"")
-    clash.flow.used.append(key)
-    return _result(engine, state, s, [f"⚡ {s.name} uses **{found.name}**.", f"✋ By hand: {found.text}"])
+    running(state)
+    mini = _mini(state, s.id)
+    if mini.dead:
+        raise RuleError(f"{s.name} is dead: a dead Squire's Abilities cannot be used")
+    lines, info = abilities.use(engine, state, dice, s, act.ability, act.knight, act.monster)
+    return _result(engine, state, s, lines, ability=info)
+
+
+def squire_end_turn_lines(engine: Engine, state: CampaignState, s: SquireState, dice: Dice) -> list[str]:
+    """End a turn the policy played, once a Heroic Arc decision of its Attack is answered."""
+    clash = state.clash
+    if clash is None or clash.over is not None or clash.flow.turn is None or clash.flow.turn.knight != s.id:
+        return []
+    lines = end_turn(engine, state, s.id, dice)
+    clash = state.clash
+    if clash is None or clash.over is not None or clash.flow.phase != "knight" or clash.flow.pending is not None \
+            or clash.flow.turn is not None:
+        return lines
+    left = [k.id for k in state.board.knights if not k.dead and k.id not in clash.flow.acted]
+    if left and all(k in state.squires for k in left):  # only Squires left, as when the last Knight ends the turn
+        lines += play_left(engine, state, dice, left)
+    return lines
 
 
 def _adjacent_monster(state: CampaignState, mini: Knight, wanted: str | None) -> Monster:
@@ -271,6 +280,9 @@ def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) 
     attack: dict[str, Any] | None = None
     if adjacent and not mini.knocked_down and not state.clash.flow.turn.attacked:
         attack = _attack(engine, state, dice, s, adjacent[0], 0, True, lines)
+        waiting = state.clash.flow.pending
+        if waiting is not None and waiting.kind == "squire_target":  # the turn ends once the players answer
+            waiting.data["end_turn"] = True
     if state.clash.over is None and state.clash.flow.pending is None and state.clash.flow.turn is not None:
         lines += end_turn(engine, state, s.id, dice)
     return lines, attack
@@ -281,7 +293,8 @@ def play_left(engine: Engine, state: CampaignState, dice: Dice, left: list[str])
     (players who want otherwise type the Squire's commands before the last Knight ends the turn)."""
     lines: list[str] = []
     for sid in left:
-        if state.clash is None or state.clash.over is not None or state.clash.flow.phase != "knight":
+        if state.clash is None or state.clash.over is not None or state.clash.flow.phase != "knight" or \
+                state.clash.flow.pending is not None:
             break
         lines += play_turn(engine, state, dice, _squire(state, sid))[0]
     return lines
@@ -334,17 +347,16 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
     # 3. Attack Roll
     to_hit = clash.effective_to_hit()
     d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=precision, clue=True)
-    card = _draw_one(engine, state, dice, lines)
-    out, said = mettle.attack(card, d, s.clues)
-    lines += said
-    if out["result"] in ("full_miss", "critical_miss") and redraw and can_pay(engine, s):
+    card, out = _attack_draw(engine, state, dice, s, d, lines)
+    if card is not None and out["result"] in ("full_miss", "critical_miss") and redraw and can_pay(engine, s):
         lines += ["Policy: +1 Heat to discard the result and draw again (the new result must be accepted):"]
         lines += change(engine, s, "heat", 1, True)
         card = _draw_one(engine, state, dice, lines)
         out, said = mettle.attack(card, d, s.clues)
         lines += said
     _spend(s, out)
-    attack: dict[str, Any] = {"monster": m.id, "to_hit": to_hit, "attack_card": card.id, "result": out["result"]}
+    attack: dict[str, Any] = {"monster": m.id, "to_hit": to_hit, "attack_card": card.id if card else None,
+                              "result": out["result"]}
     if out["result"] in ("full_miss", "critical_miss"):
         lines.append(f"{s.name}'s Attack ends.")
         attack["outcome"] = "miss"
@@ -357,14 +369,17 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
     attack["bp"] = {"id": bp.id, "name": bp.name, "level": bp.level, "at": at}
     # 6. Power Roll
     pd = MettleDraw(kind="power", cards=[], clue=False)
+    boost = abilities.take_boon(s, "power")  # "Your next Power Roll adds +2 Power."
     card = _draw_one(engine, state, dice, lines)
-    value, potential, said = _power(card, pd, s, at, lent_stats(engine, s))
-    lines += said
+    value, potential, said = _power(card, pd, s, at - boost, lent_stats(engine, s))
+    lines += said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else [])
+    value += boost
     if value < at and redraw and can_pay(engine, s):
         lines += ["Policy: +1 Heat to discard the Power draw and draw again:"] + change(engine, s, "heat", 1, True)
         card = _draw_one(engine, state, dice, lines)
-        value, potential, said = _power(card, pd, s, at, lent_stats(engine, s))
-        lines += said
+        value, potential, said = _power(card, pd, s, at - boost, lent_stats(engine, s))
+        lines += said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else [])
+        value += boost
     wound = value >= at and card.critical != "miss"
     outcome = "critical" if wound and critical else "wound" if wound else "fail"
     attack.update(power_card=card.id, power=value, potential=potential, outcome=outcome)
@@ -384,34 +399,28 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
     else:
         lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
     if state.clash is not None and state.clash.over is None:
-        lines += heroic_arc(engine, state, s)
+        lines += abilities.heroic_arc(engine, state, dice, s)
     return attack
 
 
-TOKEN_GAIN = re.compile(
-    r"^Gain (\d+) (Opening|Break|Fire|Black|Closing|Hope|Sunder|Rouse|Power|Cantrip|Spell) tokens?\.$")
-
-
-@implements("Squire Card Anatomy", tests=[T + "test_the_squires_heroic_arc_in_the_second_ability_window"],
-            note="a Heroic Arc level reached that places Knight tokens is applied; any other is shown by hand")
-def heroic_arc(engine: Engine, state: CampaignState, s: SquireState) -> list[str]:
-    """The second ability window of a Squire's Attack: each level of its own Heroic Arc at or below its Passion, as a
-    Knight's ("you must apply relevant effects from each level of the Heroic Arc that is still available")."""
-    assert state.clash is not None
-    card = engine.catalogue.squires[s.squire]
-    out: list[str] = []
-    for level in card.heroic_arc:
-        if level.passion > s.passion:
-            continue
-        found = TOKEN_GAIN.match(level.text)
-        if found:
-            token, count = found.group(2).lower(), int(found.group(1))
-            state.clash.flow.pool[token] = state.clash.flow.pool.get(token, 0) + count
-            out.append(f"Heroic Arc (Passion {level.passion}): {s.name} places {count} {found.group(2)} token(s) in "
-                       "the Knight Pool.")
-        else:
-            out.append(f"✋ Heroic Arc (Passion {level.passion}), by hand: {level.text}")
-    return out
+def _attack_draw(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, d: MettleDraw,
+                 lines: list[str]) -> tuple[MettleCard | None, dict[str, Any]]:
+    """The Attack Roll's draw, with the boons of the Squire's Abilities and Heroic Arc: Critical Chance (no card: "it is
+    an automatic Full Hit"), or N cards drawn and the better kept."""
+    if abilities.take_boon(s, "critical_chance"):
+        lines.append(f"Boon: {s.name} has Critical Chance on this Attack Roll — an automatic **Full Hit**.")
+        return None, {"result": "full_hit", "critical": "chance"}
+    count = abilities.take_boon(s, "attack_draws") or 1
+    drawn = []
+    for _ in range(count):
+        card = _draw_one(engine, state, dice, lines)
+        out, said = mettle.attack(card, d, s.clues)
+        drawn.append((card, out, said))
+    best = abilities.best_attack(drawn) if count > 1 else 0
+    if count > 1:
+        lines.append(f"Boon: {count} cards drawn for this Attack Roll; {s.name} keeps **{drawn[best][0].name}**.")
+    lines += drawn[best][2]
+    return drawn[best][0], drawn[best][1]
 
 
 def _spend(s: SquireState, out: dict[str, Any]) -> None:
@@ -567,6 +576,8 @@ def harm_squire(h: Any, sid: str, effects: Sequence[Any], hits: int, source: str
                 judicium(h, s)
         elif kind == "peril_check":
             h.lines.append(f"{source}: Squires draw no Mortis cards above 0 Vigor — no Peril Check for {s.name}.")
+        elif kind == "knockback" and abilities.ignores_knockback(engine, s, h.lines):  # Stubborn
+            continue
         else:
             text = getattr(e, "text", None) or kind.replace("_", " ")
             h.lines.append(f"✋ By hand: {source} — {text} ({s.name}).")

@@ -3,36 +3,44 @@ Squire on an Expedition draws a Clue card and collects its Primary and Secondary
 at the end of the Expedition their Investigation succeeds or fails by those Clues, their Leads are noted, and after a
 Quest Expedition the highest Leads among the Squires are added to the party's saved Leads (``state.mettle.leads``).
 
-Run after every action (an engine observer, ``follow``): the Squires draw once the Vision Phase is over (the Knights'
-cards are dealt by then), gain the Delve's Clues as ``rules.expedition.clue_cards.gain`` gives them to the Knights,
-and are resolved when the Expedition reaches the Spoils Phase. The Clues collected are the Squire's Clue tokens
+Run after every action (an engine observer given the action's dice port, ``follow``): the Squires draw once the
+Vision Phase is over (the Knights' cards are dealt by then; one d10 each on the action's dice, ``pick_card``), gain
+the Delve's Clues as ``rules.expedition.clue_cards.gain`` gives them to the Knights, and are resolved when the
+Expedition reaches the Spoils Phase. The Clues collected are the Squire's Clue tokens
 (``SquireState.clues``), the same tokens the Mettle cards' ability boxes spend."""
 
 from __future__ import annotations
 
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, observes
+from rules.engine import Engine, Event, observes_rolling
 from rules.expedition.clue_cards import CLUE_TYPES, cards, seating
 from rules.expedition.state import ExpeditionState
 from rules.squires.state import SquireInvestigation, SquireState
-from rules.state import CampaignState
+from rules.state import DICE_PORT_VERSION, CampaignState
 
 T = "tests/squires/test_squire_investigation.py::"
+C = "tests/squires/test_clue_dice.py::"
 OVER = ("spoils", "over")
 
 
-def _deck_dice(state: CampaignState, exp: ExpeditionState) -> Dice:
-    """Ruling (docs/squires.md): an observer holds no dice port, so the Clue deck a Squire draws from, when no Knight
-    formed it (True Solo Mode, only Questing Knights), and a Squire's random Secondary Clue, come from a dice stream
-    of their own, seeded by the campaign seed and the Expedition number (replays are exact)."""
+def _legacy_dice(state: CampaignState, exp: ExpeditionState) -> Dice:
+    """A campaign created before state version 2 (``rules.state.DICE_PORT_VERSION``): the Clue deck a Squire formed
+    and a Squire's random Secondary Clue came from a dice stream of their own, seeded by the campaign seed and the
+    Expedition number. Kept for those campaigns only, so their logs replay exactly."""
     return Dice(seed=state.seed * 1009 + exp.number)
+
+
+def on_port(state: CampaignState) -> bool:
+    """The Squires' Clue draws roll on the action's own dice port (every campaign created at state version 2+)."""
+    return state.version >= DICE_PORT_VERSION
 
 
 def _secondary(state: CampaignState, exp: ExpeditionState, primary: str, known: set[str],
                dice: Dice) -> tuple[str, str]:
     """Ruling: a Squire has no seat at the table; their Secondary Clue is the Primary of the first Knight round the
-    table (the seating order) whose Primary differs from theirs, else a random other type."""
+    table (the seating order) whose Primary differs from theirs, else a random other type (a Clue token drawn at
+    random: a shuffle of the other types, as for a Knight, ``clue_cards.assign_secondaries``)."""
     for kid in seating(state, exp):
         v = exp.visions.get(kid)
         if v is not None and v.clue is not None and v.clue.card in known and v.clue.primary != primary:
@@ -41,17 +49,39 @@ def _secondary(state: CampaignState, exp: ExpeditionState, primary: str, known: 
     return dice.shuffle(others)[0], "a random Clue token"
 
 
-def _draw(engine: Engine, state: CampaignState, exp: ExpeditionState, s: SquireState) -> list[str]:
+@implements("Choosing a Random Element", tests=[C + "test_force_next_changes_a_squires_clue_card",
+                                                C + "test_the_squire_draw_is_in_the_log_and_undone_exactly"],
+            note="a Squire's Clue card: the Clue deck shuffled on the dice port, one d10 counting from its top")
+def pick_card(dice: Dice, deck: list[str], who: str) -> tuple[str, str]:
+    """Rulebook, "Choosing a Random Element": "Random card: Draw the top card from the indicated face down deck. If the
+    designated cards do not form a deck, shuffle them together to form a deck and draw one." Ruling (docs/rulings.md,
+    "A Squire's Clue card"): the deck is shuffled on the campaign's dice port, and one d10 says which card the Squire
+    takes, counting from the top (round again past the bottom): in a shuffled deck any depth is as random as the
+    top, and a die is what /gm force-next, /gm amend-last and table dice can set. A deck of one card needs no die.
+    Returns the card and how it was drawn."""
+    if len(deck) == 1:
+        return deck.pop(0), "the last card of the Clue deck"
+    value = dice.d10(f"Squire Clue card for {who} (the card this deep in the Clue deck)")
+    depth = (value - 1) % len(deck)
+    return deck.pop(depth), f"d10 {value}: the {_ordinal(depth + 1)} card from the top of the Clue deck"
+
+
+def _draw(engine: Engine, state: CampaignState, exp: ExpeditionState, s: SquireState, port: Dice) -> list[str]:
     known = cards(engine)
     if not known:
         return []
-    dice = _deck_dice(state, exp)
+    dice = port if on_port(state) else _legacy_dice(state, exp)
     if exp.clue_deck is None:
         held = {v.clue.card for v in exp.visions.values() if v.clue is not None}
         exp.clue_deck = dice.shuffle([cid for cid in sorted(known) if cid not in held])
     if not exp.clue_deck:  # every card is in a hand: no Investigation for this Squire (docs/squires.md)
         return []
-    card = known[exp.clue_deck.pop(0)]
+    how = ""
+    if on_port(state):
+        cid, how = pick_card(dice, exp.clue_deck, s.name)
+    else:
+        cid = exp.clue_deck.pop(0)
+    card = known[cid]
     secondary, why = _secondary(state, exp, card.primary, set(known), dice)
     sec = next(t for t in CLUE_TYPES if t == secondary)
     found = state.delve.clues if state.delve is not None else []
@@ -59,9 +89,15 @@ def _draw(engine: Engine, state: CampaignState, exp: ExpeditionState, s: SquireS
                                           needed=card.needed, secondary=sec, secondary_needed=card.secondary_needed,
                                           seen=len(found))
     s.clues = {card.primary: 0, sec: 1}
-    return [f"🃏 Squire Investigation: {s.name} draws the Clue card **{card.name}**: Primary Clue "
+    drawn = f" ({how})" if how else ""
+    return [f"🃏 Squire Investigation: {s.name} draws the Clue card **{card.name}**{drawn}: Primary Clue "
             f"**{card.primary.capitalize()}** ×{card.needed}; Secondary Clue **{sec.capitalize()}** "
             f"×{card.secondary_needed} ({why}; its token counts as the first)."]
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _progress(s: SquireState, inv: SquireInvestigation) -> str:
@@ -123,7 +159,8 @@ def _resolve(state: CampaignState, exp: ExpeditionState, mine: list[SquireState]
                                             T + "test_no_quest_no_saved_leads"],
             status="assisted",
             note="the Leads among Squires after a Quest Expedition are added to the saved Leads by themselves")
-def follow(engine: Engine, state: CampaignState) -> list[Event]:
+def follow(engine: Engine, state: CampaignState, dice: Dice | None = None, events: list[Event] | None = None
+           ) -> list[Event]:
     """Rulebook, "Squire Investigations": "Whenever you take a Squire with you on an Expedition, treat them as if they
     were on an Investigation of their own: draw Clue cards for them and collect both Primary and Secondary Clues."
     "Unlocking Mettle Cards": "If any Squire has successfully completed their Investigation by the end of a Quest
@@ -132,13 +169,14 @@ def follow(engine: Engine, state: CampaignState) -> list[Event]:
     exp = state.expedition
     if exp is None or not state.squires or exp.step == "vision":
         return []
+    port = dice if dice is not None else engine.dice_for(state)  # the engine gives its port; a direct call: a copy
     out: list[str] = []
     for s in state.squires.values():
         inv = s.investigation
         if inv is None or inv.expedition != exp.number:
             if exp.step in OVER:
                 continue  # a Squire added after the Delves has no Investigation this Expedition
-            out += _draw(engine, state, exp, s)
+            out += _draw(engine, state, exp, s, port)
         elif inv.outcome is None and exp.step not in OVER:
             out += _gain(state, s, inv)
     if exp.step in OVER:
@@ -149,4 +187,4 @@ def follow(engine: Engine, state: CampaignState) -> list[Event]:
     return [Event(kind="squire", text=t) for t in out]
 
 
-observes(follow)
+observes_rolling(follow)

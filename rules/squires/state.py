@@ -62,6 +62,32 @@ class SquireState(_Model):
     weapon: ArmoryItem | None = Field(None, description="the Merchant weapon lent for this Expedition")
     lender: str | None = Field(None, description="the Knight id who lent it")
     investigation: SquireInvestigation | None = Field(None, description="this Expedition's Squire Investigation")
+    boons: dict[str, int] = Field(default_factory=dict, description="the next Attack's boons from Abilities and the "
+                                  "Heroic Arc: attack_draws, power, critical_chance (rules/squires/abilities.py)")
+    clash_marks: list[str] = Field(default_factory=list, description="once-per-Clash passives used this Clash "
+                                   "(Stubborn); cleared when no Clash runs")
+
+
+class MettleEarned(_Model):
+    """Mettle cards the party has earned and not chosen yet (rules/squires/unlock.py): one card of ``tier`` or below
+    for a Quest Expedition a Squire's Investigation completed, two cards of ``tier`` for its first Expedition
+    survived without defeat. Offered as the engine Decision ``mettle<id>``."""
+
+    id: int = Field(ge=1, description="the decision's number: its id is mettle<id>")
+    reason: Literal["quest", "tier"]
+    tier: str = Field(description="quest: the Party Leader's tier (cards of it or below); tier: the tier survived")
+    cards: int = Field(ge=1, le=2, description="cards still to choose")
+    expedition: int | None = Field(None, description="the Expedition that earned it (None: the GM's record)")
+
+
+class MettleWatch(_Model):
+    """The Expedition under way as the Mettle tracking saw it: a defeat suffered in it, and whether its end was
+    recorded (rules/squires/unlock.py, ``follow``)."""
+
+    expedition: int = Field(ge=1)
+    defeat: str | None = Field(None, description="why the party suffered defeat (None: no defeat seen)")
+    quest: bool = Field(False, description="the Squire Investigations' end was looked at (the Quest's card)")
+    ended: bool = False
 
 
 class MettleProgress(_Model):
@@ -71,3 +97,10 @@ class MettleProgress(_Model):
     unlocked: list[str] = Field(default_factory=list, description="Mettle card ids unlocked, in order")
     replaced: list[str] = Field(default_factory=list, description="the cards they replaced, out of the deck")
     tier_unlocks: dict[str, int] = Field(default_factory=dict, description="tier -> cards unlocked for surviving it")
+    survived: list[str] = Field(default_factory=list, description=(
+        "tiers whose first Expedition the party survived without defeat (seen by the bot or recorded by the GM)"))
+    granted: list[str] = Field(default_factory=list, description="survived tiers whose two cards were earned")
+    earned: list[MettleEarned] = Field(default_factory=list, description="cards earned, not chosen yet")
+    asked: int = Field(0, ge=0, description="the last MettleEarned id given")
+    watch: MettleWatch | None = Field(None, description="the Expedition under way, as the tracking saw it")
+    offer: bool = Field(False, description="transient: this action earned cards (the reply offers the decision)")

@@ -267,7 +267,7 @@ def test_custom_ids_name_a_command_of_the_table_and_fit_discord() -> None:
     outside the table, or an old-style id naming anything but a Clash decision, matches no template."""
     assert {c: " ".join(a.path) for c, a in ANSWERS.items()} == {
         "c": "choose", "f": "fog choose", "e": "encounter choose", "t": "delve travel", "s": "spoils choose",
-        "r": "delve route"}
+        "r": "delve route", "m": "squire unlock"}
     longest = button_id(999_999_999_999, "travel" + "9" * 12, "0123abcd", "k" * 40, "t")
     assert len(longest) <= CUSTOM_ID_LIMIT and BUTTON_TEMPLATE.fullmatch(longest)
     assert len(select_id(999_999_999_999, "travel" + "9" * 12, "0123abcd", "t")) <= CUSTOM_ID_LIMIT

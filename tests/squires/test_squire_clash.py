@@ -271,8 +271,8 @@ def test_the_squires_heroic_arc_in_the_second_ability_window() -> None:
     _stack(state, ["mettle_mystic_omen", "mettle_critical_chance"])
     result = _do(engine, state, sc.SquireAttack(squire="tam"))
     text = _text(result)
-    assert "Heroic Arc (Passion 2): Tam places 1 Opening token(s) in the Knight Pool." in text
-    assert "✋ Heroic Arc (Passion 5), by hand: Each Knight within 2 spaces lowers their Heat by 1." in text
+    assert "Heroic Arc (Passion 2): Tam places 1 Opening token(s) in the Knight Pool (1 there now)." in text
+    assert "Heroic Arc (Passion 5): no Knight within 2 spaces — nothing happens." in text  # Kara is further away
     assert "Passion 8" not in text
     assert result.state.clash is not None and result.state.clash.flow.pool.get("opening") == 1
 
@@ -281,7 +281,7 @@ def test_a_squire_ability_once_per_round() -> None:
     """Rulebook (line 1750): - Abilities: Each active Squire Ability may only be used once per Round."""
     engine, state = _knight_round(warm=True)
     used = _do(engine, state, sc.SquireAbility(squire="tam", ability="Hold the Reins"))
-    assert "✋ By hand: Move 1 space toward the nearest Knight" in _text(used)
+    assert "Kara gains a temporary Evasion token (+1)" in _text(used)  # applied: tests/squires/test_squire_abilities.py
     with pytest.raises(RuleError, match="once per Round"):
         _do(engine, used.state, sc.SquireAbility(squire="tam", ability="hold the reins"))
     with pytest.raises(RuleError, match="always on"):

@@ -25,20 +25,21 @@ async def test_unlock_replaces_the_lowest_card_with_its_clue(table: Table) -> No
     corresponding Clue) from the deck with the new card. For example, you can replace the starting Mystic card with a
     Mob Mystic card."""
     t = await _party(table)
-    refused = await t("@kara /squire unlock card:mettle_mob_mystic reason:quest")
+    # a Quest from before the bot tracked Squire Investigations: the GM's word (override:true)
+    refused = await t("@kara /squire unlock card:mettle_mob_mystic reason:quest override:true")
     assert not refused.ok and "only the GM" in refused.error
-    high = await t("/squire unlock card:mettle_vassal_mystic reason:quest")
+    high = await t("/squire unlock card:mettle_vassal_mystic reason:quest override:true")
     assert not high.ok and "Vassal Tier card" in high.error  # the Party Leader's tier or below: Kara is Mob
-    reply = await t.ok("/squire unlock card:mettle_mob_mystic reason:quest")
+    reply = await t.ok("/squire unlock card:mettle_mob_mystic reason:quest override:true")
     assert reply.data["replaced"] == "mettle_mystic_omen"  # the first starting Mystic card
     deck = await _deck(t)
     assert "mettle_mob_mystic" in deck and "mettle_mystic_omen" not in deck and len(deck) == 10
     await t.ok("/knight tier tier:vassal name:Kara")
-    wrong = await t("/squire unlock card:mettle_vassal_mystic reason:quest replace:mettle_mob_mystic")
+    wrong = await t("/squire unlock card:mettle_vassal_mystic reason:quest replace:mettle_mob_mystic override:true")
     assert not wrong.ok and "lowest tier" in wrong.error  # Cold Shiver, a starting card, is still there
-    reply = await t.ok("/squire unlock card:mettle_vassal_mystic reason:quest")
+    reply = await t.ok("/squire unlock card:mettle_vassal_mystic reason:quest override:true")
     assert reply.data["replaced"] == "mettle_mystic_shiver"
-    again = await t("/squire unlock card:mettle_vassal_mystic reason:quest")
+    again = await t("/squire unlock card:mettle_vassal_mystic reason:quest override:true")
     assert not again.ok and "already in the Mettle deck" in again.error
 
 
@@ -62,8 +63,8 @@ async def test_two_cards_per_tier_survived(table: Table) -> None:
     """Rulebook (line 1766): When the party survives the first Expedition of a given tier without suffering defeat,
     you unlock two chosen Mettle cards of that tier."""
     t = await _party(table)
-    await t.ok("/squire unlock card:mettle_mob_martial reason:tier")
-    reply = await t.ok("/squire unlock card:mettle_mob_historic reason:tier")
+    await t.ok("/squire unlock card:mettle_mob_martial reason:tier override:true")
+    reply = await t.ok("/squire unlock card:mettle_mob_historic reason:tier override:true")
     assert reply.data["mettle"]["tier_unlocks"] == {"mob": 2}
-    third = await t("/squire unlock card:mettle_mob_errant reason:tier")
+    third = await t("/squire unlock card:mettle_mob_errant reason:tier override:true")
     assert not third.ok and "already unlocked" in third.error

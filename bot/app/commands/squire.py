@@ -7,6 +7,7 @@ it, the user's only Squire. Only its owner or the GM may change it or draw for i
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 from bot.app.commands.knight import find_owned
@@ -103,7 +104,8 @@ async def end_turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def ability(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     s = await _mine(app, ctx, o)
-    return await app.act_reply(ctx, sc.SquireAbility(squire=s.id, ability=o["ability"]))
+    return await app.act_reply(ctx, sc.SquireAbility(squire=s.id, ability=o["ability"], knight=o["knight"],
+                                                     monster=o["monster"]))
 
 
 async def turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -156,14 +158,57 @@ async def sheet(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return Reply(text=_line(row), data={"squire": row, "image": str(path)}, images=[str(path)])
 
 
+async def _mettle_status(app: App, ctx: Invocation) -> Reply:
+    """``/squire unlock`` alone: the Mettle cards earned and waiting (as the decision), the saved Leads."""
+    state = (await app.load(ctx)).state
+    m = state.mettle
+    decision = su.mettle_decision(app.engine, state)
+    lines = [f"Saved Leads for Mettle cards: **{m.leads}** ({su.LEADS_PER_CARD} unlock one between Expeditions: "
+             "`/squire unlock card:<id> reason:leads`)."]
+    if decision is not None:
+        lines.insert(0, f"{decision.prompt} Answer with `/squire unlock decision:{decision.id} option:<card>`.")
+    elif m.earned:
+        lines.insert(0, "Mettle cards are earned, but none of the cards they allow is left to unlock.")
+    else:
+        lines.insert(0, "No Mettle card is earned and waiting. A Quest Expedition by whose end a Squire completed "
+                        "their Investigation earns one; the first Expedition of a tier survived without defeat earns "
+                        "two of that tier.")
+    return Reply(text="\n".join(lines), data={"mettle": m.model_dump(), "decision": decision.id if decision else None},
+                 pending=decision.model_dump() if decision is not None else None)
+
+
 async def unlock(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    """A Quest or a tier survived is the GM's word (the bot does not see Squire Investigations); Leads anyone's."""
-    if o["reason"] != "leads":
+    """An earned card (the bot tracks Quests and tiers survived), a decision's answer, or 5 saved Leads: any player;
+    ``override:true`` (a Quest or a tier from before the tracking) is the GM's word."""
+    if o.get("decision") is not None or o.get("option") is not None:
+        if o.get("decision") is None or o.get("option") is None:
+            raise CommandError("decision: and option: go together, e.g. `/squire unlock decision:mettle1 "
+                               "option:<card>` (`/squire unlock` shows the decision)")
+        if o.get("card") is not None or o.get("reason") is not None or o.get("override"):
+            raise CommandError("answer a decision with decision: and option: (and replace:) only; card: and reason: "
+                               "unlock a card by name")
+        cards = [k for k in re.split(r"[,\s]+", o["option"]) if k]
+        return await app.act_reply(ctx, su.MettleChoose(decision=o["decision"], cards=cards, replace=o.get("replace")))
+    if o.get("card") is None:
+        if o.get("reason") is not None or o.get("override"):
+            raise CommandError("reason: and override: go with card:, e.g. `/squire unlock card:<id> reason:quest`")
+        return await _mettle_status(app, ctx)
+    if o.get("reason") is None:
+        raise CommandError("card: needs reason:quest|leads|tier (what earned it)")
+    override = bool(o.get("override"))
+    if override:
+        if o["reason"] == "leads":
+            raise CommandError("override: is for reason:quest or reason:tier (Leads are counted by the bot)")
         loaded = await app.load(ctx)
         if not await app.is_gm(ctx, loaded.row):
-            raise CommandError("only the GM unlocks a Mettle card for a Quest or a tier survived; with 5 saved Leads "
-                               "any player may (reason:leads)")
-    return await app.act_reply(ctx, su.MettleUnlock(card=o["card"], reason=o["reason"], replace=o["replace"]))
+            raise CommandError("only the GM unlocks a Mettle card with override:true (a Quest or a tier from before "
+                               "the bot tracked them); an earned card any player may")
+    return await app.act_reply(ctx, su.MettleUnlock(card=o["card"], reason=o["reason"], replace=o.get("replace"),
+                                                    override=override))
+
+
+async def survived(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, su.MettleSurvived(tier=o["tier"]))
 
 
 async def leads(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -203,7 +248,10 @@ def register(r: Registry) -> None:
     r.add(Command(("squire", "end-turn"), "End the Squire's turn in the Knight Round", end_turn, (NAME,)))
     r.add(Command(("squire", "turn"), "Let the bot play the Squire's whole turn by its policy", turn, (NAME,)))
     r.add(Command(("squire", "ability"), "Use one of the Squire's active Abilities (once per Round)", ability, (
-        Option("ability", "string", "the Ability's name on the Squire card", required=True, max_length=60), NAME)))
+        Option("ability", "string", "the Ability's name on the Squire card", required=True, max_length=60),
+        Option("knight", "string", "the Knight (or Squire) it is for, when the players choose", max_length=60),
+        Option("monster", "string", "the Monster it is used on, when several are on the board", max_length=60),
+        NAME)))
     r.add(Command(("squire", "lend"), "Outpost: a Knight lends the Squire a Merchant weapon", lend, (
         Option("weapon", "string", "the Merchant weapon's Gear id", required=True, max_length=64),
         Option("knight", "string", "the Knight who lends it (default: yours)", max_length=60, autocomplete="knight"),
@@ -217,10 +265,16 @@ def register(r: Registry) -> None:
         Option("heat_reserve", "integer", "Heat kept below the Heat Limit", required=True, min_value=0,
                max_value=10), NAME)))
     r.add(Command(("squire", "sheet"), "A picture of the Squire card and statistics", sheet, (NAME,)))
-    r.add(Command(("squire", "unlock"), "Unlock a Mettle card into the Mettle deck", unlock, (
-        Option("card", "string", "the Mettle card's id", required=True, max_length=64),
-        Option("reason", "string", "why", required=True, choices=("quest", "leads", "tier")),
-        Option("replace", "string", "the card it replaces (default: a lowest tier one of its Clue)", max_length=64))))
-    r.add(Command(("squire", "leads"), "Add (or correct) the party's saved Leads for Mettle cards", leads, (
-        Option("change", "integer", "e.g. 3 (the highest Leads among Squires) or -1", required=True, min_value=-50,
-               max_value=50),)))
+    r.add(Command(("squire", "unlock"), "Unlock an earned Mettle card (alone: what is earned)", unlock, (
+        Option("card", "string", "the Mettle card's id", max_length=64),
+        Option("reason", "string", "why", choices=("quest", "leads", "tier")),
+        Option("replace", "string", "the card it replaces (default: a lowest tier one of its Clue)", max_length=64),
+        Option("decision", "string", "the decision answered, e.g. mettle1", max_length=20),
+        Option("option", "string", "the card(s) chosen, e.g. a,b", max_length=200),
+        Option("override", "boolean", "GM: a Quest or tier from before the bot tracked them", default=False))))
+    r.add(Command(("squire", "survived"), "GM: a tier survived before the bot tracked it (Mettle cards)", survived, (
+        Option("tier", "string", "the tier whose first Expedition the party survived", required=True,
+               choices=("mob", "vassal", "king", "devil", "dragon")),), permission="gm"))
+    r.add(Command(("squire", "leads"), "Correct the party's saved Leads for Mettle cards", leads, (
+        Option("change", "integer", "e.g. 2 or -1 (the Squires' Leads are saved by themselves)", required=True,
+               min_value=-50, max_value=50),)))
