@@ -8,6 +8,7 @@ data of the reply. An action that is not legal raises RuleError and changes noth
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
@@ -79,11 +80,45 @@ def parse_action(data: dict[str, Any]) -> BaseModel:
 # Observers run after every handler on the new state (rules/expedition/phases.py follows the Expedition's phases
 # from what the Delve, the Clash and the Rest did); each returns the events it adds.
 Observer = Callable[["Engine", CampaignState], list[Event]]
-OBSERVERS: list[Observer] = []
+# An observer that rolls or shuffles (rules/squires/investigation.py draws the Squires' Clue cards) is given the
+# action's own dice port and the action's events so far: its dice are the action's (in the log, reached by /gm
+# force-next and /gm amend-last, replayed exactly). A reviewer (rules/modes/true_solo.py names a card's random
+# Knight) is the same, run after every observer, so it sees every event of the action and its pending prompt.
+RollingObserver = Callable[["Engine", CampaignState, Dice, list[Event]], list[Event]]
+
+
+@dataclass(frozen=True)
+class Rolling:
+    fn: RollingObserver
+
+
+OBSERVERS: list[Observer | Rolling] = []
+REVIEWERS: list[RollingObserver] = []
 
 
 def observes(fn: Observer) -> Observer:
     OBSERVERS.append(fn)
+    return fn
+
+
+def observes_rolling(fn: RollingObserver) -> RollingObserver:
+    OBSERVERS.append(Rolling(fn))
+    return fn
+
+
+def reviews(fn: RollingObserver) -> RollingObserver:
+    REVIEWERS.append(fn)
+    return fn
+
+
+# Offers run after the observers: one may give the reply a Decision that the new state has just earned, when the
+# handler asked none (rules/squires/unlock.py offers the Mettle cards an Expedition's end earned).
+Offer = Callable[["Engine", CampaignState], "Decision | None"]
+OFFERS: list[Offer] = []
+
+
+def offers(fn: Offer) -> Offer:
+    OFFERS.append(fn)
     return fn
 
 
@@ -129,9 +164,19 @@ class Engine:
         if handler is None:
             raise RuleError(f"the engine does not know the action {type(action).__name__}")
         result = handler(self, state if in_place else state.model_copy(deep=True), action, dice)
-        observed = [e for observer in OBSERVERS for e in observer(self, result.state)]
-        if observed:
-            result = result.model_copy(update={"events": [*result.events, *observed]})
+        events = list(result.events)
+        for observer in OBSERVERS:
+            events += (observer.fn(self, result.state, dice, list(events)) if isinstance(observer, Rolling)
+                       else observer(self, result.state))
+        asked = [Event(kind="decision", text=result.pending.prompt)] if result.pending is not None else []
+        for reviewer in REVIEWERS:  # a reviewer also reads the question the action leaves to the players
+            events += reviewer(self, result.state, dice, [*events, *asked])
+        if len(events) > len(result.events):
+            result = result.model_copy(update={"events": events})
+        for offer in OFFERS:
+            offered = offer(self, result.state)
+            if offered is not None and result.pending is None:
+                result = result.model_copy(update={"pending": offered})
         # the port owns the dice stream while the action runs: write back where it stopped
         new_state = result.state.model_copy(update={"dice_position": dice.position, "forced_dice": list(dice.forced)})
         return result.model_copy(update={"state": new_state})

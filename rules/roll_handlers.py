@@ -11,6 +11,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, card_data, handles
 from rules.errors import RuleError
+from rules.modes import true_solo
 from rules.state import CampaignState, LastRoll
 
 
@@ -156,6 +157,14 @@ def reroll(engine: Engine, state: CampaignState, act: a.Reroll, dice: Dice) -> R
 
 @handles(a.RollRandom)
 def roll_random(engine: Engine, state: CampaignState, act: a.RollRandom, dice: Dice) -> Result:
+    knight = true_solo.first_among(state, act.among)
+    if knight is not None:  # True Solo Mode: "If an effect targets a random Knight, prioritize your Knight."
+        state.last_roll = LastRoll(kind="random", purpose="random Knight (True Solo Mode)", naturals=[])
+        text = (f"🎲 True Solo Mode: a random Knight among {', '.join(act.among)} is your Knight, **{knight}** "
+                "(\"If an effect targets a random Knight, prioritize your Knight.\"); no die is rolled. For more "
+                "than one random Knight: `/solo random count:<N>` (your Knight, then random Squires).")
+        return Result(state=state, events=[Event(kind="roll", text=text)],
+                      data={"naturals": [], "chosen": knight, "rounds": [], "true_solo": True})
     chosen, rounds = rolls.random_element(dice, act.among, "random element")
     state.last_roll = LastRoll(kind="random", purpose="random element", naturals=[v for r in rounds for _, v in r])
     shown = " / ".join(", ".join(f"{n} {v}" for n, v in r) for r in rounds)
@@ -168,6 +177,7 @@ def roll_random(engine: Engine, state: CampaignState, act: a.RollRandom, dice: D
             "naturals": [v for r in rounds for _, v in r],
             "chosen": chosen,
             "rounds": [[{"name": n, "natural": v} for n, v in r] for r in rounds],
+            "true_solo": False,
         },
     )
 

@@ -20,7 +20,11 @@ from rules.postgame.state import PostgameState
 from rules.rogue.state import RogueState
 from rules.squires.state import MettleProgress, SquireState
 
-STATE_VERSION = 1
+# The rules a campaign's dice follow, kept in its state from its creation so an old log replays exactly:
+# 2 — the Squires' Clue cards and True Solo Mode's random Knights roll on the campaign's dice port
+# (rules/squires/investigation.py, rules/modes/true_solo.py); a campaign created at 1 keeps the older dice.
+STATE_VERSION = 2
+DICE_PORT_VERSION = 2
 
 
 class DeckState(BaseModel):

@@ -37,7 +37,8 @@ def set_mode(engine: Engine, state: CampaignState, act: SetCampaignMode, dice: D
     text = f"⚙️ This campaign now plays by {LABEL[act.mode]}."
     if act.mode == "true_solo":
         text += (" Investigations without Clue cards (3 Clues of any type succeed, up to three per Expedition), your "
-                 "Knight starts each Clash as the Priority Target and may equip up to three Gear cards at Clash Setup.")
+                 "Knight starts each Clash as the Priority Target and may equip up to three Gear cards at Clash "
+                 "Setup; a random Knight is your Knight first, then random Squires.")
     elif act.mode == "five_player":
         text += (" Up to five Knights; an Accursed Persistence BP card in every Clash; the fifth Knight is placed "
                  "adjacent to another at Clash Setup; with no Quest the Party Leader draws a Clue token.")

@@ -6,6 +6,7 @@ every Clue type collected, 3 Clues succeeding) and ``rules.modes.clash_setup`` (
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -13,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from content.loader import Catalogue
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Event, Result, handles, reviews
 from rules.errors import RuleError
 from rules.expedition.state import ClueObjective, ExpeditionState
 from rules.knights import loadout as lo
@@ -22,9 +23,10 @@ from rules.knights.find import find_knight
 from rules.knights.sheet import mark_tale
 from rules.knights.state import Equipped, KnightState
 from rules.rolls import random_element
-from rules.state import CampaignState
+from rules.state import DICE_PORT_VERSION, CampaignState
 
 T = "tests/modes/test_true_solo.py::"
+R = "tests/modes/test_true_solo_random.py::"
 SOLO = "true_solo"  # the ClueObjective's card id: no Clue card, every type collected
 CLUES_TO_SUCCEED, SUCCESSES_PER_EXPEDITION, INVESTIGATIONS_BEFORE_FULL_CLASH = 3, 3, 3
 GEAR_AT_SETUP = 3
@@ -152,8 +154,9 @@ def clash_setup(state: CampaignState, knights: list[KnightState]) -> list[str]:
             f"True Solo Mode: during this Clash Setup {k.name} may equip up to {GEAR_AT_SETUP} Gear cards from the "
             f"Armory (exchanging them with equipped Gear when no Gear slot is free): `/solo gear gear:<id,id,...> "
             "unequip:<id,...>`.",
-            RANDOM_KNIGHT_TEXT + " For a random Knight: `/solo random count:<N>` (your Knight first, then random "
-            "Squires)."]
+            RANDOM_KNIGHT_TEXT + " The bot names them when a card it shows, or `/roll random` among your party, "
+            "asks for random Knights; for a card read by hand: `/solo random count:<N>` (your Knight first, then "
+            "random Squires)."]
 
 
 class SoloGear(BaseModel):
@@ -249,6 +252,42 @@ class SoloRandom(BaseModel):
     count: int = Field(1, ge=1, le=5)
 
 
+def the_knight(state: CampaignState) -> KnightState | None:
+    """The single living Knight of a True Solo campaign, else None."""
+    living = [k for k in state.knights.values() if not k.dead]
+    return living[0] if active(state) and len(living) == 1 else None
+
+
+def random_squires(state: CampaignState) -> list[str]:
+    """The Squires a random Knight may fall on after your Knight: those on the Clash Board during a Clash, else every
+    living Squire of the campaign."""
+    squires = [s for s in state.squires.values() if s.vigor > 0]
+    if state.clash is not None:
+        on_board = {mini.id for mini in state.board.knights}
+        squires = [s for s in squires if s.id in on_board]
+    return [s.name for s in squires]
+
+
+def random_knights(state: CampaignState, k: KnightState, count: int, dice: Dice | None,
+                   purpose: str) -> tuple[list[str], list[str]]:
+    """"If an effect targets a random Knight, prioritize your Knight. For example, if an effect targets two random
+    Knights, it will target your Knight and one random Squire instead." Your Knight, then random Squires, each chosen
+    as any random element (one d10 each, the lowest; ties rolled again); no die when one Squire is left. ``dice``
+    None: no Squire is chosen (the players ask `/solo random`). Returns the targets and the rolls shown."""
+    chosen = [k.name]
+    rolled: list[str] = []
+    pool = random_squires(state)
+    while dice is not None and len(chosen) < count and pool:
+        if len(pool) == 1:
+            pick = pool[0]
+        else:
+            pick, rounds = random_element(dice, pool, purpose)
+            rolled.append(" / ".join(", ".join(f"{n} {v}" for n, v in r) for r in rounds))
+        chosen.append(pick)
+        pool.remove(pick)
+    return chosen, rolled
+
+
 @implements("True Solo Mode", tests=[T + "test_a_random_knight_is_your_knight_first"],
             note="random Knights: your Knight first, then random Squires (/solo random)")
 @handles(SoloRandom)
@@ -260,23 +299,83 @@ def solo_random(engine: Engine, state: CampaignState, act: SoloRandom, dice: Dic
     if not active(state):
         raise RuleError("this campaign does not play True Solo Mode: choose among all Knights with `/roll random`")
     k = _solo_knight(state, None)
-    squires = [s for s in state.squires.values() if s.vigor > 0]
-    if state.clash is not None:
-        on_board = {mini.id for mini in state.board.knights}
-        squires = [s for s in squires if s.id in on_board]
-    chosen = [k.name]
-    rolled: list[str] = []
-    pool = [s.name for s in squires]
-    while len(chosen) < act.count and pool:
-        if len(pool) == 1:
-            pick = pool[0]
-        else:
-            pick, rounds = random_element(dice, pool, "True Solo random Squire")
-            rolled.append(" / ".join(", ".join(f"{n} {v}" for n, v in r) for r in rounds))
-        chosen.append(pick)
-        pool.remove(pick)
+    chosen, rolled = random_knights(state, k, act.count, dice, "True Solo random Squire")
     text = f"🎲 True Solo Mode: the random Knight{'s are' if act.count > 1 else ' is'} **{', '.join(chosen)}**"
     text += f" (your Knight first{'; Squires by d10, lowest: ' + '; '.join(rolled) if rolled else ''})."
     if len(chosen) < act.count:
         text += f" Only {len(chosen)} of the {act.count} asked for are there."
     return Result(state=state, events=[Event(kind="roll", text=text)], data={"targets": chosen})
+
+
+def on_port(state: CampaignState) -> bool:
+    """True Solo's random Knights roll on the dice port in campaigns created at state version 2+: an older campaign's
+    log replays exactly (rules.state.DICE_PORT_VERSION)."""
+    return state.version >= DICE_PORT_VERSION
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+@implements("True Solo Mode", tests=[R + "test_roll_random_among_the_party_names_your_knight_first",
+                                     R + "test_roll_random_among_other_things_is_a_plain_random_element"],
+            note="/roll random among the party's Knight and Squires: your Knight, no dice")
+def first_among(state: CampaignState, among: list[str]) -> str | None:
+    """`/roll random among:...` in True Solo Mode: when the names are the party's (your Knight among them, every
+    other one a Squire), it is a random Knight: "prioritize your Knight". Returns the name as given, else None (a
+    plain random element: other names, or no Knight among them)."""
+    k = the_knight(state)
+    if k is None or not on_port(state):
+        return None
+    party = {_key(k.name), _key(k.id)} | {_key(s.name) for s in state.squires.values()} | set(state.squires)
+    mine = [n for n in among if _key(n) in (_key(k.name), _key(k.id))]
+    if not mine or any(_key(n) not in party for n in among):
+        return None
+    return mine[0]
+
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+RANDOM_KNIGHTS = re.compile(r"\b(?:(a|an|one|two|three|four|five|[1-5])\s+)?random\s+knights?\b", re.IGNORECASE)
+
+
+def asked_for(text: str) -> int:
+    """How many random Knights a card's text names ("a random Knight", "two random Knights", "3 random Knights"), the
+    most it names at once; 0 when it names none."""
+    counts = [NUMBERS.get((m.group(1) or "a").lower()) or int(m.group(1)) for m in RANDOM_KNIGHTS.finditer(text)]
+    return max(counts, default=0)
+
+
+@implements("True Solo Mode", tests=[R + "test_a_card_naming_a_random_knight_is_resolved_to_your_knight",
+                                     R + "test_a_card_naming_two_random_knights_adds_a_random_squire",
+                                     R + "test_outside_true_solo_a_card_text_is_left_to_the_players",
+                                     R + "test_a_targeting_prompt_naming_a_random_knight_is_named_once"],
+            note="a card text naming random Knights, shown by hand: the bot names your Knight, then random Squires")
+def name_random_knights(engine: Engine, state: CampaignState, dice: Dice, events: list[Event]) -> list[Event]:
+    """A reviewer (run after every action): in True Solo Mode, every text the action showed that names "a random
+    Knight" or "X random Knights" (a Delve, Deep Fog, Encounter, Exploration, Monster or deck card shown to apply by
+    hand, a Targeting line the players judge) gets its targets named: "If an effect targets a random Knight,
+    prioritize your Knight. For example, if an effect targets two random Knights, it will target your Knight and one
+    random Squire instead." True Solo Mode's own sentences are not read again."""
+    k = the_knight(state)
+    if k is None:
+        return []
+    out: list[Event] = []
+    seen: set[str] = set()
+    for e in events:
+        count = asked_for(e.text) if "True Solo" not in e.text else 0
+        if not count or e.text in seen or (e.kind == "decision" and out):
+            continue  # a decision's prompt that quotes a card already named is not named twice
+        seen.add(e.text)
+        port = dice if on_port(state) else None
+        chosen, rolled = random_knights(state, k, count, port, "True Solo random Squire")
+        many = count > 1
+        text = f"🎲 True Solo: the random Knight{'s are' if many else ' is'} **{', '.join(chosen)}**"
+        text += f" (your Knight first{'; Squires by d10, lowest: ' + '; '.join(rolled) if rolled else ''})."
+        if len(chosen) < count:
+            text += (f" For the other {count - len(chosen)}: `/solo random count:{count}`." if port is None
+                     else f" Only {len(chosen)} of the {count} are there.")
+        out.append(Event(kind="roll", text=text))
+    return out
+
+
+reviews(name_random_knights)
