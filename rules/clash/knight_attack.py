@@ -273,7 +273,10 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     lines += h.lines
     # 3. Attack Roll
     t = pw.pool_tokens(flow.pool, act.cantrip)
-    precision += t.precision + st.precision_bonus(cat, k) + attention.bonus(clash, mini.id) \
+    blind = _blindspot(state, mini, m)
+    if blind:
+        lines.append(f"{k.name} stands in a Blindspot of {m.name}: +{blind} Precision.")
+    precision += t.precision + st.precision_bonus(cat, k) + attention.bonus(clash, mini.id) + blind \
         + (rush.precision(keywords) if act.rush is not None else 0)
     count = face.attack_dice or 1
     naturals = roll_crit_pool(dice, count, "Attack Roll")
@@ -288,6 +291,17 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     if pending is not None:
         return _result(engine, state, k, lines, _attack_data(p), pending)
     return _go_on(engine, state, dice, p, lines)
+
+
+@implements("Basic Abilities", tests=[T + "test_a_knight_in_a_blindspot_gains_one_precision",
+                                      "tests/board/test_knight_abilities.py::test_always_there_is_adjacent_for_the_monster_only",
+                                      "tests/board/test_rules.py::test_stalwart_braced_lumbering_and_reduction"],
+            note="Blindspot +1 Precision here; Unavoidable Knockback, Lumbering, Always There, Bypass and Vantage "
+                 "Points in rules/board; Weakspots as the Monster's own text")
+def _blindspot(state: CampaignState, mini: Mini, m: Mini_M) -> int:
+    """Basic Abilities: "Blindspots are spaces the Monster cannot see. Knights in Blindspots are not considered to be
+    In Sight of the Monster. A Knight in a Blindspot space gains a +1 Precision bonus"."""
+    return int(measures.in_blindspot(state.board, m, mini))
 
 
 @implements("Commit", tests=[T + "test_commit_costs_one_heat_to_attack"])

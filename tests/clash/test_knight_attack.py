@@ -964,3 +964,18 @@ def test_heartseeker_does_not_pass_over_the_accursed_persistence() -> None:
     fight(state).bp_deck.insert(0, accursed)
     r = attack(state, HIT3 + BLANK, engine=engine)
     assert r.pending is None and outcome(r)["bp"]["id"] == accursed
+
+
+def test_a_knight_in_a_blindspot_gains_one_precision() -> None:
+    """Rulebook (line 987): - Blindspot: Blindspots are spaces the Monster cannot see. Knights in Blindspots are not considered to be In Sight of the Monster. A Knight in a Blindspot space gains a +1 Precision bonus (see Offensive Gear Stats, p. 20) to their Attacks.
+
+    The Cinder Abbot (A5, 3x3) turned north has its Blindspot on D6: Kara attacks from D6 with the Pilgrim's Mace
+    (Precision +1) at +2; from D5, next to it, at +1."""  # noqa: E501
+    for space, precision in (("D6", 2), ("D5", 1)):
+        state = clash(at=space)
+        no_heat(state)
+        m = state.board.monsters[0]
+        state.board = state.board.model_copy(update={"monsters": (m.model_copy(update={"facing": type(m.facing)("N")}),)})
+        r = attack(state, [5, 5, 5])
+        assert outcome(r)["precision"] == precision
+        assert ("Blindspot" in text(r)) is (space == "D6")
