@@ -3,6 +3,10 @@
 Every command is written in one transaction that checks the campaign's sequence number: if another
 command landed first, the write is refused with ``StaleState`` and the application retries on the new
 state. Nothing is ever half-written.
+
+A command's write (``Database.append``) is one trip to aiosqlite's database thread: ``BEGIN IMMEDIATE``,
+the statements and ``COMMIT`` run there as one function (``_write``), so the transaction is never open
+while the event loop does something else, and the command pays one thread hand-over instead of four.
 """
 
 from __future__ import annotations
@@ -11,21 +15,26 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, cast
 
 import aiosqlite
 
 from storage.migrations import MIGRATIONS
 
 SNAPSHOT_EVERY = 25
+_T = TypeVar("_T")
 
 
 class StaleState(Exception):
     """The campaign moved on since the state was read."""
+
+
+class _Busy(sqlite3.OperationalError):
+    """``BEGIN IMMEDIATE`` found the database locked by another connection: nothing was done, try again."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +125,24 @@ class Database:
                 raise
             else:
                 await _exec(self.conn, "COMMIT")
+
+    async def _write(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """Run ``fn(sqlite3_connection, *args)`` as one write transaction in ONE trip to the database thread:
+        BEGIN IMMEDIATE, ``fn``, COMMIT there, or ROLLBACK if anything raised (then the exception comes
+        back here). While another connection writes, wait as ``_begin`` does (short, growing sleeps)."""
+        async with self._write_lock:
+            delay = 0.002
+            for attempt in range(61):
+                try:
+                    # aiosqlite's own queue to its thread (public API offers no "run this function there")
+                    done = await self.conn._execute(_transaction, self.conn, fn, args)  # type: ignore[no-untyped-call]
+                    return cast(_T, done)
+                except _Busy:
+                    if attempt == 60:
+                        raise
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 1.5, 0.25)
+        raise AssertionError("unreachable")
 
     async def _begin(self) -> None:
         """BEGIN IMMEDIATE, waiting politely while another connection (another process) writes.
@@ -280,61 +307,38 @@ class Database:
         kind: str,
         actor: str,
         command: str,
-        action: dict[str, Any] | None,
-        rolls: list[dict[str, Any]],
-        events: list[dict[str, Any]],
+        action: dict[str, Any] | str | None,
+        rolls: list[dict[str, Any]] | str,
+        events: list[dict[str, Any]] | str,
         state_json: str,
         now: str,
         target_seq: int | None = None,
         drop_snapshots_from: int | None = None,
         status: str | None = None,
         gm_role_id: str | None | Literal[False] = False,
+        expected_state: str | None = None,
     ) -> int:
         """Write one command: log row, new head state, member, maybe a snapshot, and for campaign
-        commands the campaign's status or GM role. All or nothing."""
-        seq = expected_seq + 1
-        async with self.transaction() as conn:
-            moved = await _exec(
-                conn,
-                "UPDATE campaigns SET seq=?, state_json=?, updated_at=? WHERE id=? AND seq=? RETURNING seq",
-                (seq, state_json, now, campaign_id, expected_seq),
-            )
-            if len(moved) != 1:
-                raise StaleState(f"campaign {campaign_id} is no longer at sequence {expected_seq}")
-            await _exec(  # the trigger log_adds_member makes the actor a member (migration 3)
-                conn,
-                "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
-                "target_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    campaign_id,
-                    seq,
-                    kind,
-                    actor,
-                    command,
-                    None if action is None else json.dumps(action),
-                    json.dumps(rolls),
-                    json.dumps(events),
-                    target_seq,
-                    now,
-                ),
-            )
-            if status is not None:
-                await _exec(conn, "UPDATE campaigns SET status=? WHERE id=?", (status, campaign_id))
-            if gm_role_id is not False:
-                await _exec(conn, "UPDATE campaigns SET gm_role_id=? WHERE id=?", (gm_role_id, campaign_id))
-            if drop_snapshots_from is not None:
-                await _run(
-                    conn,
-                    "DELETE FROM snapshots WHERE campaign_id=? AND seq>=? AND seq>0",
-                    (campaign_id, drop_snapshots_from),
-                )
-            if seq % SNAPSHOT_EVERY == 0:
-                await _run(
-                    conn,
-                    "INSERT OR REPLACE INTO snapshots(campaign_id, seq, state_json) VALUES (?, ?, ?)",
-                    (campaign_id, seq, state_json),
-                )
-        return seq
+        commands the campaign's status or GM role. All or nothing, in one trip to the database thread.
+        ``StaleState`` (nothing written) unless the campaign is still at ``expected_seq`` and, when
+        ``expected_state`` is given, its head state is still exactly that text (so a head cached in memory
+        is checked against the stored one in the same transaction that replaces it). ``action``, ``rolls`` and
+        ``events`` are written as JSON; a caller that has them as JSON text already may pass the text."""
+        row = (
+            campaign_id,
+            expected_seq + 1,
+            kind,
+            actor,
+            command,
+            _json(action),
+            _json(rolls),
+            _json(events),
+            target_seq,
+            now,
+        )
+        return await self._write(
+            _append, row, expected_seq, expected_state, state_json, drop_snapshots_from, status, gm_role_id
+        )
 
     async def log(
         self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None
@@ -364,6 +368,69 @@ class Database:
             row = await cur.fetchone()
         assert row is not None, "every campaign has its creation snapshot"
         return int(row[0]), str(row[1])
+
+
+def _json(value: Any) -> str | None:
+    return value if value is None or isinstance(value, str) else json.dumps(value)
+
+
+def _transaction(aconn: aiosqlite.Connection, fn: Callable[..., _T], args: tuple[Any, ...]) -> _T:
+    """On the database thread: ``fn`` inside BEGIN IMMEDIATE ... COMMIT, rolled back if anything fails."""
+    conn = aconn._conn  # noqa: SLF001  (the sqlite3 connection; we are on its thread)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise _Busy(str(exc)) from None
+        raise
+    try:
+        result = fn(conn, *args)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return result
+
+
+def _append(
+    conn: sqlite3.Connection,
+    row: tuple[Any, ...],
+    expected_seq: int,
+    expected_state: str | None,
+    state_json: str,
+    drop_snapshots_from: int | None,
+    status: str | None,
+    gm_role_id: str | None | Literal[False],
+) -> int:
+    """``Database.append``'s statements (on the database thread, inside its transaction)."""
+    campaign_id, seq, now = row[0], row[1], row[-1]
+    sql = "UPDATE campaigns SET seq=?, state_json=?, updated_at=? WHERE id=? AND seq=?"
+    params: tuple[Any, ...] = (seq, state_json, now, campaign_id, expected_seq)
+    if expected_state is not None:
+        sql += " AND state_json=?"
+        params += (expected_state,)
+    if conn.execute(sql, params).rowcount != 1:
+        raise StaleState(f"campaign {campaign_id} is no longer at sequence {expected_seq}")
+    conn.execute(  # the trigger log_adds_member makes the actor a member (migration 3)
+        "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
+        "target_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        row,
+    )
+    if status is not None:
+        conn.execute("UPDATE campaigns SET status=? WHERE id=?", (status, campaign_id))
+    if gm_role_id is not False:
+        conn.execute("UPDATE campaigns SET gm_role_id=? WHERE id=?", (gm_role_id, campaign_id))
+    if drop_snapshots_from is not None:
+        conn.execute(
+            "DELETE FROM snapshots WHERE campaign_id=? AND seq>=? AND seq>0", (campaign_id, drop_snapshots_from)
+        )
+    if seq % SNAPSHOT_EVERY == 0:
+        conn.execute(
+            "INSERT OR REPLACE INTO snapshots(campaign_id, seq, state_json) VALUES (?, ?, ?)",
+            (campaign_id, seq, state_json),
+        )
+    return int(seq)
 
 
 def _entry(r: Any) -> LogEntry:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import re
 import secrets
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, nullcontext
 from contextvars import ContextVar
@@ -18,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from bot.app import table
 from bot.app.context import Invocation
@@ -26,8 +29,8 @@ from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
 from bot.app.reply import CommandError, Reply
 from content.loader import Catalogue, ContentInvalid, extend_catalogue
-from rules.dice import ForcedDieError
-from rules.engine import Engine, Result
+from rules.dice import ForcedDieError, RolledDie
+from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
 from rules.state import CampaignState
 from storage.db import CampaignRow, Database, GuildPack, StaleState
@@ -35,6 +38,11 @@ from storage.db import CampaignRow, Database, GuildPack, StaleState
 log = logging.getLogger("kfgm.app")
 MAX_RETRIES = 20
 MAX_CACHED_GUILDS = 512  # guilds whose content (catalogue + engine) is kept in memory
+# the log's JSON of a command's dice and events, written straight from the models (the same JSON data as
+# json.dumps of their model_dump, in one pass; serialize_as_any keeps a subclass's own fields, as model_dump does)
+_ROLLS = TypeAdapter(list[RolledDie])
+_EVENTS = TypeAdapter(list[Event])
+MAX_CACHED_HEADS = 256  # channels whose campaign head (the state last written by this process) is kept parsed
 
 
 @dataclass(frozen=True)
@@ -85,15 +93,19 @@ class _Gate:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[None]:
-        async with self.cond:
-            await self.cond.wait_for(lambda: not self.writing)
+        if self.writing:  # (no await between this test and the count: no other task runs in between)
+            async with self.cond:
+                await self.cond.wait_for(lambda: not self.writing)
+                self.readers += 1
+        else:
             self.readers += 1
         try:
             yield
         finally:
-            async with self.cond:
-                self.readers -= 1
-                self.cond.notify_all()
+            self.readers -= 1
+            if self.writing and self.readers == 0:  # a removal waits for the last reader
+                async with self.cond:
+                    self.cond.notify_all()
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[None]:
@@ -114,6 +126,56 @@ class _Gate:
                 self.cond.notify_all()
 
 
+@dataclass(frozen=True)
+class ImagePolicy:
+    """How many of the pictures and exports written to the image folder are kept (KFGM_IMAGE_KEEP,
+    KFGM_IMAGE_MAX_AGE_HOURS): the folder is swept when the first picture is written and then every
+    ``sweep_every`` pictures; a sweep removes the bot's files older than ``max_age_s`` and, beyond the newest
+    ``keep``, the rest, but never one younger than ``grace_s`` (a reply may still be sending it). So the folder
+    holds at most ``keep + sweep_every`` of them, plus what was written in the last ``grace_s`` seconds."""
+
+    keep: int = 1000
+    max_age_s: float = 24 * 3600.0
+    grace_s: float = 300.0
+    sweep_every: int = 50
+
+
+# what App.image_path names: campaign<id>-<seq>-<what><suffix>; nothing else in the folder is ever removed
+_OUR_FILE = re.compile(r"campaign\d+-\d+-[^/\\]+")
+
+
+def sweep_images(folder: Path, policy: ImagePolicy, now: float | None = None) -> list[Path]:
+    """Remove the bot's old pictures and exports from ``folder`` as ``policy`` says; returns what was removed.
+    Files whose names the bot does not write are left alone, whatever their age."""
+    now = time.time() if now is None else now
+    found: list[tuple[float, Path]] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_file(follow_symlinks=False) and _OUR_FILE.fullmatch(entry.name):
+                    try:
+                        found.append((entry.stat(follow_symlinks=False).st_mtime, Path(entry.path)))
+                    except FileNotFoundError:  # removed meanwhile
+                        continue
+    except FileNotFoundError:
+        return []
+    found.sort(reverse=True)  # newest first
+    removed = []
+    for rank, (mtime, path) in enumerate(found):
+        age = now - mtime
+        if age < policy.grace_s or (rank < policy.keep and age <= policy.max_age_s):
+            continue
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:  # a file we may not remove: say so, go on
+            log.warning("could not remove the old picture %s: %s", path, exc)
+            continue
+        removed.append(path)
+    return removed
+
+
 @dataclass
 class Loaded:
     row: CampaignRow
@@ -123,10 +185,12 @@ class Loaded:
 class App:
     def __init__(
         self, db: Database, catalogue: Catalogue, registry: Registry, seed: int | None = None,
-        image_dir: Path = Path("data/images"),
+        image_dir: Path = Path("data/images"), images: ImagePolicy | None = None,
     ) -> None:
         self.db = db
         self.image_dir = image_dir
+        self.images = images or ImagePolicy()
+        self._images_until_sweep = 0  # the first picture sweeps the folder
         self.base_catalogue = catalogue  # the bot's own content: starter pack + KFGM_CONTENT_PACKS
         self.base_engine = Engine(catalogue)
         self.registry = registry
@@ -136,6 +200,9 @@ class App:
         self._content_generation: dict[str, int] = {}
         self._content_locks: dict[str, asyncio.Lock] = {}
         self._gates: dict[str, _Gate] = {}
+        # (guild, channel) -> the campaign head this process wrote last, parsed: the next action of the channel
+        # starts from it instead of reading and parsing the head again (see _act for why that is safe)
+        self._heads: dict[tuple[str, str], Loaded] = {}
 
     # -- the guild's content ------------------------------------------------------------------------
 
@@ -247,8 +314,14 @@ class App:
 
     def image_path(self, campaign_id: int, seq: int, what: str, suffix: str = ".png") -> Path:
         """Where a picture (or an export) of a campaign at a given log position is written: the same
-        name each time, so a script prints the same paths."""
+        name each time, so a script prints the same paths. The folder is kept bounded (``ImagePolicy``)."""
         self.image_dir.mkdir(parents=True, exist_ok=True)
+        if self._images_until_sweep <= 0:
+            self._images_until_sweep = self.images.sweep_every
+            removed = sweep_images(self.image_dir, self.images)
+            if removed:
+                log.info("removed %d old pictures from %s", len(removed), self.image_dir)
+        self._images_until_sweep -= 1
         return self.image_dir / f"campaign{campaign_id}-{seq}-{what}{suffix}"
 
     @staticmethod
@@ -263,16 +336,31 @@ class App:
         return self._locks.setdefault((ctx.guild_id, ctx.channel_id), asyncio.Lock())
 
     async def act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
-        """Apply an action to the channel's campaign and log it; retried on a newer state."""
+        """Apply an action to the channel's campaign and log it; retried on a newer state. The result's
+        state is kept as the channel's cached head: read it, never change it."""
         async with self.serial(ctx):
             return await self._act(ctx, action)
 
     async def _act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
+        key = (ctx.guild_id, ctx.channel_id)
         for _ in range(MAX_RETRIES):
-            loaded = await self.load(ctx)
-            applied = table.route(self.engine, ctx, loaded.state, action)  # table dice: may wait for the dice
-            dice = self.engine.dice_for(loaded.state)
-            result = self.engine.apply(loaded.state, applied, dice, in_place=True)  # a fresh read: ours alone
+            # The head this process wrote last for the channel, if any, else a fresh read. It is taken out of the
+            # cache while the action is applied to it in place, so an error of any kind leaves no cached head
+            # behind (the next command reads the stored one). It is checked, not trusted: append writes only if
+            # the campaign is still at this seq AND its stored head is still this very text, in the same
+            # transaction that replaces it; another process's write (or any other write) means StaleState and
+            # a fresh read.
+            cached = self._heads.pop(key, None)
+            loaded = cached or await self.load(ctx)
+            try:
+                applied = table.route(self.engine, ctx, loaded.state, action)  # table dice: may wait for the dice
+                dice = self.engine.dice_for(loaded.state)
+                result = self.engine.apply(loaded.state, applied, dice, in_place=True)  # ours alone (see above)
+            except Exception:
+                if cached is not None:  # a refusal decided on the cached head: decide again on the stored one,
+                    continue  # which may have moved on (an undo, another process) and say otherwise
+                raise
+            state_json = result.state.model_dump_json()
             try:
                 seq = await self.db.append(
                     loaded.row.id,
@@ -280,17 +368,27 @@ class App:
                     "action",
                     ctx.user_id,
                     ctx.command_line,
-                    {"action": applied.model_dump(mode="json"), "amend": []},
-                    [r.model_dump() for r in dice.rolls],
-                    [e.model_dump() for e in result.events],
-                    result.state.model_dump_json(),
+                    f'{{"action": {applied.model_dump_json()}, "amend": []}}',
+                    _ROLLS.dump_json(dice.rolls, serialize_as_any=True).decode(),
+                    _EVENTS.dump_json(result.events, serialize_as_any=True).decode(),
+                    state_json,
                     self.now(),
+                    expected_state=loaded.row.state_json,
                 )
             except StaleState:
                 log.info("campaign %s moved on; retrying %s", loaded.row.id, type(action).__name__)
                 continue
+            row = loaded.row
+            head = CampaignRow(row.id, row.guild_id, row.channel_id, row.name, row.status, row.gm_role_id,
+                               row.created_by, seq, state_json)
+            self._remember_head(key, Loaded(head, result.state))
             return result, seq
         raise CommandError("the campaign is very busy right now; please try that command again")
+
+    def _remember_head(self, key: tuple[str, str], loaded: Loaded) -> None:
+        if len(self._heads) >= MAX_CACHED_HEADS:
+            self._heads.pop(next(iter(self._heads)))  # the channel that acted longest ago
+        self._heads[key] = loaded
 
     async def act_reply(self, ctx: Invocation, action: BaseModel) -> Reply:
         result, seq = await self.act(ctx, action)
