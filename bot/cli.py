@@ -29,7 +29,8 @@ async def open_app(db_path: str, seed: int | None, settings: Settings):  # type:
 
     catalogue = load_catalogue(settings.content_packs)
     db = await Database.open(db_path)
-    return App(db, catalogue, build_registry(), seed=seed, image_dir=settings.image_dir)
+    return App(db, catalogue, build_registry(), seed=seed, image_dir=settings.image_dir,
+               images=settings.image_policy())
 
 
 async def _play(args: argparse.Namespace, settings: Settings) -> int:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+if TYPE_CHECKING:
+    from bot.app.service import ImagePolicy
 
 
 class Settings(BaseSettings):
@@ -19,6 +22,11 @@ class Settings(BaseSettings):
         default_factory=list, description="extra content pack folders, separated like PATH (':' or ';' on Windows)"
     )
     image_dir: Path = Field(Path("data/images"), description="where pictures (boards, sheets) are written")
+    image_keep: int = Field(
+        1000, ge=1, description="how many of the newest pictures (and exports) the image folder keeps; older ones are "
+        "removed as new ones are written (never one younger than five minutes)")
+    image_max_age_hours: float = Field(
+        24.0, gt=0, description="pictures (and exports) older than this many hours are removed from the image folder")
     dev_guild_id: int | None = Field(None, description="a guild whose commands are synced instantly")
     sync_global: bool = Field(
         True, description="sync the commands globally at start-up; 0 while developing with dev_guild_id, so the "
@@ -28,6 +36,12 @@ class Settings(BaseSettings):
         "json", description="json: one JSON object a line (for log collectors); text: for reading in a terminal")
     sharded: bool = Field(False, description="run as discord.AutoShardedClient (bots in thousands of servers)")
     shard_count: int | None = Field(None, ge=1, description="with sharded: how many shards (default: Discord's advice)")
+
+    def image_policy(self) -> ImagePolicy:
+        """How the application keeps the image folder bounded (KFGM_IMAGE_KEEP, KFGM_IMAGE_MAX_AGE_HOURS)."""
+        from bot.app.service import ImagePolicy
+
+        return ImagePolicy(keep=self.image_keep, max_age_s=self.image_max_age_hours * 3600)
 
     @field_validator("content_packs", mode="before")
     @classmethod

@@ -63,7 +63,8 @@ class GameClient(discord.Client):
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database)
-        self.tree.app = App(self.db, self.catalogue, self.tree.registry)
+        self.tree.app = App(self.db, self.catalogue, self.tree.registry, image_dir=self.settings.image_dir,
+                            images=self.settings.image_policy())
         if self.settings.sync_global:
             synced = await self.tree.sync()
             log.info("synced %d global commands (Discord may take up to an hour to show changes)", len(synced))

@@ -190,7 +190,8 @@ async def test_global_sync_and_the_development_guilds_instant_sync(
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    settings = Settings(_env_file=None, database=tmp_path / "x.sqlite3")  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, database=tmp_path / "x.sqlite3", image_dir=tmp_path / "pictures",  # type: ignore[call-arg]
+                        image_keep=7)
     client = GameClient(settings, load_catalogue(), build_registry())
     synced: list[int | None] = []
 
@@ -202,6 +203,8 @@ async def test_global_sync_and_the_development_guilds_instant_sync(
     await client.setup_hook()
     try:
         assert synced == expected
+        assert client.tree.app is not None and client.tree.app.image_dir == settings.image_dir  # KFGM_IMAGE_DIR
+        assert client.tree.app.images == settings.image_policy()
         if 42 in expected:
             copied = {c.name for c in client.tree.get_commands(guild=discord.Object(42))}
             assert copied == {c.name for c in client.tree.get_commands()}, "every command, instantly"
