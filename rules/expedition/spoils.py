@@ -69,6 +69,9 @@ def begin(cat: Catalogue, state: CampaignState) -> list[str]:
     out = ["💰 **Spoils Phase**: the Knights return to the Outpost."]
     for k in state.knights.values():
         k.locked = False
+        if k.sheet.bane != k.stats.bane:  # "Bane": "note the amount of Bane you possess at the end of the Expedition"
+            out.append(f"{k.name}: Bane {k.stats.bane} noted on the Knight Sheet (was {k.sheet.bane}).")
+            k.sheet.bane = k.stats.bane
         gone = [e.gear for e in k.loadout if (g := cat.gear.get(e.gear)) is not None and g.type == "consumable"]
         if not gone:
             continue
