@@ -39,3 +39,5 @@ declare("Mercenaries", chapter="Knights", module="rules.expedition.outpost",
                "tests/outpost/test_mercenaries.py::test_mercenary_unlocked_for_one_knight"])
 declare("Successful Investigations", module="rules.knights.sheet",
         tests=[SS + "test_successful_investigations_are_marked_apart"])
+declare("Rapport", chapter="Knights", module="rules.knights.sheet",
+        tests=["tests/knights/test_sheet.py::test_rapport_third_heart_gives_the_boon"])
