@@ -37,7 +37,7 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.squire_handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
-from rules.squires import abilities, mettle
+from rules.squires import abilities, mettle, pool
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState
 
@@ -344,9 +344,15 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
     h = harm.Harm(engine, state, dice)
     harm.take_priority(h, s.id, s.name)  # Squires are "considered Knights for the purposes of effects"
     lines += h.lines
-    # 3. Attack Roll
+    # 3. Attack Roll, with the Knight Pool's tokens (rules/squires/pool.py)
+    before_pool = dict(clash.flow.pool)
+    tokens, said = pool.tokens(clash.flow.pool)
+    lines += said
     to_hit = clash.effective_to_hit()
-    d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=precision, clue=True)
+    blind = int(ms.in_blindspot(state.board, m, mini))
+    if blind:
+        lines.append(f"{s.name} stands in a Blindspot of {m.name}: +1 Precision.")
+    d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=precision + tokens.precision + blind, clue=True)
     card, out = _attack_draw(engine, state, dice, s, d, lines)
     if card is not None and out["result"] in ("full_miss", "critical_miss") and redraw and can_pay(engine, s):
         lines += ["Policy: +1 Heat to discard the result and draw again (the new result must be accepted):"]
@@ -359,6 +365,7 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
                               "result": out["result"]}
     if out["result"] in ("full_miss", "critical_miss"):
         lines.append(f"{s.name}'s Attack ends.")
+        lines += pool.clear(clash.flow, before_pool, {})
         attack["outcome"] = "miss"
         return attack
     critical = out["result"] == "full_hit"
@@ -371,21 +378,23 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
     pd = MettleDraw(kind="power", cards=[], clue=False)
     boost = abilities.take_boon(s, "power")  # "Your next Power Roll adds +2 Power."
     card = _draw_one(engine, state, dice, lines)
-    value, potential, said = _power(card, pd, s, at - boost, lent_stats(engine, s))
+    value, potential, said = _power(card, pd, s, at - boost - tokens.power, lent_stats(engine, s))
     lines += said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else [])
     value += boost
-    if value < at and redraw and can_pay(engine, s):
+    gained, used = pool.on_power(tokens, potential, card.critical == "miss", lines)
+    if value + gained < at and redraw and can_pay(engine, s):
         lines += ["Policy: +1 Heat to discard the Power draw and draw again:"] + change(engine, s, "heat", 1, True)
         card = _draw_one(engine, state, dice, lines)
-        value, potential, said = _power(card, pd, s, at - boost, lent_stats(engine, s))
+        value, potential, said = _power(card, pd, s, at - boost - tokens.power, lent_stats(engine, s))
         lines += said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else [])
         value += boost
+        gained, used = pool.on_power(tokens, potential, card.critical == "miss", lines)
+    value += gained
     wound = value >= at and card.critical != "miss"
     outcome = "critical" if wound and critical else "wound" if wound else "fail"
     attack.update(power_card=card.id, power=value, potential=potential, outcome=outcome)
-    lines.append(f"Power {value} against AT {at}: **{outcome.capitalize()}**."
-                 + (f" (Potential {potential}: Knight Pool tokens may turn Potentials into Power, by hand.)"
-                    if potential and not wound else ""))
+    lines.append(f"Power {value} against AT {at}: **{outcome.capitalize()}**.")
+    lines += pool.clear(clash.flow, before_pool, used)
     wanted = {"critical"} if outcome == "critical" else {"wound" if wound else "fail", "instinct"}
     responses = [r.trigger for r in bp.responses if r.trigger in wanted]
     if responses:
