@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
-from bot.app.commands.knight import NAME, find, may_change
+from bot.app.commands.knight import NAME, find, on_knight
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
@@ -17,17 +15,6 @@ from rules.knights import keyword_effects as kw
 from rules.knights.view import summary
 
 KEYWORDS = ("bane", "poison", "toxify", "parasitize", "choke", "fortify", "zeal", "fleisch")
-
-
-def _on_knight(build: Any) -> Any:
-    async def handler(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-        loaded = await app.load(ctx)
-        k = find(loaded, ctx, o.get("name"))
-        await may_change(app, ctx, loaded, k)
-        action: BaseModel = build(k.id, o)
-        return await app.act_reply(ctx, action)
-
-    return handler
 
 
 async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -42,12 +29,12 @@ async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 def register(r: Registry) -> None:
     r.describe_group("keyword", "Knight keywords by hand: Bane, Poison, Toxify, Choke, Fortify, Zeal...")
     r.add(Command(("keyword", "apply"), "Apply a keyword to a Knight (Bane X, Poison X, Choke X, Fortify X...)",
-                  _on_knight(lambda kid, o: ka.KeywordApply(knight=kid, keyword=o["keyword"], value=o["value"])), (
+                  on_knight(lambda kid, o: ka.KeywordApply(knight=kid, keyword=o["keyword"], value=o["value"])), (
         Option("keyword", "string", "the keyword", required=True, choices=KEYWORDS),
         Option("value", "integer", "its X", required=True, min_value=1, max_value=20),
         NAME)))
     r.add(Command(("keyword", "tokens"), "Add or remove Generic tokens on Poisoned, Toxified or Panzer Parasite",
-                  _on_knight(lambda kid, o: ka.KeywordTokens(knight=kid, card=o["card"], change=o["change"])), (
+                  on_knight(lambda kid, o: ka.KeywordTokens(knight=kid, card=o["card"], change=o["change"])), (
         Option("card", "string", "the Condition card", required=True, choices=tuple(ka.CARD_NAMES)),
         Option("change", "integer", "tokens added (positive) or removed (negative)", required=True,
                min_value=-20, max_value=20),

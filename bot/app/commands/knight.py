@@ -95,7 +95,9 @@ async def own_knight(app: App, ctx: Invocation, name: str | None) -> str:
     return k.id
 
 
-def _on_knight(build: Callable[[str, dict[str, Any]], BaseModel]) -> Any:
+def on_knight(build: Callable[[str, dict[str, Any]], BaseModel]) -> Any:
+    """A command handler that finds the Knight named (or the player's own), checks the player may change it, and
+    applies the action ``build(knight id, options)`` makes."""
     async def handler(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         loaded = await app.load(ctx)
         k = find(loaded, ctx, o.get("name"))
@@ -234,7 +236,7 @@ def register(r: Registry) -> None:
     add(Command(("knight", "import"), "Import an exported Knight", import_knight, (
         _opt("json", "string", "the exported JSON or code", required=True, max_length=6000),)))
 
-    add(Command(("knight", "stat"), "Change a statistic, or Gold", _on_knight(_stat_action), (
+    add(Command(("knight", "stat"), "Change a statistic, or Gold", on_knight(_stat_action), (
         _opt("stat", "string", "which statistic", required=True, choices=STATS),
         _opt("change", "integer", "how much, e.g. 3 or -2", required=True, min_value=-9999, max_value=9999),
         _opt("reason", "string", "why (shown in the log)"),
@@ -242,10 +244,10 @@ def register(r: Registry) -> None:
         _opt("temporary", "boolean", "temporary tokens", default=False),
         NAME)))
     add(Command(("knight", "tier"), "Move a Knight to another tier (GM)",
-                _on_knight(lambda kid, o: a.KnightTier(knight=kid, tier=o["tier"])), (
+                on_knight(lambda kid, o: a.KnightTier(knight=kid, tier=o["tier"])), (
         _opt("tier", "string", "the tier", required=True, choices=TIERS), NAME), permission="gm"))
     add(Command(("knight", "mark"), "Mark a box of the Knight Sheet",
-                _on_knight(lambda kid, o: a.KnightMark(knight=kid, what=o["what"], chapter=o["chapter"],
+                on_knight(lambda kid, o: a.KnightMark(knight=kid, what=o["what"], chapter=o["chapter"],
                                                        number=o["number"], node=o["node"], leads=o["leads"])), (
         _opt("what", "string", "what to mark", required=True,
              choices=("quest", "investigation", "success", "choice", "cross", "first_death", "sigh", "unsigh")),
@@ -255,18 +257,18 @@ def register(r: Registry) -> None:
         _opt("leads", "boolean", "spend 5 Leads", default=False),
         NAME)))
     add(Command(("knight", "virtue"), "Add a Virtue bonus",
-                _on_knight(lambda kid, o: a.KnightVirtue(knight=kid, virtue=o["virtue"], change=o["change"],
+                on_knight(lambda kid, o: a.KnightVirtue(knight=kid, virtue=o["virtue"], change=o["change"],
                                                          source=o["source"] or "")), (
         _opt("virtue", "string", "the Virtue", required=True, choices=VIRTUES),
         _opt("change", "integer", "e.g. 1 or -1", required=True, min_value=-9, max_value=9),
         _opt("source", "string", "its source"), NAME)))
     add(Command(("knight", "vice"), "Add or erase Vice tally marks",
-                _on_knight(lambda kid, o: a.KnightVice(knight=kid, vice=o["vice"], change=o["change"])), (
+                on_knight(lambda kid, o: a.KnightVice(knight=kid, vice=o["vice"], change=o["change"])), (
         _opt("vice", "string", "the Vice", required=True, choices=tuple(VICE_VIRTUE)),
         _opt("change", "integer", "tally marks (negative: erase)", required=True, min_value=-9, max_value=9),
         NAME)))
     add(Command(("knight", "resource"), "Gain or spend Resource tokens",
-                _on_knight(lambda kid, o: a.KnightResource(knight=kid, token=o["token"], change=o["change"],
+                on_knight(lambda kid, o: a.KnightResource(knight=kid, token=o["token"], change=o["change"],
                                                            reason=o["reason"] or "")), (
         _opt("token", "string", "the Resource token's id", required=True, max_length=64),
         _opt("change", "integer", "e.g. 2 or -1", required=True, min_value=-99, max_value=99),
@@ -279,11 +281,11 @@ def register(r: Registry) -> None:
             opts.append(_opt("buy", "boolean", "buy it at the Merchant Workshop", default=False))
         if op == "upgrade":
             opts.append(_opt("upgrade", "string", "the Upgrade card's id", max_length=64))
-        add(Command(("knight", "armory", op), text, _on_knight(
+        add(Command(("knight", "armory", op), text, on_knight(
             lambda kid, o, op=op: a.KnightArmory(knight=kid, op=op, gear=o["gear"], buy=bool(o.get("buy")),
                                                  upgrade=o.get("upgrade"))), (*opts, NAME)))
     add(Command(("knight", "board"), "Choose the Knight Board",
-                _on_knight(lambda kid, o: a.KnightBoardChoice(
+                on_knight(lambda kid, o: a.KnightBoardChoice(
                     knight=kid, portrait=o["portrait"], heroic_arc=o["heroic_arc"], peril_arc=o["peril_arc"],
                     talent=o["talent"], techniques=o["techniques"])), (
         _opt("portrait", "string", "an unlocked Portrait id", max_length=64),
@@ -292,15 +294,15 @@ def register(r: Registry) -> None:
         _opt("talent", "string", "an unlocked Talent id", max_length=64),
         _opt("techniques", "string_list", "Technique ids, up to the Hand Limit"), NAME)))
     add(Command(("knight", "unlock"), "Unlock a part of the Knight",
-                _on_knight(lambda kid, o: a.KnightUnlock(knight=kid, item=o["item"])), (
+                on_knight(lambda kid, o: a.KnightUnlock(knight=kid, item=o["item"])), (
         _opt("item", "string", "the id of the part", required=True, max_length=64), NAME)))
     add(Command(("knight", "loadout"), "Equip Gear from the Armory",
-                _on_knight(lambda kid, o: a.KnightLoadout(knight=kid, gear=o["gear"] or [],
+                on_knight(lambda kid, o: a.KnightLoadout(knight=kid, gear=o["gear"] or [],
                                                           knighves=o["knighves"])), (
         _opt("gear", "string_list", "Gear ids, comma-separated", required=True),
         _opt("knighves", "boolean", "Knighves in the free hands", default=False), NAME)))
     add(Command(("knight", "note"), "Note a Boon, Affliction, Saint, Rapport...",
-                _on_knight(lambda kid, o: a.KnightNote(knight=kid, kind=o["kind"], text=o["text"],
+                on_knight(lambda kid, o: a.KnightNote(knight=kid, kind=o["kind"], text=o["text"],
                                                        remove=o["remove"], change=o["change"],
                                                        boon=o["boon"] or "")), (
         _opt("kind", "string", "which section", required=True,
@@ -310,23 +312,23 @@ def register(r: Registry) -> None:
         _opt("change", "integer", "tally marks to add", default=1, min_value=1, max_value=99),
         _opt("boon", "string", "the Rapport Boon (third heart)"), NAME)))
     add(Command(("knight", "technique"), "Use, move or refresh Techniques",
-                _on_knight(lambda kid, o: a.KnightTechnique(knight=kid, op=o["action"], technique=o["technique"],
+                on_knight(lambda kid, o: a.KnightTechnique(knight=kid, op=o["action"], technique=o["technique"],
                                                             cards=o["cards"] or [])), (
         _opt("action", "string", "what to do", required=True,
              choices=("delve", "clash", "exert", "refresh", "end_round", "cooldown", "delay", "discard", "hand")),
         _opt("technique", "string", "the Technique's id", max_length=64),
         _opt("cards", "string_list", "Cooldown cards to return"), NAME)))
     add(Command(("knight", "gear"), "Exhaust, discard, regain Gear; Charges",
-                _on_knight(lambda kid, o: a.KnightGear(knight=kid, op=o["action"], gear=o["gear"], spend=o["spend"])), (
+                on_knight(lambda kid, o: a.KnightGear(knight=kid, op=o["action"], gear=o["gear"], spend=o["spend"])), (
         _opt("action", "string", "what to do", required=True,
              choices=("exhaust", "unexhaust", "discard", "regain", "charge", "unexhaust_all")),
         _opt("gear", "string", "the Gear card's id", max_length=64),
         _opt("spend", "string", "Clash: the action used", choices=("movement", "combat")), NAME)))
     add(Command(("knight", "condition"), "Gain or discard a Condition card",
-                _on_knight(lambda kid, o: a.KnightCondition(knight=kid, op=o["action"], card=o["card"])), (
+                on_knight(lambda kid, o: a.KnightCondition(knight=kid, op=o["action"], card=o["card"])), (
         _opt("action", "string", "gain or discard", required=True, choices=("gain", "discard")),
         _opt("card", "string", "the Condition card's id or name", required=True, max_length=64), NAME)))
     add(Command(("knight", "expedition"), "Set out, Spoils Phase, or Clash Aftermath",
-                _on_knight(lambda kid, o: a.KnightExpedition(knight=kid, step=o["step"])), (
+                on_knight(lambda kid, o: a.KnightExpedition(knight=kid, step=o["step"])), (
         _opt("step", "string", "start, spoils or aftermath", required=True, choices=("start", "spoils", "aftermath")),
         NAME)))

@@ -4,25 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
-from bot.app.commands.knight import NAME, find, may_change
+from bot.app.commands.knight import NAME, on_knight
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
 from rules.campaign import saints as s
-
-
-def _on_knight(build: Any) -> Any:
-    async def handler(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-        loaded = await app.load(ctx)
-        k = find(loaded, ctx, o.get("name"))
-        await may_change(app, ctx, loaded, k)
-        action: BaseModel = build(k.id, o)
-        return await app.act_reply(ctx, action)
-
-    return handler
 
 
 async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -49,7 +36,7 @@ async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 def register(r: Registry) -> None:
     r.describe_group("saint", "Saints: Devotion, the Holy Commandment, Incarnation")
     r.add(Command(("saint", "devote"), "Devote (a Devotion token), or Devote to a Saint (gain its card)",
-                  _on_knight(lambda kid, o: s.SaintDevote(knight=kid, saint=o["saint"], incarnation=o["incarnation"],
+                  on_knight(lambda kid, o: s.SaintDevote(knight=kid, saint=o["saint"], incarnation=o["incarnation"],
                                                           devote=not o["card_only"])), (
         Option("saint", "string", "Devote to this Saint (its name on the card)", max_length=60),
         Option("incarnation", "integer", "a new Saint: the Incarnation Value on its card", min_value=1, max_value=10),
@@ -57,14 +44,14 @@ def register(r: Registry) -> None:
         NAME)))
     r.add(Command(("saint", "unknown"), "GM: the Unknown Saint is unlocked", _unknown, permission="gm"))
     r.add(Command(("saint", "commandment"), "The Holy Commandment: start of Expedition, broken, end of Expedition",
-                  _on_knight(lambda kid, o: s.SaintCommandment(knight=kid, step=o["step"])), (
+                  on_knight(lambda kid, o: s.SaintCommandment(knight=kid, step=o["step"])), (
         Option("step", "string", "start, broken or end", required=True, choices=("start", "broken", "end")), NAME)))
     r.add(Command(("saint", "incarnate"), "About to die in a Clash: the Incarnation roll",
-                  _on_knight(lambda kid, o: s.SaintIncarnate(knight=kid)), (NAME,)))
+                  on_knight(lambda kid, o: s.SaintIncarnate(knight=kid)), (NAME,)))
     r.add(Command(("saint", "end"), "The Incarnation ends (the Knight lives; the Saint card and Devotion are lost)",
-                  _on_knight(lambda kid, o: s.SaintIncarnationEnd(knight=kid)), (NAME,)))
+                  on_knight(lambda kid, o: s.SaintIncarnationEnd(knight=kid)), (NAME,)))
     r.add(Command(("saint", "lose"), "Discard the Knight's Saint card (back to the deck of Saints)",
-                  _on_knight(lambda kid, o: s.SaintLose(knight=kid)), (NAME,)))
+                  on_knight(lambda kid, o: s.SaintLose(knight=kid)), (NAME,)))
     r.add(Command(("saint", "show"), "The unlocked Saints, who holds them, Devotion", show))
 
 
