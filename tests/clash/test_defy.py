@@ -7,7 +7,7 @@ import dataclasses
 from content.schema.gear import Keyword
 from rules.clash.abilities import KnightReact
 from rules.clash_round_handlers import Choose, MonsterRound
-from rules.engine import Engine
+from rules.engine import Engine, Result
 from tests.clash import swing
 from tests.clash.test_knight_attack import clash, fight
 from tests.conftest import CATALOGUE
@@ -21,9 +21,8 @@ def _defiant() -> Engine:
     return Engine(dataclasses.replace(CATALOGUE, gear={**CATALOGUE.gear, defiant.id: defiant}))
 
 
-def test_defy_treats_the_judgements_hit_as_evaded() -> None:
-    """Rulebook (line 1943): - Defy: While performing a Virtue test caused by a Judgement, treat 1 hit as evaded."""
-    engine = _defiant()
+def judgement_failed(engine: Engine) -> Result:
+    """The Ember Homily's Sagacity test failed by Kara (natural 1): the re-roll window is open."""
     state = clash(engine=engine)
     state.knights["kara"].stats.passion = 3  # the Target: the highest Passion
     c = fight(state)
@@ -35,6 +34,14 @@ def test_defy_treats_the_judgements_hit_as_evaded() -> None:
     result = swing.apply(engine, state, MonsterRound(), [1])  # the test die: a natural 1 fails
     while result.pending is not None and result.pending.kind != "evasion_reroll":
         result = swing.apply(engine, result.state, Choose(decision=result.pending.id, options=["go_on"]))
+    assert result.pending is not None
+    return result
+
+
+def test_defy_treats_the_judgements_hit_as_evaded() -> None:
+    """Rulebook (line 1943): - Defy: While performing a Virtue test caused by a Judgement, treat 1 hit as evaded."""
+    engine = _defiant()
+    result = judgement_failed(engine)
     assert result.pending is not None
     vigor = result.state.knights["kara"].stats.vigor
     defied = swing.apply(engine, result.state, KnightReact(knight="Kara", source="gear_padded_gambeson",

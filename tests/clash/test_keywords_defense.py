@@ -36,6 +36,7 @@ from rules.knights.actions import KnightCreate
 from rules.state import CampaignState
 from tests.board.helpers import board, boss, knight, mob
 from tests.clash import swing
+from tests.clash.test_defy import judgement_failed
 from tests.clash.test_harm import harm
 from tests.clash.test_knight_attack import clash, fight
 from tests.conftest import CATALOGUE
@@ -92,25 +93,6 @@ def activation(result: Result) -> dict[str, Any]:
 def react(engine: Engine, result: Result, ability: str, source: str = GAMBESON, who: str = "Kara",
           to: str | None = None) -> Result:
     return swing.apply(engine, result.state, KnightReact(knight=who, source=source, ability=ability, to=to))
-
-
-def judgement_failed(engine: Engine) -> Result:
-    """The Ember Homily's Sagacity test failed by Kara (natural 1): the re-roll window is open."""
-    state = clash(engine=engine)
-    state.knights["kara"].stats.passion = 3  # the Target: the highest Passion
-    c = fight(state)
-    for pile in (c.ai_deck, c.ai_discard, *c.ai_escalation.values()):
-        if HOMILY in pile:
-            pile.remove(HOMILY)
-    c.ai_deck.insert(0, HOMILY)
-    c.flow.phase = "monster"
-    from rules.clash_round_handlers import MonsterRound
-
-    result = swing.apply(engine, state, MonsterRound(), [1])
-    while result.pending is not None and result.pending.kind != "evasion_reroll":
-        result = swing.apply(engine, result.state, Choose(decision=result.pending.id, options=["go_on"]))
-    assert result.pending is not None
-    return result
 
 
 # --- Dodge, Block, Defy, Reflex subtypes ---------------------------------------------------------------------
