@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from content.loader import Catalogue
-from content.schema.gear import TIERS, Gate
+from content.schema.gear import TIERS, Gate, Keyword
 from content.schema.knights import Knight, Peril, PerilArc, Portrait
 from rules.coverage import implements
 from rules.errors import RuleError
@@ -135,30 +135,36 @@ def bane_limit(cat: Catalogue, k: KnightState) -> int:
     bonuses are cumulative." and "Bane Limit": "If you have multiple elements that modify your Bane Limit, choose the
     one with the highest Bane Limit, then apply bonuses and penalties to that limit". The Portrait's Bane Limit and
     each "Bane Limit X" of the Loadout: the highest; then every "Bane Limit +X" and the changes noted by hand."""
-    base = max([portrait(cat, k).bane_limit, *passive_keywords(cat, k, "Bane Limit")])
-    return max(0, base + passive_keyword(cat, k, BANE_LIMIT_PLUS) + k.stats.bane_limit_change)
+    passive = _passive(cat, k)
+    base = max([portrait(cat, k).bane_limit, *(kw.value or 0 for kw in passive if kw.name == "Bane Limit")])
+    plus = sum(kw.value or 0 for kw in passive if kw.name == BANE_LIMIT_PLUS)
+    return max(0, base + plus + k.stats.bane_limit_change)
 
 
 def passive_keywords(cat: Catalogue, k: KnightState, name: str) -> list[int]:
-    """The values of a passive keyword on the Knight's Gear (equipped and not discarded: "passive abilities (for
-    example, a Virtue bonus or Bane Limit) still work on inactive Weapon Gear"; the card's keywords, its abilities
-    without a cost whose gate is met, its Upgrade) and on the Knight's own abilities without a cost."""
-    found: list[int] = []
+    """The values of the passive keyword ``name`` (``_passive``)."""
+    return [kw.value for kw in _passive(cat, k) if kw.name == name and kw.value is not None]
+
+
+def _passive(cat: Catalogue, k: KnightState) -> list[Keyword]:
+    """The passive keywords on the Knight's Gear (equipped and not discarded: "passive abilities (for example, a
+    Virtue bonus or Bane Limit) still work on inactive Weapon Gear"; the card's keywords, its abilities without a
+    cost whose gate is met, its Upgrade) and on the Knight's own abilities without a cost."""
+    found: list[Keyword] = []
     for e in k.loadout:
         gear = cat.gear.get(e.gear)
         if gear is None or e.discarded:
             continue
         item = next((a for a in k.sheet.armory if a.gear == e.gear), None)
         face = gear.face(bool(item and item.reforged))
-        keywords = list(face.keywords)
-        keywords += [kw for a in face.abilities if a.cost is None and _gate_met(cat, k, a.gate) for kw in a.keywords]
+        found += face.keywords
+        found += [kw for a in face.abilities if a.cost is None and _gate_met(cat, k, a.gate) for kw in a.keywords]
         upgrade = cat.upgrades.get(item.upgrade) if item is not None and item.upgrade else None
-        keywords += list(upgrade.keywords) if upgrade is not None else []
-        found += [kw.value for kw in keywords if kw.name == name and kw.value is not None]
+        found += upgrade.keywords if upgrade is not None else []
     knight = cat.knights.get(k.knight)
     for ability in knight.abilities if knight is not None else []:
         if ability.cost is None and _gate_met(cat, k, ability.gate):
-            found += [kw.value for kw in ability.keywords if kw.name == name and kw.value is not None]
+            found += ability.keywords
     return found
 
 

@@ -254,8 +254,10 @@ class SoloRandom(BaseModel):
 
 def the_knight(state: CampaignState) -> KnightState | None:
     """The single living Knight of a True Solo campaign, else None."""
+    if not active(state):
+        return None
     living = [k for k in state.knights.values() if not k.dead]
-    return living[0] if active(state) and len(living) == 1 else None
+    return living[0] if len(living) == 1 else None
 
 
 def random_squires(state: CampaignState) -> list[str]:
