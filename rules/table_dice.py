@@ -171,6 +171,8 @@ def what_to_roll(asked: list[AskedDie]) -> str:
     elif "re-roll of die" in first.purpose:
         which = [re.sub(r".*re-roll of (die \d+).*", r"\1", d.purpose) for d in asked]
         dice += " (" + ", ".join(which[:-1]) + (" and " if len(which) > 1 else "") + which[-1] + " of the roll)"
+    elif not noun and len({d.purpose for d in asked}) == 1 and first.purpose:
+        dice += f" ({first.purpose})"  # a plain d10 says what it decides (a Squire's Clue card, a test...)
     return dice
 
 

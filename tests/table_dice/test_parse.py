@@ -94,3 +94,5 @@ def test_what_to_roll_and_groups() -> None:
                                                                           ("", "Attack dice", 2)]
     assert [g.label for g in groups(D100)] == ["white d10 (tens)", "black d10 (ones)"]
     assert [g.label for g in groups(POWER)] == ["red Power dice", "black Power die", "white Power die"]
+    one = [AskedDie(kind="d10", purpose="Squire Clue card for Tam")]  # a plain d10 says what it decides
+    assert what_to_roll(one) == "1 d10 (Squire Clue card for Tam)"
