@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rules.dice import Dice
     from rules.engine import Decision, Engine, Result
     from rules.knights.state import KnightState
+    from rules.squires.state import SquireState
     from rules.state import CampaignState
 
 Phase = Literal["monster", "knight"]
@@ -100,12 +101,13 @@ def ask(flow: Flow, kind: str, prompt: str, options: list[Option], *, knights: l
     return flow.pending
 
 
-def named_knights(state: CampaignState, pending: Pending) -> list[KnightState]:
-    """The campaign Knights a decision names (by their Clash Board id, the slug of the name, or their own id)."""
+def named_knights(state: CampaignState, pending: Pending) -> list[KnightState | SquireState]:
+    """The campaign Knights a decision names (by their Clash Board id, the slug of the name, or their own id), and
+    its Squires (by their id): their owners answer it."""
     from rules.board_handlers import slug
 
     by_board = {slug(k.name): k for k in state.knights.values()}
-    found = [state.knights.get(ident) or by_board.get(ident) for ident in pending.knights]
+    found = [state.knights.get(ident) or by_board.get(ident) or state.squires.get(ident) for ident in pending.knights]
     return [k for k in found if k is not None]
 
 

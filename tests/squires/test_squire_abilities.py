@@ -405,3 +405,22 @@ def test_a_policy_turn_waits_for_the_arc_choice_then_ends() -> None:
     assert done.state.knights["kara"].stats.passion == 1
     assert "⏹️ Wen ends their turn." in _text(done)
     assert done.state.clash is not None and done.state.clash.flow.phase == "monster"
+
+
+async def test_a_squires_question_is_answered_by_its_owner_or_the_gm(table: Table) -> None:
+    """Rulebook (line 1737): Squires are a simplified, automated system intended to stand in for missing Knights.
+
+    Wen (Kara's player's Squire) uses Vigil Candle with Kara and Bors both within 2 spaces: the question which Knight
+    regains Vigor belongs to Wen's owner (and the GM), not to Bors's player."""
+    await table.ok('@kara /knight create knight:lanternbearer name:"Kara"')
+    await table.ok('@bors /knight create knight:lanternbearer name:"Bors"')
+    await table.ok('@kara /squire add squire:squire_wendel name:"Wen"')
+    await table.ok("/clash start monster:abbot level:1 type:full knights:Kara,Bors providence:true")
+    await table.ok("@kara /squire place space:F5")
+    await table.ok('/clash place kind:knight name:"Kara" space:F6')
+    await table.ok('/clash place kind:knight name:"Bors" space:F4')
+    asked = await table.ok('@kara /squire ability ability:"Vigil Candle"')
+    assert asked.pending is not None and asked.pending["who"] == ["kara"]
+    refused = await table(f"@bors /choose decision:{asked.pending['id']} option:bors")
+    assert not refused.ok and "Wen" in (refused.error or "")
+    await table.ok(f"@kara /choose decision:{asked.pending['id']} option:bors")
