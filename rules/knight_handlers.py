@@ -12,6 +12,7 @@ from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.knights import actions as a
 from rules.knights import board as bd
+from rules.knights import conditions
 from rules.knights import expedition as ex
 from rules.knights import loadout as lo
 from rules.knights import sheet as sh
@@ -282,6 +283,9 @@ def condition(engine: Engine, state: CampaignState, act: a.KnightCondition, dice
     for c in deck.cards if deck else []:
         if card.lower() in (c.id, c.name.lower()):
             card = c.name
+            why = conditions.immune_to(engine.catalogue, k, c) if act.op == "gain" else None
+            if why is not None:  # Immune to X: "You cannot gain" it, by hand as in the Clash
+                raise RuleError(why + " Nothing was changed.")
     return _done(engine, state, k, ex.condition(k, card, act.op))
 
 

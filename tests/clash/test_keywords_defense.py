@@ -413,6 +413,25 @@ def test_immune_to_mind_conditions_and_fear() -> None:
     assert any("Immune to Fear" in line for line in fear.lines)
 
 
+def test_a_condition_gained_by_hand_respects_the_immunity() -> None:
+    """Rulebook (line 1994): - Immune to Body Condition cards: Ignore effects of Body Condition cards. You cannot gain
+    Body Condition cards.
+
+    `/knight condition action:gain` (by hand) is refused for a Body Condition card while Kara is immune, with the
+    reason; without the immunity it is gained."""
+    from rules.knights.actions import KnightCondition
+
+    tags = {"condition_cracked_greaves": ["body"]}
+    immune = _conditions_engine(gear_with(GAMBESON, "Immune to Body Condition cards"), **tags)
+    state = harm("Kara", engine=immune).state
+    with pytest.raises(RuleError, match="Immune to Body Condition cards"):
+        immune.apply(state, KnightCondition(knight="kara", op="gain", card="Cracked Greaves"), immune.dice_for(state))
+    plain = _conditions_engine(Engine(CATALOGUE), **tags)
+    state = harm("Kara", engine=plain).state
+    done = plain.apply(state, KnightCondition(knight="kara", op="gain", card="Cracked Greaves"), plain.dice_for(state))
+    assert done.state.knights["kara"].stats.conditions == ["Cracked Greaves"]
+
+
 # --- Sacrifice and Daze ------------------------------------------------------------------------------------------
 
 
