@@ -28,6 +28,7 @@ from rules.board.knight_movement import IllegalMove, knight_move
 from rules.clash import attention, evasion, knight_windows
 from rules.clash.activation import Activation, knight_state
 from rules.clash.flow import KNIGHT_TOKENS, Pending
+from rules.clash.knight_windows import base_name
 from rules.clash.rounds import running
 from rules.coverage import implements
 from rules.dice import Dice
@@ -40,7 +41,6 @@ from rules.state import CampaignState
 
 T = "tests/clash/test_abilities.py::"
 KD = "tests/clash/test_keywords_defense.py::"
-SUBTYPES = {"": 1, "lesser": 1, "advanced": 2, "superior": 3}
 WINDOWS = ("react", "evasion_reroll")  # the decisions during which the Knights may react
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 
@@ -52,17 +52,6 @@ class KnightReact(BaseModel):
     source: Id = Field(description="the Gear or Technique id the ability is on")
     ability: Annotated[str, Field(min_length=1, max_length=60)]
     to: Annotated[str, Field(min_length=2, max_length=4)] | None = None
-
-
-def base_name(name: str) -> tuple[str, int]:
-    """"Advanced Reflex" -> ("reflex", 2): the name without its subtype (nor a keyword's number: "Reinforce 2" is
-    named Reinforce), and the subtype's strength."""
-    words = name.strip().lower().split()
-    if len(words) > 1 and words[-1].isdigit():
-        words = words[:-1]
-    if len(words) > 1 and words[0] in SUBTYPES:
-        return " ".join(words[1:]), SUBTYPES[words[0]]
-    return " ".join(words), 1
 
 
 # (ability name, cost, text, Knight tokens its keywords place, its keywords)

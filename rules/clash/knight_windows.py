@@ -35,25 +35,32 @@ T = "tests/clash/test_keywords_defense.py::"
 KEYWORDS = ("reinforce", "sacrifice", "daze")
 
 
-def _base(name: str) -> str:
+SUBTYPES = {"": 1, "lesser": 1, "advanced": 2, "superior": 3}
+
+
+def base_name(name: str) -> tuple[str, int]:
+    """"Advanced Reflex" -> ("reflex", 2): the name without its subtype (nor a keyword's number: "Reinforce 2" is
+    named Reinforce), and the subtype's strength."""
     words = name.strip().lower().split()
-    if len(words) > 1 and words[0] in ("advanced", "superior"):
-        words = words[1:]
-    return " ".join(words)
+    if len(words) > 1 and words[-1].isdigit():
+        words = words[:-1]
+    if len(words) > 1 and words[0] in SUBTYPES:
+        return " ".join(words[1:]), SUBTYPES[words[0]]
+    return " ".join(words), 1
 
 
 def special(base: str, keywords: list[Keyword]) -> Keyword | None:
     """The keyword the bot applies for an ability named ``base`` (without subtype): the ability's own keyword, or the
     first of its keywords the bot applies (an ability box that grants Reinforce 1)."""
-    ours = [kw for kw in keywords if _base(kw.name) in KEYWORDS]
-    return next((kw for kw in ours if _base(kw.name) == base), ours[0] if ours else None)
+    ours = [kw for kw in keywords if base_name(kw.name)[0] in KEYWORDS]
+    return next((kw for kw in ours if base_name(kw.name)[0] == base), ours[0] if ours else None)
 
 
 def use(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, *, passive: bool,
         to: str | None, strict: bool = True) -> list[str]:
     """Apply ``kw``. ``strict`` False: the keyword is one part of a larger ability (a Technique's "Daze. Place 1
     Opening token."): when it cannot apply now it is skipped with a note instead of refusing the whole ability."""
-    base = _base(kw.name)
+    base = base_name(kw.name)[0]
     try:
         if base == "reinforce":
             return reinforce(state, pending, kid, kw, passive)
