@@ -16,7 +16,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, nullcontext
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -378,9 +378,7 @@ class App:
             except StaleState:
                 log.info("campaign %s moved on; retrying %s", loaded.row.id, type(action).__name__)
                 continue
-            row = loaded.row
-            head = CampaignRow(row.id, row.guild_id, row.channel_id, row.name, row.status, row.gm_role_id,
-                               row.created_by, seq, state_json)
+            head = replace(loaded.row, seq=seq, state_json=state_json)
             self._remember_head(key, Loaded(head, result.state))
             return result, seq
         raise CommandError("the campaign is very busy right now; please try that command again")
