@@ -273,7 +273,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     lines += h.lines
     # 3. Attack Roll
     t = pw.pool_tokens(flow.pool, act.cantrip)
-    blind = _blindspot(state, mini, m)
+    blind = blindspot_bonus(state, mini, m)
     if blind:
         lines.append(f"{k.name} stands in a Blindspot of {m.name}: +{blind} Precision.")
     precision += t.precision + st.precision_bonus(cat, k) + attention.bonus(clash, mini.id) + blind \
@@ -298,7 +298,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
                                       "tests/board/test_rules.py::test_stalwart_braced_lumbering_and_reduction"],
             note="Blindspot +1 Precision here; Unavoidable Knockback, Lumbering, Always There, Bypass and Vantage "
                  "Points in rules/board; Weakspots as the Monster's own text")
-def _blindspot(state: CampaignState, mini: Mini, m: Mini_M) -> int:
+def blindspot_bonus(state: CampaignState, mini: Mini, m: Mini_M) -> int:
     """Basic Abilities: "Blindspots are spaces the Monster cannot see. Knights in Blindspots are not considered to be
     In Sight of the Monster. A Knight in a Blindspot space gains a +1 Precision bonus"."""
     return int(measures.in_blindspot(state.board, m, mini))

@@ -30,7 +30,7 @@ from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
 from rules.clash import harm
 from rules.clash.activation import Activation, monster_content
 from rules.clash.decks import draw_bp, fail_bp
-from rules.clash.knight_attack import deal_wound
+from rules.clash.knight_attack import blindspot_bonus, deal_wound
 from rules.clash.rounds import end_turn, open_turn, running
 from rules.coverage import implements
 from rules.dice import Dice
@@ -349,7 +349,7 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
     tokens, said = pool.tokens(clash.flow.pool)
     lines += said
     to_hit = clash.effective_to_hit()
-    blind = int(ms.in_blindspot(state.board, m, mini))
+    blind = blindspot_bonus(state, mini, m)  # a Squire is "considered [a] Knight"
     if blind:
         lines.append(f"{s.name} stands in a Blindspot of {m.name}: +1 Precision.")
     d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=precision + tokens.precision + blind, clue=True)
@@ -377,19 +377,19 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m:
     # 6. Power Roll
     pd = MettleDraw(kind="power", cards=[], clue=False)
     boost = abilities.take_boon(s, "power")  # "Your next Power Roll adds +2 Power."
-    card = _draw_one(engine, state, dice, lines)
-    value, potential, said = _power(card, pd, s, at - boost - tokens.power, lent_stats(engine, s))
-    lines += said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else [])
-    value += boost
-    gained, used = pool.on_power(tokens, potential, card.critical == "miss", lines)
-    if value + gained < at and redraw and can_pay(engine, s):
-        lines += ["Policy: +1 Heat to discard the Power draw and draw again:"] + change(engine, s, "heat", 1, True)
+
+    def power_draw() -> tuple[MettleCard, int, int, dict[str, int]]:
+        """One Power draw: (card, Power with the boon and the Knight Pool, Potential, tokens used)."""
         card = _draw_one(engine, state, dice, lines)
         value, potential, said = _power(card, pd, s, at - boost - tokens.power, lent_stats(engine, s))
-        lines += said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else [])
-        value += boost
+        lines.extend(said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else []))
         gained, used = pool.on_power(tokens, potential, card.critical == "miss", lines)
-    value += gained
+        return card, value + boost + gained, potential, used
+
+    card, value, potential, used = power_draw()
+    if value < at and redraw and can_pay(engine, s):
+        lines += ["Policy: +1 Heat to discard the Power draw and draw again:"] + change(engine, s, "heat", 1, True)
+        card, value, potential, used = power_draw()
     wound = value >= at and card.critical != "miss"
     outcome = "critical" if wound and critical else "wound" if wound else "fail"
     attack.update(power_card=card.id, power=value, potential=potential, outcome=outcome)
