@@ -198,6 +198,14 @@ class Database:
             row = await cur.fetchone()
         return _campaign(row) if row else None
 
+    async def last_campaign(self, guild_id: str, channel_id: str) -> CampaignRow | None:
+        """The channel's newest campaign, active or ended (the one a /campaign import replaces)."""
+        rows = await _exec(
+            self.conn, "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? ORDER BY id DESC LIMIT 1",
+            (guild_id, channel_id),
+        )
+        return _campaign(rows[0]) if rows else None
+
     async def create_campaign(
         self, guild_id: str, channel_id: str, name: str, created_by: str, state_json: str, now: str
     ) -> CampaignRow:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 FORMAT: Literal["kfgm-campaign"] = "kfgm-campaign"
 VERSION: Literal[1] = 1
-MAX_ENTRIES = 200_000
+MAX_ENTRIES = 100_000  # log entries an export may hold (checked before anything else is read: bot/app/transfer)
 
 
 class _Model(BaseModel):

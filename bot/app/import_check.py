@@ -1,0 +1,168 @@
+"""Checking an imported campaign's log entry by entry (/campaign import; docs/campaign.md, "Export and import").
+
+Nothing in an export file is taken on its word. ``verify`` walks the log in order, as the bot wrote it, and
+re-derives every entry:
+
+- an ``action`` entry is applied to the state the log had reached (the recorded dice must come again, and the
+  events it produces must be exactly the entry's ``events``); its ``command`` must be a command of this bot, a GM
+  command (``/gm force-next``...) must come from a GM the log proves, and an action that gives a Knight or a Squire
+  an owner (``/knight create``, ``/knight import``, ``/squire add``) must name the entry's own actor;
+- an ``undo`` must be a ``/gm undo`` by a GM the log proves, and take back the action then on top;
+- an ``amend`` must be by such a GM, name the action then on top and hold that very action: it is replayed from
+  the state before it with the amended dice, and must give the recorded dice and events;
+- a ``campaign`` entry after the creation is a ``/campaign gm-role`` by such a GM, or the closing entry of an
+  earlier import (its importer became a GM of the campaign then).
+
+The GMs a log proves are its creator (the actor of entry 0) and the importers of earlier imports; a GM who used
+the campaign's GM role or the Manage Server permission is not named by the log, so an export whose GM commands
+they ran is refused (docs/campaign.md says so). Members are the log's actors, so only those the log proves.
+The replay keeps the states it may need again (an undo goes back to the state before the top action) as
+checkpoints every ``CHECKPOINT_EVERY`` actions, so memory stays bounded on a long log.
+
+It is a plain function (no I/O, no event loop): the caller may run it in a thread.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from pydantic import TypeAdapter
+
+from bot.app.history import ReplayMismatch, replay_entry
+from bot.app.registry import Command, Registry
+from bot.app.reply import CommandError
+from rules.campaign.transfer import CampaignExport, ExportedEntry
+from rules.engine import Engine, Event
+from rules.state import CampaignState
+from storage.db import LogEntry
+
+CHECKPOINT_EVERY = 25
+_EVENTS = TypeAdapter(list[Event])
+
+
+class EntryRefused(Exception):
+    """One log entry of the file is not what the bot would have written: the message names it and says why."""
+
+    def __init__(self, entry: ExportedEntry, why: str) -> None:
+        super().__init__(f"log entry #{entry.seq} (`{entry.command[:80]}` by {entry.actor[:40]}) {why}")
+
+
+@dataclass
+class _Top:
+    slot_seq: int  # the action's own seq
+    entry: LogEntry  # the entry in force for it (the action, or its latest amend)
+
+
+def _log_entry(e: ExportedEntry) -> LogEntry:
+    return LogEntry(seq=e.seq, kind=e.kind, actor=e.actor, command=e.command, action=e.action, rolls=e.rolls,
+                    events=e.events, target_seq=e.target_seq, created_at=e.created_at)
+
+
+def _command(registry: Registry, e: ExportedEntry) -> Command:
+    words = e.command.strip().removeprefix("/").split()
+    if not e.command.strip().startswith("/") or not words:
+        raise EntryRefused(e, "is not a command line")
+    try:
+        command, _ = registry.find(words)
+    except CommandError:
+        raise EntryRefused(e, "names no command of this bot") from None
+    return command
+
+
+class _Replay:
+    """The log's effective history while it is walked: the stack of actions in force and the head state."""
+
+    def __init__(self, engine: Engine, start: CampaignState) -> None:
+        self.engine = engine
+        self.stack: list[_Top] = []
+        self.checkpoints: dict[int, CampaignState] = {0: start.model_copy(deep=True)}
+        self.state = start
+
+    def at(self, depth: int) -> CampaignState:
+        """The state after the first ``depth`` actions in force: from the nearest checkpoint, replayed."""
+        base = max(d for d in self.checkpoints if d <= depth)
+        state = self.checkpoints[base].model_copy(deep=True)
+        for top in self.stack[base:depth]:
+            state = replay_entry(self.engine, state, top.entry).state
+        return state
+
+    def forget_from(self, depth: int) -> None:
+        for d in [d for d in self.checkpoints if d >= depth and d > 0]:
+            del self.checkpoints[d]
+
+    def keep(self) -> None:
+        if len(self.stack) % CHECKPOINT_EVERY == 0:
+            self.checkpoints[len(self.stack)] = self.state.model_copy(deep=True)
+
+
+def _same_events(e: ExportedEntry, events: list[Event], skip: int = 0) -> None:
+    derived = json.loads(_EVENTS.dump_json(events, serialize_as_any=True))
+    if e.events[skip:] != derived:
+        raise EntryRefused(e, "records other events than its action gives: the file was changed")
+
+
+def verify(engine: Engine, registry: Registry, export: CampaignExport) -> CampaignState:
+    """The head state the file's log replays to, every entry checked as above; ``EntryRefused`` or
+    ``ReplayMismatch`` (or a rule's error) otherwise."""
+    replay = _Replay(engine, CampaignState.model_validate(export.start_state))
+    gms = {export.log[0].actor}
+
+    def gm(e: ExportedEntry) -> None:
+        if e.actor not in gms:
+            raise EntryRefused(e, "is a GM's command, but the log does not show its actor as a GM (the campaign's "
+                               "creator or an importer)")
+
+    if _command(registry, export.log[0]).path != ("campaign", "new"):
+        raise EntryRefused(export.log[0], "is not the campaign's creation (/campaign new)")
+    for e in export.log[1:]:
+        command = _command(registry, e)
+        if e.kind == "campaign":
+            if command.path == ("campaign", "import"):
+                gms.add(e.actor)  # the closing entry of an earlier import: its importer became a GM
+            elif command.path == ("campaign", "gm-role"):
+                gm(e)
+            else:
+                raise EntryRefused(e, "is not an entry the bot writes in the middle of a campaign")
+            continue
+        if e.kind == "action":
+            if command.permission == "gm":
+                gm(e)
+            assert e.action is not None  # (CampaignExport checks it)
+            owner = e.action["action"].get("owner")
+            if owner is not None and owner != e.actor:
+                raise EntryRefused(e, f"gives {str(owner)[:40]} something, but only the actor may be its owner")
+            entry = _log_entry(e)
+            result = replay_entry(engine, replay.state, entry)
+            _same_events(e, result.events)
+            replay.stack.append(_Top(e.seq, entry))
+            replay.state = result.state
+            replay.keep()
+            continue
+        gm(e)  # an undo or an amend
+        top = replay.stack[-1] if replay.stack else None
+        if top is None or e.target_seq != top.entry.seq:
+            raise EntryRefused(e, "does not name the action then in force")
+        if e.kind == "undo":
+            if command.path != ("gm", "undo") or any(ev.get("kind") != "gm" for ev in e.events):
+                raise EntryRefused(e, "is not what /gm undo writes")
+            replay.stack.pop()
+            replay.forget_from(len(replay.stack) + 1)
+            replay.state = replay.at(len(replay.stack))
+            continue
+        assert e.action is not None and top.entry.action is not None
+        if e.command != top.entry.command or e.action["action"] != top.entry.action["action"]:
+            raise EntryRefused(e, "amends another action than the one then in force")
+        if not e.events or e.events[0].get("kind") != "gm":
+            raise EntryRefused(e, "is not what /gm amend-last writes")
+        entry = _log_entry(e)
+        result = replay_entry(engine, replay.at(len(replay.stack) - 1), entry)
+        _same_events(e, result.events, skip=1)
+        replay.stack[-1] = _Top(top.slot_seq, entry)
+        replay.forget_from(len(replay.stack))
+        replay.state = result.state
+        replay.keep()
+    head = CampaignState.model_validate(export.state)
+    if replay.state.model_dump_json() != head.model_dump_json():
+        raise ReplayMismatch("the replayed log does not end on the exported state")
+    return replay.state
