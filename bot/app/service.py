@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -382,6 +382,37 @@ class App:
             self._remember_head(key, Loaded(head, result.state))
             return result, seq
         raise CommandError("the campaign is very busy right now; please try that command again")
+
+    async def change_campaign(
+        self, ctx: Invocation, *, status: str | None = None, gm_role_id: str | None | Literal[False] = False,
+    ) -> CampaignRow:
+        """Log a ``campaign`` entry that changes the campaign row but not its state (``/campaign end``: the
+        status; ``/campaign gm-role``: the GM role) through the same path as an action: under the channel lock,
+        checked against the head it read and retried on a newer one, and the cached head follows the change."""
+        key = (ctx.guild_id, ctx.channel_id)
+        async with self.serial(ctx):
+            for _ in range(MAX_RETRIES):
+                loaded = self._heads.pop(key, None) or await self.load(ctx)
+                try:
+                    seq = await self.db.append(
+                        loaded.row.id, loaded.row.seq, "campaign", ctx.user_id, ctx.command_line, None, [], [],
+                        loaded.row.state_json, self.now(), status=status, gm_role_id=gm_role_id,
+                        expected_state=loaded.row.state_json,
+                    )
+                except StaleState:
+                    log.info("campaign %s moved on; retrying %s", loaded.row.id, ctx.command_line[:40])
+                    continue
+                row = replace(loaded.row, seq=seq, status=status or loaded.row.status,
+                              gm_role_id=loaded.row.gm_role_id if gm_role_id is False else gm_role_id)
+                if row.status == "active":
+                    self._remember_head(key, Loaded(row, loaded.state))
+                return row
+        raise CommandError("the campaign is very busy right now; please try that command again")
+
+    def remember_head(self, ctx: Invocation, loaded: Loaded) -> None:
+        """Keep ``loaded`` (just written by this process, e.g. by /gm undo) as the channel's cached head, so the
+        next action starts from it instead of finding its cached head stale."""
+        self._remember_head((ctx.guild_id, ctx.channel_id), loaded)
 
     def _remember_head(self, key: tuple[str, str], loaded: Loaded) -> None:
         if len(self._heads) >= MAX_CACHED_HEADS:
