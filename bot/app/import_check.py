@@ -144,7 +144,7 @@ def verify(engine: Engine, registry: Registry, export: CampaignExport) -> Campai
         if top is None or e.target_seq != top.entry.seq:
             raise EntryRefused(e, "does not name the action then in force")
         if e.kind == "undo":
-            if command.path != ("gm", "undo") or any(ev.get("kind") != "gm" for ev in e.events):
+            if command.path != ("gm", "undo") or [ev.get("kind") for ev in e.events] != ["gm"]:
                 raise EntryRefused(e, "is not what /gm undo writes")
             replay.stack.pop()
             replay.forget_from(len(replay.stack) + 1)

@@ -23,6 +23,7 @@ from bot.app.import_check import EntryRefused, verify
 from bot.app.registry import MAX_UPLOAD_BYTES, Upload
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, GuildContent, build_guild_content
+from content.text import clean_name
 from rules.campaign.transfer import MAX_ENTRIES, CampaignExport
 from rules.dice import ForcedDieError
 from rules.errors import RuleError
@@ -106,12 +107,17 @@ def read_file(file: Upload) -> CampaignExport:
                            f"{MAX_ENTRIES:,}. Nothing was imported.")
     value.pop("gms", None)  # what the exporting bot knew of its GMs: informative, never trusted
     try:
-        return CampaignExport.model_validate(value)
+        export = CampaignExport.model_validate(value)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"][:4])
         raise CommandError(f"the export is damaged: {where}: {err['msg'][:160]} "
                            f"({exc.error_count()} problem(s)). Nothing was imported.") from None
+    try:
+        export.campaign.name = clean_name(export.campaign.name)  # as /campaign new takes it
+    except ValueError as exc:
+        raise CommandError(f"the export's campaign name cannot be used: {exc}. Nothing was imported.") from None
+    return export
 
 
 def _entries(export: CampaignExport) -> list[LogEntry]:
