@@ -5,8 +5,9 @@ re-derives every entry:
 
 - an ``action`` entry is applied to the state the log had reached (the recorded dice must come again, and the
   events it produces must be exactly the entry's ``events``); its ``command`` must be a command of this bot, a GM
-  command (``/gm force-next``...) must come from a GM the log proves, and an action that gives a Knight or a Squire
-  an owner (``/knight create``, ``/knight import``, ``/squire add``) must name the entry's own actor;
+  command (``/gm force-next``...) must come from a GM the log proves, an action that gives a Knight or a Squire
+  an owner (``/knight create``, ``/knight import``, ``/squire add``) must name the entry's own actor, and an action
+  that names a Knight (its ``knight``) and changes it must come from its owner or such a GM;
 - an ``undo`` must be a ``/gm undo`` by a GM the log proves, and take back the action then on top;
 - an ``amend`` must be by such a GM, name the action then on top and hold that very action: it is replayed from
   the state before it with the amended dice, and must give the recorded dice and events;
@@ -102,6 +103,25 @@ def _same_events(e: ExportedEntry, events: list[Event], skip: int = 0) -> None:
         raise EntryRefused(e, "records other events than its action gives: the file was changed")
 
 
+def _knight_json(state: CampaignState, kid: str) -> str | None:
+    knight = state.knights.get(kid)
+    return None if knight is None else knight.model_dump_json()
+
+
+def _named_knight(state: CampaignState, e: ExportedEntry, gms: set[str]) -> tuple[str, str | None]:
+    """The Knight an action names (its ``knight``) when the entry's actor is neither its owner nor a GM the log
+    proves, with the Knight as it is before the action: such an actor may not change it (every command that names
+    a Knight and changes it checks its owner: tests/permissions/test_owner_checks.py)."""
+    assert e.action is not None
+    named = e.action["action"].get("knight")
+    if not isinstance(named, str) or e.actor in gms:
+        return "", None
+    knight = state.knights.get(named)
+    if knight is None or knight.owner == e.actor:
+        return named, None
+    return named, knight.model_dump_json()
+
+
 def verify(engine: Engine, registry: Registry, export: CampaignExport) -> CampaignState:
     """The head state the file's log replays to, every entry checked as above; ``EntryRefused`` or
     ``ReplayMismatch`` (or a rule's error) otherwise."""
@@ -132,9 +152,12 @@ def verify(engine: Engine, registry: Registry, export: CampaignExport) -> Campai
             owner = e.action["action"].get("owner")
             if owner is not None and owner != e.actor:
                 raise EntryRefused(e, f"gives {str(owner)[:40]} something, but only the actor may be its owner")
+            named, knight_before = _named_knight(replay.state, e, gms)
             entry = _log_entry(e)
             result = replay_entry(engine, replay.state, entry)
             _same_events(e, result.events)
+            if knight_before is not None and _knight_json(result.state, named) != knight_before:
+                raise EntryRefused(e, f"changes the Knight {named[:40]}, whom only their owner or a GM may change")
             replay.stack.append(_Top(e.seq, entry))
             replay.state = result.state
             replay.keep()

@@ -100,6 +100,10 @@ def _knight_for_someone_else(body: dict[str, Any]) -> None:
     _entry(body, "@kara /knight create knight:marrow name:Isolde".removeprefix("@kara "))["actor"] = "mallory"
 
 
+def _a_knight_changed_by_another_player(body: dict[str, Any]) -> None:
+    _entry(body, "/knight stat stat:gold change:5 name:Wendel")["actor"] = "kara"  # Wendel is the GM's Knight
+
+
 def _command_renamed(body: dict[str, Any]) -> None:
     _entry(body, "/roll d100")["command"] = "/steal everything"
 
@@ -130,6 +134,7 @@ TAMPERED: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "amend by a player": (_amend_by_a_player, "does not show its actor as a GM"),
     "GM command by a player": (_gm_command_by_a_player, "does not show its actor as a GM"),
     "Knight owned by another": (_knight_for_someone_else, "only the actor may be its owner"),
+    "Knight changed by another": (_a_knight_changed_by_another_player, "whom only their owner or a GM may change"),
     "command renamed": (_command_renamed, "names no command of this bot"),
     "events rewritten": (_events_rewritten, "records other events"),
     "events added": (_events_added, "records other events"),
