@@ -55,7 +55,8 @@ class _Top:
     entry: LogEntry  # the entry in force for it (the action, or its latest amend)
 
 
-def _log_entry(e: ExportedEntry) -> LogEntry:
+def log_entry(e: ExportedEntry) -> LogEntry:
+    """An exported entry as the storage's LogEntry."""
     return LogEntry(seq=e.seq, kind=e.kind, actor=e.actor, command=e.command, action=e.action, rolls=e.rolls,
                     events=e.events, target_seq=e.target_seq, created_at=e.created_at)
 
@@ -153,7 +154,7 @@ def verify(engine: Engine, registry: Registry, export: CampaignExport) -> Campai
             if owner is not None and owner != e.actor:
                 raise EntryRefused(e, f"gives {str(owner)[:40]} something, but only the actor may be its owner")
             named, knight_before = _named_knight(replay.state, e, gms)
-            entry = _log_entry(e)
+            entry = log_entry(e)
             result = replay_entry(engine, replay.state, entry)
             _same_events(e, result.events)
             if knight_before is not None and _knight_json(result.state, named) != knight_before:
@@ -178,7 +179,7 @@ def verify(engine: Engine, registry: Registry, export: CampaignExport) -> Campai
             raise EntryRefused(e, "amends another action than the one then in force")
         if not e.events or e.events[0].get("kind") != "gm":
             raise EntryRefused(e, "is not what /gm amend-last writes")
-        entry = _log_entry(e)
+        entry = log_entry(e)
         result = replay_entry(engine, replay.at(len(replay.stack) - 1), entry)
         _same_events(e, result.events, skip=1)
         replay.stack[-1] = _Top(top.slot_seq, entry)

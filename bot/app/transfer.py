@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from bot.app import bounded_json
 from bot.app.context import Invocation
 from bot.app.history import ReplayMismatch
-from bot.app.import_check import EntryRefused, verify
+from bot.app.import_check import EntryRefused, log_entry, verify
 from bot.app.registry import MAX_UPLOAD_BYTES, Upload
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, GuildContent, build_guild_content
@@ -28,7 +28,7 @@ from rules.campaign.transfer import MAX_ENTRIES, CampaignExport
 from rules.dice import ForcedDieError
 from rules.errors import RuleError
 from rules.state import CampaignState
-from storage.db import GuildPack, LogEntry, StaleState
+from storage.db import GuildPack, StaleState
 from storage.transfer import creation_snapshot, import_campaign
 
 MAX_JSON_BYTES = 64_000_000  # a compressed export may unpack to at most this much
@@ -120,11 +120,6 @@ def read_file(file: Upload) -> CampaignExport:
     return export
 
 
-def _entries(export: CampaignExport) -> list[LogEntry]:
-    return [LogEntry(seq=e.seq, kind=e.kind, actor=e.actor, command=e.command, action=e.action, rolls=e.rolls,
-                     events=e.events, target_seq=e.target_seq, created_at=e.created_at) for e in export.log]
-
-
 async def may_import(app: App, ctx: Invocation) -> None:
     """The importer's authority, from this server and this database only (never from the file): a manager of
     the server (Manage Server), or a GM of the campaign the import replaces in this channel (its last one)."""
@@ -145,7 +140,7 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
                            "without a campaign (or its GM closes it first with /campaign end). Nothing was imported.")
     await may_import(app, ctx)
     export = read_file(file)
-    entries = _entries(export)
+    entries = [log_entry(e) for e in export.log]
     async with app.content_lock(ctx.guild_id):
         content = await app.content_for(ctx.guild_id)
         have = {p.name: p for p in content.packs}
