@@ -3,8 +3,10 @@
 Nothing in an export file is taken on its word. ``verify`` walks the log in order, as the bot wrote it, and
 re-derives every entry:
 
-- an ``action`` entry is applied to the state the log had reached (the recorded dice must come again, and the
-  events it produces must be exactly the entry's ``events``); its ``command`` must be a command of this bot, a GM
+- an ``action`` entry is applied to the state the log had reached (the recorded dice must come again); the
+  events it produces replace the file's ``events`` (the log holds the bot's own words for what an action did, never
+  a file's — and an export written by an older release, whose sentences were worded otherwise, still imports);
+  its ``command`` must be a command of this bot, a GM
   command (``/gm force-next``...) must come from a GM the log proves, an action that gives a Knight or a Squire
   an owner (``/knight create``, ``/knight import``, ``/squire add``) must name the entry's own actor, and an action
   that names a Knight (its ``knight``) and changes it must come from its owner or such a GM;
@@ -14,9 +16,11 @@ re-derives every entry:
 - a ``campaign`` entry after the creation is a ``/campaign gm-role`` by such a GM, or the closing entry of an
   earlier import (its importer became a GM of the campaign then).
 
-The GMs a log proves are its creator (the actor of entry 0) and the importers of earlier imports; a GM who used
-the campaign's GM role or the Manage Server permission is not named by the log, so an export whose GM commands
-they ran is refused (docs/campaign.md says so). Members are the log's actors, so only those the log proves.
+The GMs a log proves are its creator (the actor of entry 0) and the importers of earlier imports. A GM who used
+the campaign's GM role or the Manage Server permission is not named by the log: their GM commands are accepted
+only when the importer is a server manager, who vouches for the file (``vouched``; the import's reply counts
+those entries), and refused otherwise (docs/campaign.md says so). Members are the log's actors, so only those
+the log proves.
 The replay keeps the states it may need again (an undo goes back to the state before the top action) as
 checkpoints every ``CHECKPOINT_EVERY`` actions, so memory stays bounded on a long log.
 
@@ -53,6 +57,12 @@ class EntryRefused(Exception):
 class _Top:
     slot_seq: int  # the action's own seq
     entry: LogEntry  # the entry in force for it (the action, or its latest amend)
+
+
+@dataclass(frozen=True)
+class Verified:
+    state: CampaignState  # the head the log replays to
+    unproven: int  # entries accepted on a server manager's word (GM commands by members the log does not name)
 
 
 def log_entry(e: ExportedEntry) -> LogEntry:
@@ -98,10 +108,9 @@ class _Replay:
             self.checkpoints[len(self.stack)] = self.state.model_copy(deep=True)
 
 
-def _same_events(e: ExportedEntry, events: list[Event], skip: int = 0) -> None:
-    derived = json.loads(_EVENTS.dump_json(events, serialize_as_any=True))
-    if e.events[skip:] != derived:
-        raise EntryRefused(e, "records other events than its action gives: the file was changed")
+def _derived_events(e: ExportedEntry, events: list[Event], skip: int = 0) -> None:
+    """The entry's events become the ones its action gives here (after the first ``skip``: an amend's GM note)."""
+    e.events = [*e.events[:skip], *json.loads(_EVENTS.dump_json(events, serialize_as_any=True))]
 
 
 def _knight_json(state: CampaignState, kid: str) -> str | None:
@@ -123,16 +132,22 @@ def _named_knight(state: CampaignState, e: ExportedEntry, gms: set[str]) -> tupl
     return named, knight.model_dump_json()
 
 
-def verify(engine: Engine, registry: Registry, export: CampaignExport) -> CampaignState:
-    """The head state the file's log replays to, every entry checked as above; ``EntryRefused`` or
-    ``ReplayMismatch`` (or a rule's error) otherwise."""
+def verify(engine: Engine, registry: Registry, export: CampaignExport, vouched: bool = False) -> Verified:
+    """The head state the file's log replays to, every entry checked as above (the entries' events re-derived in
+    place); ``EntryRefused`` or ``ReplayMismatch`` (or a rule's error) otherwise. ``vouched``: the importer is a
+    server manager, whose word stands for GMs the log cannot name."""
     replay = _Replay(engine, CampaignState.model_validate(export.start_state))
     gms = {export.log[0].actor}
+    unproven: set[int] = set()
 
     def gm(e: ExportedEntry) -> None:
-        if e.actor not in gms:
+        if e.actor in gms:
+            return
+        if not vouched:
             raise EntryRefused(e, "is a GM's command, but the log does not show its actor as a GM (the campaign's "
-                               "creator or an importer)")
+                               "creator or an importer); a member with the Manage Server permission may import it, "
+                               "vouching for the file")
+        unproven.add(e.seq)
 
     if _command(registry, export.log[0]).path != ("campaign", "new"):
         raise EntryRefused(export.log[0], "is not the campaign's creation (/campaign new)")
@@ -156,9 +171,12 @@ def verify(engine: Engine, registry: Registry, export: CampaignExport) -> Campai
             named, knight_before = _named_knight(replay.state, e, gms)
             entry = log_entry(e)
             result = replay_entry(engine, replay.state, entry)
-            _same_events(e, result.events)
+            _derived_events(e, result.events)
             if knight_before is not None and _knight_json(result.state, named) != knight_before:
-                raise EntryRefused(e, f"changes the Knight {named[:40]}, whom only their owner or a GM may change")
+                if not vouched:
+                    raise EntryRefused(e, f"changes the Knight {named[:40]}, whom only their owner or a GM may "
+                                       "change")
+                unproven.add(e.seq)
             replay.stack.append(_Top(e.seq, entry))
             replay.state = result.state
             replay.keep()
@@ -181,7 +199,7 @@ def verify(engine: Engine, registry: Registry, export: CampaignExport) -> Campai
             raise EntryRefused(e, "is not what /gm amend-last writes")
         entry = log_entry(e)
         result = replay_entry(engine, replay.at(len(replay.stack) - 1), entry)
-        _same_events(e, result.events, skip=1)
+        _derived_events(e, result.events, skip=1)
         replay.stack[-1] = _Top(top.slot_seq, entry)
         replay.forget_from(len(replay.stack))
         replay.state = result.state
@@ -189,4 +207,4 @@ def verify(engine: Engine, registry: Registry, export: CampaignExport) -> Campai
     head = CampaignState.model_validate(export.state)
     if replay.state.model_dump_json() != head.model_dump_json():
         raise ReplayMismatch("the replayed log does not end on the exported state")
-    return replay.state
+    return Verified(replay.state, len(unproven))

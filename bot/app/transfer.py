@@ -140,7 +140,6 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
                            "without a campaign (or its GM closes it first with /campaign end). Nothing was imported.")
     await may_import(app, ctx)
     export = read_file(file)
-    entries = [log_entry(e) for e in export.log]
     async with app.content_lock(ctx.guild_id):
         content = await app.content_for(ctx.guild_id)
         have = {p.name: p for p in content.packs}
@@ -166,13 +165,17 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
                 raise CommandError(f"the campaign's pack `{broken[0]}` cannot be loaded here: "
                                    f"{use.broken[broken[0]][:300]}. Nothing was imported.")
         try:
-            state = await loop.run_in_executor(None, verify, use.engine, app.registry, export)
+            verified = await loop.run_in_executor(None, verify, use.engine, app.registry, export, ctx.is_admin)
         except (EntryRefused, ReplayMismatch, RuleError, ForcedDieError, ValidationError, KeyError, AssertionError,
                 IndexError, ValueError, TypeError) as exc:
             raise CommandError(f"the campaign's log does not replay here, so it was not imported: "
                                f"{str(exc)[:300]}") from None
+        state, entries = verified.state, [log_entry(e) for e in export.log]  # with the events derived here
         text = (f"📥 Campaign **{export.campaign.name}** imported from an export of {export.exported_at}: "
                 f"{len(entries)} log entries replayed to the same state. <@{ctx.user_id}> is its GM.")
+        if verified.unproven:
+            text += (f" {verified.unproven} GM entries by members the log does not show as GMs (a GM role, or "
+                     f"Manage Server) were accepted on <@{ctx.user_id}>'s word as a manager of this server.")
         try:
             row = await import_campaign(
                 app.db, ctx.guild_id, ctx.channel_id, export.campaign.name, ctx.user_id,

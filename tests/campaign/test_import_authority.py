@@ -136,23 +136,56 @@ TAMPERED: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "Knight owned by another": (_knight_for_someone_else, "only the actor may be its owner"),
     "Knight changed by another": (_a_knight_changed_by_another_player, "whom only their owner or a GM may change"),
     "command renamed": (_command_renamed, "names no command of this bot"),
-    "events rewritten": (_events_rewritten, "records other events"),
-    "events added": (_events_added, "records other events"),
     "undo of another entry": (_undo_of_another_entry, "does not name the action then in force"),
     "amend of another action": (_amend_of_another_action, "amends another action"),
     "campaign entry invented": (_a_campaign_entry_invented, "not an entry the bot writes"),
 }
 
 
+async def _gm_of_the_channel(app: App) -> Invocation:
+    """Mallory, GM of the channel's last campaign (she may import there) but no manager of the server."""
+    assert (await _run(app, MALLORY, '/campaign new name:"Mine"')).ok
+    assert (await _run(app, MALLORY, "/campaign end")).ok
+    return MALLORY
+
+
 @pytest.mark.parametrize("case", sorted(TAMPERED))
 async def test_a_log_entry_changed_in_the_file_is_refused_and_nothing_is_written(table: Table, case: str) -> None:
     body = await _export(table)
-    assert (await _import(table.app, body, replace(MANAGER, guild_id="control"))).ok  # the file as written imports
+    control = replace(MALLORY, guild_id="control")
+    await _gm_of_the_channel(table.app)
+    assert (await _run(table.app, control, '/campaign new name:"Mine"')).ok
+    assert (await _run(table.app, control, "/campaign end")).ok
+    assert (await _import(table.app, body, control)).ok  # the file as written imports
     tamper, words = TAMPERED[case]
     tamper(body)
-    reply = await _import(table.app, body)
+    reply = await _import(table.app, body, MALLORY)
     assert not reply.ok and words in (reply.error or "") and "not imported" in (reply.error or ""), reply.error
     assert await table.app.db.active_campaign("other-guild", "c2") is None
+
+
+@pytest.mark.parametrize("tamper", [_events_rewritten, _events_added])
+async def test_the_imported_log_holds_the_events_its_actions_give_never_the_files(table: Table, tamper: Any) -> None:
+    body = await _export(table)
+    written = json.loads(json.dumps([e["events"] for e in body["log"]]))
+    tamper(body)
+    reply = await _import(table.app, body)
+    assert reply.ok, reply.error
+    imported = await table.app.db.log(reply.data["campaign"]["id"])
+    assert [e.events for e in imported[: len(written)]] == written
+    assert not any("Mallory is the Queen" in str(e.events) or "an invented note" in str(e.events) for e in imported)
+
+
+async def test_gm_entries_the_log_cannot_prove_need_a_server_manager_who_vouches_for_them(table: Table) -> None:
+    """A GM who acted through the campaign's GM role is not named by the log (the undo below, by kara): a GM of the
+    channel's last campaign cannot import that, a member with Manage Server can, and the reply says so."""
+    body = await _export(table)
+    _undo_by_a_player(body)
+    refused = await _import(table.app, body, await _gm_of_the_channel(table.app))
+    assert not refused.ok and "Manage Server permission may import it" in (refused.error or "")
+    reply = await _import(table.app, body, MANAGER)
+    assert reply.ok, reply.error
+    assert "1 GM entries by members the log does not show as GMs" in reply.text
 
 
 async def test_nested_json_in_an_import_is_refused_politely(table: Table) -> None:
