@@ -24,7 +24,8 @@ test: $(STAMP)
 	$(BIN)/python -m bot.tools.coverage --check
 	$(BIN)/python -m bot.tools.check_imports
 
-# the long variants: 120 SIGKILL crash runs, 10,000 hostile command lines
+# the long variants: 120 SIGKILL crash runs, 10,000 hostile command lines, every option x every hostile value,
+# every field of every entry of an export tampered
 soak: $(STAMP)
 	KFGM_SOAK=1 $(BIN)/python -m pytest tests/reliability
 

@@ -34,13 +34,17 @@ async def open_app(db_path: str, seed: int | None, settings: Settings):  # type:
 
 
 async def _play(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.console.runner import interactive, run_lines
+    from bot.console.runner import ScriptUnreadable, interactive, read_script, run_lines
 
+    try:  # read (and refuse) the script before anything is opened
+        text = read_script(args.script) if args.script else ""
+    except ScriptUnreadable as exc:
+        print(exc, file=sys.stderr)
+        return 2
     db_path = args.db or (":memory:" if args.script else str(settings.database))
     app = await open_app(db_path, args.seed, settings)
     try:
         if args.script:
-            text = sys.stdin.read() if args.script == "-" else Path(args.script).read_text(encoding="utf-8")
             await run_lines(app, text.splitlines(), sys.stdout, as_json=args.json)
         else:
             await interactive(app)

@@ -35,6 +35,7 @@ from content.schema.outpost import Outpost
 from content.schema.postgame import Apocrypha, Dungeon
 from content.schema.rosegraal import RogueTables, Rosegraal
 from content.schema.squires import MettleDeck, Squire
+from content.text import control_character
 
 STARTER_PACK = Path(__file__).parent / "packs" / "starter"
 MAX_FILE_BYTES = 1_000_000
@@ -258,7 +259,15 @@ def read_yaml_documents(path: Path, label: str) -> tuple[list[tuple[Any, yaml.No
         return [], [ContentError(label, "", None, f"cannot read the file: {exc.strerror}")]
     if size > MAX_FILE_BYTES:
         return [], [ContentError(label, "", None, f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
-    text = path.read_text(encoding="utf-8", errors="replace")
+    try:
+        data = path.read_bytes()
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except OSError as exc:
+        return [], [ContentError(label, "", None, f"cannot read the file: {exc.strerror}")]
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return [], [ContentError(label, "", line, f"not UTF-8 text (byte {exc.start} cannot be read); save the "
+                                 "file as UTF-8")]
     return parse_yaml_text(text, label)
 
 
@@ -268,6 +277,11 @@ _FAST: Any = getattr(yaml, "CSafeLoader", None)
 
 
 def parse_yaml_text(text: str, label: str) -> tuple[list[tuple[Any, yaml.Node]], list[ContentError]]:
+    control = control_character(text)
+    if control is not None:
+        line, column, char = control
+        return [], [ContentError(label, "", line, f"column {column}: the control character U+{ord(char):04X} is not "
+                                 "allowed in YAML; remove it")]
     if _FAST is not None:
         docs, errors = _parse(text, label, _FAST)
         if not errors:
@@ -277,7 +291,10 @@ def parse_yaml_text(text: str, label: str) -> tuple[list[tuple[Any, yaml.Node]],
 
 def _parse(text: str, label: str, loader_type: Any) -> tuple[list[tuple[Any, yaml.Node]], list[ContentError]]:
     docs: list[tuple[Any, yaml.Node]] = []
-    loader = loader_type(text)
+    try:  # (the reader checks the characters when it is made: control_character refuses them first)
+        loader = loader_type(text)
+    except yaml.YAMLError as exc:
+        return [], [ContentError(label, "", None, str(exc)[:300])]
     try:
         while loader.check_node():
             node = loader.get_node()

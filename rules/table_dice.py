@@ -221,7 +221,7 @@ _LABELS = {
     "crit": "crit", "c": "crit", "white": "white", "w": "white", "tens": "white",
     "black": "black", "b": "black", "ones": "black", "red": "red", "r": "red",
 }
-_SYMBOL = re.compile(r"(\d*)(potential|pot|power|hope|p|h)(\d*)")
+_SYMBOL = re.compile(r"([0-9]*)(potential|pot|power|hope|p|h)([0-9]*)")
 _BLANK = {"-", "blank", "none", "x", "_", "0", "—"}
 
 
@@ -281,17 +281,17 @@ def read_value(token: str, die: AskedDie, dice_set: DiceSet | None) -> int:
     if die.kind == "d10":
         if word == "*":
             return 10
-        if not word.isdigit() or not 0 <= int(word) <= 10:
+        if not _ascii_number(word) or not 0 <= int(word) <= 10:
             raise RuleError(
                 f"{token!r} is not a d10 result: type 1 to 10 (0 or * for the critical symbol, which counts 10)"
             )
         return int(word) or 10
     if dice_set is None or die.colour not in ("white", "black", "red"):
-        if word.isdigit() and 1 <= int(word) <= 6:
+        if _ascii_number(word) and 1 <= int(word) <= 6:
             return int(word)
         raise RuleError(f"{token!r} is not a face number of a d6 (1-6)")
     spec = dice_set.die(die.colour)
-    if word.isdigit() and len(word) == 1 and 1 <= int(word) <= 6:
+    if _ascii_number(word) and len(word) == 1 and 1 <= int(word) <= 6:
         return int(word)
     marks = {f.mark: i + 1 for i, f in enumerate(spec.faces) if f.mark}
     if word in marks:
@@ -308,6 +308,11 @@ def read_value(token: str, die: AskedDie, dice_set: DiceSet | None) -> int:
     raise RuleError(
         f"a {die.colour} Power die has no face showing {symbols(*counts)}; its faces are: {faces_text(spec)}"
     )
+
+
+def _ascii_number(word: str) -> bool:
+    """Digits 0-9 only (``str.isdigit`` also takes ``²`` and ``١``, which ``int`` then refuses or reads)."""
+    return word.isascii() and word.isdigit() and len(word) <= 6
 
 
 def read_symbols(word: str) -> tuple[int, int, int] | None:

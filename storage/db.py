@@ -15,7 +15,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,6 +198,14 @@ class Database:
             row = await cur.fetchone()
         return _campaign(row) if row else None
 
+    async def last_campaign(self, guild_id: str, channel_id: str) -> CampaignRow | None:
+        """The channel's newest campaign, active or ended (the one a /campaign import replaces)."""
+        rows = await _exec(
+            self.conn, "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? ORDER BY id DESC LIMIT 1",
+            (guild_id, channel_id),
+        )
+        return _campaign(rows[0]) if rows else None
+
     async def create_campaign(
         self, guild_id: str, channel_id: str, name: str, created_by: str, state_json: str, now: str
     ) -> CampaignRow:
@@ -257,6 +265,19 @@ class Database:
                 raise
             return []
         return [GuildPack(str(r["name"]), str(r["yaml"]), str(r["uploaded_by"]), str(r["uploaded_at"])) for r in rows]
+
+    async def guild_pack_revision(self, guild_id: str) -> str:
+        """The revision of this guild's packs (``pack_revision``) read from the database alone, without their
+        YAML: it changes with every upload and every removal, whichever process made it."""
+        try:
+            rows = await _exec(
+                self.conn, "SELECT name, uploaded_by, uploaded_at, length(yaml) FROM guild_packs WHERE guild_id=? "
+                "ORDER BY rowid", (guild_id,))
+        except sqlite3.OperationalError as exc:
+            if "no such table: guild_packs" not in str(exc):
+                raise
+            return ""
+        return _revision((str(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows)
 
     async def save_guild_pack(self, guild_id: str, name: str, yaml: str, uploaded_by: str, now: str) -> bool:
         """Store a pack; False (and nothing written) when the guild already has a pack of that name."""
@@ -368,6 +389,16 @@ class Database:
             row = await cur.fetchone()
         assert row is not None, "every campaign has its creation snapshot"
         return int(row[0]), str(row[1])
+
+
+def pack_revision(packs: Iterable[GuildPack]) -> str:
+    """A guild's pack revision: every stored pack, in load order, by name, uploader, time and length (no new
+    column: the rows themselves say when the packs changed)."""
+    return _revision((p.name, p.uploaded_by, p.uploaded_at, len(p.yaml)) for p in packs)
+
+
+def _revision(rows: Iterable[tuple[str, str, str, int]]) -> str:
+    return "|".join(f"{name}:{by}:{at}:{size}" for name, by, at, size in rows)
 
 
 def _json(value: Any) -> str | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.app.reply import CommandError, Reply
+from content.text import clean_name
 
 if TYPE_CHECKING:
     from bot.app.context import Invocation
@@ -64,6 +65,7 @@ class Option:
     default: Any = None
     autocomplete: str | None = None  # a source of bot/discord/tree.AUTOCOMPLETE: "deck", "card", "knight"...
     max_length: int = 200  # strings: longer values are refused (e.g. /knight import json: allows more)
+    names: bool = False  # a name a player gives (a Knight, a campaign): NFC, no invisible characters (content/text)
 
 
 @dataclass(frozen=True)
@@ -185,7 +187,17 @@ def _value(command: Command, spec: Option, value: Any) -> Any:
         return text.lstrip("@<&!").rstrip(">")
     if not text and spec.required:
         raise CommandError(f"{where} cannot be empty")
+    if spec.names:
+        return checked_name(text, where)
     return text.lower() if spec.choices else text
+
+
+def checked_name(text: str, where: str) -> str:
+    """A name a player gives, in NFC; refused when it holds an invisible or direction-changing character."""
+    try:
+        return clean_name(text)
+    except ValueError as exc:
+        raise CommandError(f"{where} cannot be {text[:60]!r}: {exc}") from None
 
 
 def _int(value: Any, where: str) -> int:
@@ -194,7 +206,9 @@ def _int(value: Any, where: str) -> int:
     if isinstance(value, int):
         return value
     text = str(value).strip()
-    if len(text) > 6 or not text.lstrip("+-").isdigit():
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    # ASCII digits only: str.isdigit also takes "²" (which int() refuses) and "١٢" or "𝟓" (which int() reads)
+    if len(text) > 6 or not (digits.isascii() and digits.isdigit()):
         raise CommandError(f"{where} must be a whole number, not {text[:40]!r}")
     return int(text)
 

@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -33,11 +33,12 @@ from rules.dice import ForcedDieError, RolledDie
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
 from rules.state import CampaignState
-from storage.db import CampaignRow, Database, GuildPack, StaleState
+from storage.db import CampaignRow, Database, GuildPack, StaleState, pack_revision
 
 log = logging.getLogger("kfgm.app")
 MAX_RETRIES = 20
 MAX_CACHED_GUILDS = 512  # guilds whose content (catalogue + engine) is kept in memory
+CONTENT_RECHECK_S = 1.0  # a guild's cached content is checked against the database's pack revision this often
 # the log's JSON of a command's dice and events, written straight from the models (the same JSON data as
 # json.dumps of their model_dump, in one pass; serialize_as_any keeps a subclass's own fields, as model_dump does)
 _ROLLS = TypeAdapter(list[RolledDie])
@@ -53,6 +54,7 @@ class GuildContent:
     engine: Engine
     packs: tuple[GuildPack, ...] = ()  # stored, in load order (broken ones included)
     broken: dict[str, str] = field(default_factory=dict)  # pack name -> why it cannot be loaded any more
+    revision: str = ""  # the packs' revision in the database (storage.db.pack_revision) when this was built
 
 
 def pack_label(name: str) -> str:
@@ -74,7 +76,7 @@ def build_guild_content(base: Catalogue, base_engine: Engine, packs: list[GuildP
             more = len(exc.errors) - 1
             broken[pack.name] = str(exc.errors[0]) + (f" (and {more} more problems)" if more else "")
             log.warning("guild pack %s cannot be loaded: %s", pack.name, broken[pack.name])
-    return GuildContent(catalogue, Engine(catalogue), tuple(packs), broken)
+    return GuildContent(catalogue, Engine(catalogue), tuple(packs), broken, pack_revision(packs))
 
 
 # The guild content of the command being run (set by App.run, per asyncio task).
@@ -198,6 +200,8 @@ class App:
         self._locks: dict[tuple[str, str], asyncio.Lock] = {}
         self._content: dict[str, GuildContent] = {}  # guild id -> its content, cached
         self._content_generation: dict[str, int] = {}
+        self._content_checked: dict[str, float] = {}  # guild id -> when its cached content's revision was checked
+        self.content_recheck_s = CONTENT_RECHECK_S
         self._content_locks: dict[str, asyncio.Lock] = {}
         self._gates: dict[str, _Gate] = {}
         # (guild, channel) -> the campaign head this process wrote last, parsed: the next action of the channel
@@ -219,11 +223,22 @@ class App:
         return current[1].engine if current is not None and current[0] is self else self.base_engine
 
     async def content_for(self, guild_id: str) -> GuildContent:
-        """A guild's content, cached until its packs change (``forget_content``)."""
+        """A guild's content, cached until its packs change: at once when this process changed them
+        (``forget_content``); when another process did (another bot on the same database file), as soon as the
+        cached content's pack revision, checked at most every ``content_recheck_s`` seconds, is not the
+        database's any more."""
         cached = self._content.get(guild_id)
         if cached is not None:
-            return cached
+            now = time.monotonic()
+            if now - self._content_checked.get(guild_id, now) < self.content_recheck_s:
+                return cached
+            if await self.db.guild_pack_revision(guild_id) == cached.revision:
+                self._content_checked[guild_id] = now
+                return cached
+            log.info("the content packs of guild %s changed in the database; reloading them", guild_id)
+            self._content.pop(guild_id, None)
         generation = self._content_generation.get(guild_id, 0)
+        checked = time.monotonic()
         packs = await self.db.guild_packs(guild_id)
         if packs:  # parsing and validating YAML: off the event loop
             content = await asyncio.get_running_loop().run_in_executor(
@@ -234,6 +249,7 @@ class App:
             if len(self._content) >= MAX_CACHED_GUILDS:
                 self._content.pop(next(iter(self._content)))
             self._content[guild_id] = content
+            self._content_checked[guild_id] = checked
         return content
 
     def forget_content(self, guild_id: str) -> None:
@@ -382,6 +398,37 @@ class App:
             self._remember_head(key, Loaded(head, result.state))
             return result, seq
         raise CommandError("the campaign is very busy right now; please try that command again")
+
+    async def change_campaign(
+        self, ctx: Invocation, *, status: str | None = None, gm_role_id: str | None | Literal[False] = False,
+    ) -> CampaignRow:
+        """Log a ``campaign`` entry that changes the campaign row but not its state (``/campaign end``: the
+        status; ``/campaign gm-role``: the GM role) through the same path as an action: under the channel lock,
+        checked against the head it read and retried on a newer one, and the cached head follows the change."""
+        key = (ctx.guild_id, ctx.channel_id)
+        async with self.serial(ctx):
+            for _ in range(MAX_RETRIES):
+                loaded = self._heads.pop(key, None) or await self.load(ctx)
+                try:
+                    seq = await self.db.append(
+                        loaded.row.id, loaded.row.seq, "campaign", ctx.user_id, ctx.command_line, None, [], [],
+                        loaded.row.state_json, self.now(), status=status, gm_role_id=gm_role_id,
+                        expected_state=loaded.row.state_json,
+                    )
+                except StaleState:
+                    log.info("campaign %s moved on; retrying %s", loaded.row.id, ctx.command_line[:40])
+                    continue
+                row = replace(loaded.row, seq=seq, status=status or loaded.row.status,
+                              gm_role_id=loaded.row.gm_role_id if gm_role_id is False else gm_role_id)
+                if row.status == "active":
+                    self._remember_head(key, Loaded(row, loaded.state))
+                return row
+        raise CommandError("the campaign is very busy right now; please try that command again")
+
+    def remember_head(self, ctx: Invocation, loaded: Loaded) -> None:
+        """Keep ``loaded`` (just written by this process, e.g. by /gm undo) as the channel's cached head, so the
+        next action starts from it instead of finding its cached head stale."""
+        self._remember_head((ctx.guild_id, ctx.channel_id), loaded)
 
     def _remember_head(self, key: tuple[str, str], loaded: Loaded) -> None:
         if len(self._heads) >= MAX_CACHED_HEADS:

@@ -16,17 +16,19 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.app import bounded_json
 from bot.app.context import Invocation
-from bot.app.history import ReplayMismatch, effective, replay_entry
+from bot.app.history import ReplayMismatch
+from bot.app.import_check import EntryRefused, log_entry, verify
 from bot.app.registry import MAX_UPLOAD_BYTES, Upload
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, GuildContent, build_guild_content
-from rules.campaign.transfer import CampaignExport
+from content.text import clean_name
+from rules.campaign.transfer import MAX_ENTRIES, CampaignExport
 from rules.dice import ForcedDieError
-from rules.engine import Engine
 from rules.errors import RuleError
 from rules.state import CampaignState
-from storage.db import GuildPack, LogEntry, StaleState
+from storage.db import GuildPack, StaleState
 from storage.transfer import creation_snapshot, import_campaign
 
 MAX_JSON_BYTES = 64_000_000  # a compressed export may unpack to at most this much
@@ -70,8 +72,9 @@ async def export(app: App, ctx: Invocation) -> Reply:
         "packs": [p["name"] for p in body["packs"]]}})
 
 
-def read_file(file: Upload) -> tuple[CampaignExport, list[str]]:
-    """The export in the file, and the GMs it names; a polite refusal saying what is wrong otherwise."""
+def read_file(file: Upload) -> CampaignExport:
+    """The export in the file, checked for its shape within bounds (size, unpacked size, nesting, entries); a
+    polite refusal saying what is wrong otherwise. A plain function: the caller may run it in a thread."""
     if file.data is None or file.size > MAX_UPLOAD_BYTES:
         raise CommandError(f"`{file.filename[:60]}` is {file.size:,} bytes; an export may be at most "
                            f"{MAX_UPLOAD_BYTES:,} bytes (a longer campaign's export is gzip-compressed: attach the "
@@ -88,41 +91,46 @@ def read_file(file: Upload) -> tuple[CampaignExport, list[str]]:
             raise CommandError(f"`{file.filename[:60]}` unpacks to more than {MAX_JSON_BYTES:,} bytes. "
                                "Nothing was imported.")
     try:
-        value = json.loads(data.decode("utf-8").removeprefix("\ufeff"))
+        value = bounded_json.loads(data.decode("utf-8").removeprefix("\ufeff"))
     except (UnicodeDecodeError, ValueError) as exc:
-        raise CommandError(f"`{file.filename[:60]}` is not a JSON file ({str(exc)[:120]}); attach the file "
-                           "/campaign export wrote. Nothing was imported.") from None
+        raise CommandError(f"`{file.filename[:60]}` is not a JSON file we can read ({str(exc)[:120]}); attach the "
+                           "file /campaign export wrote. Nothing was imported.") from None
     if not isinstance(value, dict) or value.get("format") != "kfgm-campaign":
         raise CommandError(f"`{file.filename[:60]}` is not a campaign export (it has no \"format\": "
                            "\"kfgm-campaign\"); attach the file /campaign export wrote. Nothing was imported.")
     if value.get("version") != 1:
         raise CommandError(f"this export is version {value.get('version')!r}; this kfgm reads version 1. "
                            "Nothing was imported.")
-    gms = value.pop("gms", [])
-    gms = [str(g) for g in gms[:50]] if isinstance(gms, list) else []
+    entries = value.get("log")
+    if isinstance(entries, list) and len(entries) > MAX_ENTRIES:  # before any entry is checked
+        raise CommandError(f"this export holds {len(entries):,} log entries; an import may hold at most "
+                           f"{MAX_ENTRIES:,}. Nothing was imported.")
+    value.pop("gms", None)  # what the exporting bot knew of its GMs: informative, never trusted
     try:
-        return CampaignExport.model_validate(value), gms
+        export = CampaignExport.model_validate(value)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"][:4])
         raise CommandError(f"the export is damaged: {where}: {err['msg'][:160]} "
                            f"({exc.error_count()} problem(s)). Nothing was imported.") from None
+    try:
+        export.campaign.name = clean_name(export.campaign.name)  # as /campaign new takes it
+    except ValueError as exc:
+        raise CommandError(f"the export's campaign name cannot be used: {exc}. Nothing was imported.") from None
+    return export
 
 
-def replay(engine: Engine, export: CampaignExport, entries: list[LogEntry]) -> CampaignState:
-    """The log replayed from the creation state with its recorded dice: it must end on the exported state."""
-    state = CampaignState.model_validate(export.start_state)
-    head = CampaignState.model_validate(export.state)
-    for slot in effective(entries):
-        state = replay_entry(engine, state, slot.entry).state
-    if state.model_dump_json() != head.model_dump_json():
-        raise ReplayMismatch("the replayed log does not end on the exported state")
-    return state
-
-
-def _entries(export: CampaignExport) -> list[LogEntry]:
-    return [LogEntry(seq=e.seq, kind=e.kind, actor=e.actor, command=e.command, action=e.action, rolls=e.rolls,
-                     events=e.events, target_seq=e.target_seq, created_at=e.created_at) for e in export.log]
+async def may_import(app: App, ctx: Invocation) -> None:
+    """The importer's authority, from this server and this database only (never from the file): a manager of
+    the server (Manage Server), or a GM of the campaign the import replaces in this channel (its last one)."""
+    if ctx.is_admin:
+        return
+    last = await app.db.last_campaign(ctx.guild_id, ctx.channel_id)
+    if last is not None and await app.is_gm(ctx, last):
+        return
+    replaced = f"of this channel's last campaign ({last.name!r}) " if last is not None else ""
+    raise CommandError(f"only a GM {replaced}or a member with the Manage Server permission may import a campaign "
+                       "into this channel (who the file names as its GMs does not count). Nothing was imported.")
 
 
 async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
@@ -130,11 +138,8 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
     if existing is not None:
         raise CommandError(f"this channel already plays the campaign {existing.name!r}; import into a channel "
                            "without a campaign (or its GM closes it first with /campaign end). Nothing was imported.")
-    export, gms = read_file(file)
-    if not ctx.is_admin and ctx.user_id not in gms:  # a GM of the exported campaign, or a manager of this server
-        raise CommandError("only a GM of the exported campaign (or a manager of this server) may import it. "
-                           "Nothing was imported.")
-    entries = _entries(export)
+    await may_import(app, ctx)
+    export = read_file(file)
     async with app.content_lock(ctx.guild_id):
         content = await app.content_for(ctx.guild_id)
         have = {p.name: p for p in content.packs}
@@ -160,13 +165,17 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
                 raise CommandError(f"the campaign's pack `{broken[0]}` cannot be loaded here: "
                                    f"{use.broken[broken[0]][:300]}. Nothing was imported.")
         try:
-            state = await loop.run_in_executor(None, replay, use.engine, export, entries)
-        except (ReplayMismatch, RuleError, ForcedDieError, ValidationError, KeyError, AssertionError,
-                IndexError, ValueError) as exc:
+            verified = await loop.run_in_executor(None, verify, use.engine, app.registry, export, ctx.is_admin)
+        except (EntryRefused, ReplayMismatch, RuleError, ForcedDieError, ValidationError, KeyError, AssertionError,
+                IndexError, ValueError, TypeError) as exc:
             raise CommandError(f"the campaign's log does not replay here, so it was not imported: "
                                f"{str(exc)[:300]}") from None
+        state, entries = verified.state, [log_entry(e) for e in export.log]  # with the events derived here
         text = (f"📥 Campaign **{export.campaign.name}** imported from an export of {export.exported_at}: "
                 f"{len(entries)} log entries replayed to the same state. <@{ctx.user_id}> is its GM.")
+        if verified.unproven:
+            text += (f" {verified.unproven} GM entries by members the log does not show as GMs (a GM role, or "
+                     f"Manage Server) were accepted on <@{ctx.user_id}>'s word as a manager of this server.")
         try:
             row = await import_campaign(
                 app.db, ctx.guild_id, ctx.channel_id, export.campaign.name, ctx.user_id,

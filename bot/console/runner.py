@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, TextIO
 
 from bot.app.context import Invocation
@@ -20,6 +21,25 @@ from bot.app.service import App
 GUILD = "console"
 CHANNEL = "console"
 DEFAULT_USER = "gm"
+
+
+class ScriptUnreadable(Exception):
+    """A ``--script`` file that cannot be read as UTF-8 text: the message names the file and the place."""
+
+
+def read_script(path: str) -> str:
+    """The text of a ``--script`` file (``-``: standard input), which must be UTF-8 (a BOM is allowed)."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise ScriptUnreadable(f"kfgm: cannot read the script {path}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ScriptUnreadable(
+            f"kfgm: the script {path} is not UTF-8 text (line {line}, byte {exc.start} cannot be read); "
+            "save it as UTF-8 and run it again. Nothing was run.") from None
 
 
 def split_user(line: str) -> tuple[str, str]:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 FORMAT: Literal["kfgm-campaign"] = "kfgm-campaign"
 VERSION: Literal[1] = 1
-MAX_ENTRIES = 200_000
+MAX_ENTRIES = 100_000  # log entries an export may hold (checked before anything else is read: bot/app/transfer)
 
 
 class _Model(BaseModel):
@@ -66,6 +66,10 @@ class CampaignExport(_Model):
                 raise ValueError(f"log entry {i} ({e.kind}) has no action")
             if e.kind in ("undo", "amend") and (e.target_seq is None or e.target_seq >= e.seq):
                 raise ValueError(f"log entry {i} ({e.kind}) must name an earlier entry")
+            if e.kind in ("campaign", "action") and e.target_seq is not None:
+                raise ValueError(f"log entry {i} ({e.kind}) names another entry; only an undo or an amend does")
+            if e.kind in ("campaign", "undo") and (e.action is not None or e.rolls):
+                raise ValueError(f"log entry {i} ({e.kind}) holds an action or dice; only an action or an amend does")
         if self.log[0].kind != "campaign":
             raise ValueError("log entry 0 must be the campaign's creation")
         if self.log[-1].seq != self.campaign.seq:

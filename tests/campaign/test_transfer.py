@@ -15,7 +15,7 @@ from bot.app.reply import Reply
 from bot.app.service import App
 from tests.conftest import Table
 
-OTHER = Invocation(guild_id="other-guild", channel_id="c2", user_id="gm", user_name="gm", command_line="")
+OTHER = Invocation(guild_id="other-guild", channel_id="c2", user_id="gm", user_name="gm", command_line="", is_admin=True)
 
 
 async def _play(table: Table) -> None:
@@ -80,7 +80,7 @@ async def test_import_refuses_a_channel_with_a_campaign(table: Table) -> None:
 
 async def test_only_a_gm_of_the_exported_campaign_may_import(table: Table) -> None:
     _, data = await _export(table)
-    stranger = replace(OTHER, user_id="mallory", user_name="mallory")
+    stranger = replace(OTHER, user_id="mallory", user_name="mallory", is_admin=False)
     reply = await _import(table.app, data, stranger)
     assert not reply.ok and "only a GM" in (reply.error or "")
     assert await table.app.db.active_campaign(OTHER.guild_id, OTHER.channel_id) is None

@@ -97,43 +97,17 @@ async def edition(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def end(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    loaded = await app.load(ctx)
-    await app.db.append(
-        loaded.row.id,
-        loaded.row.seq,
-        "campaign",
-        ctx.user_id,
-        ctx.command_line,
-        None,
-        [],
-        [],
-        loaded.row.state_json,
-        app.now(),
-        status="ended",
-    )
+    row = await app.change_campaign(ctx, status="ended")
     return Reply(
-        text=f"The campaign **{loaded.row.name}** is closed. Its log stays in the database; "
+        text=f"The campaign **{row.name}** is closed. Its log stays in the database; "
         "this channel can start a new campaign.",
-        data={"campaign": {"id": loaded.row.id, "status": "ended"}},
+        data={"campaign": {"id": row.id, "status": "ended"}},
     )
 
 
 async def gm_role(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    loaded = await app.load(ctx)
     role = o["role"] or None
-    await app.db.append(
-        loaded.row.id,
-        loaded.row.seq,
-        "campaign",
-        ctx.user_id,
-        ctx.command_line,
-        None,
-        [],
-        [],
-        loaded.row.state_json,
-        app.now(),
-        gm_role_id=role,
-    )
+    await app.change_campaign(ctx, gm_role_id=role)
     text = f"Members with the role <@&{role}> are now GMs of this campaign." if role else "The GM role is cleared."
     return Reply(text=text, data={"gm_role": role})
 
@@ -164,7 +138,7 @@ def register(r: Registry) -> None:
             ("campaign", "new"),
             "Start a campaign in this channel (you become its GM)",
             new,
-            (Option("name", "string", "the campaign's name", required=True),),
+            (Option("name", "string", "the campaign's name", required=True, names=True),),
             permission="anyone",
         )
     )

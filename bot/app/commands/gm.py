@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.app.context import Invocation
 from bot.app.history import ReplayMismatch, state_before_top
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
-from bot.app.service import MAX_RETRIES, App, reply_from
+from bot.app.service import MAX_RETRIES, App, Loaded, reply_from
 from rules import actions as a
 from rules.engine import parse_action
 from storage.db import StaleState
@@ -39,6 +40,7 @@ async def _undo(app: App, ctx: Invocation) -> Reply:
         top, before = await _before_top(app, loaded.row.id)
         if top is None:
             raise CommandError("there is nothing to undo: no action has been taken in this campaign yet")
+        before_json = before.model_dump_json()
         text = f"↩️ GM undo: #{top.entry.seq} `{top.entry.command}` by <@{top.entry.actor}> is taken back."
         try:
             seq = await app.db.append(
@@ -50,13 +52,14 @@ async def _undo(app: App, ctx: Invocation) -> Reply:
                 None,
                 [],
                 [{"kind": "gm", "text": text}],
-                before.model_dump_json(),
+                before_json,
                 app.now(),
                 target_seq=top.entry.seq,
                 drop_snapshots_from=top.slot_seq,
             )
         except StaleState:
             continue
+        app.remember_head(ctx, Loaded(replace(loaded.row, seq=seq, state_json=before_json), before))
         return Reply(text=text, data={"seq": seq, "undone": {"seq": top.entry.seq, "command": top.entry.command}})
     raise CommandError("the campaign is very busy right now; please try /gm undo again")
 
@@ -87,6 +90,7 @@ async def _amend_last(app: App, ctx: Invocation, values: list[int]) -> Reply:
         result = app.engine.apply(before, action, dice)
         old = [r["value"] for r in rolled]
         new = [r.value for r in dice.rolls]
+        state_json = result.state.model_dump_json()
         note = (
             f"🎲 GM amended #{top.entry.seq} `{top.entry.command}`: the dice were {', '.join(map(str, old))}, "
             f"now {', '.join(map(str, new))}."
@@ -101,13 +105,14 @@ async def _amend_last(app: App, ctx: Invocation, values: list[int]) -> Reply:
                 {"action": top.entry.action["action"], "amend": values},
                 [r.model_dump() for r in dice.rolls],
                 [{"kind": "gm", "text": note}, *(e.model_dump() for e in result.events)],
-                result.state.model_dump_json(),
+                state_json,
                 app.now(),
                 target_seq=top.entry.seq,
                 drop_snapshots_from=top.slot_seq,
             )
         except StaleState:
             continue
+        app.remember_head(ctx, Loaded(replace(loaded.row, seq=seq, state_json=state_json), result.state))
         reply = reply_from(result, seq, {"amended": {"seq": top.entry.seq, "previous": old, "naturals_now": new}})
         reply.text = note + "\n" + reply.text
         return reply

@@ -16,8 +16,9 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from bot.app import bounded_json
 from bot.app.context import Invocation
-from bot.app.registry import Command, Option, Registry
+from bot.app.registry import Command, Option, Registry, checked_name
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, Loaded
 from content.schema.knights import VIRTUES
@@ -175,19 +176,29 @@ def export_code(k: KnightState) -> str:
     return CODE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode()
 
 
+MAX_CODE_JSON = 200_000  # bytes a /knight import code may unpack to (a Knight with a long sheet is about 10,000)
+
+
 def read_export(text: str) -> dict[str, Any]:
     text = text.strip()
     try:
         if text.startswith(CODE_PREFIX):
-            raw = zlib.decompress(base64.urlsafe_b64decode(text[len(CODE_PREFIX):].encode()), bufsize=1 << 16)
-            value = json.loads(raw)
+            unpack = zlib.decompressobj()
+            raw = unpack.decompress(base64.urlsafe_b64decode(text[len(CODE_PREFIX):].encode()), MAX_CODE_JSON + 1)
+            if len(raw) > MAX_CODE_JSON:
+                raise CommandError(f"json: that code unpacks to more than {MAX_CODE_JSON:,} bytes; it is not an "
+                                   "exported Knight")
+            value = bounded_json.loads(raw.decode("utf-8"))
         else:
-            value = json.loads(text)
+            value = bounded_json.loads(text)
     except (ValueError, zlib.error) as exc:
         raise CommandError(f"json: is neither an exported Knight's JSON nor its {CODE_PREFIX} code ({exc})") from None
     if not isinstance(value, dict):
         raise CommandError("json: must be the JSON object of an exported Knight")
-    return value.get("knight_state", value) if isinstance(value.get("knight_state"), dict) else value
+    value = value.get("knight_state", value) if isinstance(value.get("knight_state"), dict) else value
+    if isinstance(value.get("name"), str):  # the name as /knight create takes it (NFC, nothing invisible)
+        value["name"] = checked_name(value["name"], "json: the Knight's name")
+    return value
 
 
 async def export(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -228,7 +239,7 @@ def register(r: Registry) -> None:
     add = r.add
     add(Command(("knight", "create"), "Create your Knight", create, (
         _opt("knight", "string", "the content id (/knight list)", required=True, max_length=64),
-        _opt("name", "string", "the name in this campaign", max_length=60))))
+        _opt("name", "string", "the name in this campaign", max_length=60, names=True))))
     add(Command(("knight", "list"), "Every Knight of the campaign", list_knights))
     add(Command(("knight", "show"), "Show a Knight", show, (NAME,)))
     add(Command(("knight", "sheet"), "The Knight Sheet as a picture", sheet, (NAME,)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app.commands.knight import find, may_change
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
@@ -21,6 +22,12 @@ async def solo_investigation(app: App, ctx: Invocation, o: dict[str, Any]) -> Re
 
 
 async def solo_gear(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """Equipping changes the Knight's Loadout: its owner or the GM only, as /knight loadout."""
+    loaded = await app.load(ctx)
+    living = [k for k in loaded.state.knights.values() if not k.dead]
+    knight = find(loaded, ctx, o["knight"]) if o.get("knight") else (living[0] if len(living) == 1 else None)
+    if knight is not None:  # (without one, the rules refuse: True Solo Mode is played with a single Knight)
+        await may_change(app, ctx, loaded, knight)
     return await app.act_reply(ctx, SoloGear(gear=o["gear"] or [], unequip=o.get("unequip") or [],
                                              knight=o.get("knight")))
 

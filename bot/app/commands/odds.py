@@ -14,7 +14,7 @@ from bot.app.service import App
 from rules.odds import AttackPlan, Dice, EvasionPlan, Tokens, attack_odds, evasion_odds
 from rules.power import PowerPool
 
-_PART = re.compile(r"^(white|black|red|raw):(\d{1,2})$")
+_PART = re.compile(r"^(white|black|red|raw):([0-9]{1,2})$")
 
 
 def parse_dice(text: str | None, option: str, raw_allowed: bool) -> Dice:

@@ -7,6 +7,7 @@ and not yet ended, or after ``/clash end`` as long as no other Clash started sin
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.app.commands.knight import find, may_change
@@ -61,14 +62,16 @@ async def sigh(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
             action = SighOfTheGraal(knight=k.id, restore=before.model_dump(mode="json"))
             dice = app.engine.dice_for(loaded.state)
             result = app.engine.apply(loaded.state, action, dice, in_place=True)
+            state_json = result.state.model_dump_json()
             try:
                 new_seq = await app.db.append(
                     loaded.row.id, loaded.row.seq, "action", ctx.user_id, ctx.command_line,
                     {"action": action.model_dump(mode="json"), "amend": []}, [r.model_dump() for r in dice.rolls],
-                    [e.model_dump() for e in result.events], result.state.model_dump_json(), app.now(),
+                    [e.model_dump() for e in result.events], state_json, app.now(),
                 )
             except StaleState:
                 continue
+            app.remember_head(ctx, Loaded(replace(loaded.row, seq=new_seq, state_json=state_json), result.state))
             reply = reply_from(result, new_seq, {"restored_before": {"seq": seq, "command": command}})
             reply.text += f"\n(Restored to just before #{seq} `{command}`.)"
             return reply

@@ -219,7 +219,7 @@ def register(r: Registry) -> None:
     r.describe_group("squire", "Squires: automated party members and their Mettle draws")
     r.add(Command(("squire", "add"), "Add a Squire to the party", add, (
         Option("squire", "string", "the content id (/squire show)", required=True, max_length=64),
-        Option("name", "string", "the name in this campaign", max_length=60))))
+        Option("name", "string", "the name in this campaign", max_length=60, names=True))))
     r.add(Command(("squire", "show"), "Show the Squires", show, (NAME,)))
     r.add(Command(("squire", "stat"), "Change a Squire's statistic or Clues", stat, (
         Option("stat", "string", "what to change", required=True, choices=STATS),
