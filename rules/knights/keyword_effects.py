@@ -163,7 +163,8 @@ def zeal_threshold(cat: Catalogue, k: KnightState) -> int | None:
 
 @implements("Zeal X", tests=[T + "test_zeal_places_tokens_on_the_knight_board"])
 @implements("Zeal Threshold X", tests=[T + "test_zeal_over_the_threshold_goes_to_the_knight_pool"])
-def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None) -> list[str]:
+def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None,
+         where: str = "Knight Pool") -> list[str]:
     """Zeal X: "place X Zeal tokens on your Knight Board." Zeal Threshold X: "If gaining Zeal tokens would exceed
     your Zeal Threshold, gain Zeal tokens up to your Zeal Threshold and place the rest of the tokens in the Knight
     Pool." ``pool`` is the Clash's Knight Pool (None: no Clash; the rest is placed by hand)."""
@@ -175,24 +176,24 @@ def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None) ->
     lines = [f"Zeal {x}: {k.name} places {kept} Zeal token{'s' if kept != 1 else ''} on their Knight Board "
              f"({have} → **{have + kept}**" + (f", Zeal Threshold {limit}" if limit is not None else "") + ")."]
     if rest:
-        lines += _in_pool(pool, ZEAL, rest, "Zeal", "over the Zeal Threshold")
+        lines += _in_pool(pool, ZEAL, rest, "Zeal", "over the Zeal Threshold", where)
     return lines
 
 
 @implements("Fleisch X", tests=[T + "test_fleisch_goes_to_the_knight_pool_and_stays"])
-def fleisch(x: int, pool: dict[str, int] | None) -> list[str]:
+def fleisch(x: int, pool: dict[str, int] | None, where: str = "Knight Pool") -> list[str]:
     """"During the second ability window, place X Fleisch tokens in the Knight Pool." Resource tokens "remain in the
     Pool until they're used" (the Clear the Knight Pool step keeps them)."""
-    return _in_pool(pool, FLEISCH, x, "Fleisch", "")
+    return _in_pool(pool, FLEISCH, x, "Fleisch", "", where)
 
 
-def _in_pool(pool: dict[str, int] | None, token: str, n: int, name: str, why: str) -> list[str]:
+def _in_pool(pool: dict[str, int] | None, token: str, n: int, name: str, why: str, where: str) -> list[str]:
     why = f" ({why})" if why else ""
     if pool is None:
-        return [f"✋ By hand: place {n} {name} token{'s' if n != 1 else ''} in the Knight Pool{why} — no Clash is "
+        return [f"✋ By hand: place {n} {name} token{'s' if n != 1 else ''} in the {where}{why} — no Clash is "
                 "running."]
     pool[token] = pool.get(token, 0) + n
-    return [f"Knight Pool: +{n} {name} token{'s' if n != 1 else ''}{why} ({pool[token]} there now)."]
+    return [f"{where}: +{n} {name} token{'s' if n != 1 else ''}{why} ({pool[token]} there now)."]
 
 
 def apply(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> tuple[list[str], int]:
@@ -223,12 +224,14 @@ def apply_now(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[s
     return lines + (st.change_heat(cat, k, heat) if heat else [])
 
 
-def second_window(cat: Catalogue, k: KnightState, keywords: Sequence[Keyword], pool: dict[str, int]) -> list[str]:
+def second_window(cat: Catalogue, k: KnightState, keywords: Sequence[Keyword], pool: dict[str, int],
+                  where: str = "Knight Pool") -> list[str]:
     """The second ability window's resource keywords of an Attack (the active weapon's and the Heroic Arc's): Zeal X
     on the Knight Board, Fleisch X in the Knight Pool. For rules/clash/power_roll.second_window to call."""
     zeal_x = sum(kw.value or 0 for kw in keywords if kw.name == "Zeal")
     fleisch_x = sum(kw.value or 0 for kw in keywords if kw.name == "Fleisch")
-    return (zeal(cat, k, zeal_x, pool) if zeal_x else []) + (fleisch(fleisch_x, pool) if fleisch_x else [])
+    return (zeal(cat, k, zeal_x, pool, where) if zeal_x else []) + (fleisch(fleisch_x, pool, where) if fleisch_x
+                                                                     else [])
 
 
 def status(cat: Catalogue, k: KnightState) -> list[str]:

@@ -27,10 +27,11 @@ from rules.board.geometry import Coord, parse_space
 from rules.board.knight_movement import IllegalMove
 from rules.board.state import Knight, Monster
 from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
-from rules.clash import harm
+from rules.clash import attack_keywords, harm
 from rules.clash.activation import Activation, monster_content
+from rules.clash.attack_wounds import deal_wound
 from rules.clash.decks import draw_bp, fail_bp
-from rules.clash.knight_attack import blindspot_bonus, deal_wound
+from rules.clash.knight_attack import blindspot_bonus
 from rules.clash.rounds import end_turn, open_turn, running
 from rules.coverage import implements
 from rules.dice import Dice
@@ -39,7 +40,7 @@ from rules.errors import RuleError
 from rules.squire_handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
 from rules.squires import abilities, mettle, pool
 from rules.squires.state import MettleDraw, SquireState
-from rules.state import CampaignState
+from rules.state import CampaignState, one_attack
 
 SquireId = Annotated[str, Field(min_length=1, max_length=64)]
 T = "tests/squires/test_squire_clash.py::"
@@ -510,6 +511,8 @@ def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
         hits = _evade(engine, state, dice, s, count, difficulty, lines)
         h = harm.Harm(engine, state, dice)
         h.monster = act.monster
+        if hits and one_attack(state):  # Swarm X, Splinter X: "Squires are considered Knights"
+            h.lines += attack_keywords.on_hit(engine, state, dice, act, card, sid, judgement=False)
         if hits:
             effects = [*card.consequences, *(e for g in gates if g.before != "after_attack" for e in g.effects)]
             harm.resolve_effects(h, sid, effects, hits=hits, monster_attack=True, source=card.name)
