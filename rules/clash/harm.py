@@ -251,7 +251,7 @@ def _on_knight(h: Harm, k: KnightState, e: HarmEffect, attack: bool, source: str
     elif isinstance(e, Survive):
         h.say(f"{k.name} survives: their Vigor stays at 0.")
     elif isinstance(e, TextEffect):
-        by_hand(h, k, e.text, source)
+        by_hand(h, k, e.text, source, bonus_attack=e.grants_bonus_attack())
     elif isinstance(e, KNIGHT_STATE_EFFECTS):  # Poison X, Choke X, Fortify X, Zeal X... (keyword_effects.py)
         lines, heat = keyword_effects.apply(cat, k, e, h.state.clash.flow.pool if h.state.clash else None)
         say_stats(h, k, lines)
@@ -259,14 +259,15 @@ def _on_knight(h: Harm, k: KnightState, e: HarmEffect, attack: bool, source: str
             change_heat(h, k, heat)
 
 
-def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "") -> None:
-    """A ``text`` effect: shown with the commands that apply it."""
+def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "", bonus_attack: bool = False) -> None:
+    """A ``text`` effect: shown with the commands that apply it; ``bonus_attack`` (the effect's typed field,
+    content.schema.cards.TextEffect) owes the Knight a Bonus Attack."""
     name = f'"{k.name}"' if k is not None else "<name>"
     where = f" ({source})" if source else ""
     h.say(f"✋ By hand{where}: {text} — e.g. `/clash adjust knight:{name} stat:vigor value:N`, "
           f"`/knight condition name:{name} action:gain card:<id>`, `/clash place`.")
     clash = h.state.clash
-    if k is not None and clash is not None and "bonus attack" in text.lower():
+    if k is not None and clash is not None and bonus_attack:
         if k.id not in clash.flow.bonus_attacks:
             clash.flow.bonus_attacks.append(k.id)
         h.bonus_owed.append(k.id)
