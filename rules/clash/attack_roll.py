@@ -105,18 +105,26 @@ def roll(dice: Dice, count: int, keywords: Sequence[Keyword], tokens: pw.PoolTok
 
 @dataclass(frozen=True)
 class RerollOffer:
-    """The dice the Knight may re-roll now: the options, how many they may pick, the words of the prompt."""
+    """The dice the Knight may re-roll now: the options, how many they may pick (``pick`` 0: none, the Heat Limit),
+    and what the prompt tells: the free re-rolls, Falsity's free Crit die, the Heat and the Heat Limit."""
 
     options: list[Option]
     pick: int
-    prompt: str
+    free: int
+    crit_free: bool
+    heat: int
+    limit: int
+
+    def free_text(self) -> str:
+        free = f"{self.free} free (Closing, Attack Re-roll), then " if self.free else ""
+        return ("the Crit die free (Falsity); " if self.crit_free else "") + free
 
 
-def reroll_offer(cat: Catalogue, k: KnightState, p: KnightRoll, lines: list[str]) -> RerollOffer | None:
+def reroll_offer(cat: Catalogue, k: KnightState, p: KnightRoll) -> RerollOffer | None:
     """"You must gain +1 Heat for each die you decide to re-roll"; "each die can be re-rolled only once and you
     must declare all dice you wish to re-roll before re-rolling any of them". Closing tokens and Attack Re-roll X
-    re-roll without Heat; Heat is a voluntary gain, never above the Heat Limit (docs/rulings.md). None: nothing to
-    offer (said in ``lines`` when the Heat Limit is why)."""
+    re-roll without Heat; Heat is a voluntary gain, never above the Heat Limit (docs/rulings.md). None: no die
+    to re-roll; ``pick`` 0: the Heat Limit forbids any."""
     missed = p.missed()
     crit_free = p.crit_free()  # Falsity: the Crit die, hit or miss, without Heat
     offer = sorted({*missed, 1} if crit_free else set(missed))
@@ -125,21 +133,14 @@ def reroll_offer(cat: Catalogue, k: KnightState, p: KnightRoll, lines: list[str]
     room = max(0, st.heat_limit(cat, k) - k.stats.heat)
     others = [i for i in offer if i != 1] if crit_free else offer
     can = min(len(others), p.free_rerolls + room) + int(crit_free)
-    if can == 0:
-        lines.append(f"{k.name} is at the Heat Limit ({k.stats.heat}): no Heat re-roll.")
-        return None
     options = p.reroll_options(offer)
     if crit_free:
         hit = 1 not in missed
         options[0] = Option(key="die1", label=f"die 1 (Crit die, Falsity): {p.naturals[0]}",
                             help="Falsity: re-roll the Crit die without Heat" + (" — it is a hit: Zeal 1" if hit
                                                                                  else ""))
-    free = f"{p.free_rerolls} free (Closing, Attack Re-roll), then " if p.free_rerolls else ""
-    free = ("the Crit die free (Falsity); " if crit_free else "") + free
-    prompt = (f"{k.name}: re-roll missed Attack dice? Pick up to {can} ({free}+1 Heat each; Heat {k.stats.heat}"
-              f"/{st.heat_limit(cat, k)}). Each die can be re-rolled only once and you must declare all dice you "
-              "wish to re-roll before re-rolling any of them.")
-    return RerollOffer(options=options, pick=can, prompt=prompt)
+    return RerollOffer(options=options, pick=can, free=p.free_rerolls, crit_free=crit_free, heat=k.stats.heat,
+                       limit=st.heat_limit(cat, k))
 
 
 def reroll(cat: Catalogue, k: KnightState, p: KnightRoll, chosen: list[str], dice: Dice,

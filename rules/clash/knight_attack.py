@@ -253,11 +253,17 @@ def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name
 def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Progress,
                    lines: list[str]) -> Pending | None:
     """The Heat re-rolls of rules/clash/attack_roll.py, asked of the attacking Knight (``attack_reroll``)."""
-    offer = ar.reroll_offer(engine.catalogue, k, p, lines)
+    offer = ar.reroll_offer(engine.catalogue, k, p)
     if offer is None:
         return None
+    if offer.pick == 0:
+        lines.append(f"{k.name} is at the Heat Limit ({k.stats.heat}): no Heat re-roll.")
+        return None
     assert state.clash is not None
-    return ask(state.clash.flow, "attack_reroll", offer.prompt, offer.options, knights=[k.id],
+    prompt = (f"{k.name}: re-roll missed Attack dice? Pick up to {offer.pick} ({offer.free_text()}+1 Heat each; Heat "
+              f"{offer.heat}/{offer.limit}). Each die can be re-rolled only once and you must declare all dice you "
+              "wish to re-roll before re-rolling any of them.")
+    return ask(state.clash.flow, "attack_reroll", prompt, offer.options, knights=[k.id],
                data={"attack": p.model_dump()}, pick=offer.pick)
 
 

@@ -161,11 +161,20 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
 def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Progress,
                    lines: list[str]) -> Result | None:
     """The Heat re-rolls of rules/clash/attack_roll.py, asked of the attacking Knight (``enc_reroll``)."""
-    offer = ar.reroll_offer(engine.catalogue, k, p, lines)
+    offer = ar.reroll_offer(engine.catalogue, k, p)
     if offer is None:
         return None
-    return flow.ask(engine, state, lines, "enc_reroll", offer.prompt, offer.options, knights=[k.id],
-                    data={"attack": p.model_dump()}, pick=offer.pick)
+    if offer.pick == 0:
+        lines.append(f"{k.name} is at the Heat Limit: no Heat re-roll.")
+        return None
+    free = ("the Crit die free (Falsity); " if offer.crit_free else "") + (f"{offer.free} free, then " if offer.free
+                                                                             else "")
+    prompt = (f"{k.name}: re-roll missed Attack dice? Up to {offer.pick} ({free}+1 Heat each; Heat "
+              f"{offer.heat}/{offer.limit}), declared all at once.")
+    # a campaign created before version 3 kept no Falsity in its decision: its state stays as it was
+    data = p.model_dump(exclude=None if p.falsity else {"falsity"})
+    return flow.ask(engine, state, lines, "enc_reroll", prompt, offer.options, knights=[k.id],
+                    data={"attack": data}, pick=offer.pick)
 
 
 @resumes("enc_reroll")
