@@ -11,12 +11,14 @@ at the end of the holder's turn is their ``holding`` (rules/knights/conditions.p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from content.loader import Catalogue
 from content.schema.cards import Choke, Fleisch, Fortify, KnightStateEffect, Parasitize, Poison, Toxify, Zeal
 from content.schema.gear import Keyword
 from rules.coverage import implements
+from rules.effects import Dispatch
 from rules.knights import conditions as cond
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -196,26 +198,25 @@ def _in_pool(pool: dict[str, int] | None, token: str, n: int, name: str, why: st
     return [f"{where}: +{n} {name} token{'s' if n != 1 else ''}{why} ({pool[token]} there now)."]
 
 
+# Each Knight-state keyword effect's function (rules/effects.py): ``fn(cat, k, e, pool)`` -> the sentences.
+EFFECTS: Dispatch[Callable[[Catalogue, KnightState, Any, dict[str, int] | None], list[str]]] = Dispatch(
+    "a Knight-state keyword effect")
+EFFECTS.on(Poison)(lambda cat, k, e, pool: poison(cat, k, e.amount))
+EFFECTS.on(Toxify)(lambda cat, k, e, pool: toxify(cat, k, e.amount))
+EFFECTS.on(Parasitize)(lambda cat, k, e, pool: parasitize(cat, k, e.amount))
+EFFECTS.on(Fortify)(lambda cat, k, e, pool: fortify(cat, k, e.amount))
+EFFECTS.on(Zeal)(lambda cat, k, e, pool: zeal(cat, k, e.amount, pool))
+EFFECTS.on(Fleisch)(lambda cat, k, e, pool: fleisch(e.amount, pool))
+
+
 def apply(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> tuple[list[str], int]:
     """Apply one Knight-state keyword effect (the dispatcher for the code that resolves card effects): the sentences,
     and the Heat the Knight must still gain (Choke X), which the caller raises its own way."""
     if isinstance(e, Choke):
         return choke(cat, k, e.amount)
-    if isinstance(e, Poison):
-        lines = poison(cat, k, e.amount)
-    elif isinstance(e, Toxify):
-        lines = toxify(cat, k, e.amount)
-    elif isinstance(e, Parasitize):
-        lines = parasitize(cat, k, e.amount)
-    elif isinstance(e, Fortify):
-        lines = fortify(cat, k, e.amount)
-    elif isinstance(e, Zeal):
-        lines = zeal(cat, k, e.amount, pool)
-    elif isinstance(e, Fleisch):
-        lines = fleisch(e.amount, pool)
-    else:  # pragma: no cover  (KNIGHT_STATE_EFFECTS lists exactly these)
-        raise AssertionError(e)
-    return lines, 0
+    fn = EFFECTS.find(e)
+    assert fn is not None, e  # KNIGHT_STATE_EFFECTS lists exactly these and Choke
+    return fn(cat, k, e, pool), 0
 
 
 def apply_now(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> list[str]:
