@@ -73,7 +73,6 @@ def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, ca
         loss = LoseVigor(type="lose_vigor", amount=n)
         if who in state.squires:  # its own statistics, no Armor Roll (rules/squires/clash.harm_squire)
             h.bonus_paid.append(who)
-            h.say(f"{why}:")
             harm.resolve_effects(h, who, [loss], monster_attack=not judgement, judgement=judgement, source=why)
             continue
         k = knight_state(state, who)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,39 +137,68 @@ def _splinter_pack(folder: Path) -> Path:
     return pack
 
 
+async def _splinter_round(tmp_path: Path, tam: str, kara: str) -> tuple[App, Table, Any]:
+    """Kara and the Squire Tam on the given spaces against the Splinter Abbot (A5-C7, facing south), up to the REACT!
+    window of Censer Swing in Monster Round 3 (Tam at the Heat Limit: no Mettle re-draw)."""
+    catalogue = load_catalogue([_splinter_pack(tmp_path)])
+    app = App(await Database.open(tmp_path / "k.sqlite3"), catalogue, build_registry(), seed=1,
+              image_dir=tmp_path / "images")
+    table = Table(app)
+    await table.ok('/campaign new name:"Splinters"')
+    await table.ok('@kara /knight create knight:lanternbearer name:"Kara"')
+    await table.ok('@kara /squire add squire:squire_tamsin name:"Tam"')
+    await table.ok("/clash start monster:sabbot level:1 type:full knights:Kara providence:true")
+    await table.ok(f"@kara /squire place space:{tam}")
+    await table.ok(f"/clash place kind:knight name:Kara space:{kara}")
+    for round_ in range(2):  # Knight Round 1, Monster Round 2 (the AI 0 card), Knight Round 2
+        await table.ok("@kara /squire end-turn")
+        await table.ok("@kara /knight end-turn")
+        if round_ == 0:
+            await table.ok("/monster round")
+    await table.ok("/clash adjust deck:ai top:sabbot_ai_censer_swing")
+    heat = (await table.state())["squires"]["tam"]["heat"]
+    if heat < 4:
+        await table.ok(f"@kara /squire stat stat:heat change:{4 - heat}")  # the Heat Limit: no re-draw
+    react = await table.ok("/monster round")
+    assert react.pending is not None and react.pending["kind"] == "react"
+    return app, table, react
+
+
 async def test_splinter_hurts_the_knights_adjacent_to_a_squire_target(tmp_path: Path) -> None:
     """Rulebook (line 2090): - Splinter X: Knights adjacent to the Target of the Attack lose -X Vigor.
 
     Rulebook (line 934): Squire. During a Clash, Squires are considered Knights unless stated otherwise. A Squire is
     represented by the Squire card and a Squire Standee.
 
-    The Squire Tam on D6, in front of the Abbot (A5-C7, facing south) and the closest: Censer Swing's Target. Kara
-    on E6 is adjacent to Tam: she loses 1 Vigor (her Armor Roll may reduce it)."""
-    catalogue = load_catalogue([_splinter_pack(tmp_path)])
-    app = App(await Database.open(tmp_path / "k.sqlite3"), catalogue, build_registry(), seed=1,
-              image_dir=tmp_path / "images")
+    The Squire Tam on D6, in front of the Abbot and the closest: Censer Swing's Target. Kara on E6 is adjacent to
+    Tam: she loses 1 Vigor (her Armor die is forced blank)."""
+    app, table, react = await _splinter_round(tmp_path, tam="D6", kara="E6")
     try:
-        table = Table(app)
-        await table.ok('/campaign new name:"Splinters"')
-        await table.ok('@kara /knight create knight:lanternbearer name:"Kara"')
-        await table.ok('@kara /squire add squire:squire_tamsin name:"Tam"')
-        await table.ok("/clash start monster:sabbot level:1 type:full knights:Kara providence:true")
-        await table.ok("@kara /squire place space:D6")
-        await table.ok("/clash place kind:knight name:Kara space:E6")
-        for _ in range(2):  # Knight Round 1, Monster Round 2 (the AI 0 card), Knight Round 2
-            await table.ok("@kara /squire end-turn")
-            await table.ok("@kara /knight end-turn")
-            if _ == 0:
-                await table.ok("/monster round")
-        await table.ok("/clash adjust deck:ai top:sabbot_ai_censer_swing")
-        tam = (await table.state())["squires"]["tam"]
-        await table.ok(f"@kara /squire stat stat:heat change:{4 - tam['heat']}")  # the Heat Limit: no re-draw
-        react = await table.ok("/monster round")
-        assert "Closest Knight in front → Tam" in react.text and react.pending is not None
+        assert "Closest Knight in front → Tam" in react.text
         await _force(table, [1])  # Kara's Armor die: no Armor
         reply = await table.ok(f"@kara /choose decision:{react.pending['id']} option:go_on")
         assert "Tam loses" in reply.text  # the Squire is hit
         assert "Splinter 1: adjacent to Tam: Kara loses 1 Vigor." in reply.text
         assert (await table.state())["knights"]["kara"]["stats"]["vigor"] == 12 - 1
+    finally:
+        await app.db.close()
+
+
+async def test_splinter_hurts_a_squire_adjacent_to_the_target(tmp_path: Path) -> None:
+    """Rulebook (line 2090): - Splinter X: Knights adjacent to the Target of the Attack lose -X Vigor.
+
+    Rulebook (line 934): Squire. During a Clash, Squires are considered Knights unless stated otherwise. A Squire is
+    represented by the Squire card and a Squire Standee.
+
+    Kara on D6 is the Target; Tam on E6, adjacent to her, loses 1 Vigor (a Squire has no Armor Roll)."""
+    app, table, react = await _splinter_round(tmp_path, tam="E6", kara="D6")
+    try:
+        assert "Closest Knight in front → Kara" in react.text
+        await _force(table, [2, 2, 2, 2])  # Kara's four Evasion dice all miss 11+
+        rolled = await table.ok(f"@kara /choose decision:{react.pending['id']} option:go_on")
+        if rolled.pending is not None:  # Heat re-rolls offered: keep the dice
+            rolled = await table.ok(f"@kara /choose decision:{rolled.pending['id']} option:keep")
+        assert "Splinter 1: adjacent to Kara: Tam loses 1 Vigor." in rolled.text
+        assert (await table.state())["squires"]["tam"]["vigor"] == 7 - 1
     finally:
         await app.db.close()
