@@ -24,6 +24,7 @@ from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
 from rules.clash import power_roll as pw
 from rules.clash.activation import knight_state, monster_in
+from rules.clash.knight_attack import place_precision
 from rules.coverage import implements
 from rules.errors import RuleError
 from rules.knights import statistics as st
@@ -78,7 +79,7 @@ def planned_attack(cat: Catalogue, state: CampaignState, knight: str, weapon: st
     if face.attack_dice is None:
         raise RuleError(f"{face.name} is not a weapon")
     t = pw.pool_tokens(clash.flow.pool, cantrip)
-    precision = ar.precision(cat, k, weapon_precision, t)  # the Attack's own count (rules/clash/attack_roll.py)
+    precision = ar.precision(cat, k, weapon_precision, t) + _place(state, knight, target)  # as the Attack counts
     free = ar.free_rerolls(t, keywords)
     passion = min(9, k.stats.passion + 1) + t.rouse  # "Raise your Passion by 1" comes first
     knight_die, additional, _ = pw.knight_dice(cat, k, passion)
@@ -100,6 +101,16 @@ def planned_attack(cat: Catalogue, state: CampaignState, knight: str, weapon: st
         ats[at] = ats.get(at, Fraction(0)) + Fraction(1, len(cards))
     heat_left = max(0, st.heat_limit(cat, k) - k.stats.heat)
     return PlannedAttack(plan=plan, ats=ats, level=level, heat_rerolls=heat_left)
+
+
+def _place(state: CampaignState, knight: str, target: str | None) -> int:
+    """The Board's Precision (a Blindspot, Hidden) as the Attack counts it, when the Knight and the Target are on the
+    board (the Target named, or the only Monster)."""
+    mini = next((b for b in state.board.knights if b.id == knight and b.space is not None), None)
+    monsters = [m for m in state.board.monsters if target is None or m.id == target]
+    if mini is None or len(monsters) != 1:
+        return 0
+    return place_precision(state, mini, monsters[0])
 
 
 def wound_odds(planned: PlannedAttack, dice_set: DiceSet) -> tuple[odds.AttackOdds, Fraction, Fraction]:

@@ -190,7 +190,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     blind = blindspot_bonus(state, mini, m)
     if blind:
         lines.append(f"{k.name} stands in a Blindspot of {m.name}: +{blind} Precision.")
-    precision = ar.precision(cat, k, precision, t) + attention.bonus(clash, mini.id) + blind \
+    precision = ar.precision(cat, k, precision, t) + place_precision(state, mini, m) \
         + (rush.precision(keywords) if act.rush is not None else 0)
     keep = wk.passed_tokens(cat, k, keywords, act.keep)
     rolled = ar.roll(dice, face.attack_dice or 1, keywords, t, precision, clash.effective_to_hit(m.mob_number or 0))
@@ -209,6 +209,12 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
                                       "tests/board/test_rules.py::test_stalwart_braced_lumbering_and_reduction"],
             note="Blindspot +1 Precision here; Unavoidable Knockback, Lumbering, Always There, Bypass and Vantage "
                  "Points in rules/board; Weakspots as the Monster's own text")
+def place_precision(state: CampaignState, mini: Mini, m: Mini_M) -> int:
+    """The Precision the Clash Board gives a Knight attacking ``m`` (``/odds`` counts it too): a Blindspot, Hidden."""
+    assert state.clash is not None
+    return blindspot_bonus(state, mini, m) + attention.bonus(state.clash, mini.id)
+
+
 def blindspot_bonus(state: CampaignState, mini: Mini, m: Mini_M) -> int:
     """Basic Abilities: "Blindspots are spaces the Monster cannot see. Knights in Blindspots are not considered to be
     In Sight of the Monster. A Knight in a Blindspot space gains a +1 Precision bonus"."""
