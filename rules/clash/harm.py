@@ -120,7 +120,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
     Check on the card that caused the Vigor loss." A dead Knight suffers nothing more (Mercy Rule), but effects
     apart from the Knight (Escalate, Heal, Threat, Attack Responses...) are still resolved."""
     if knight in h.state.squires:  # a Squire: its own statistics, no Mortis but Judicium (docs/squires.md)
-        from rules.squires.clash import harm_squire
+        from rules.squires.defence import harm_squire
 
         harm_squire(h, knight, effects, hits, source, _apart, monster_attack or judgement)
         return
