@@ -97,9 +97,6 @@ HarmEffect = (
     | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp | KnightStateEffect
     | HandEffect | MoveVariant
 )
-# Effects that are not aimed at the Knight (``APART`` below): the Mercy Rule still resolves them after the Knight's
-# death ("if the Attack has an effect that is separate from the Target or has other Targets, those effects should
-# still be resolved").
 T = "tests/clash/test_harm.py::"
 
 
@@ -355,7 +352,9 @@ def incarnation_offer(h: Harm, k: KnightState) -> None:
           "far they may move before their Bonus Attack (docs/campaign.md).")
 
 
-# The Monster's side of an effect (``fn(h, e, source)``): resolved even after the Knight's death (Mercy Rule).
+# The Monster's side of an effect, not aimed at the Knight (``fn(h, e, source)``): the Mercy Rule still resolves it
+# after the Knight's death ("if the Attack has an effect that is separate from the Target or has other Targets,
+# those effects should still be resolved"). A Squire's harm uses it too (rules/squires/defence.py).
 APART: Dispatch[Callable[[Harm, Any, str], None]] = Dispatch("an effect apart from the Knight")
 
 
