@@ -23,11 +23,21 @@ from rules.squires.state import MettleProgress, SquireState
 # The rules a campaign's dice follow, kept in its state from its creation so an old log replays exactly:
 # 2 — the Squires' Clue cards and True Solo Mode's random Knights roll on the campaign's dice port
 # (rules/squires/investigation.py, rules/modes/true_solo.py); a campaign created at 1 keeps the older dice.
-# 3 — the state names the edition of the starter pack it plays (content/editions.py); a state of version 1 or 2
-# that names none plays edition 1, the starter pack as it was before editions existed.
+# 3 — this release's rules, each gated on it so an older campaign's log rolls the same dice:
+#   * one Knight Attack (rules/clash/attack_roll.py): an Encounter's Attack Action counts the Knight's Precision
+#     tokens and Conditions and discards them after it, and its weapon's Falsity acts, as in a Clash; Splinter X
+#     and Swarm X reach around a Squire Target (rules/clash/attack_keywords.py);
+#   * the state names the edition of the starter pack it plays (content/editions.py); a state of version 1 or 2
+#     that names none plays edition 1, the starter pack as it was before editions existed.
 STATE_VERSION = 3
 DICE_PORT_VERSION = 2
+ONE_ATTACK_VERSION = 3
 EDITION_VERSION = 3
+
+
+def one_attack(state: CampaignState) -> bool:
+    """The Attack is the same in the Clash, the Encounter and around a Squire (campaigns created at version 3+)."""
+    return state.version >= ONE_ATTACK_VERSION
 
 
 class DeckState(BaseModel):

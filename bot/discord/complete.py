@@ -197,6 +197,7 @@ async def rush_choices(tree: GameTree, interaction: discord.Interaction, current
     """The spaces a Rush may end on (``/knight attack weapon:... rush:``): the nearest spaces with the Target in the
     weapon's effective range, at least 3 spaces away, at Speed +1 (Improved Rush +2) — as rules/clash/rush.py
     checks them. Nothing when the weapon has no Rush."""
+    from rules.clash import active_weapon as aw
     from rules.clash import knight_attack as ka
     from rules.clash import rush
     from rules.errors import RuleError
@@ -214,8 +215,8 @@ async def rush_choices(tree: GameTree, interaction: discord.Interaction, current
     try:
         mini = state.board.knight(kid)
         target = getattr(interaction.namespace, "target", None)
-        monster = ka._target(state, mini, target if isinstance(target, str) and target else None)
-        face, keywords, _ = ka._face(catalogue, k, ka._weapon(catalogue, k, weapon))
+        monster = ka.attack_target(state, mini, target if isinstance(target, str) and target else None)
+        face, keywords, _ = aw.weapon_face(catalogue, k, aw.declare(catalogue, k, weapon))
     except (RuleError, KeyError):
         return []
     kind = rush._kind(keywords)

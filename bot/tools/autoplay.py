@@ -53,10 +53,11 @@ from rules.board.knight_movement import IllegalMove, knight_move, knight_reachab
 from rules.board.state import BoardState
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as MonsterMini
+from rules.clash import active_weapon as aw
 from rules.clash.activation import knight_state
 from rules.clash.evasion import defence
 from rules.clash.flow import Pending
-from rules.clash.knight_attack import KnightAttack, _face, _in_range
+from rules.clash.knight_attack import KnightAttack, in_range
 from rules.clash.spawning import edge_space
 from rules.clash_handlers import ClashAdjustDeck
 from rules.clash_round_handlers import Choose, KnightMove, MonsterRound
@@ -302,13 +303,13 @@ def plans(cat: Catalogue, state: CampaignState, mini: Mini) -> tuple[list[Plan],
             continue
     found: list[Plan] = []
     for gid in _weapons(cat, k):
-        face, keywords, _ = _face(cat, k, gid)
+        face, keywords, _ = aw.weapon_face(cat, k, gid)
         for sp, board in boards.items():
             moved = state.model_copy(update={"board": board})
             me = board.knight(mini.id)
             for m in sorted(targets, key=lambda t: measures.range_to(board, t.cells, me, t)):
                 try:
-                    _in_range(moved, me, m, face, keywords)
+                    in_range(moved, me, m, face, keywords)
                 except RuleError:
                     continue
                 found.append(Plan(k, mini, gid, sp, m))

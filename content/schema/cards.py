@@ -231,6 +231,13 @@ KNIGHT_STATE_EFFECTS = (Poison, Toxify, Parasitize, Choke, Fortify, Zeal, Fleisc
 class TextEffect(Strict):
     type: Literal["text"]
     text: str = Field(min_length=1, max_length=1000)
+    bonus_attack: bool | None = Field(None, description="the text grants the Knight a Bonus Attack, which the bot "
+                                      "records as owed; not given: a text naming a \"Bonus Attack\" grants one")
+
+    def grants_bonus_attack(self) -> bool:
+        """Whether the effect owes its Knight a Bonus Attack: the field, else the card's printed words (packs written
+        before the field keep what they did)."""
+        return self.bonus_attack if self.bonus_attack is not None else "bonus attack" in self.text.lower()
 
 
 Effect = Annotated[

@@ -19,7 +19,7 @@ from rules.clash.peril import vigor_loss
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.state import CampaignState
+from rules.state import CampaignState, one_attack
 
 T = "tests/clash/test_keywords_defense.py::"
 
@@ -43,10 +43,13 @@ DOOMED = "Doomed: during this Monster Attack, Knights cannot re-roll the Evasion
 def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, card: MonsterAttack, knight: str,
            judgement: bool) -> list[str]:
     """"Swarm X: The attacked Knight loses -X Vigor for each other adjacent Monster." and "Splinter X: Knights
-    adjacent to the Target of the Attack lose -X Vigor." ``knight`` is the Target's board id."""
+    adjacent to the Target of the Attack lose -X Vigor." ``knight`` is the Target's board id: a Knight or a Squire
+    ("During a Clash, Squires are considered Knights unless stated otherwise"; campaigns created at version 3+, see
+    rules.state.one_attack — before, a Squire Target had neither, and Splinter passed over adjacent Squires)."""
     swarm, splinter = value(card, "Swarm"), value(card, "Splinter")
     if not (swarm or splinter):
         return []
+    squires = one_attack(state)
     board = state.board
     target = board.knight(knight)
     losses: list[tuple[str, int, str]] = []
@@ -57,8 +60,8 @@ def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, ca
         else:
             losses.append((knight, 0, f"Swarm {swarm}: no other Monster is adjacent to {target.name}"))
     if splinter:
-        near = [b for b in board.knights if b.id != knight and not b.dead and b.id not in state.squires
-                and measures.knights_adjacent(board, b, target)]
+        near = [b for b in board.knights if b.id != knight and not b.dead
+                and (squires or b.id not in state.squires) and measures.knights_adjacent(board, b, target)]
         losses += [(b.id, splinter, f"Splinter {splinter}: adjacent to {target.name}") for b in near]
         if not near:
             losses.append((knight, 0, f"Splinter {splinter}: no Knight is adjacent to {target.name}"))
@@ -67,11 +70,16 @@ def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, ca
         if n <= 0:
             h.say(f"{why}.")
             continue
+        loss = LoseVigor(type="lose_vigor", amount=n)
+        if who in state.squires:  # its own statistics, no Armor Roll (rules/squires/clash.harm_squire)
+            h.bonus_paid.append(who)
+            harm.resolve_effects(h, who, [loss], monster_attack=not judgement, judgement=judgement, source=why)
+            continue
         k = knight_state(state, who)
         if k.dead:
             continue
         h.bonus_paid.append(k.id)  # the Vigor Loss bonus goes with the card's own Vigor loss
         h.say(f"{why}: {k.name} loses {n} Vigor.")
-        vigor_loss(h, k, LoseVigor(type="lose_vigor", amount=n), 1, True, judgement)
+        vigor_loss(h, k, loss, 1, True, judgement)
     harm.settle(h)
     return h.lines

@@ -20,11 +20,13 @@ from fractions import Fraction
 from content.loader import Catalogue
 from content.schema import DiceSet
 from rules import odds
+from rules.clash import active_weapon as aw
+from rules.clash import attack_roll as ar
 from rules.clash import power_roll as pw
 from rules.clash.activation import knight_state, monster_in
+from rules.clash.knight_attack import place_precision
 from rules.coverage import implements
 from rules.errors import RuleError
-from rules.knights import loadout as lo
 from rules.knights import statistics as st
 from rules.state import CampaignState
 
@@ -73,16 +75,12 @@ def planned_attack(cat: Catalogue, state: CampaignState, knight: str, weapon: st
     k = knight_state(state, knight)
     if not any(i.gear == weapon and not i.discarded for i in k.loadout):
         raise RuleError(f"{k.name} has no {weapon!r} in the Loadout")
-    face = lo.face(cat, k, weapon)
+    face, keywords, weapon_precision = aw.weapon_face(cat, k, weapon)
     if face.attack_dice is None:
         raise RuleError(f"{face.name} is not a weapon")
-    item = lo.armory_item(k, weapon)
-    upgrade = cat.upgrades.get(item.upgrade) if item and item.upgrade else None
-    keywords = list(face.keywords) + (list(upgrade.keywords) if upgrade else [])
     t = pw.pool_tokens(clash.flow.pool, cantrip)
-    precision = face.precision + (upgrade.precision if upgrade else 0) + t.precision
-    precision += st.precision_bonus(cat, k)
-    free = t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll")
+    precision = ar.precision(cat, k, weapon_precision, t) + _place(state, knight, target)  # as the Attack counts
+    free = ar.free_rerolls(t, keywords)
     passion = min(9, k.stats.passion + 1) + t.rouse  # "Raise your Passion by 1" comes first
     knight_die, additional, _ = pw.knight_dice(cat, k, passion)
     per_hit = odds.Dice(white=face.weapon_power.white, black=face.weapon_power.black, red=face.weapon_power.red)
@@ -103,6 +101,16 @@ def planned_attack(cat: Catalogue, state: CampaignState, knight: str, weapon: st
         ats[at] = ats.get(at, Fraction(0)) + Fraction(1, len(cards))
     heat_left = max(0, st.heat_limit(cat, k) - k.stats.heat)
     return PlannedAttack(plan=plan, ats=ats, level=level, heat_rerolls=heat_left)
+
+
+def _place(state: CampaignState, knight: str, target: str | None) -> int:
+    """The Board's Precision (a Blindspot, Hidden) as the Attack counts it, when the Knight and the Target are on the
+    board (the Target named, or the only Monster)."""
+    mini = next((b for b in state.board.knights if b.id == knight and b.space is not None), None)
+    monsters = [m for m in state.board.monsters if target is None or m.id == target]
+    if mini is None or len(monsters) != 1:
+        return 0
+    return place_precision(state, mini, monsters[0])
 
 
 def wound_odds(planned: PlannedAttack, dice_set: DiceSet) -> tuple[odds.AttackOdds, Fraction, Fraction]:

@@ -22,12 +22,12 @@ def has_falsity(keywords: Sequence[Keyword]) -> bool:
 
 @implements("Falsity", tests=[T + "test_falsity_rerolls_a_hit_crit_die_for_free_and_zeals",
                               T + "test_falsity_rerolls_a_missed_crit_die_without_heat"])
-def falsity_reroll(cat: Catalogue, k: KnightState, crit_hit: bool,
-                   pool: dict[str, int] | None) -> tuple[int, list[str]]:
+def falsity_reroll(cat: Catalogue, k: KnightState, crit_hit: bool, pool: dict[str, int] | None,
+                   where: str = "Knight Pool") -> tuple[int, list[str]]:
     """"Falsity: During the Attack Roll step, you may re-roll your Crit die without gaining Heat. If you re-roll your
     Crit die while it's already a hit, immediately Zeal 1." Called when the Knight re-rolls the Crit die with
     Falsity: the Heat it saves (one re-roll) and the narration."""
     lines = [f"Falsity: {k.name} re-rolls the Crit die without gaining Heat."]
     if crit_hit:
-        lines += keyword_effects.zeal(cat, k, 1, pool)
+        lines += keyword_effects.zeal(cat, k, 1, pool, where)
     return 1, lines

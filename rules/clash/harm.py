@@ -15,9 +15,8 @@ card asks for are queued in ``h.attacks`` for the caller to run after the curren
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from content.schema.cards import (
     KNIGHT_STATE_EFFECTS,
@@ -54,7 +53,7 @@ from content.schema.cards import (
 )
 from content.schema.monsters import AdditionalWound, EscalateDeck, FollowUp, Heal, Perform, Suppress
 from rules import decks
-from rules.board import BoardState, Outcome, distinct_effects, drag, forced_variant, knockdown, pushback
+from rules.board import Outcome, distinct_effects, drag, forced_variant, knockdown, pushback
 from rules.board.geometry import manhattan
 from rules.board.involuntary import source_cells
 from rules.board.knockback import knockback as knockback_knight
@@ -64,6 +63,7 @@ from rules.board.work import Work, dedupe
 from rules.clash import attention
 from rules.clash.decks import suppress
 from rules.clash.escalation import escalate, escalate_deck
+from rules.clash.harm_state import Harm, board_knight, by_board_id, participants, replace_mini
 from rules.clash.peril import (
     change_heat,
     knight_state,
@@ -77,21 +77,18 @@ from rules.clash.peril import (
 from rules.clash.wound_stack import additional_wounds, heal
 from rules.coverage import implements
 from rules.delve import track as kingdom_track
-from rules.engine import Event
+from rules.effects import Dispatch
 from rules.knights import conditions, expedition, keyword_effects, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 
 if TYPE_CHECKING:
-    from content.loader import Catalogue
-    from rules.dice import Dice
-    from rules.engine import Engine
-    from rules.state import CampaignState
+    from rules.clash.state import ClashState
 
 __all__ = [
     "Harm", "HarmEffect", "apply_outcomes", "board_knight", "by_hand", "change_heat", "forced", "gain_condition",
     "kill", "knight_state", "lose_vigor", "owe_peril_check", "participants", "peril_check", "priority_after_passion",
-    "resolve_effects", "settle", "source_monster",
+    "replace_mini", "resolve_effects", "settle", "source_monster",
 ]
 
 HarmEffect = (
@@ -100,82 +97,7 @@ HarmEffect = (
     | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp | KnightStateEffect
     | HandEffect | MoveVariant
 )
-# Effects that are not aimed at the Knight: the Mercy Rule still resolves them after the Knight's death ("if the
-# Attack has an effect that is separate from the Target or has other Targets, those effects should still be
-# resolved").
-APART = (Escalate, EscalateDeck, Heal, Suppress, AdditionalWound, GainThreat, GainCurse, Perform, FollowUp)
 T = "tests/clash/test_harm.py::"
-
-
-@dataclass
-class Harm:
-    """One step of harm. ``loss`` is the Vigor each Knight lost this step; ``below`` how far below 0 those losses
-    went ("for the purpose of the current Peril Check, treat it as if it went into the negative"); ``monster``
-    the board id of the acting Monster (the source of Knockback, Pushback and Drag; None: the only Monster on the
-    board, or the closest one); ``weapons`` each Knight's active Weapon (its Armor dice count only then)."""
-
-    engine: Engine
-    state: CampaignState
-    dice: Dice
-    lines: list[str] = field(default_factory=list)
-    attacks: list[Perform | FollowUp] = field(default_factory=list)
-    peril_due: list[str] = field(default_factory=list)
-    loss: dict[str, int] = field(default_factory=dict)
-    below: dict[str, int] = field(default_factory=dict)
-    judicium_due: list[str] = field(default_factory=list)
-    checked: list[str] = field(default_factory=list)
-    judged: list[str] = field(default_factory=list)
-    bonus_paid: list[str] = field(default_factory=list)
-    bonus_owed: list[str] = field(default_factory=list)  # Knights who became owed a Bonus Attack (a Chain Break)
-    monster: str | None = None
-    weapons: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def cat(self) -> Catalogue:
-        return self.engine.catalogue
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-    def new_step(self) -> None:
-        """Forget what this step owed (``settle`` calls it once everything is resolved)."""
-        for part in (self.peril_due, self.judicium_due, self.checked, self.judged, self.bonus_paid):
-            part.clear()
-        self.loss.clear()
-        self.below.clear()
-
-    def events(self, kind: str = "harm") -> list[Event]:
-        return [Event(kind=kind, text=line) for line in self.lines]
-
-
-# --- the Knights ----------------------------------------------------------------------------------------------
-
-
-def board_knight(h: Harm, k: KnightState) -> BoardKnight | None:
-    from rules.board_handlers import slug
-
-    return next((b for b in h.state.board.knights if b.id in (k.id, slug(k.name))), None)
-
-
-def replace_mini(h: Harm, mini: BoardKnight) -> None:
-    """Put a changed Knight miniature on the (frozen) board."""
-    board: BoardState = h.state.board
-    h.state.board = board.model_copy(update={"knights": tuple(mini if b.id == mini.id else b for b in board.knights)})
-
-
-def participants(h: Harm) -> list[KnightState]:
-    """The Knights of the Clash in board order (every campaign Knight when none is on the board)."""
-    on_board = [k for b in h.state.board.knights if (k := _by_board_id(h, b.id)) is not None]
-    return on_board or list(h.state.knights.values())
-
-
-def _by_board_id(h: Harm, board_id: str) -> KnightState | None:
-    from rules.board_handlers import slug
-
-    for k in h.state.knights.values():
-        if board_id in (k.id, slug(k.name)):
-            return k
-    return None
 
 
 # --- the effects ------------------------------------------------------------------------------------------------
@@ -195,7 +117,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
     Check on the card that caused the Vigor loss." A dead Knight suffers nothing more (Mercy Rule), but effects
     apart from the Knight (Escalate, Heal, Threat, Attack Responses...) are still resolved."""
     if knight in h.state.squires:  # a Squire: its own statistics, no Mortis but Judicium (docs/squires.md)
-        from rules.squires.clash import harm_squire
+        from rules.squires.defence import harm_squire
 
         harm_squire(h, knight, effects, hits, source, _apart, monster_attack or judgement)
         return
@@ -205,7 +127,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
     check = False
     skipped = False
     for e in effects:
-        if isinstance(e, APART) and not (knight_attack and k.dead):  # Mercy Rule: an Attack against a Monster
+        if e in APART and not (knight_attack and k.dead):  # Mercy Rule: an Attack against a Monster
             _apart(h, e, source)
         elif k.dead:
             if not skipped:
@@ -225,48 +147,45 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
             owe_peril_check(h, k.id)
 
 
+# What each effect does to the Knight (rules/effects.py): ``fn(h, k, e, attack, source)``; a type not registered
+# here is none of the Knight's (Peril Checks and Vigor loss are resolve_effects' own, the Monster's side APART's).
+ON_KNIGHT: Dispatch[Callable[[Harm, KnightState, Any, bool, str], None]] = Dispatch("an effect on a Knight")
+@ON_KNIGHT.on(GainPassion)
+def _gain_passion(h: Harm, k: KnightState, e: GainPassion, attack: bool, source: str) -> None:
+    say_stats(h, k, st.change_passion(h.cat, k, e.amount))
+    priority_after_passion(h, k)
+
+
+@ON_KNIGHT.on(GainBane)
+def _gain_bane(h: Harm, k: KnightState, e: GainBane, attack: bool, source: str) -> None:
+    say_stats(h, k, st.change_bane(h.cat, k, e.amount))
+    if k.dead:
+        kill(h, k.id, "Bane over the Bane Limit: no Mortis, no Judicium")
+
+
+@ON_KNIGHT.on(*KNIGHT_STATE_EFFECTS)  # Poison X, Choke X, Fortify X, Zeal X... (keyword_effects.py)
+def _knight_state(h: Harm, k: KnightState, e: KnightStateEffect, attack: bool, source: str) -> None:
+    lines, heat = keyword_effects.apply(h.cat, k, e, h.state.clash.flow.pool if h.state.clash else None)
+    say_stats(h, k, lines)
+    if heat:
+        change_heat(h, k, heat)
+
+
 def _on_knight(h: Harm, k: KnightState, e: HarmEffect, attack: bool, source: str) -> None:
-    cat = h.cat
-    if isinstance(e, GainVigor):
-        say_stats(h, k, st.change_vigor(cat, k, e.amount))
-    elif isinstance(e, GainHeat | LoseHeat):
-        change_heat(h, k, e.amount if isinstance(e, GainHeat) else -e.amount)
-    elif isinstance(e, GainPassion):
-        say_stats(h, k, st.change_passion(cat, k, e.amount))
-        priority_after_passion(h, k)
-    elif isinstance(e, GainBane):
-        say_stats(h, k, st.change_bane(cat, k, e.amount))
-        if k.dead:
-            kill(h, k.id, "Bane over the Bane Limit: no Mortis, no Judicium")
-    elif isinstance(e, GainCondition):
-        gain_condition(h, k, e.condition)
-    elif isinstance(e, PlaceKnightTokens):
-        _tokens(h, e)
-    elif isinstance(e, KnockedDown | Knockback | Pushback | Drag | KnockbackSide | PushbackToward | DragToward):
-        forced(h, k, e)
-    elif isinstance(e, CooldownCard | DelayCard | DiscardCard | Restrain | RefreshCards):  # techniques.hand_effect
-        say_stats(h, k, techniques.hand_effect(k, e, h.dice))
-    elif isinstance(e, Die):
-        _die(h, k, attack, source)
-    elif isinstance(e, Survive):
-        h.say(f"{k.name} survives: their Vigor stays at 0.")
-    elif isinstance(e, TextEffect):
-        by_hand(h, k, e.text, source)
-    elif isinstance(e, KNIGHT_STATE_EFFECTS):  # Poison X, Choke X, Fortify X, Zeal X... (keyword_effects.py)
-        lines, heat = keyword_effects.apply(cat, k, e, h.state.clash.flow.pool if h.state.clash else None)
-        say_stats(h, k, lines)
-        if heat:
-            change_heat(h, k, heat)
+    fn = ON_KNIGHT.find(e)
+    if fn is not None:
+        fn(h, k, e, attack, source)
 
 
-def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "") -> None:
-    """A ``text`` effect: shown with the commands that apply it."""
+def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "", bonus_attack: bool = False) -> None:
+    """A ``text`` effect: shown with the commands that apply it; ``bonus_attack`` (the effect's typed field,
+    content.schema.cards.TextEffect) owes the Knight a Bonus Attack."""
     name = f'"{k.name}"' if k is not None else "<name>"
     where = f" ({source})" if source else ""
     h.say(f"✋ By hand{where}: {text} — e.g. `/clash adjust knight:{name} stat:vigor value:N`, "
           f"`/knight condition name:{name} action:gain card:<id>`, `/clash place`.")
     clash = h.state.clash
-    if k is not None and clash is not None and "bonus attack" in text.lower():
+    if k is not None and clash is not None and bonus_attack:
         if k.id not in clash.flow.bonus_attacks:
             clash.flow.bonus_attacks.append(k.id)
         h.bonus_owed.append(k.id)
@@ -433,36 +352,74 @@ def incarnation_offer(h: Harm, k: KnightState) -> None:
           "far they may move before their Bonus Attack (docs/campaign.md).")
 
 
+# The Monster's side of an effect, not aimed at the Knight (``fn(h, e, source)``): the Mercy Rule still resolves it
+# after the Knight's death ("if the Attack has an effect that is separate from the Target or has other Targets,
+# those effects should still be resolved"). A Squire's harm uses it too (rules/squires/defence.py).
+APART: Dispatch[Callable[[Harm, Any, str], None]] = Dispatch("an effect apart from the Knight")
+
+
+@APART.on(Perform, FollowUp)
+def _attack_response(h: Harm, e: Perform | FollowUp, source: str) -> None:
+    h.attacks.append(e)
+    what = f"the Monster performs its {e.attack.upper() if e.attack == 'ai' else e.attack.title()}" \
+        if isinstance(e, Perform) else "a Follow-up Knight Attack"
+    h.say(f"⚔️ Attack Response{f' ({source})' if source else ''}: {what} after this Attack ends.")
+
+
+APART.on(GainThreat)(lambda h, e, source: _track(h, "threat", e.amount))
+APART.on(GainCurse)(lambda h, e, source: _track(h, "curse", e.amount))
+
+
+def _on_clash(fn: Callable[[Harm, Any, ClashState], list[str]]) -> Callable[[Harm, Any, str], None]:
+    """The Monster's side that changes the Clash: by hand when no Clash is running."""
+    def resolve(h: Harm, e: Any, source: str) -> None:
+        clash = h.state.clash
+        if clash is None:
+            by_hand(h, None, f"{e.type.replace('_', ' ')} (no Clash is running)", source)
+            return
+        h.lines += fn(h, e, clash)
+    return resolve
+
+
+@APART.on(Escalate)
+@_on_clash
+def _escalate(h: Harm, e: Escalate, clash: ClashState) -> list[str]:
+    h.state.clash, lines = escalate(clash, e.amount, h.dice)
+    return [f"Escalate {e.amount}.", *lines]
+
+
+@APART.on(EscalateDeck)
+@_on_clash
+def _escalate_deck(h: Harm, e: EscalateDeck, clash: ClashState) -> list[str]:
+    h.state.clash, lines = escalate_deck(clash, e.deck, e.amount, h.dice)
+    return [f"Escalate {e.deck.upper()} {e.amount}.", *lines]
+
+
+@APART.on(Heal)
+@_on_clash
+def _heal(h: Harm, e: Heal, clash: ClashState) -> list[str]:
+    h.state.clash, lines = heal(clash, e.amount)
+    return lines
+
+
+@APART.on(Suppress)
+@_on_clash
+def _suppress(h: Harm, e: Suppress, clash: ClashState) -> list[str]:
+    h.state.clash = suppress(clash, e.deck, h.dice)
+    return [f"{e.deck.upper()} Suppress: the {e.deck.upper()} discard pile is shuffled into its deck."]
+
+
+@APART.on(AdditionalWound)
+@_on_clash
+def _additional_wound(h: Harm, e: AdditionalWound, clash: ClashState) -> list[str]:
+    h.state.clash, lines = additional_wounds(clash, e.amount)
+    return lines
+
+
 def _apart(h: Harm, e: HarmEffect, source: str) -> None:
-    if isinstance(e, Perform | FollowUp):
-        h.attacks.append(e)
-        what = f"the Monster performs its {e.attack.upper() if e.attack == 'ai' else e.attack.title()}" \
-            if isinstance(e, Perform) else "a Follow-up Knight Attack"
-        h.say(f"⚔️ Attack Response{f' ({source})' if source else ''}: {what} after this Attack ends.")
-        return
-    if isinstance(e, GainThreat | GainCurse):
-        _track(h, "threat" if isinstance(e, GainThreat) else "curse", e.amount)
-        return
-    clash = h.state.clash
-    if clash is None:
-        by_hand(h, None, f"{e.type.replace('_', ' ')} (no Clash is running)", source)
-        return
-    if isinstance(e, Escalate):
-        h.state.clash, lines = escalate(clash, e.amount, h.dice)
-        lines.insert(0, f"Escalate {e.amount}.")
-    elif isinstance(e, EscalateDeck):
-        h.state.clash, lines = escalate_deck(clash, e.deck, e.amount, h.dice)
-        lines.insert(0, f"Escalate {e.deck.upper()} {e.amount}.")
-    elif isinstance(e, Heal):
-        h.state.clash, lines = heal(clash, e.amount)
-    elif isinstance(e, Suppress):
-        h.state.clash = suppress(clash, e.deck, h.dice)
-        lines = [f"{e.deck.upper()} Suppress: the {e.deck.upper()} discard pile is shuffled into its deck."]
-    elif isinstance(e, AdditionalWound):
-        h.state.clash, lines = additional_wounds(clash, e.amount)
-    else:  # pragma: no cover  (APART lists exactly these)
-        raise AssertionError(e)
-    h.lines += lines
+    fn = APART.find(e)
+    assert fn is not None, e  # resolve_effects calls it only for the effects APART registers
+    fn(h, e, source)
 
 
 def _track(h: Harm, which: str, amount: int) -> None:
@@ -546,7 +503,7 @@ def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
         h.say(f"↔️ {what}: the rules leave {len(options)} ways; the bot took {took}. The GM may move a miniature "
               "by hand with `/clash place`.")
     for ev in chosen.events:
-        k = _by_board_id(h, ev.miniature or "")
+        k = by_board_id(h, ev.miniature or "")
         if k is None or k.dead:
             continue
         if ev.kind == "crash" and ev.vigor_loss:
@@ -570,3 +527,19 @@ def _tumble(h: Harm, k: KnightState) -> bool:
     if mini is not None and mini.knocked_down:
         replace_mini(h, mini.model_copy(update={"knocked_down": False}))
     return True
+
+
+# the one-line effects on a Knight (after the functions they call)
+ON_KNIGHT.on(GainVigor)(lambda h, k, e, attack, source: say_stats(h, k, st.change_vigor(h.cat, k, e.amount)))
+ON_KNIGHT.on(GainHeat)(lambda h, k, e, attack, source: change_heat(h, k, e.amount))
+ON_KNIGHT.on(LoseHeat)(lambda h, k, e, attack, source: change_heat(h, k, -e.amount))
+ON_KNIGHT.on(GainCondition)(lambda h, k, e, attack, source: gain_condition(h, k, e.condition))
+ON_KNIGHT.on(PlaceKnightTokens)(lambda h, k, e, attack, source: _tokens(h, e))
+ON_KNIGHT.on(KnockedDown, Knockback, Pushback, Drag, KnockbackSide, PushbackToward, DragToward)(
+    lambda h, k, e, attack, source: forced(h, k, e))
+ON_KNIGHT.on(CooldownCard, DelayCard, DiscardCard, Restrain, RefreshCards)(  # techniques.hand_effect
+    lambda h, k, e, attack, source: say_stats(h, k, techniques.hand_effect(k, e, h.dice)))
+ON_KNIGHT.on(Die)(lambda h, k, e, attack, source: _die(h, k, attack, source))
+ON_KNIGHT.on(Survive)(lambda h, k, e, attack, source: h.say(f"{k.name} survives: their Vigor stays at 0."))
+ON_KNIGHT.on(TextEffect)(
+    lambda h, k, e, attack, source: by_hand(h, k, e.text, source, bonus_attack=e.grants_bonus_attack()))

@@ -66,7 +66,7 @@ def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
         act.step = "final"
         return None
     if knight in state.squires:  # a Squire draws Mettle cards instead of rolling (docs/squires.md)
-        from rules.squires.clash import defend
+        from rules.squires.defence import defend
 
         react = react_window(state, card, act, "attack")  # the Knights may still react
         if react is not None:

@@ -303,11 +303,12 @@ def faces_text(result: PowerResult) -> str:
     tests=[T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay", T + "test_full_miss_clears_the_pool"],
 )
 def clear_pool(pool: dict[str, int], fire_used: int, before: dict[str, int] | None = None,
-               keep: dict[str, int] | None = None) -> tuple[dict[str, int], list[str]]:
+               keep: dict[str, int] | None = None, where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
     """"remove all Knight tokens from the Knight Pool, unless explicitly instructed otherwise"; Fire: "During the
     Clear the Knight Pool step, leave all but one unused Fire tokens in the Knight Pool". Resource tokens "remain
     in the Pool until they're used". Tokens the Monster's cards placed after ``before`` (the pool the Attack used)
-    stay for the next Attack (docs/rulings.md)."""
+    stay for the next Attack (docs/rulings.md). ``where`` names the pool: the Knight Pool, or an Encounter's
+    Encounter Pool ("The Encounter Pool and the Knight Pool are separate!")."""
     knight_tokens = set(TOKEN_KEYWORDS.values())
     added = {t: n - before.get(t, 0) for t, n in pool.items() if n > before.get(t, 0)} if before is not None else {}
     used = {t: n - added.get(t, 0) for t, n in pool.items()}
@@ -321,16 +322,16 @@ def clear_pool(pool: dict[str, int], fire_used: int, before: dict[str, int] | No
     if passed:
         kept = place(kept, passed)
         removed = {t: n - passed.get(t, 0) for t, n in removed.items() if n - passed.get(t, 0) > 0}
-        lines.append(f"Pass: {_tokens_text(passed)} stay in the Knight Pool.")
+        lines.append(f"Pass: {_tokens_text(passed)} stay in the {where}.")
     if removed:
         shown = ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in sorted(removed.items()))
-        line = f"The Knight Pool is cleared ({shown})"
+        line = f"The {where} is cleared ({shown})"
         lines.append(line + (f"; {fire_left} unused Fire token{'s' if fire_left != 1 else ''} stay." if fire_left
                              else "."))
     if added and any(t in knight_tokens for t in added):
         kept = place(kept, {t: n for t, n in added.items() if t in knight_tokens})
         lines.append(f"Placed by the Monster's cards during this Attack, {_tokens_text(added)} stay for the next one.")
-    return kept, lines or ["The Knight Pool is empty."]
+    return kept, lines or [f"The {where} is empty."]
 
 
 def token_keywords(keywords: list[Keyword], *, auto: bool) -> dict[str, int]:
@@ -383,14 +384,15 @@ def timed_abilities(face: GearFace, when: str) -> list[str]:
     "4. First Ability Window", status="assisted", tests=[T + "test_auto_break_is_used_in_the_same_attack"],
     note="Auto-X tokens of the active weapon are placed; other abilities are shown for the players",
 )
-def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int]) -> tuple[dict[str, int], list[str]]:
+def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int],
+                 where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
     """"Some rare abilities may also allow you to add Knight tokens for yourself (such as Auto-break X)"; the rest
     ("Vault or Pushback X"...) are the attacking Knight's choice, shown to be applied by hand."""
     lines: list[str] = []
     auto = token_keywords(keywords, auto=True)
     if auto:
         pool = place(pool, auto)
-        lines.append(f"First ability window: the {face.name} places {_tokens_text(auto)} in the Knight Pool.")
+        lines.append(f"First ability window: the {face.name} places {_tokens_text(auto)} in the {where}.")
     other = [kw.label() for kw in keywords if kw.name not in HANDLED and not kw.name.startswith("Auto-")]
     texts = [f"{a.name + ': ' if a.name else ''}{a.text}" for a in face.abilities if a.text]
     if other or texts:
@@ -425,7 +427,7 @@ def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: str) -> list
             note="the Passion counted for the Heroic Arc and the Power Pool; other Passion effects by hand")
 @implements("Magic X", tests=["tests/clash/test_keywords_attack.py::test_magic_places_resource_tokens_that_stay"])
 def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword], pool: dict[str, int],
-                  passion: int, margin: int) -> tuple[dict[str, int], list[str]]:
+                  passion: int, margin: int, where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
     """"you must always resolve keywords that place Knight tokens in the Knight Pool (like Opening X or Break X)";
     Heroic Arc: "When you reach the second ability window of your Attack, you must apply relevant effects from each
     level of the Heroic Arc that is still available" — a level with two options is the player's choice (shown).
@@ -455,10 +457,10 @@ def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list
     lines: list[str] = []
     if placed:
         pool = place(pool, placed)
-        lines.append(f"Second ability window: {k.name} places {_tokens_text(placed)} in the Knight Pool "
+        lines.append(f"Second ability window: {k.name} places {_tokens_text(placed)} in the {where} "
                      "(the active weapon and the Heroic Arc) for the next attacking Knight.")
     pool = dict(pool)
-    lines += keyword_effects.second_window(cat, k, resource_keywords, pool)
+    lines += keyword_effects.second_window(cat, k, resource_keywords, pool, where)
     if choices:
         lines.append("✋ Heroic Arc, one option per level (by hand): " + "; ".join(choices) + ".")
     if any("exhaust" in f"{a.cost or ''} {a.text}".lower() for a in face.abilities):

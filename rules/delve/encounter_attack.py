@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from rules.attack_rolls import roll_crit_pool
+from rules.clash import active_weapon as aw
+from rules.clash import attack_roll as ar
 from rules.clash import power_roll as pw
+from rules.clash.falsity import has_falsity
 from rules.clash.flow import Pending, resumes
-from rules.clash.knight_attack import AttackRoll, _face, _weapon
 from rules.coverage import implements
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
@@ -27,12 +28,12 @@ from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
-from rules.state import CampaignState
+from rules.state import CampaignState, one_attack
 
 T = "tests/delve/test_encounter.py::"
 
 
-class Progress(AttackRoll):
+class Progress(ar.KnightRoll):
     """An Attack Action between its Attack Roll and the rest (``pending.data["attack"]``)."""
 
     knight: str
@@ -45,10 +46,7 @@ def pool_text(pool: dict[str, int]) -> str:
     return ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in pool.items() if n) or "empty"
 
 
-def _encounter_pool(lines: list[str]) -> list[str]:
-    """The Clash's sentences about the Knight Pool, said of the Encounter Pool ("The Encounter Pool and the Knight
-    Pool are separate!")."""
-    return [line.replace("Knight Pool", "Encounter Pool") for line in lines]
+POOL = "Encounter Pool"  # "The Encounter Pool and the Knight Pool are separate!"
 
 
 def acting(state: CampaignState, enc: EncounterState, name: str | None) -> tuple[KnightState, EncounterKnight]:
@@ -128,8 +126,8 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
     _, _, enc, side, _ = flow.context(engine, state)
     k, ek = acting(state, enc, knight)
     assert ek.space is not None
-    gid = _weapon(cat, k, weapon)
-    face, keywords, precision = _face(cat, k, gid)
+    gid = aw.declare(cat, k, weapon)
+    face, keywords, precision = aw.weapon_face(cat, k, gid)
     minis, what = geo.in_range(face, enc, ek.space)
     if target is not None:
         minis = [m for m in minis if m.number == target]
@@ -147,53 +145,44 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
              f"active weapon: the {face.name} ({what}).",
              f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)) + " (no Priority check in an Encounter)"]
     t = pw.pool_tokens(enc.pool, cantrip)
-    precision += t.precision + k.stats.modifiers.get("precision", 0)
-    naturals = roll_crit_pool(dice, face.attack_dice or 1, "Attack Roll")
-    p = Progress(knight=k.id, weapon=gid, target=m.number, cantrip=cantrip, precision=precision, to_hit=side.to_hit,
-                 naturals=naturals, crit_misses=int(naturals[0] == 1),
-                 free_rerolls=t.rerolls + sum(kw.value or 0 for kw in keywords if kw.name == "Attack Re-roll"),
-                 deadly=any(kw.name == "Deadly" for kw in keywords))
+    same = one_attack(state)  # a campaign created before version 3 counted the permanent Modifier tokens only
+    precision = ar.precision(cat, k, precision, t) if same else precision + t.precision + k.stats.modifiers.get(
+        "precision", 0)
+    rolled = ar.roll(dice, face.attack_dice or 1, keywords, t, precision, side.to_hit, falsity=same)
+    p = Progress(knight=k.id, weapon=gid, target=m.number, cantrip=cantrip, **rolled)
     lines.append(f"🎯 Attack Roll: {p.shown()} vs To Hit {p.to_hit} → {p.verdict()}.")
+    if not same and has_falsity(keywords):  # not applied here before version 3: the table is told
+        lines.append(f"✋ Falsity ({face.name}, by hand): you may re-roll your Crit die without gaining Heat; Zeal 1 "
+                     "if it was already a hit.")
     asked = _offer_rerolls(engine, state, k, p, lines)
     return asked if asked is not None else _go_on(engine, state, dice, p, lines)
 
 
 def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Progress,
                    lines: list[str]) -> Result | None:
-    """Heat re-rolls of missed Attack dice, as in a Clash: free ones (Closing, Attack Re-roll X) first, then +1 Heat
-    each, never above the Heat Limit; declared all at once."""
-    missed = p.missed()
-    if not missed:
+    """The Heat re-rolls of rules/clash/attack_roll.py, asked of the attacking Knight (``enc_reroll``)."""
+    offer = ar.reroll_offer(engine.catalogue, k, p)
+    if offer is None:
         return None
-    room = max(0, st.heat_limit(engine.catalogue, k) - k.stats.heat)
-    can = min(len(missed), p.free_rerolls + room)
-    if can == 0:
+    if offer.pick == 0:
         lines.append(f"{k.name} is at the Heat Limit: no Heat re-roll.")
         return None
-    options = p.reroll_options(missed)
-    free = f"{p.free_rerolls} free, then " if p.free_rerolls else ""
-    return flow.ask(engine, state, lines, "enc_reroll",
-                    f"{k.name}: re-roll missed Attack dice? Up to {can} ({free}+1 Heat each; Heat {k.stats.heat}/"
-                    f"{st.heat_limit(engine.catalogue, k)}), declared all at once.", options, knights=[k.id],
-                    data={"attack": p.model_dump()}, pick=can)
+    free = ("the Crit die free (Falsity); " if offer.crit_free else "") + (f"{offer.free} free, then " if offer.free
+                                                                             else "")
+    prompt = (f"{k.name}: re-roll missed Attack dice? Up to {offer.pick} ({free}+1 Heat each; Heat "
+              f"{offer.heat}/{offer.limit}), declared all at once.")
+    # a campaign created before version 3 kept no Falsity in its decision: its state stays as it was
+    data = p.model_dump(exclude=None if p.falsity else {"falsity"})
+    return flow.ask(engine, state, lines, "enc_reroll", prompt, offer.options, knights=[k.id],
+                    data={"attack": data}, pick=offer.pick)
 
 
 @resumes("enc_reroll")
 def _reroll(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
     p = Progress.model_validate(pending.data["attack"])
     k = state.knights[p.knight]
-    if "keep" in keys:
-        if len(keys) > 1:
-            raise RuleError("choose the dice to re-roll, or keep — not both")
-        return _go_on(engine, state, dice, p, [f"{k.name} keeps the roll."])
-    positions = sorted({int(c.removeprefix("die")) for c in keys})
-    heat = max(0, len(positions) - p.free_rerolls)
-    lines = [f"{k.name}: " + " ".join(st.change_heat(engine.catalogue, k, heat, voluntary=True))] if heat else []
-    old = p.reroll(dice, positions)
-    new = " ".join(str(p.naturals[i - 1]) for i in positions)
-    lines.append(f"🔁 Re-roll ({f'+{heat} Heat' if heat else 'free'}): {' '.join(map(str, old))} → {new}; "
-                 f"{p.verdict()}.")
-    return _go_on(engine, state, dice, p, lines)
+    _, _, enc, _, _ = flow.context(engine, state)
+    return _go_on(engine, state, dice, p, ar.reroll(engine.catalogue, k, p, keys, dice, enc.pool, POOL))
 
 
 def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
@@ -203,7 +192,7 @@ def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
     assert cat.dice is not None
     _, kingdom, enc, side, _ = flow.context(engine, state)
     k = state.knights[p.knight]
-    face, keywords, _ = _face(cat, k, p.weapon)
+    face, keywords, _ = aw.weapon_face(cat, k, p.weapon)
     attack = attack_data(p)
     crit = attack["crit_chance"]
     if crit:
@@ -212,11 +201,11 @@ def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
         lines.append("Crit Miss (natural 1 on the Crit die): resolve Crit Miss effects, if any.")
     lines += pw.timed_abilities(face, "Full Hit" if attack["full_hit"] else "Full Miss" if attack["full_miss"] else "")
     if attack["full_miss"]:
-        enc.pool, cleared = pw.clear_pool(enc.pool, 0)
-        lines += _encounter_pool(cleared) + [f"Full Miss: {k.name}'s Attack ends."]
+        enc.pool, cleared = pw.clear_pool(enc.pool, 0, where=POOL)
+        lines += cleared + [f"Full Miss: {k.name}'s Attack ends."] + _after(engine, state, k)
         return flow.run(engine, state, dice, lines, attack=attack)
-    enc.pool, window = pw.first_window(face, keywords, enc.pool)
-    lines += _encounter_pool(window)
+    enc.pool, window = pw.first_window(face, keywords, enc.pool, POOL)
+    lines += window
     t = pw.pool_tokens(enc.pool, p.cantrip)
     passion = k.stats.passion + t.rouse
     before = dict(enc.pool)
@@ -238,12 +227,19 @@ def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
         _scrape(engine, state, dice, kingdom, enc, side, p, crit, res.total - at, attack, lines)
     elif crit:
         lines.append("A Crit Chance without a Scrape is no Critical.")
-    enc.pool, cleared = pw.clear_pool(enc.pool, res.used.get("fire", 0), before)
-    lines += _encounter_pool(cleared)
+    enc.pool, cleared = pw.clear_pool(enc.pool, res.used.get("fire", 0), before, where=POOL)
+    lines += cleared
     if not k.dead:
-        enc.pool, window = pw.second_window(cat, k, face, keywords, enc.pool, passion, res.total - at)
-        lines += _encounter_pool(window)
+        enc.pool, window = pw.second_window(cat, k, face, keywords, enc.pool, passion, res.total - at, POOL)
+        lines += window
+    lines += _after(engine, state, k)
     return flow.run(engine, state, dice, lines, attack=attack)
+
+
+def _after(engine: Engine, state: CampaignState, k: KnightState) -> list[str]:
+    """The end of the Attack: what is discarded after it (a temporary Precision token, Blinding Grime...), as after
+    a Clash's Knight Attack (rules/knights/statistics.after); not in a campaign created before version 3."""
+    return st.after(engine.catalogue, k, "attack") if one_attack(state) else []
 
 
 @implements("Overpower X+", tests=[T + "test_overpower_needs_a_scrape_exceeding_the_at_by_x"],

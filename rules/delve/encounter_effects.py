@@ -10,7 +10,9 @@ the miniature with ``/encounter place``). Kingdom track effects go through rules
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from content.schema.cards import (
     GainBane,
@@ -42,11 +44,27 @@ from rules.clash.peril import armor_roll, lose_vigor
 from rules.coverage import implements
 from rules.delve import track as tr
 from rules.dice import Dice
+from rules.effects import Dispatch
 from rules.engine import Engine
 from rules.state import CampaignState
 
-ON_KNIGHT = (GainVigor, GainHeat, LoseHeat, GainPassion, GainBane, GainCondition, LoseVigor)
-MOVES = (Knockback, Pushback, KnockedDown)
+
+@dataclass
+class _Apply:
+    """One printed effect being resolved: the Knights it reaches, the narration, the Time spaces reached."""
+
+    state: CampaignState
+    kingdom: Kingdom
+    h: harm.Harm
+    living: list[str]
+    source: str
+    attack: bool
+    reached: list[int] = field(default_factory=list)
+    told_peril: bool = False
+
+
+# Each effect type of an Encounter card (rules/effects.py): ``fn(run, e)``; a type not registered is not resolved.
+EFFECTS: Dispatch[Callable[[_Apply, Any], None]] = Dispatch("an Encounter effect")
 
 
 def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, printed: EncounterPrinted,
@@ -54,52 +72,80 @@ def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, pr
     """Resolve a printed effect in card order: Knight effects on each of ``knights`` (campaign Knight ids), Kingdom
     track effects once, Knight tokens into the Encounter Pool. Returns the sentences and the Time spaces reached."""
     assert state.delve is not None and state.delve.encounter is not None
-    reached: list[int] = []
     if not printed.effects:
-        return [f"✋ {source} (apply by hand): {printed.text}"], reached
+        return [f"✋ {source} (apply by hand): {printed.text}"], []
     h = harm.Harm(engine, state, dice)
-    lines = h.lines  # one narration, in card order
-    lines.append(f"{source}: {printed.text}")
+    h.lines.append(f"{source}: {printed.text}")  # one narration, in card order
     living = [kid for kid in knights if kid in state.knights and not state.knights[kid].dead]
     h.checked.extend(living)  # no Mortis card in an Encounter: a Peril Check draws nothing (the Judicium stays)
-    told_peril = False
+    run = _Apply(state, kingdom, h, living, source, attack)
     for e in printed.effects:
-        if isinstance(e, GainThreat | GainCurse | EncounterLoseThreat | EncounterLoseCurse | EncounterAdvanceTime):
-            lines += _track(state, kingdom, e, reached)
-        elif isinstance(e, PlaceKnightTokens):
-            pool = state.delve.encounter.pool  # changed in place: the caller holds the same Encounter
-            pool[e.token] = pool.get(e.token, 0) + e.amount
-            lines.append(f"Encounter Pool: +{e.amount} {e.token.replace('_', ' ').title()} token(s).")
-        elif isinstance(e, PerilCheck):
-            if not told_peril:
-                lines.append("Peril Check: no Mortis card is drawn during an Encounter (only a Judicium at 0 Vigor).")
-                told_peril = True
-        elif isinstance(e, MOVES):
-            what = "Knockdown" if isinstance(e, KnockedDown) else f"{type(e).__name__} {e.amount}"
-            who = ", ".join(state.knights[kid].name for kid in living) or "nobody"
-            lines.append(f"✋ By hand: {what} on {who} — move the miniature on the Encounter Board with "
-                         "`/encounter place kind:knight name:<Knight> space:<space>`.")
-        elif isinstance(e, TextEffect):
-            lines.append(f"✋ By hand: {e.text}")
-        elif isinstance(e, ON_KNIGHT):
-            for kid in living:
-                k = state.knights[kid]
-                if k.dead:
-                    continue
-                if isinstance(e, LoseVigor) and attack:
-                    n = armor_roll(h, k, e.amount, clash=False)
-                    if n > 0:
-                        n = lessened(state, kingdom, n, lines)
-                    if n > 0:
-                        lose_vigor(h, k, n)
-                elif isinstance(e, LoseVigor):
-                    n = lessened(state, kingdom, e.amount, lines)
-                    if n > 0:
-                        harm.resolve_effects(h, kid, [e.model_copy(update={"amount": n})], source=source)
-                else:
-                    harm.resolve_effects(h, kid, [e], source=source)
+        fn = EFFECTS.find(e)
+        if fn is not None:
+            fn(run, e)
     harm.settle(h)  # the Judicium of a Knight who fell to 0 Vigor
-    return list(h.lines), reached
+    return list(h.lines), run.reached
+
+
+@EFFECTS.on(GainThreat, GainCurse, EncounterLoseThreat, EncounterLoseCurse, EncounterAdvanceTime)
+def _on_track(run: _Apply, e: Any) -> None:
+    run.h.lines.extend(_track(run.state, run.kingdom, e, run.reached))
+
+
+@EFFECTS.on(PlaceKnightTokens)
+def _tokens(run: _Apply, e: PlaceKnightTokens) -> None:
+    assert run.state.delve is not None and run.state.delve.encounter is not None
+    pool = run.state.delve.encounter.pool  # changed in place: the caller holds the same Encounter
+    pool[e.token] = pool.get(e.token, 0) + e.amount
+    run.h.say(f"Encounter Pool: +{e.amount} {e.token.replace('_', ' ').title()} token(s).")
+
+
+@EFFECTS.on(PerilCheck)
+def _peril(run: _Apply, e: PerilCheck) -> None:
+    if not run.told_peril:
+        run.h.say("Peril Check: no Mortis card is drawn during an Encounter (only a Judicium at 0 Vigor).")
+        run.told_peril = True
+
+
+@EFFECTS.on(Knockback, Pushback, KnockedDown)
+def _moves(run: _Apply, e: Knockback | Pushback | KnockedDown) -> None:
+    what = "Knockdown" if isinstance(e, KnockedDown) else f"{type(e).__name__} {e.amount}"
+    who = ", ".join(run.state.knights[kid].name for kid in run.living) or "nobody"
+    run.h.say(f"✋ By hand: {what} on {who} — move the miniature on the Encounter Board with "
+              "`/encounter place kind:knight name:<Knight> space:<space>`.")
+
+
+@EFFECTS.on(TextEffect)
+def _text(run: _Apply, e: TextEffect) -> None:
+    run.h.say(f"✋ By hand: {e.text}")
+
+
+@EFFECTS.on(GainVigor, GainHeat, LoseHeat, GainPassion, GainBane, GainCondition)
+def _on_knights(run: _Apply, e: Any) -> None:
+    for kid in run.living:
+        if not run.state.knights[kid].dead:
+            harm.resolve_effects(run.h, kid, [e], source=run.source)
+
+
+@EFFECTS.on(LoseVigor)
+def _lose_vigor(run: _Apply, e: LoseVigor) -> None:
+    """An Encounter Monster's Attack: the Armor Roll, then a card that lessens the loss; other Vigor loss: the card
+    that lessens it."""
+    h, lines = run.h, run.h.lines
+    for kid in run.living:
+        k = run.state.knights[kid]
+        if k.dead:
+            continue
+        if run.attack:
+            n = armor_roll(h, k, e.amount, clash=False)
+            if n > 0:
+                n = lessened(run.state, run.kingdom, n, lines)
+            if n > 0:
+                lose_vigor(h, k, n)
+        else:
+            n = lessened(run.state, run.kingdom, e.amount, lines)
+            if n > 0:
+                harm.resolve_effects(h, kid, [e.model_copy(update={"amount": n})], source=run.source)
 
 
 @implements(

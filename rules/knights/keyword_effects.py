@@ -11,12 +11,14 @@ at the end of the holder's turn is their ``holding`` (rules/knights/conditions.p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from content.loader import Catalogue
 from content.schema.cards import Choke, Fleisch, Fortify, KnightStateEffect, Parasitize, Poison, Toxify, Zeal
 from content.schema.gear import Keyword
 from rules.coverage import implements
+from rules.effects import Dispatch
 from rules.knights import conditions as cond
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -163,7 +165,8 @@ def zeal_threshold(cat: Catalogue, k: KnightState) -> int | None:
 
 @implements("Zeal X", tests=[T + "test_zeal_places_tokens_on_the_knight_board"])
 @implements("Zeal Threshold X", tests=[T + "test_zeal_over_the_threshold_goes_to_the_knight_pool"])
-def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None) -> list[str]:
+def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None,
+         where: str = "Knight Pool") -> list[str]:
     """Zeal X: "place X Zeal tokens on your Knight Board." Zeal Threshold X: "If gaining Zeal tokens would exceed
     your Zeal Threshold, gain Zeal tokens up to your Zeal Threshold and place the rest of the tokens in the Knight
     Pool." ``pool`` is the Clash's Knight Pool (None: no Clash; the rest is placed by hand)."""
@@ -175,24 +178,35 @@ def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None) ->
     lines = [f"Zeal {x}: {k.name} places {kept} Zeal token{'s' if kept != 1 else ''} on their Knight Board "
              f"({have} → **{have + kept}**" + (f", Zeal Threshold {limit}" if limit is not None else "") + ")."]
     if rest:
-        lines += _in_pool(pool, ZEAL, rest, "Zeal", "over the Zeal Threshold")
+        lines += _in_pool(pool, ZEAL, rest, "Zeal", "over the Zeal Threshold", where)
     return lines
 
 
 @implements("Fleisch X", tests=[T + "test_fleisch_goes_to_the_knight_pool_and_stays"])
-def fleisch(x: int, pool: dict[str, int] | None) -> list[str]:
+def fleisch(x: int, pool: dict[str, int] | None, where: str = "Knight Pool") -> list[str]:
     """"During the second ability window, place X Fleisch tokens in the Knight Pool." Resource tokens "remain in the
     Pool until they're used" (the Clear the Knight Pool step keeps them)."""
-    return _in_pool(pool, FLEISCH, x, "Fleisch", "")
+    return _in_pool(pool, FLEISCH, x, "Fleisch", "", where)
 
 
-def _in_pool(pool: dict[str, int] | None, token: str, n: int, name: str, why: str) -> list[str]:
+def _in_pool(pool: dict[str, int] | None, token: str, n: int, name: str, why: str, where: str) -> list[str]:
     why = f" ({why})" if why else ""
     if pool is None:
-        return [f"✋ By hand: place {n} {name} token{'s' if n != 1 else ''} in the Knight Pool{why} — no Clash is "
+        return [f"✋ By hand: place {n} {name} token{'s' if n != 1 else ''} in the {where}{why} — no Clash is "
                 "running."]
     pool[token] = pool.get(token, 0) + n
-    return [f"Knight Pool: +{n} {name} token{'s' if n != 1 else ''}{why} ({pool[token]} there now)."]
+    return [f"{where}: +{n} {name} token{'s' if n != 1 else ''}{why} ({pool[token]} there now)."]
+
+
+# Each Knight-state keyword effect's function (rules/effects.py): ``fn(cat, k, e, pool)`` -> the sentences.
+EFFECTS: Dispatch[Callable[[Catalogue, KnightState, Any, dict[str, int] | None], list[str]]] = Dispatch(
+    "a Knight-state keyword effect")
+EFFECTS.on(Poison)(lambda cat, k, e, pool: poison(cat, k, e.amount))
+EFFECTS.on(Toxify)(lambda cat, k, e, pool: toxify(cat, k, e.amount))
+EFFECTS.on(Parasitize)(lambda cat, k, e, pool: parasitize(cat, k, e.amount))
+EFFECTS.on(Fortify)(lambda cat, k, e, pool: fortify(cat, k, e.amount))
+EFFECTS.on(Zeal)(lambda cat, k, e, pool: zeal(cat, k, e.amount, pool))
+EFFECTS.on(Fleisch)(lambda cat, k, e, pool: fleisch(e.amount, pool))
 
 
 def apply(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> tuple[list[str], int]:
@@ -200,21 +214,9 @@ def apply(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, 
     and the Heat the Knight must still gain (Choke X), which the caller raises its own way."""
     if isinstance(e, Choke):
         return choke(cat, k, e.amount)
-    if isinstance(e, Poison):
-        lines = poison(cat, k, e.amount)
-    elif isinstance(e, Toxify):
-        lines = toxify(cat, k, e.amount)
-    elif isinstance(e, Parasitize):
-        lines = parasitize(cat, k, e.amount)
-    elif isinstance(e, Fortify):
-        lines = fortify(cat, k, e.amount)
-    elif isinstance(e, Zeal):
-        lines = zeal(cat, k, e.amount, pool)
-    elif isinstance(e, Fleisch):
-        lines = fleisch(e.amount, pool)
-    else:  # pragma: no cover  (KNIGHT_STATE_EFFECTS lists exactly these)
-        raise AssertionError(e)
-    return lines, 0
+    fn = EFFECTS.find(e)
+    assert fn is not None, e  # KNIGHT_STATE_EFFECTS lists exactly these and Choke
+    return fn(cat, k, e, pool), 0
 
 
 def apply_now(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> list[str]:
@@ -223,12 +225,14 @@ def apply_now(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[s
     return lines + (st.change_heat(cat, k, heat) if heat else [])
 
 
-def second_window(cat: Catalogue, k: KnightState, keywords: Sequence[Keyword], pool: dict[str, int]) -> list[str]:
+def second_window(cat: Catalogue, k: KnightState, keywords: Sequence[Keyword], pool: dict[str, int],
+                  where: str = "Knight Pool") -> list[str]:
     """The second ability window's resource keywords of an Attack (the active weapon's and the Heroic Arc's): Zeal X
     on the Knight Board, Fleisch X in the Knight Pool. For rules/clash/power_roll.second_window to call."""
     zeal_x = sum(kw.value or 0 for kw in keywords if kw.name == "Zeal")
     fleisch_x = sum(kw.value or 0 for kw in keywords if kw.name == "Fleisch")
-    return (zeal(cat, k, zeal_x, pool) if zeal_x else []) + (fleisch(fleisch_x, pool) if fleisch_x else [])
+    return (zeal(cat, k, zeal_x, pool, where) if zeal_x else []) + (fleisch(fleisch_x, pool, where) if fleisch_x
+                                                                     else [])
 
 
 def status(cat: Catalogue, k: KnightState) -> list[str]:

@@ -14,8 +14,9 @@ in rules/squires/clash.py ``harm_squire`` (a Knockback effect), River Legs in th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from content.schema.cards import PlaceKnightTokens, TextEffect
 from content.schema.squires import (
@@ -41,6 +42,7 @@ from rules.clash.flow import Option, Pending, ask, resumes
 from rules.clash.peril import say_stats
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.effects import Dispatch
 from rules.engine import Engine, Event, Result, observes
 from rules.errors import RuleError
 from rules.knights import statistics as st
@@ -298,49 +300,82 @@ def _monster_next_to_knight(run: Run) -> bool:
     return any(is_adjacent(board, m, k, for_monster=False) for k in _others(run))
 
 
+# A Squire Ability's effects (rules/effects.py): ``fn(run, e, tid, label, text)``. Those of the Squire's own
+# (EFFECTS) first; then the effect on the Target, a Squire (ON_SQUIRE) or a Knight (ON_KNIGHT); any other effect
+# on the Target is rules/clash/harm.py's.
+Fn = Callable[["Run", Any, str, str, str], None]
+EFFECTS: Dispatch[Fn] = Dispatch("a Squire Ability's effect")
+ON_SQUIRE: Dispatch[Fn] = Dispatch("a Squire Ability's effect on a Squire")
+ON_KNIGHT: Dispatch[Fn] = Dispatch("a Squire Ability's effect on a Knight")
+
+
 def effect(run: Run, e: SquireEffect, tid: str, label: str, text: str) -> None:
-    state, s = run.state, run.s
-    h = run.harm()
-    if isinstance(e, TextEffect):
-        harm.by_hand(h, None, e.text, label)
-    elif isinstance(e, PlaceKnightTokens):
-        assert state.clash is not None
-        pool = state.clash.flow.pool
-        pool[e.token] = pool.get(e.token, 0) + e.amount
-        h.say(f"{label}: {s.name} places {e.amount} {e.token.replace('_', ' ').title()} token(s) in the Knight Pool "
-              f"({pool[e.token]} there now).")
-    elif isinstance(e, SquireBoon):
-        _boon(run, e, label)
-    elif isinstance(e, MoveToward):
-        _move_toward(run, e, tid, label)
-    elif isinstance(e, PullMonster):
-        board = state.board
-        m = board.monster(tid)
-        h.say(f"{label}: {s.name} pulls {m.name} {e.amount} space(s) toward them (Pull {e.amount}).")
-        harm.apply_outcomes(h, pull(board, s.id, tid, e.amount), f"Pull {e.amount} on {m.name}")
-    elif tid in state.squires:
-        other = state.squires[tid]
-        if isinstance(e, LoseBane):
-            h.say(f"{label}: {other.name} — " + " ".join(change(run.engine, other, "bane", -e.amount, False)))
-        elif isinstance(e, GainModifier):
-            h.say(f"✋ By hand ({label}): {other.name} is a Squire — a Mettle draw has no {e.modifier.capitalize()} "
-                  f"bonus; \"{text}\" (`/squire stat`, `/squire redraw free:true` for a re-roll effect).")
-        else:
-            harm.resolve_effects(h, tid, [e], source=label)
+    run.harm()  # the step's narration, from the first effect on
+    fn = EFFECTS.find(e) or (ON_SQUIRE if tid in run.state.squires else ON_KNIGHT).find(e)
+    on_target = cast(harm.HarmEffect, e)  # the effects no function above registers are rules/clash/harm.py's
+    if fn is not None:
+        fn(run, e, tid, label, text)
+    elif tid in run.state.squires:
+        harm.resolve_effects(run.harm(), tid, [on_target], source=label)
     else:
-        k = harm.knight_state(h, tid)
-        if isinstance(e, LoseBane):
-            say_stats(h, k, st.change_bane(run.engine.catalogue, k, -e.amount))
-        elif isinstance(e, GainModifier):
-            k.stats.temporary[e.modifier] = k.stats.temporary.get(e.modifier, 0) + e.amount
-            moment = {"evasion": "Evasion Roll", "precision": "Attack", "speed": "movement"}[e.modifier]
-            h.say(f"{label}: {k.name} gains a temporary {e.modifier.capitalize()} token (+{e.amount}), discarded "
-                  f"after their next {moment}.")
-        else:
-            before = len(h.lines)
-            harm.resolve_effects(h, k.id, [e], source=label)
-            if len(h.lines) > before:
-                h.lines[before] = f"{label}: {h.lines[before]}"
+        h = run.harm()
+        before = len(h.lines)
+        harm.resolve_effects(h, harm.knight_state(h, tid).id, [on_target], source=label)
+        if len(h.lines) > before:
+            h.lines[before] = f"{label}: {h.lines[before]}"
+
+
+EFFECTS.on(TextEffect)(lambda run, e, tid, label, text: harm.by_hand(run.harm(), None, e.text, label))
+EFFECTS.on(SquireBoon)(lambda run, e, tid, label, text: _boon(run, e, label))
+EFFECTS.on(MoveToward)(lambda run, e, tid, label, text: _move_toward(run, e, tid, label))
+
+
+@EFFECTS.on(PlaceKnightTokens)
+def _place_tokens(run: Run, e: PlaceKnightTokens, tid: str, label: str, text: str) -> None:
+    assert run.state.clash is not None
+    pool = run.state.clash.flow.pool
+    pool[e.token] = pool.get(e.token, 0) + e.amount
+    run.harm().say(f"{label}: {run.s.name} places {e.amount} {e.token.replace('_', ' ').title()} token(s) in the "
+                   f"Knight Pool ({pool[e.token]} there now).")
+
+
+@EFFECTS.on(PullMonster)
+def _pull(run: Run, e: PullMonster, tid: str, label: str, text: str) -> None:
+    h, board = run.harm(), run.state.board
+    m = board.monster(tid)
+    h.say(f"{label}: {run.s.name} pulls {m.name} {e.amount} space(s) toward them (Pull {e.amount}).")
+    harm.apply_outcomes(h, pull(board, run.s.id, tid, e.amount), f"Pull {e.amount} on {m.name}")
+
+
+@ON_SQUIRE.on(LoseBane)
+def _squire_bane(run: Run, e: LoseBane, tid: str, label: str, text: str) -> None:
+    other = run.state.squires[tid]
+    run.harm().say(f"{label}: {other.name} — " + " ".join(change(run.engine, other, "bane", -e.amount, False)))
+
+
+@ON_SQUIRE.on(GainModifier)
+def _squire_modifier(run: Run, e: GainModifier, tid: str, label: str, text: str) -> None:
+    other = run.state.squires[tid]
+    run.harm().say(f"✋ By hand ({label}): {other.name} is a Squire — a Mettle draw has no "
+                   f"{e.modifier.capitalize()} bonus; \"{text}\" (`/squire stat`, `/squire redraw free:true` for a "
+                   "re-roll effect).")
+
+
+@ON_KNIGHT.on(LoseBane)
+def _knight_bane(run: Run, e: LoseBane, tid: str, label: str, text: str) -> None:
+    h = run.harm()
+    k = harm.knight_state(h, tid)
+    say_stats(h, k, st.change_bane(run.engine.catalogue, k, -e.amount))
+
+
+@ON_KNIGHT.on(GainModifier)
+def _knight_modifier(run: Run, e: GainModifier, tid: str, label: str, text: str) -> None:
+    h = run.harm()
+    k = harm.knight_state(h, tid)
+    k.stats.temporary[e.modifier] = k.stats.temporary.get(e.modifier, 0) + e.amount
+    moment = {"evasion": "Evasion Roll", "precision": "Attack", "speed": "movement"}[e.modifier]
+    h.say(f"{label}: {k.name} gains a temporary {e.modifier.capitalize()} token (+{e.amount}), discarded after "
+          f"their next {moment}.")
 
 
 def _boon(run: Run, e: SquireBoon, label: str) -> None:

@@ -1,8 +1,8 @@
 """Squires in the Clash (docs/squires.md, "In the Clash"): a Squire stands on the Clash Board as a Knight miniature
 whose board id is the Squire's id (``CampaignState.squires``). Targeting sees it like any Knight (its statistics are
 judged by the players: rules/clash/targeting.py). It takes a turn in the Knight Round (``rounds.open_turn`` /
-``end_turn``: its Refresh step lowers Heat by its Heat Refresh), and Monster Attacks against it are resolved here with
-Mettle draws instead of dice (``defend``, called by rules/clash/monster_attack.py).
+``end_turn``: its Refresh step lowers Heat by its Heat Refresh); Monster Attacks against it are resolved with Mettle
+draws instead of dice by rules/squires/defence.py.
 
 The bot plays the Squire's choices by this policy (the players override it by typing the Squire's commands):
 - re-draw (+1 Heat) a Mettle result only when it failed (a miss, a Fail, hits not evaded), at most once per draw,
@@ -15,12 +15,11 @@ The bot plays the Squire's choices by this policy (the players override it by ty
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from content.schema.monsters import BPCard, MonsterAttack
+from content.schema.monsters import BPCard
 from content.schema.squires import MettleCard, SquireGearStats
 from rules.board import measures as ms
 from rules.board.geometry import Coord, parse_space
@@ -28,9 +27,10 @@ from rules.board.knight_movement import IllegalMove
 from rules.board.state import Knight, Monster
 from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
 from rules.clash import harm
-from rules.clash.activation import Activation, monster_content
+from rules.clash.activation import monster_content
+from rules.clash.attack_wounds import deal_wound
 from rules.clash.decks import draw_bp, fail_bp
-from rules.clash.knight_attack import blindspot_bonus, deal_wound
+from rules.clash.knight_attack import blindspot_bonus
 from rules.clash.rounds import end_turn, open_turn, running
 from rules.coverage import implements
 from rules.dice import Dice
@@ -87,7 +87,7 @@ class SquireTurn(_Action):
     squire: SquireId
 
 
-def _squire(state: CampaignState, sid: str) -> SquireState:
+def squire_state(state: CampaignState, sid: str) -> SquireState:
     s = state.squires.get(sid)
     if s is None:
         raise RuleError(f"there is no Squire {sid!r} in this campaign (/squire show lists them)")
@@ -95,7 +95,7 @@ def _squire(state: CampaignState, sid: str) -> SquireState:
 
 
 def _mini(state: CampaignState, sid: str) -> Knight:
-    s = _squire(state, sid)
+    s = squire_state(state, sid)
     mini = next((k for k in state.board.knights if k.id == sid), None)
     if mini is None:
         raise RuleError(f"{s.name} is not on the Clash Board: place them with /squire place")
@@ -127,7 +127,7 @@ def _result(engine: Engine, state: CampaignState, s: SquireState, lines: list[st
 def place(engine: Engine, state: CampaignState, act: SquirePlace, dice: Dice) -> Result:
     """A Squire stands in for a missing Knight: it takes a free Knight Starting Position of the Clash Setup (or
     ``space``) as a Knight miniature whose board id is the Squire's id."""
-    s = _squire(state, act.squire)
+    s = squire_state(state, act.squire)
     board = _without(state.board, s.id)
     taken = {k.space for k in board.knights if k.space is not None}
     if act.space:
@@ -150,7 +150,7 @@ def place(engine: Engine, state: CampaignState, act: SquirePlace, dice: Dice) ->
 def refresh(engine: Engine, state: CampaignState, sid: str) -> list[str]:
     """The Squire's Refresh step: "Heat Refresh: Informs how much Heat a Squire can subtract during their Refresh
     step." (no Techniques, no Conditions)."""
-    s = _squire(state, sid)
+    s = squire_state(state, sid)
     n = engine.catalogue.squires[s.squire].heat_refresh
     if s.heat == 0:
         return []
@@ -161,7 +161,7 @@ def refresh(engine: Engine, state: CampaignState, sid: str) -> list[str]:
 
 @handles(SquireMove)
 def move(engine: Engine, state: CampaignState, act: SquireMove, dice: Dice) -> Result:
-    s = _squire(state, act.squire)
+    s = squire_state(state, act.squire)
     running(state)
     _mini(state, s.id)
     lines = open_turn(engine, state, s.id)
@@ -190,7 +190,7 @@ def _move(engine: Engine, state: CampaignState, s: SquireState, dest: Coord) -> 
 
 @handles(SquireEndTurn)
 def squire_end_turn(engine: Engine, state: CampaignState, act: SquireEndTurn, dice: Dice) -> Result:
-    s = _squire(state, act.squire)
+    s = squire_state(state, act.squire)
     running(state)
     _mini(state, s.id)
     return _result(engine, state, s, end_turn(engine, state, s.id, dice))
@@ -199,7 +199,7 @@ def squire_end_turn(engine: Engine, state: CampaignState, act: SquireEndTurn, di
 @handles(SquireAbility)
 def squire_ability(engine: Engine, state: CampaignState, act: SquireAbility, dice: Dice) -> Result:
     """"Abilities: Each active Squire Ability may only be used once per Round." rules/squires/abilities.py."""
-    s = _squire(state, act.squire)
+    s = squire_state(state, act.squire)
     running(state)
     mini = _mini(state, s.id)
     if mini.dead:
@@ -253,7 +253,7 @@ def _preferred_spaces(state: CampaignState, mini: Knight, m: Monster) -> list[Co
 @handles(SquireTurn)
 def squire_turn(engine: Engine, state: CampaignState, act: SquireTurn, dice: Dice) -> Result:
     """The bot plays the Squire's whole turn by the documented policy (module docstring)."""
-    s = _squire(state, act.squire)
+    s = squire_state(state, act.squire)
     running(state)
     _mini(state, s.id)
     lines, attack = play_turn(engine, state, dice, s)
@@ -296,7 +296,7 @@ def play_left(engine: Engine, state: CampaignState, dice: Dice, left: list[str])
         if state.clash is None or state.clash.over is not None or state.clash.flow.phase != "knight" or \
                 state.clash.flow.pending is not None:
             break
-        lines += play_turn(engine, state, dice, _squire(state, sid))[0]
+        lines += play_turn(engine, state, dice, squire_state(state, sid))[0]
     return lines
 
 
@@ -312,7 +312,7 @@ def _draw_one(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
 
 @handles(SquireAttack)
 def squire_attack(engine: Engine, state: CampaignState, act: SquireAttack, dice: Dice) -> Result:
-    s = _squire(state, act.squire)
+    s = squire_state(state, act.squire)
     running(state)
     mini = _mini(state, s.id)
     lines = open_turn(engine, state, s.id)
@@ -466,158 +466,6 @@ def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, m: Monster,
     bp = next(c for c in content.bp_cards if c.id == card)
     lines.append(f"🃏 BP card: **{bp.name}** (BP {bp.level}, AT {bp.at + state.clash.effective_at_bonus()}).")
     return bp, space
-
-
-# --- Resolving Attacks Against Squires -----------------------------------------------------------------------------
-
-
-def _gates(state: CampaignState, card: MonsterAttack, s: SquireState, mini: Knight, m: Monster) -> list[Any]:
-    assert state.clash is not None
-    adjacent = sum(1 for k in state.board.knights if not k.dead and ms.is_adjacent(state.board, m, k))
-    values = {"heat": s.heat, "passion": s.passion, "vigor": s.vigor, "bane": s.bane,
-              "wounds": state.clash.wounds(), "knights_adjacent": adjacent}
-    return [g for g in card.gates if values[g.stat] >= g.at_least]
-
-
-@implements("Resolving Attacks Against Squires", tests=[
-    T + "test_monster_attack_against_a_squire_draws_mettle_and_costs_vigor",
-    T + "test_squire_evasion_redraw_policy_respects_the_heat_limit",
-    T + "test_squire_judicium_only_at_zero_vigor"])
-def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
-           card: MonsterAttack, in_reach: bool) -> None:
-    """A Monster Attack against the Squire of the current Target: "To perform an Evasion Roll as a Squire, draw a
-    Mettle card and refer to the Hits Evaded value." Judgements are regular Attacks. The consequences and After
-    Attack effects on Vigor, Heat, Passion and Bane are applied; the others are told for the players to apply."""
-    assert state.clash is not None and card.attack is not None
-    sid = act.targets[act.index]
-    s = _squire(state, sid)
-    mini = state.board.knight(sid)
-    m = state.board.monster(act.monster)
-    types = set(card.attack.types)
-    if mini.dead:
-        pass
-    elif not in_reach:
-        lines.append(f"💨 {s.name} is out of reach: Out of Reach Evade.")
-    else:
-        if "command" in types:
-            lines.append(f"📜 {card.name} commands {s.name}: policy — the Squire obeys: {card.attack.obey} "
-                         "(apply it by hand).")
-        gates = _gates(state, card, s, mini, m)
-        count = (card.evasion_dice or 1) + state.clash.effective_evasion_dice_bonus() + sum(
-            g.evasion_dice for g in gates if g.before in ("targeting", "movement", "attack"))
-        difficulty = card.attack.difficulty if "judgement" in types and card.attack.difficulty else \
-            card.evasion_difficulty or 6
-        hits = _evade(engine, state, dice, s, count, difficulty, lines)
-        h = harm.Harm(engine, state, dice)
-        h.monster = act.monster
-        if hits:
-            effects = [*card.consequences, *(e for g in gates if g.before != "after_attack" for e in g.effects)]
-            harm.resolve_effects(h, sid, effects, hits=hits, monster_attack=True, source=card.name)
-        after = [*card.after_attack, *(e for g in gates if g.before == "after_attack" for e in g.effects)]
-        if after:
-            harm.resolve_effects(h, sid, after, monster_attack=True, source=f"{card.name} (After Attack)")
-        harm.settle(h)
-        lines.extend(h.lines)
-        for extra in h.attacks:
-            lines.append(f"✋ By hand: the Monster's {getattr(extra, 'attack', 'attack')} after this Attack.")
-    act.index += 1
-    act.naturals, act.rerolled, act.hits, act.virtue, act.obeyed = [], [], 0, None, None
-    act.step = "attack" if act.index < len(act.targets) else "final"
-
-
-def _evade(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, count: int, difficulty: int,
-           lines: list[str]) -> int:
-    reshuffle_after_critical(engine, state, dice, lines)
-    d = MettleDraw(kind="evasion", cards=[], dice=count, difficulty=difficulty, hits=count)
-    n = mettle.evasion_cards(count)
-    deck = mettle_deck(engine)
-
-    def draw() -> dict[str, Any]:
-        cards = [deck.card(c) for c in draw_cards(engine, state, dice, n, lines)]
-        lines.append(f"🛡️ {s.name} faces {count} Evasion dice ({difficulty}+): draws "
-                     + ", ".join(f"**{c.name}**" for c in cards) + ".")
-        out, said = mettle.evasion(cards, d)
-        lines.extend(said)
-        return out
-
-    out = draw()
-    if out.get("not_evaded", 0) and can_pay(engine, s):
-        lines.append("Policy: +1 Heat to discard the result and draw again:")
-        lines.extend(change(engine, s, "heat", 1, True))
-        out = draw()
-    s.last_draw = None  # a Clash draw is not re-drawn with /squire redraw
-    hits = int(out.get("not_evaded", 0))
-    if hits == 0:
-        lines.append(f"✨ {s.name} evades every hit: Full Evade.")
-    return hits
-
-
-def harm_squire(h: Any, sid: str, effects: Sequence[Any], hits: int, source: str,
-                apart: Callable[[Any, Any, str], None], attack: bool = False) -> None:
-    """Effects on a Squire (called by ``rules.clash.harm.resolve_effects``): Vigor, Heat, Passion and Bane on the
-    Squire's own statistics; the Monster's side (Escalate, Heal, Attack Responses...) as for a Knight (``apart``);
-    the rest by hand. "Squires draw from the Mortis deck only if they drop to 0 Vigor or below"."""
-    engine, state = h.engine, h.state
-    s = _squire(state, sid)
-    for e in effects:
-        kind = e.type
-        if kind in APART_TYPES:
-            apart(h, e, source)
-        elif kind == "lose_vigor":
-            n = e.amount * hits if e.per_hit else e.amount
-            if attack and state.clash is not None:  # the Monster's bonuses, as for a Knight (no Armor Roll)
-                if sid not in h.bonus_paid:
-                    h.bonus_paid.append(sid)
-                    n += state.clash.vigor_loss_bonus
-                n += state.clash.bonuses.vigor_loss_per_hit * hits
-            was = s.vigor
-            h.lines.append(f"{source}: {s.name} loses {n} Vigor.")
-            h.lines.extend(change(engine, s, "vigor", -n, False, judicium_by_hand=False))
-            if s.vigor <= 0 < was:
-                judicium(h, s)
-        elif kind in ("gain_heat", "lose_heat", "gain_passion", "gain_bane", "gain_vigor"):
-            stat = kind.split("_")[1]
-            sign = -1 if kind == "lose_heat" else 1
-            was = s.vigor
-            h.lines.append(f"{source}: {s.name} — {kind.replace('_', ' ')} {e.amount}.")
-            h.lines.extend(change(engine, s, stat, sign * e.amount, False, judicium_by_hand=False))
-            if s.vigor <= 0 < was:  # Heat over the Heat Limit is lost Vigor
-                judicium(h, s)
-        elif kind == "peril_check":
-            h.lines.append(f"{source}: Squires draw no Mortis cards above 0 Vigor — no Peril Check for {s.name}.")
-        elif kind == "knockback" and abilities.ignores_knockback(engine, s, h.lines):  # Stubborn
-            continue
-        else:
-            text = getattr(e, "text", None) or kind.replace("_", " ")
-            h.lines.append(f"✋ By hand: {source} — {text} ({s.name}).")
-
-
-APART_TYPES = ("escalate", "escalate_deck", "heal", "suppress", "additional_wound", "gain_threat", "gain_curse",
-               "perform", "follow_up")
-
-
-def judicium(h: Any, s: SquireState) -> None:
-    """"Squires resolve Judicium draws as normal, but may gain +1 Heat to gain Second Chance (once during each
-    Attack)." Policy: take the Second Chance while the Heat stays within the Limit. A card that kills removes the
-    Squire's miniature from the Clash Board; any other leaves the Squire at 0 Vigor."""
-    from rules.clash import harm, peril
-
-    chance = can_pay(h.engine, s)
-    if chance:
-        h.lines += ["Policy: +1 Heat to gain Second Chance for the Judicium draw:",
-                    *change(h.engine, s, "heat", 1, True)]
-    card = peril.judicium_card(h, s.name, min(0, s.vigor), chance)
-    mini = next((b for b in h.state.board.knights if b.id == s.id), None)
-    if peril.kills(card):
-        h.say(f"☠️ **{s.name} dies** — {card.name}.")
-        if mini is not None and not mini.dead:
-            harm.replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
-            h.say(f"{s.name}'s miniature is removed from the Clash Board.")
-        if h.state.clash is not None and h.state.clash.flow.priority_target == s.id:
-            harm.pass_priority(h)
-    else:
-        s.vigor = max(0, s.vigor)
-        h.say(f"{s.name} survives at {s.vigor} Vigor.")
 
 
 def clash_summary(state: CampaignState, sid: str) -> dict[str, Any] | None:

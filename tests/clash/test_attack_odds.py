@@ -53,3 +53,25 @@ async def test_opening_tokens_in_the_pool_raise_the_odds(table: Table) -> None:
     assert Fraction(after["hit"]["fraction"]) > Fraction(before["hit"]["fraction"])
     assert Fraction(after["wound"]["fraction"]) > Fraction(before["wound"]["fraction"])
     assert state.clash is not None
+
+
+async def test_odds_count_the_precision_the_attack_counts(table: Table) -> None:
+    """Rulebook (line 1988): - Hide: If you are not in front of a Monster, you may activate this ability at the end
+    of your turn to become Hidden.
+
+    Rulebook (line 1515): Various effects (like Mortis cards or Monster Attacks) cause Knights to gain cards that
+    apply additional negative or positive effects. When you gain a Condition card, place it next to your Knight Board.
+
+    /odds weapon counts the Precision with the Attack's own functions (rules/clash/attack_roll.py and the Board's,
+    knight_attack.place_precision): Hidden gives +1, Blinding Grime -1."""
+    await _clash(table)
+    await table.ok('/clash place kind:knight name:"Ser Sonch" space:B4')  # beside the Abbot, not in front
+    plain = (await table.ok("@sonch /odds weapon weapon:gear_pilgrims_mace")).data["plan"]["precision"]
+    await table.ok("@sonch /knight move to:B3")
+    await table.ok("@sonch /knight react source:lanternbearer_t_smoke ability:Hide")
+    await table.ok("@sonch /knight end-turn")
+    hidden = (await table.ok("@sonch /odds weapon weapon:gear_pilgrims_mace")).data["plan"]["precision"]
+    assert hidden == plain + 1
+    await table.ok('@sonch /knight condition action:gain card:"Blinding Grime"')
+    grimed = (await table.ok("@sonch /odds weapon weapon:gear_pilgrims_mace")).data["plan"]["precision"]
+    assert grimed == plain
