@@ -26,11 +26,12 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from pydantic import BaseModel, TypeAdapter
 from pydantic.fields import FieldInfo
 
-from content.schema import DOCUMENT_KINDS
 from content.scaffold.areas import AREAS, FIELD_AREAS, MEANINGS, NOT_SCAFFOLDED, SCAFFOLD_FILES
+from content.schema import DOCUMENT_KINDS
 
 SEEDS = Path(__file__).parent / "seeds"
 ID_TOKEN = "__ID__"
+SCHEMA_DIR = "schemas"  # the JSON Schemas' folder in a pack folder (`kfgm content new` writes it)
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_]{0,39}$")
 
 
@@ -69,7 +70,7 @@ class ScaffoldError(ValueError):
     """A scaffold cannot be made; the message says what would be right."""
 
 
-def scaffold(kind: str, new_id: str, schema_dir: str | None = "schemas") -> list[ScaffoldFile]:
+def scaffold(kind: str, new_id: str, schema_dir: str | None = SCHEMA_DIR) -> list[ScaffoldFile]:
     """The files of a new ``kind`` named ``new_id``. ``schema_dir`` is the folder of the JSON Schemas relative to
     the pack folder (the ``$schema`` line of each file points there), or None for no such line."""
     if kind in NOT_SCAFFOLDED:
@@ -132,7 +133,7 @@ def complete(model: type[BaseModel], value: dict[str, Any]) -> dict[str, Any]:
         if key in value:
             out[key] = _complete_value(info.annotation, value[key])
         elif not info.is_required():
-            out[key] = TypeAdapter(info.annotation).dump_python(info.get_default(call_default_factory=True),
+            out[key] = TypeAdapter(info.annotation or Any).dump_python(info.get_default(call_default_factory=True),
                                                                mode="json", by_alias=True)
     return out | {k: v for k, v in value.items() if k not in out}
 
