@@ -99,8 +99,10 @@ def effect_words(effect: BaseModel) -> str:
     kind = str(getattr(effect, "type", "")).replace("_", " ")
     if kind == "text":
         return str(data.get("text", ""))
-    rest = " ".join(f"{v}" if k == "amount" else f"{k.replace('_', ' ')} {v}" for k, v in data.items() if k != "type")
-    return f"{kind.capitalize()} {rest}".strip()
+    amount = f" {data['amount']}" if "amount" in data else ""
+    rest = ", ".join(f"{k.replace('_', ' ')}: {str(v).lower() if isinstance(v, bool) else v}"
+                     for k, v in data.items() if k not in ("type", "amount"))
+    return f"{kind.capitalize()}{amount}" + (f" ({rest})" if rest else "")
 
 
 def effects_words(effects: list[Any]) -> str:
@@ -218,7 +220,7 @@ def sections(found: Found) -> dict[str, list[str]]:
     if isinstance(model, KingdomTile):
         return tile_lines(model, owner)
     dumped = yaml.safe_dump(model.model_dump(mode="json", exclude_defaults=True), sort_keys=False,
-                            allow_unicode=True, width=100)
+                            allow_unicode=True, width=10_000)
     return {"title": [str(getattr(model, "name", None) or getattr(model, "id", ""))],
             "fields": dumped.splitlines()[:60]}
 

@@ -32,6 +32,7 @@ from bot.render.sheet import (
 CARD = (640, 900)  # a portrait card
 SHEET = (1000, 460)  # a Monster Sheet's level
 TILE = (760, 760)  # a Kingdom tile
+LONG = (700, 1150)  # any other content: its fields
 MAX_SIZE = (1200, 1200)  # no picture is larger (tests/content/test_card_pictures.py)
 BAND = {"evasion": (70, 110, 160), "targeting": (120, 60, 40), "movement": (60, 110, 70), "attack": (150, 40, 30),
         "consequences": (90, 80, 70), "at": (40, 40, 40), "responses": (120, 60, 40), "stats": (70, 90, 120),
@@ -81,12 +82,14 @@ class _Card:
         self.d.text((x + 10, self.y + 13), name.upper(), font=F_SMALL, fill=TITLE_INK, anchor="lm")
         self.y += 32
         for text in lines:
-            for i, line in enumerate(_wrap(self.d, text, F_BODY, width - 24)):
+            indent = 10 * (len(text) - len(text.lstrip(" ")))  # nested fields keep their indentation
+            for i, line in enumerate(_wrap(self.d, text.lstrip(" "), F_BODY, width - 24 - indent)):
                 if self.y > self.h - 50:
                     self.d.text((x + 12, self.y), "…", font=F_BODY, fill=MUTED)
                     return
                 font = F_BOLD if numbered and i == 0 else F_BODY
-                self.d.text((x + 12, self.y), line, font=font, fill=INK)
+                self.d.text((x + 12 + indent + (0 if i == 0 else 16 * (not numbered)), self.y), line, font=font,
+                            fill=INK)
                 self.y += 25
             self.y += 2
         self.y += 10
@@ -117,7 +120,7 @@ def _attack(s: dict[str, list[str]]) -> bytes:
 
 def _bp(s: dict[str, list[str]]) -> bytes:
     card = _Card(CARD, s["title"][0].split(" — ")[0], s["title"][0].split(" — ", 1)[-1])
-    card.corner("ARMOR THRESHOLD", s["at"][0].removeprefix("AT "), BAND["at"])
+    card.corner("AT", s["at"][0].removeprefix("AT "), BAND["at"])
     card.area("responses", s["responses"])
     card.area("text", s.get("text", []))
     return card.png()
@@ -172,7 +175,7 @@ def _tile(s: dict[str, list[str]]) -> bytes:
 
 
 def _other(s: dict[str, list[str]]) -> bytes:
-    card = _Card(CARD, s["title"][0])
+    card = _Card(LONG, s["title"][0])
     card.area("fields", s.get("fields", []))
     return card.png()
 

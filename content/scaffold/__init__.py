@@ -26,7 +26,7 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 from pydantic import BaseModel, TypeAdapter
 from pydantic.fields import FieldInfo
 
-from content.scaffold.areas import AREAS, FIELD_AREAS, MEANINGS, NOT_SCAFFOLDED, SCAFFOLD_FILES
+from content.scaffold.areas import AREAS, FIELD_AREAS, MEANINGS, NAME_MEANINGS, NOT_SCAFFOLDED, SCAFFOLD_FILES
 from content.schema import DOCUMENT_KINDS
 
 SEEDS = Path(__file__).parent / "seeds"
@@ -231,12 +231,14 @@ def _bounds(info: FieldInfo) -> str:
 
 
 def comment(model: type[BaseModel], name: str, info: FieldInfo, area: str) -> str:
-    meaning = MEANINGS.get(f"{model.__name__}.{name}") or info.description or _allowed(info.annotation)
+    key = _key(name, info)
+    allowed = _allowed(info.annotation)
+    meaning = MEANINGS.get(f"{model.__name__}.{name}") or info.description or NAME_MEANINGS.get(key) or allowed
     bounds = _bounds(info)
     required = "required" if info.is_required() else "optional"
     where = FIELD_AREAS.get(f"{model.__name__}.{name}", area)
-    return (f"{_key(name, info)}: {meaning}" + (f" ({bounds})" if bounds else "") + f"; {required}"
-            + (f"  [card: {where}]" if where else ""))
+    return (f"{key}: {meaning}" + (f" — {allowed}" if allowed != meaning else "") + (f" ({bounds})" if bounds else "")
+            + f"; {required}" + (f"  [card: {where}]" if where else ""))
 
 
 def emit(model: type[BaseModel], value: dict[str, Any], indent: int, area: str, comments: bool = True) -> list[str]:
@@ -271,6 +273,7 @@ def _emit_value(key: str, annotation: Any, item: Any, indent: int, area: str, co
             inner = emit(sub, element, indent + 4, AREAS.get(sub.__name__, area), comments and i == 0)
             first = next(j for j, line in enumerate(inner) if not line.lstrip().startswith("#"))
             inner[first] = f"{pad}  - {inner[first].lstrip()}"
+            inner[:first] = [f"{pad}  {line.lstrip()}" for line in inner[:first]]  # the first field's comment
             lines += inner
         return lines
     return [f"{pad}{key}: {_flow(item)}"]
