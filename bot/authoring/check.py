@@ -8,7 +8,8 @@
   loaded weapon when the pack has none. A level that no weapon of its Tier (level 1: Mob, 2: Vassal...) can wound
   is a warning.
 - **Targeting.** A Targeting line is read only when the lines above it found no Knight; a line whose criteria
-  always find one (Closest, Furthest, Every, Most/Least/Highest/Lowest...) makes every line below it unreachable.
+  always find one (Closest, Furthest, Every, Highest/Lowest X, No Target, Zone; not Most/Least X, which skip the
+  line when no Knight has the resource) makes every line below it unreachable.
 - **Decks.** An AI 1 deck with fewer cards than a level's AI Activations draws in one Monster Round; starting
   Escalations with no AI 2 or BP 2 card to escalate; a Boss with a BP 1 deck of one card.
 - **Kingdoms.** Tiles that no path reaches are refused by the loader already (they are listed as errors); a
@@ -25,7 +26,10 @@ from content.loader import STARTER_PACK, Catalogue, ContentInvalid, build_catalo
 from content.schema import TIERS, Gear, Monster
 from rules.odds import AttackPlan, Dice, attack_odds
 
-ALWAYS_FINDS = {"closest", "furthest", "every", "highest", "lowest", "most", "least"}
+# criteria that find a Target whenever a Knight is on the board: rulebook "Typical Targeting Instructions" ("Highest X
+# ... '0' is still considered a valid amount"; "Zone: ... triggers even if there are no Knights"); not Most/Least X
+# ("If there is no Knight that has the specified resource, skip this targeting line")
+ALWAYS_FINDS = {"closest", "furthest", "every", "highest", "lowest", "no_target", "zone"}
 KNIGHT_TIERS = TIERS[:5]  # Mob to Dragon; Legendary is the Postgame's
 DIE_ORDER = ("white", "black", "red")
 

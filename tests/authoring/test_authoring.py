@@ -139,16 +139,21 @@ def _pack_with(tmp_path: Path, edit: dict[str, str]) -> Path:
 
 
 def test_check_warns_of_unreachable_targeting_and_unwoundable_levels(tmp_path: Path) -> None:
-    pack = _pack_with(tmp_path, {"    at: 2\n": "    at: 30\n", "    at: 3\n": "    at: 30\n", "name: Second AI Card": "name: Second AI Card\n"
-                                 "    targeting: [{text: Closest Knight, criteria: [{is: closest}]}, "
-                                 "{text: Lone Knight, criteria: [{is: lone}]}]\n    level_: 1"})
-    text = (pack / "monsters" / "wolf.yaml").read_text().replace("    level_: 1\n", "")
-    # the second AI card's own targeting (further down) is replaced by the two lines above
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if "Second AI Card" in line)
-    own = next(i for i in range(start + 3, len(lines)) if lines[i].lstrip().startswith("targeting:"))
-    end = next(i for i in range(own + 1, len(lines)) if lines[i].lstrip().startswith(("# movement", "movement:")))
-    (pack / "monsters" / "wolf.yaml").write_text("\n".join(lines[:own] + lines[end:]) + "\n")
+    """Rulebook (line 1057): read the lines in the "Targeting" area of the card, one by one from top to bottom until you
+    find the first one that you can resolve. Do not check further Targeting lines.
+    Rulebook (line 1080): - Most X: Most amount of a specified resource. For example, Most Bane. If there is no Knight
+    that has the specified resource, skip this targeting line.
+
+    Closest always finds a Knight: the line under it is never read (a warning). The third AI card's first line, the
+    Knight with the most Heat, may find no one, so its Closest line below is read: no warning for it."""
+    pack = _pack_with(tmp_path, {"    at: 2\n": "    at: 30\n", "    at: 3\n": "    at: 30\n"})
+    path = pack / "monsters" / "wolf.yaml"
+    wolf = yaml.safe_load(path.read_text())
+    second, third = wolf["ai_cards"][1], wolf["ai_cards"][2]
+    second["targeting"] = [{"text": "Closest Knight", "criteria": [{"is": "closest"}]},
+                           {"text": "Lone Knight", "criteria": [{"is": "lone"}]}]
+    third["targeting"].append({"text": "Closest Knight", "criteria": [{"is": "closest"}]})
+    path.write_text(yaml.safe_dump(wolf, sort_keys=False))
     report = check_pack(pack)
     assert report.errors == []
     warnings = [str(w) for w in report.warnings]
@@ -156,6 +161,7 @@ def test_check_warns_of_unreachable_targeting_and_unwoundable_levels(tmp_path: P
                and "2. Lone Knight" in w for w in warnings), warnings
     assert any("level 1: no weapon a Mob Tier Knight may carry can wound it" in w for w in warnings), warnings
     assert any("level 2: no weapon a Vassal Tier Knight" in w for w in warnings), warnings
+    assert not any("Third AI Card" in w for w in warnings) and len(warnings) == 3, warnings
     assert {r["wound"] for r in report.odds} == {"0"} and {r["weapon"] for r in report.odds} == {"wolf_blade"}
 
 
