@@ -2,8 +2,10 @@
 
 Each row is ``{"id", "type", "name", "tier"}``. The type of a document is its ``kind`` (``monster:boss``,
 ``gear:weapon`` and ``card:<deck>`` add what they are); a part of a document that has an id of its own (an AI card, a
-Kingdom tile, an Exploration card, a Mettle card, a Rosegraal node...) is ``<part>:<document id>``. Every kind the
-loader keeps in a catalogue is listed (tests/content/test_listing.py compares them with the catalogue's fields).
+Kingdom tile, an Exploration card, a Mettle card, a Rosegraal node...) is ``<part>:<document id>``; the id of a
+``kingdom_tiles`` or ``kingdom_cards`` document, whose tiles and cards joined their Kingdom, is ``merged_set``.
+Every kind the loader keeps in a catalogue is listed (tests/authoring/test_authoring.py compares them with the
+catalogue's fields).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ KIND_OF: dict[type[BaseModel], str] = {model: kind for kind, model in DOCUMENT_K
 EXPLICIT = ("packs", "dice", "decks", "knights", "gear", "upgrades", "monsters", "terrain", "kingdoms",
             "kingdom_tiles")
 NOT_CONTENT = ("origin", "pack_of", "kingdom_cards")  # bookkeeping; kingdom_cards are merged into their Kingdom
+MERGED = "merged_set"  # a set of tiles or cards whose parts joined their Kingdom
 
 
 def _row(i: str, kind: str, name: str | None, tier: Any = None) -> Row:
@@ -82,6 +85,9 @@ def entries(catalogue: Catalogue) -> list[Row]:
         if name not in EXPLICIT:
             for model in getattr(catalogue, name).values():
                 rows += _document(model)
+    listed = {row["id"] for row in rows}
+    # the ids of kind: kingdom_tiles and kind: kingdom_cards documents: their tiles and cards joined their Kingdom
+    rows += [_row(i, MERGED, i) for i in catalogue.origin if i not in listed]
     return rows
 
 

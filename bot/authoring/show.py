@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
+from content.listing import MERGED
 from content.loader import Catalogue
 from content.schema import Gear, KingdomTile, Monster
 from content.schema.monsters import AICard, BPCard, MonsterLevel, Routine, Signature
@@ -58,6 +59,9 @@ def find(catalogue: Catalogue, card_id: str) -> Found:
         if card_id in tiles:
             return Found("tile", tiles[card_id], catalogue.kingdoms.get(kingdom_id), type="kingdom tile")
     for row in catalogue.entries():
+        if row["id"] == card_id and row["type"] == MERGED:
+            raise NotFound(f"{card_id!r} names a set of tiles or cards (kind: kingdom_tiles or kingdom_cards) that "
+                           "joined its Kingdom; show one of its tiles or cards by its own id")
         if row["id"] == card_id:
             model = _model_of(catalogue, card_id)
             if model is not None:
