@@ -7,6 +7,8 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.authoring.cli import add_parser as add_content_parser
+from bot.authoring.cli import run as run_content
 from bot.settings import Settings
 
 TOKEN_HELP = """No Discord token is set, so the bot cannot connect to Discord.
@@ -66,8 +68,6 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--out", help="the folder for the pictures (default: a new temporary folder)")
     invite = sub.add_parser("invite-url", help="print the link that invites the bot to a server")
     invite.add_argument("--client-id", required=True, type=int, help="your application's id")
-    from bot.authoring.cli import add_parser as add_content_parser
-
     add_content_parser(sub)
     rules_cmd = sub.add_parser("rules", help="what the bot knows of the rulebook")
     rsub = rules_cmd.add_subparsers(dest="rules_cmd", required=True)
@@ -91,8 +91,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "play":
         return asyncio.run(_play(args, settings))
     if args.cmd == "content":
-        from bot.authoring.cli import run as run_content
-
         return run_content(args, settings)
     if args.cmd == "demo":
         from bot.console.demo import run_demo

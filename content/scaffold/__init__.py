@@ -31,6 +31,7 @@ from content.schema import DOCUMENT_KINDS
 
 SEEDS = Path(__file__).parent / "seeds"
 ID_TOKEN = "__ID__"
+FIRST_KEYS = ("kind", "id", "name")
 SCHEMA_DIR = "schemas"  # the JSON Schemas' folder in a pack folder (`kfgm content new` writes it)
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_]{0,39}$")
 
@@ -135,7 +136,9 @@ def complete(model: type[BaseModel], value: dict[str, Any]) -> dict[str, Any]:
         elif not info.is_required():
             out[key] = TypeAdapter(info.annotation or Any).dump_python(info.get_default(call_default_factory=True),
                                                                mode="json", by_alias=True)
-    return out | {k: v for k, v in value.items() if k not in out}
+    out |= {k: v for k, v in value.items() if k not in out}
+    first = [k for k in FIRST_KEYS if k in out]  # a document starts with what it is
+    return {k: out[k] for k in first} | {k: v for k, v in out.items() if k not in first}
 
 
 def _complete_value(annotation: Any, value: Any) -> Any:
