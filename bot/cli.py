@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 from pathlib import Path
 
+from bot.authoring.cli import add_parser as add_content_parser
+from bot.authoring.cli import run as run_content
 from bot.settings import Settings
 
 TOKEN_HELP = """No Discord token is set, so the bot cannot connect to Discord.
@@ -53,35 +54,6 @@ async def _play(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _content(args: argparse.Namespace, settings: Settings) -> int:
-    from content.loader import ContentInvalid, load_catalogue, validate_pack
-
-    if args.content_cmd == "validate":
-        errors = validate_pack(Path(args.path))
-        for error in errors:
-            print(error)
-        print(f"{len(errors)} error(s)" if errors else f"{args.path}: valid")
-        return 1 if errors else 0
-    if args.content_cmd == "list":
-        try:
-            rows = load_catalogue(settings.content_packs).entries()
-        except ContentInvalid as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        if args.json:
-            print(json.dumps(rows, ensure_ascii=False, indent=1))
-        else:
-            for row in rows:
-                tier = "" if row["tier"] is None else f" (tier {row['tier']})"
-                print(f"{row['id']:<40} {row['type']:<22} {row['name']}{tier}")
-        return 0
-    from content.schema import DOCUMENT_KINDS
-
-    schema = {kind: model.model_json_schema() for kind, model in DOCUMENT_KINDS.items()}
-    print(json.dumps(schema, indent=1))
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kfgm", description="Kingdoms Forlorn Game Master")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -100,13 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--out", help="the folder for the pictures (default: a new temporary folder)")
     invite = sub.add_parser("invite-url", help="print the link that invites the bot to a server")
     invite.add_argument("--client-id", required=True, type=int, help="your application's id")
-    content = sub.add_parser("content", help="check and list content packs")
-    csub = content.add_subparsers(dest="content_cmd", required=True)
-    validate = csub.add_parser("validate", help="validate a pack folder; one line per error")
-    validate.add_argument("path")
-    listing = csub.add_parser("list", help="every content id with its type, name and tier")
-    listing.add_argument("--json", action="store_true")
-    csub.add_parser("schema", help="JSON Schema of every document kind, for editors")
+    add_content_parser(sub)
     rules_cmd = sub.add_parser("rules", help="what the bot knows of the rulebook")
     rsub = rules_cmd.add_subparsers(dest="rules_cmd", required=True)
     coverage = rsub.add_parser("coverage", help="every rulebook entry: automated, assisted, irrelevant or missing")
@@ -129,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "play":
         return asyncio.run(_play(args, settings))
     if args.cmd == "content":
-        return _content(args, settings)
+        return run_content(args, settings)
     if args.cmd == "demo":
         from bot.console.demo import run_demo
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -46,6 +47,18 @@ class Settings(BaseSettings):
     @field_validator("content_packs", mode="before")
     @classmethod
     def _split(cls, value: object) -> object:
+        """Folders separated like PATH (``a:b``; ``a;b`` on Windows), the documented form; a JSON list
+        (``["a", "b"]``), which the docs once described, is read too."""
+        if isinstance(value, str) and value.strip().startswith("["):
+            try:
+                listed = json.loads(value)
+            except ValueError:
+                raise ValueError("KFGM_CONTENT_PACKS starts with '[' but is not a JSON list of folders; write the "
+                                 f"folders separated by {os.pathsep!r} instead, e.g. packs/ours{os.pathsep}packs/more"
+                                 ) from None
+            if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+                raise ValueError("KFGM_CONTENT_PACKS as a JSON list must list folder names (text)")
+            return [p.strip() for p in listed if p.strip()]
         if isinstance(value, str):
             return [p.strip() for p in value.split(os.pathsep) if p.strip()]
         return value

@@ -113,36 +113,10 @@ class Catalogue:
         raise KeyError(card_id)
 
     def entries(self) -> list[dict[str, Any]]:
-        """Every content id with its type, name and tier (``kfgm content list``)."""
-        rows: list[dict[str, Any]] = [
-            {"id": p.id, "type": "pack", "name": p.name, "tier": None} for p in self.packs
-        ]
-        if self.dice:
-            rows.append({"id": self.dice.id, "type": "dice", "name": "Dice", "tier": None})
-        for deck in self.decks.values():
-            rows.append({"id": deck.id, "type": "deck", "name": deck.name, "tier": None})
-            for card in deck.cards:
-                rows.append({"id": card.id, "type": f"card:{deck.id}", "name": card.name, "tier": card.tier})
-        for knight in self.knights.values():
-            rows.append({"id": knight.id, "type": "knight", "name": knight.name, "tier": None})
-            for part_field, i, part_id in knight.part_ids():
-                part = getattr(knight, part_field)[i]
-                rows.append({"id": part_id, "type": part_field.rstrip("s"), "name": part.name, "tier": None})
-        rows += [{"id": g.id, "type": f"gear:{g.type}", "name": g.name, "tier": g.tier} for g in self.gear.values()]
-        rows += [{"id": u.id, "type": "upgrade", "name": u.name, "tier": u.tier} for u in self.upgrades.values()]
-        for m in self.monsters.values():
-            rows.append({"id": m.id, "type": f"monster:{m.type}", "name": m.name, "tier": len(m.levels)})
-            rows += [{"id": t.id, "type": f"trait:{m.id}", "name": t.name, "tier": None} for t in m.traits]
-            rows.append({"id": m.signature.id, "type": f"signature:{m.id}", "name": m.signature.name, "tier": None})
-            rows.append({"id": m.routine.id, "type": f"routine:{m.id}", "name": m.routine.name, "tier": None})
-            rows += [{"id": c.id, "type": f"ai:{m.id}", "name": c.name, "tier": c.level} for c in m.ai_cards]
-            rows += [{"id": c.id, "type": f"bp:{m.id}", "name": c.name, "tier": c.level} for c in m.bp_cards]
-        rows += [{"id": t.id, "type": "terrain", "name": t.name, "tier": None} for t in self.terrain.values()]
-        for k in self.kingdoms.values():
-            rows.append({"id": k.id, "type": "kingdom", "name": k.name, "tier": None})
-            tiles = self.kingdom_tiles.get(k.id, {}).values()
-            rows += [{"id": t.id, "type": f"kingdom_tile:{k.id}", "name": t.name, "tier": None} for t in tiles]
-        return rows
+        """Every content id with its type, name and tier (``kfgm content list``; content/listing.py)."""
+        from content.listing import entries
+
+        return entries(self)
 
 
 # --- YAML with line numbers -------------------------------------------------------------------

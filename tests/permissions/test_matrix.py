@@ -353,6 +353,8 @@ ROWS: list[Row] = [
     # /content: a guild's own packs (uploads write no campaign log; list needs no campaign)
     Row(f'/content upload file:"{SMALL_PACK}"', GM, False),
     Row("/content list", ANYONE, False),
+    Row("/content card id:abbot_ai_censer_swing", ANYONE, False),
+    Row("/content export pack:small_pack", GM, False, setup=(f'@morgan /content upload file:"{SMALL_PACK}"',)),
     Row("/content remove pack:small_pack", GM, False, setup=(f'@morgan /content upload file:"{SMALL_PACK}"',)),
     # /gm
     Row("/gm force-next values:10,1", GM, True),

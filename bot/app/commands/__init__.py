@@ -7,6 +7,7 @@ from bot.app.commands import (
     clash,
     clash_play,
     content,
+    content_cards,
     deck,
     delve,
     dice,
@@ -37,6 +38,6 @@ def build_registry() -> Registry:
     registry = Registry()
     for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, expedition, outpost, spoils,
                    rest, dice, knight, keyword, saint, progress, odds, gm, squire, rogue, postgame, modes,
-                   content, help):
+                   content, content_cards, help):
         module.register(registry)
     return registry

@@ -190,7 +190,19 @@ async def list_packs(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
                          f"<@{row['uploaded_by']}> on {row['uploaded_at'][:10]}")
     if not rows:
         lines.append("No pack has been uploaded yet; a GM can add one with `/content upload file:` (docs/content.md).")
-    return Reply(text="\n".join(lines), data={"packs": rows, "base": base})
+    kinds = kind_counts(content.catalogue)
+    lines.append("**Content kinds**: " + ", ".join(f"{kind} {n}" for kind, n in kinds.items())
+                 + " (`/content card id:` shows one; `kfgm content list` lists every id)")
+    return Reply(text="\n".join(lines), data={"packs": rows, "base": base, "kinds": kinds})
+
+
+def kind_counts(catalogue: Catalogue) -> dict[str, int]:
+    """How many ids of each content type (the part before ':') the catalogue holds (content/listing.py)."""
+    counts: dict[str, int] = {}
+    for row in catalogue.entries():
+        kind = row["type"].split(":")[0]
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
 
 
 async def remove(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
