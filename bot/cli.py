@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
 
 from bot.authoring.cli import add_parser as add_content_parser
 from bot.authoring.cli import run as run_content

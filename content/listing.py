@@ -24,7 +24,7 @@ KIND_OF: dict[type[BaseModel], str] = {model: kind for kind, model in DOCUMENT_K
 # catalogue fields listed with their own rows below; every other content field is listed by ``_document``
 EXPLICIT = ("packs", "dice", "decks", "knights", "gear", "upgrades", "monsters", "terrain", "kingdoms",
             "kingdom_tiles")
-NOT_CONTENT = ("origin", "pack_of", "kingdom_cards")  # bookkeeping; kingdom_cards are merged into their Kingdom
+NOT_CONTENT = ("origin", "pack_of", "kingdom_cards", "folders", "uploads")  # bookkeeping (kingdom_cards: merged)
 MERGED = "merged_set"  # a set of tiles or cards whose parts joined their Kingdom
 
 

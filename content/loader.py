@@ -112,12 +112,6 @@ class Catalogue:
                     return deck, index
         raise KeyError(card_id)
 
-    def entries(self) -> list[dict[str, Any]]:
-        """Every content id with its type, name and tier (``kfgm content list``; content/listing.py)."""
-        from content.listing import entries
-
-        return entries(self)
-
 
 # --- YAML with line numbers -------------------------------------------------------------------
 

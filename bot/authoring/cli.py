@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.settings import Settings
+from content.listing import entries
 
 
 def add_parser(sub: Any) -> None:
@@ -65,7 +66,7 @@ def _validate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _list(args: argparse.Namespace, settings: Settings) -> int:
-    rows = _catalogue(settings, args.pack).entries()
+    rows = entries(_catalogue(settings, args.pack))
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
     else:

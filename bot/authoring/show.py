@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
-from content.listing import MERGED
+from content.listing import MERGED, entries
 from content.loader import Catalogue
 from content.schema import Gear, KingdomTile, Monster
 from content.schema.monsters import AICard, BPCard, MonsterLevel, Routine, Signature
@@ -58,7 +58,7 @@ def find(catalogue: Catalogue, card_id: str) -> Found:
     for kingdom_id, tiles in catalogue.kingdom_tiles.items():
         if card_id in tiles:
             return Found("tile", tiles[card_id], catalogue.kingdoms.get(kingdom_id), type="kingdom tile")
-    for row in catalogue.entries():
+    for row in entries(catalogue):
         if row["id"] == card_id and row["type"] == MERGED:
             raise NotFound(f"{card_id!r} names a set of tiles or cards (kind: kingdom_tiles or kingdom_cards) that "
                            "joined its Kingdom; show one of its tiles or cards by its own id")

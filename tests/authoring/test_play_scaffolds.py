@@ -14,6 +14,7 @@ import pytest
 from bot.app.commands import build_registry
 from bot.app.service import App
 from bot.cli import main
+from content.listing import entries
 from content.loader import load_catalogue
 from content.scaffold import scaffold_kinds
 from storage.db import Database
@@ -84,7 +85,7 @@ def test_every_id_of_the_filled_pack_shows_as_text_and_picture(tmp_path: Path) -
     from bot.render.cards import MAX_SIZE, render_card
 
     catalogue = load_catalogue([make_pack(tmp_path)])
-    merged = {r["id"] for r in catalogue.entries() if r["type"] == "merged_set"}
+    merged = {r["id"] for r in entries(catalogue) if r["type"] == "merged_set"}
     assert {"hollow_reach_tiles", "hollow_kingdom_cards", "aubrevane_tiles"} <= merged  # listed; their parts are shown
     ids = [i for i in catalogue.ids_of("hollow_pack") if i != "hollow_pack" and i not in merged]
     assert len(ids) > 60

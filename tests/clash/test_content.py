@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from content.listing import entries
 from content.loader import load_catalogue, validate_pack
 from content.schema.board import TerrainKeyword
 from rules.board import BoardState
@@ -30,7 +31,7 @@ def test_starter_pack_has_two_bosses_and_a_mob_with_complete_decks() -> None:
         assert len(m.bp_cards) >= 15, m.id
         assert {c.level for c in m.ai_cards} >= {1, 2, 3} and {c.level for c in m.bp_cards} == {1, 2, 3}
         assert m.traits and m.signature.attack is not None and m.routine.name
-    rows = {r["id"]: r for r in CATALOGUE.entries()}
+    rows = {r["id"]: r for r in entries(CATALOGUE)}
     assert rows["stag"]["type"] == "monster:boss" and rows["stag_bp_lantern_heart"]["tier"] == 3
     assert rows["standing_stone"]["type"] == "terrain"
 

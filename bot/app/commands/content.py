@@ -20,6 +20,7 @@ from bot.app.registry import Command, Option, Registry, Upload
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, GuildContent, build_guild_content
 from bot.app.zip_pack import ZipPack, ZipRefused, is_zip, read_zip
+from content.listing import entries
 from content.loader import MAX_ERRORS_SHOWN, MAX_FILE_BYTES, Catalogue, ContentError, ContentInvalid, extend_catalogue
 
 MAX_GUILD_PACKS = 20  # packs per guild (each at most MAX_FILE_BYTES)
@@ -199,7 +200,7 @@ async def list_packs(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 def kind_counts(catalogue: Catalogue) -> dict[str, int]:
     """How many ids of each content type (the part before ':') the catalogue holds (content/listing.py)."""
     counts: dict[str, int] = {}
-    for row in catalogue.entries():
+    for row in entries(catalogue):
         kind = row["type"].split(":")[0]
         counts[kind] = counts.get(kind, 0) + 1
     return counts
