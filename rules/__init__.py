@@ -25,6 +25,7 @@ from rules.clash import (
     deploy,  # noqa: F401  (Deploy X's decision at Clash Setup registers itself)
     knight_attack,  # noqa: F401  (the Knight attack sequence registers itself)
     modifiers,  # noqa: F401  (/clash modifier registers itself)
+    pieces,  # noqa: F401  (the Knights' miniatures carry their Loadout's board keywords: an observer)
     sigh,  # noqa: F401  (the Sigh of the Graal registers itself)
 )
 from rules.delve import adventures  # noqa: F401  (Kingdom Adventures: /delve adventure registers itself)

@@ -14,6 +14,8 @@ from rules.board.geometry import Coord, Direction
 from rules.board.state import BoardState, BypassLevel, Knight, Monster, terrain_from_spec
 from rules.board_handlers import KNIGHT_COLOURS, _summary, slug
 from rules.clash import aftermath as after
+from rules.clash import pieces
+from rules.clash.pieces import piece_keywords
 from rules.clash.setup import setup_clash
 from rules.clash.state import ClashState
 from rules.coverage import implements
@@ -160,7 +162,8 @@ def _board(engine: Engine, monster: MonsterContent, level: int, knights: list[Kn
             raise RuleError(f"the Clash Setup names the Terrain tile {tp.tile!r}, which no loaded pack defines")
         terrain.append(terrain_from_spec(spec, _coord(tp.at)))
     placed = [
-        Knight(id=slug(k.name), name=k.name, space=_coord(space), colour=KNIGHT_COLOURS[i % len(KNIGHT_COLOURS)])
+        Knight(id=slug(k.name), name=k.name, space=_coord(space), colour=KNIGHT_COLOURS[i % len(KNIGHT_COLOURS)],
+               keywords=piece_keywords(engine.catalogue, k))
         for i, (k, space) in enumerate(zip(knights, setup.knights, strict=False))
     ]
     mob = monster.type == "mob"
@@ -224,7 +227,7 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
     lines += at_setup(engine, state, monster, knights, KNIGHT_COLOURS, dice)  # True Solo, Five-Player (docs/modes.md)
     lines += [f"Terrain: {', '.join(f'{t.name} on {t.cells[0].label}' for t in board.terrain)}."
               if board.terrain else "No Terrain tiles."]
-    placed = ", ".join(f"{k.name} on {k.space.label if k.space else '?'}" for k in board.knights)
+    placed = ", ".join(f"{k.name} on {k.space.label if k.space else '?'}{pieces.shown(k)}" for k in board.knights)
     lines.append(f"Knights: {placed}." if board.knights else
                  "No Knights to place: create them with /knight create, then /clash place kind:knight.")
     dead = [k.name for k in state.knights.values() if k.dead]

@@ -135,18 +135,18 @@ def bane_limit(cat: Catalogue, k: KnightState) -> int:
     bonuses are cumulative." and "Bane Limit": "If you have multiple elements that modify your Bane Limit, choose the
     one with the highest Bane Limit, then apply bonuses and penalties to that limit". The Portrait's Bane Limit and
     each "Bane Limit X" of the Loadout: the highest; then every "Bane Limit +X" and the changes noted by hand."""
-    passive = _passive(cat, k)
+    passive = passive_abilities(cat, k)
     base = max([portrait(cat, k).bane_limit, *(kw.value or 0 for kw in passive if kw.name == "Bane Limit")])
     plus = sum(kw.value or 0 for kw in passive if kw.name == BANE_LIMIT_PLUS)
     return max(0, base + plus + k.stats.bane_limit_change)
 
 
 def passive_keywords(cat: Catalogue, k: KnightState, name: str) -> list[int]:
-    """The values of the passive keyword ``name`` (``_passive``)."""
-    return [kw.value for kw in _passive(cat, k) if kw.name == name and kw.value is not None]
+    """The values of the passive keyword ``name`` (``passive_abilities``)."""
+    return [kw.value for kw in passive_abilities(cat, k) if kw.name == name and kw.value is not None]
 
 
-def _passive(cat: Catalogue, k: KnightState) -> list[Keyword]:
+def passive_abilities(cat: Catalogue, k: KnightState) -> list[Keyword]:
     """The passive keywords on the Knight's Gear (equipped and not discarded: "passive abilities (for example, a
     Virtue bonus or Bane Limit) still work on inactive Weapon Gear"; the card's keywords, its abilities without a
     cost whose gate is met, its Upgrade) and on the Knight's own abilities without a cost."""

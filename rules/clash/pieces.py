@@ -1,0 +1,59 @@
+"""The Clash Board knows the pieces: a Knight's miniature carries the board keywords its Loadout gives it.
+
+Rulebook, "Constant Abilities": "Constant abilities continuously seek specific timing conditions and must be resolved
+any time the specified condition is met". The board engine (rules/board) applies Braced, Stalwart, Rocksteady,
+Lifeline, Tumble, Roll Out, Acrobatics, Jump and Bypass from ``Knight.keywords``; this observer keeps those keywords
+equal to what the Knight's passive abilities give (Gear equipped and not discarded, its Upgrade, gated abilities
+without a cost, the Knight's own abilities without a cost: ``statistics.passive_abilities``), after every action: at
+``/clash start``, after ``/clash place``, after any change of the Loadout. A Knight's Speed is not stored on the piece:
+every movement reads it from the sheet (``statistics.speed``); a Knight's miniature is one space.
+"""
+
+from __future__ import annotations
+
+from content.loader import Catalogue
+from rules.board.state import BoardState, Knight, KnightKeyword
+from rules.engine import Engine, Event, observes
+from rules.knights.state import KnightState
+from rules.knights.statistics import passive_abilities
+from rules.state import CampaignState
+
+BOARD_KEYWORDS = {k.value: k for k in KnightKeyword}
+
+
+def piece_keywords(cat: Catalogue, k: KnightState) -> frozenset[KnightKeyword]:
+    """The board keywords of the Knight's passive abilities."""
+    return frozenset(BOARD_KEYWORDS[kw.name] for kw in passive_abilities(cat, k) if kw.name in BOARD_KEYWORDS)
+
+
+def shown(piece: Knight) -> str:
+    """" (Braced, Tumble)" after a Knight's name when the miniature has board keywords."""
+    return f" ({', '.join(sorted(k.value for k in piece.keywords))})" if piece.keywords else ""
+
+
+def _owner(state: CampaignState, piece_id: str) -> KnightState | None:
+    from rules.board_handlers import slug
+
+    return state.knights.get(piece_id) or next(
+        (k for k in state.knights.values() if slug(k.name) == piece_id), None)
+
+
+@observes
+def sync_pieces(engine: Engine, state: CampaignState) -> list[Event]:
+    """Give each Knight's miniature the board keywords of its Loadout; an event names each change."""
+    board: BoardState = state.board
+    if not board.knights:
+        return []
+    events, pieces, changed = [], [], False
+    for piece in board.knights:
+        k = _owner(state, piece.id)
+        wanted = piece_keywords(engine.catalogue, k) if k is not None else piece.keywords
+        if wanted != piece.keywords:
+            changed = True
+            shown = ", ".join(sorted(w.value for w in wanted)) or "none"
+            events.append(Event(kind="board", text=f"🛡️ {piece.name}'s miniature: {shown} (from the Loadout)."))
+            piece = piece.model_copy(update={"keywords": wanted})
+        pieces.append(piece)
+    if changed:
+        state.board = board.model_copy(update={"knights": tuple(pieces)})
+    return events
