@@ -167,9 +167,11 @@ declare("Knockdown", module="rules.board.knight_abilities", tests=[
     F + "test_knockdown_on_a_vp_displaces_first",
     F + "test_knockdown_alternatives",
 ], note="the board's part: knocked_down, a Knight on a VP Displaced first; the Knockdown card is the caller's")
-declare("Tumble", module="rules.board.work", status="assisted", tests=[
+declare("Tumble", module="rules.board.work", tests=[
     F + "test_braced_knights_are_not_knocked_down_by_crash_and_tumble_is_offered",
-], note="the Crash event carries ignorable_by='Tumble'; the caller rolls the d10 and undoes the Crash on 6+")
+    "tests/rulebook_cases/test_tumble_twice.py::test_tumble_is_rolled_before_each_crash",
+], note="the Crash event carries ignorable_by='Tumble' when the miniature has Tumble from its Loadout "
+        "(rules.clash.pieces); rules.clash.harm rolls the d10 before each Crash")
 declare("Jump", module="rules.board.knight_movement", tests=[A + "test_jump_and_advanced_jump_ignore_terrain_spaces"],
         note="voluntary Knight movement; not yet for involuntary movement")
 declare("Advanced Jump", module="rules.board.knight_movement", tests=[

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from content.loader import Catalogue
 from rules.board.state import BoardState, Knight, KnightKeyword
+from rules.coverage import implements
 from rules.engine import Engine, Event, observes
 from rules.knights.state import KnightState
 from rules.knights.statistics import passive_abilities
@@ -38,6 +39,11 @@ def _owner(state: CampaignState, piece_id: str) -> KnightState | None:
         (k for k in state.knights.values() if slug(k.name) == piece_id), None)
 
 
+@implements("Constant Abilities", tests=[
+    "tests/rulebook_cases/test_tumble_twice.py::test_tumble_is_rolled_before_each_crash",
+    "tests/rulebook_cases/test_board_pieces.py::test_a_knights_miniature_carries_its_loadouts_keywords",
+], note="the board keywords of the Loadout (Tumble, Braced, Stalwart, Rocksteady, Lifeline...) are on the miniature "
+        "and resolved each time their condition is met (Tumble before each Crash)")
 @observes
 def sync_pieces(engine: Engine, state: CampaignState) -> list[Event]:
     """Give each Knight's miniature the board keywords of its Loadout; an event names each change."""
