@@ -175,10 +175,10 @@ def place_knight(engine: Engine, state: CampaignState, act: PlaceKnight, dice: D
         space = _space(act.space, act.name, board)
         knight = Knight(id=ident, name=act.name, space=space, knocked_down=act.knocked_down, colour=colour)
         where = f"on {space.label}"
-    owner = next((k for k in state.knights.values() if slug(k.name) == ident), None)
-    if owner is not None:  # the miniature carries what the Loadout gives it (rules/clash/pieces.py)
-        from rules.clash.pieces import piece_keywords
+    from rules.clash.pieces import knows_pieces, piece_keywords
 
+    owner = next((k for k in state.knights.values() if slug(k.name) == ident), None)
+    if owner is not None and knows_pieces(state):  # the miniature carries what the Loadout gives it
         knight = knight.model_copy(update={"keywords": piece_keywords(engine.catalogue, owner)})
     board = _rebuild(board, knights=(*board.knights, knight))
     down = " (knocked down)" if act.knocked_down else ""
@@ -190,7 +190,9 @@ def place_monster(engine: Engine, state: CampaignState, act: PlaceMonster, dice:
     ident = slug(act.name)
     board = _without(state.board, ident)
     space = _space(act.space, act.name, board)
-    previous = next((m for m in state.board.monsters if m.id == ident), None)
+    from rules.clash.pieces import knows_pieces
+
+    previous = next((m for m in state.board.monsters if m.id == ident), None) if knows_pieces(state) else None
     mob = act.mob if act.mob is not None else (previous is not None and previous.kind == "mob")
     size = act.size or (previous.diagram.footprint if previous else 1)
     facing = FACINGS[act.facing] if act.facing else (previous.facing if previous else Direction.S)

@@ -150,7 +150,8 @@ def _taking_part(state: CampaignState, names: list[str] | None, spaces: int) -> 
     return chosen
 
 
-def _board(engine: Engine, monster: MonsterContent, level: int, knights: list[KnightState]) -> BoardState:
+def _board(engine: Engine, monster: MonsterContent, level: int, knights: list[KnightState],
+           keywords: bool = True) -> BoardState:
     """"Place the Terrain cards near the Clash Board and the Terrain tiles on the Clash Board, according to the
     Clash Diagram. Place Knights on Knight Starting Positions as indicated by the diagram. Then proceed to
     Monster positioning." Mobs are numbered 1, 2, ... like their spaces on the Mob track."""
@@ -163,7 +164,7 @@ def _board(engine: Engine, monster: MonsterContent, level: int, knights: list[Kn
         terrain.append(terrain_from_spec(spec, _coord(tp.at)))
     placed = [
         Knight(id=slug(k.name), name=k.name, space=_coord(space), colour=KNIGHT_COLOURS[i % len(KNIGHT_COLOURS)],
-               keywords=piece_keywords(engine.catalogue, k))
+               keywords=piece_keywords(engine.catalogue, k) if keywords else frozenset())
         for i, (k, space) in enumerate(zip(knights, setup.knights, strict=False))
     ]
     mob = monster.type == "mob"
@@ -215,7 +216,7 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
         raise RuleError(f"{monster.name} has no level {act.level}; its levels are {', '.join(map(str, known))}")
     setup = monster.setup(act.level)
     knights = _taking_part(state, act.knights, len(setup.knights) + extra_knight_spaces(state, len(setup.knights)))
-    board = _board(engine, monster, act.level, knights)
+    board = _board(engine, monster, act.level, knights, pieces.knows_pieces(state))
     clash, lines = setup_clash(monster, act.level, act.clash_type, dice)
     if act.providence:
         clash.flow.phase = "knight"

@@ -23,8 +23,14 @@ from rules.squires.state import MettleProgress, SquireState
 # The rules a campaign's dice follow, kept in its state from its creation so an old log replays exactly:
 # 2 — the Squires' Clue cards and True Solo Mode's random Knights roll on the campaign's dice port
 # (rules/squires/investigation.py, rules/modes/true_solo.py); a campaign created at 1 keeps the older dice.
-STATE_VERSION = 2
+# 3 — the Clash Board knows the pieces: a Knight's miniature carries its Loadout's board keywords (Tumble rolled
+# before each Crash, Braced...) and /clash place keeps what a Monster is (rules/clash/pieces.py,
+# rules/board_handlers.py); Wave Attacks leave out the Knights an Obstacle shelters (rules/clash/targeting.py); a
+# Monster turns toward its Target before an Attack (rules/clash/facing.py). A campaign created before keeps the
+# older board, so its log replays exactly.
+STATE_VERSION = 3
 DICE_PORT_VERSION = 2
+BOARD_PIECES_VERSION = 3
 
 
 class DeckState(BaseModel):

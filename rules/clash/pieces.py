@@ -17,9 +17,16 @@ from rules.coverage import implements
 from rules.engine import Engine, Event, observes
 from rules.knights.state import KnightState
 from rules.knights.statistics import passive_abilities
-from rules.state import CampaignState
+from rules.state import BOARD_PIECES_VERSION, CampaignState
 
 BOARD_KEYWORDS = {k.value: k for k in KnightKeyword}
+
+
+def knows_pieces(state: CampaignState) -> bool:
+    """A campaign created before state version 3 keeps miniatures without keywords and Monsters reset by /clash
+    place, Wave Attacks without cover and Monsters that attack without turning, so its log replays exactly
+    (rules.state.BOARD_PIECES_VERSION)."""
+    return state.version >= BOARD_PIECES_VERSION
 
 
 def piece_keywords(cat: Catalogue, k: KnightState) -> frozenset[KnightKeyword]:
@@ -48,7 +55,7 @@ def _owner(state: CampaignState, piece_id: str) -> KnightState | None:
 def sync_pieces(engine: Engine, state: CampaignState) -> list[Event]:
     """Give each Knight's miniature the board keywords of its Loadout; an event names each change."""
     board: BoardState = state.board
-    if not board.knights:
+    if not board.knights or not knows_pieces(state):
         return []
     events, pieces, changed = [], [], False
     for piece in board.knights:

@@ -26,13 +26,15 @@ def write_pack(folder: Path, files: dict[str, str]) -> Path:
 
 
 @asynccontextmanager
-async def pack_table(tmp_path: Path, files: dict[str, str], seed: int = 1) -> AsyncIterator[Table]:
+async def pack_table(tmp_path: Path, files: dict[str, str], seed: int = 1, new: bool = True) -> AsyncIterator[Table]:
+    """``new``: start with ``/campaign new`` (else the test imports a campaign first)."""
     catalogue = load_catalogue([write_pack(tmp_path / "pack", files)])
     app = App(await Database.open(tmp_path / "kfgm.sqlite3"), catalogue, build_registry(), seed=seed,
               image_dir=tmp_path / "images")
     try:
         table = Table(app)
-        await table.ok('/campaign new name:"Rulebook cases"')
+        if new:
+            await table.ok('/campaign new name:"Rulebook cases"')
         yield table
     finally:
         await app.db.close()

@@ -103,3 +103,24 @@ async def test_clash_place_moves_a_monster_and_keeps_what_it_is(tmp_path: Path) 
         new = await t.ok("/clash place kind:monster name:Troll space:A1")
         troll = _piece(new, "Troll", "monsters")
         assert (troll["size"], troll["facing"], troll["unavoidable_knockback"]) == (1, "S", 0)
+
+
+async def test_a_campaign_created_before_keeps_its_old_board(tmp_path: Path) -> None:
+    """An old campaign's log replays exactly (rules.state.BOARD_PIECES_VERSION): a campaign created at state
+    version 1 (tests/campaign/small_export.json, imported) keeps miniatures without keywords."""
+    from bot.app.registry import Upload
+    from bot.console.runner import DEFAULT_USER, invocation
+
+    data = (Path(__file__).parents[1] / "campaign" / "small_export.json").read_bytes()
+    async with pack_table(tmp_path, FILES, new=False) as t:
+        command = t.app.registry.commands[("campaign", "import")]
+        reply = await t.app.run(invocation(DEFAULT_USER, "/campaign import"), command,
+                                {"file": Upload("export.json", len(data), data)})
+        assert reply.ok, reply.error
+        await t.ok('@paracelsa /knight create knight:lanternbearer name:"Paracelsa"')
+        await t.ok("@paracelsa /knight armory add gear:gear_pocket_sand")
+        await t.ok("@paracelsa /knight loadout gear:gear_pocket_sand")
+        start = await t.ok("/clash start monster:eggknight level:1 type:full")
+        assert _piece(start, "Paracelsa")["keywords"] == []
+        moved = await t.ok("/clash place kind:monster name:Eggknight space:C8 size:4")
+        assert _piece(moved, "Eggknight", "monsters")["unavoidable_knockback"] == 0  # reset, as it was then
