@@ -126,6 +126,20 @@ class Ability(Strict):
     gate: Gate | None = None
 
 
+MovementKind = Literal["knockback", "pushback", "drag", "involuntary"]
+
+
+class MovementReduction(Strict):
+    """"Knight abilities, Traits and other effects may reduce involuntary movement. Multiple effects reducing
+    involuntary movement may be applied at the same time" (rulebook "Involuntary Movement Reduction"):
+    ``{movement: pushback, amount: 1}`` reduces every Pushback the Knight suffers by 1; ``involuntary`` reduces
+    Knockback, Pushback and Drag alike. The reductions of every equipped card add up."""
+
+    movement: MovementKind
+    amount: int = Field(ge=1, le=10)
+    text: str = Field("", max_length=200, description="the ability as printed")
+
+
 class GearFace(Strict):
     """One side of a Gear card."""
 
@@ -142,6 +156,8 @@ class GearFace(Strict):
     ranged: tuple[int, int] | None = Field(None, description="Ranged X–Y as [X, Y]")
     keywords: list[Keyword] = Field(default_factory=list)
     abilities: list[Ability] = Field(default_factory=list)
+    reduces: list[MovementReduction] = Field(default_factory=list, max_length=4,
+                                             description="reductions of the involuntary movement the Knight suffers")
     traits: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(default_factory=list)
     flavour: str = Field("", max_length=300)
 

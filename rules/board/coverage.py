@@ -113,8 +113,12 @@ declare("Herd X", module="rules.board.forced_toward", tests=[
     E + "test_herd_4_with_the_ironcast_dead",
     E + "test_herd_knocks_down_a_knight_already_next_to_another",
     P + "test_herd_path_goes_around_bosses_and_stops_at_obstacles",
-])
-declare("Gangup X", module="rules.board.forced_toward", tests=[E + "test_gangup_4_with_the_ironcast_dead"])
+    "tests/rulebook_cases/test_movement_effects.py::test_herd_moves_the_target_toward_another_knight",
+], note="a Monster card's {type: herd, amount: X} (rules.clash.harm)")
+declare("Gangup X", module="rules.board.forced_toward", tests=[
+    E + "test_gangup_4_with_the_ironcast_dead",
+    "tests/rulebook_cases/test_movement_effects.py::test_gangup_moves_the_target_toward_another_monster",
+], note="a Monster card's {type: gangup, amount: X} (rules.clash.harm)")
 declare("Displace", module="rules.board.forced_movement", tests=[R + "test_displace_and_death_when_boxed_in"])
 declare("Forced Vault", module="rules.board.forced_movement", tests=[R + "test_forced_vault"])
 declare("Vault", module="rules.board.knight_movement", tests=[R + "test_vault_and_hug"])

@@ -242,7 +242,7 @@ def _on_knight(h: Harm, k: KnightState, e: HarmEffect, attack: bool, source: str
         gain_condition(h, k, e.condition)
     elif isinstance(e, PlaceKnightTokens):
         _tokens(h, e)
-    elif isinstance(e, KnockedDown | Knockback | Pushback | Drag | KnockbackSide | PushbackToward | DragToward):
+    elif isinstance(e, KnockedDown | Knockback | Pushback | Drag | MoveVariant):
         forced(h, k, e)
     elif isinstance(e, CooldownCard | DelayCard | DiscardCard | Restrain | RefreshCards):  # techniques.hand_effect
         say_stats(h, k, techniques.hand_effect(k, e, h.dice))
@@ -512,21 +512,42 @@ def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown
               f"{'Knight' if mini is None else 'Monster'} for it).")
         return
     board = h.state.board
+    cut = _reduction(h, k, e)
     if isinstance(e, KnockedDown):
         outcomes = knockdown(board, mini.id)
     elif monster is None:  # pragma: no cover  (handled above)
         return
     elif isinstance(e, Knockback):
         works = knockback_knight(Work(board), mini.id, source_cells(board, monster.id), e.amount,
-                                 source_name=monster.name, unavoidable=e.unavoidable)
+                                 source_name=monster.name, unavoidable=e.unavoidable, reduction=cut)
         outcomes = [w.outcome() for w in dedupe(works)]
     elif isinstance(e, Pushback):
-        outcomes = pushback(board, monster.id, mini.id, e.amount)
+        outcomes = pushback(board, monster.id, mini.id, e.amount, reduction=cut)
     elif isinstance(e, Drag):
-        outcomes = drag(board, monster.id, mini.id, e.amount)
+        outcomes = drag(board, monster.id, mini.id, e.amount, reduction=cut)
     else:
-        outcomes = forced_variant(board, monster.id, mini.id, e)
+        outcomes = forced_variant(board, monster.id, mini.id, e, reduction=cut)
     apply_outcomes(h, outcomes, f"{label} on {k.name}")
+
+
+REDUCED: dict[type, str] = {Knockback: "knockback", KnockbackSide: "knockback", Pushback: "pushback",
+                             PushbackToward: "pushback", Drag: "drag", DragToward: "drag"}
+
+
+@implements("Involuntary Movement Reduction", tests=[
+    "tests/rulebook_cases/test_movement_effects.py::test_reductions_of_involuntary_movement_add_up"])
+def _reduction(h: Harm, k: KnightState, e: object) -> int:
+    """"Multiple effects reducing involuntary movement may be applied at the same time": the Gear's reductions
+    (content ``reduces``) add up; Unavoidable Knockback is not reduced (rules.board.knockback)."""
+    kind = REDUCED.get(type(e))
+    if kind is None or (isinstance(e, Knockback) and e.unavoidable):
+        return 0
+    from rules.clash.pieces import movement_reduction
+
+    total, names = movement_reduction(h.engine.catalogue, k, kind)
+    if total:
+        h.say(f"🛡️ {k.name}'s {kind.capitalize()} is reduced by {total} ({', '.join(names)}).")
+    return total
 
 
 def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:

@@ -39,6 +39,24 @@ def shown(piece: Knight) -> str:
     return f" ({', '.join(sorted(k.value for k in piece.keywords))})" if piece.keywords else ""
 
 
+def movement_reduction(cat: Catalogue, k: KnightState, movement: str) -> tuple[int, list[str]]:
+    """Rulebook, "Involuntary Movement Reduction": "Multiple effects reducing involuntary movement may be applied at
+    the same time ... all of these effects can be combined". The reductions of the ``movement`` (knockback,
+    pushback, drag) on the Knight's Gear equipped and not discarded (the face in use), with the cards' names."""
+    from rules.knights import loadout as lo
+
+    total, names = 0, []
+    for e in k.loadout:
+        if e.discarded or e.gear not in cat.gear:
+            continue
+        face = lo.face(cat, k, e.gear)
+        amount = sum(r.amount for r in face.reduces if r.movement in (movement, "involuntary"))
+        if amount:
+            total += amount
+            names.append(f"{face.name} −{amount}")
+    return total, names
+
+
 def _owner(state: CampaignState, piece_id: str) -> KnightState | None:
     from rules.board_handlers import slug
 
