@@ -52,6 +52,8 @@ class KnightReact(BaseModel):
     source: Id = Field(description="the Gear or Technique id the ability is on")
     ability: Annotated[str, Field(min_length=1, max_length=60)]
     to: Annotated[str, Field(min_length=2, max_length=4)] | None = None
+    moves: Annotated[str, Field(min_length=4, max_length=200)] | None = Field(
+        None, description="Motivate X: Knight:space pairs, e.g. Kara:E5,Ubar:F6")
 
 
 # (ability name, cost, text, Knight tokens its keywords place, its keywords)
@@ -154,7 +156,7 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
     special = knight_windows.special(base, keywords)
     if special is not None:  # Reinforce X, Sacrifice, Daze: applied before the tokens the same ability places
         lines += knight_windows.use(engine, state, pending, kid, special, passive=kind == "gear" and not cost,
-                                    to=act.to, strict=not tokens)
+                                    to=act.to, strict=not tokens, moves=act.moves)
     if tokens:
         for token, count in tokens.items():
             clash.flow.pool[token] = clash.flow.pool.get(token, 0) + count

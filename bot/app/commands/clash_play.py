@@ -42,7 +42,8 @@ async def react(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     from rules.clash.abilities import KnightReact
 
     knight = await _own_knight(app, ctx, o)
-    return await app.act_reply(ctx, KnightReact(knight=knight, source=o["source"], ability=o["ability"], to=o["to"]))
+    return await app.act_reply(ctx, KnightReact(knight=knight, source=o["source"], ability=o["ability"], to=o["to"],
+                                                  moves=o["moves"]))
 
 
 async def end_turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -97,7 +98,8 @@ def register(r: Registry) -> None:
     r.add(Command(("knight", "react"), "Use a Reaction or active ability", react, (
         Option("source", "string", "the Gear or Technique id", required=True, max_length=64),
         Option("ability", "string", "e.g. Reflex, Dodge, Block", required=True, max_length=60),
-        Option("to", "string", "Reflex: the space", max_length=4), KNIGHT)))
+        Option("to", "string", "Reflex, Hug: the space", max_length=4),
+        Option("moves", "string", "Motivate: Knight:space pairs, e.g. Kara:E5,Ubar:F6", max_length=200), KNIGHT)))
     r.add(Command(("knight", "end-turn"), "End your Knight's turn", end_turn, (KNIGHT,)))
     r.add(Command(("choose",), "Answer the decision the Clash waits for", choose, (
         Option("decision", "string", "the decision id, e.g. d3", required=True, max_length=16),
