@@ -28,7 +28,10 @@ from rules.clash import (
     pieces,  # noqa: F401  (the Knights' miniatures carry their Loadout's board keywords: an observer)
     sigh,  # noqa: F401  (the Sigh of the Graal registers itself)
 )
-from rules.delve import adventures  # noqa: F401  (Kingdom Adventures: /delve adventure registers itself)
+from rules.delve import (
+    adventures,  # noqa: F401  (Kingdom Adventures: /delve adventure registers itself)
+    contracts,  # noqa: F401  (a Contract's plan followed through the Delve, /delve contract)
+)
 from rules.knights import keyword_actions  # noqa: F401  (/keyword apply, /keyword tokens register themselves)
 from rules.modes import settings, true_solo  # noqa: F401  (/campaign mode, /solo investigation register themselves)
 from rules.squires import clash as squire_clash  # noqa: F401  (Squires in the Clash register themselves)
