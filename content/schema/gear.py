@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from content.schema.cards import Id
+from content.schema.cards import Effect, Id
 from content.schema.dice import Strict
 
 Tier = Literal["mob", "vassal", "king", "devil", "dragon", "legendary"]
@@ -124,6 +124,15 @@ class Ability(Strict):
     text: str = Field("", max_length=600)
     keywords: list[Keyword] = Field(default_factory=list)
     gate: Gate | None = None
+    trigger: Literal["draw_mortis"] | None = Field(
+        None, description="draw_mortis: \"When you draw a Mortis card\" — after the draw, before the card resolves")
+    effects: list[Effect] = Field(default_factory=list, description="with a trigger and no cost: resolved by the bot")
+
+    @model_validator(mode="after")
+    def _effects_need_a_trigger(self) -> Ability:
+        if self.effects and self.trigger is None:
+            raise ValueError("effects are resolved at the ability's trigger: give trigger (draw_mortis)")
+        return self
 
 
 MovementKind = Literal["knockback", "pushback", "drag", "involuntary"]

@@ -158,12 +158,12 @@ def passive_abilities(cat: Catalogue, k: KnightState) -> list[Keyword]:
         item = next((a for a in k.sheet.armory if a.gear == e.gear), None)
         face = gear.face(bool(item and item.reforged))
         found += face.keywords
-        found += [kw for a in face.abilities if a.cost is None and _gate_met(cat, k, a.gate) for kw in a.keywords]
+        found += [kw for a in face.abilities if a.cost is None and gate_met(cat, k, a.gate) for kw in a.keywords]
         upgrade = cat.upgrades.get(item.upgrade) if item is not None and item.upgrade else None
         found += upgrade.keywords if upgrade is not None else []
     knight = cat.knights.get(k.knight)
     for ability in knight.abilities if knight is not None else []:
-        if ability.cost is None and _gate_met(cat, k, ability.gate):
+        if ability.cost is None and gate_met(cat, k, ability.gate):
             found += ability.keywords
     return found
 
@@ -173,7 +173,7 @@ def passive_keyword(cat: Catalogue, k: KnightState, name: str) -> int:
     return sum(passive_keywords(cat, k, name))
 
 
-def _gate_met(cat: Catalogue, k: KnightState, gate: Gate | None) -> bool:
+def gate_met(cat: Catalogue, k: KnightState, gate: Gate | None) -> bool:
     if gate is None:
         return True
     if gate.peril is not None:
