@@ -228,6 +228,7 @@ def _unexplored(delve: DelveState, tile: KingdomTile, kind: Kind, direction: str
     tests=[
         "tests/delve/test_map.py::test_a_shortcut_onto_an_unconnected_tile_makes_a_separate_section",
         "tests/delve/test_map.py::test_toward_the_party_from_another_section_lands_next_to_the_party",
+        "tests/rulebook_cases/test_disjointed_map.py::test_a_shortcut_onto_an_unconnected_tile_makes_a_separate_section",
     ],
 )
 def sections(delve: DelveState, tiles: Tiles) -> list[list[str]]:
