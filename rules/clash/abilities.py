@@ -37,7 +37,7 @@ from rules.errors import RuleError
 from rules.knights import loadout, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
-from rules.state import CampaignState
+from rules.state import BOARD_PIECES_VERSION, CampaignState
 
 T = "tests/clash/test_abilities.py::"
 KD = "tests/clash/test_keywords_defense.py::"
@@ -153,7 +153,7 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
                         "\"You cannot use multiple abilities with the same name at the same time\"")
     lines = _pay(cat, k, kind, act.source, cost)
     lines.insert(0, f"⚡ {k.name} uses **{name}** ({shown}).")
-    special = knight_windows.special(base, keywords)
+    special = knight_windows.special(base, keywords, moves=state.version >= BOARD_PIECES_VERSION)
     if special is not None:  # Reinforce X, Sacrifice, Daze: applied before the tokens the same ability places
         lines += knight_windows.use(engine, state, pending, kid, special, passive=kind == "gear" and not cost,
                                     to=act.to, strict=not tokens, moves=act.moves)

@@ -50,10 +50,12 @@ def base_name(name: str) -> tuple[str, int]:
     return " ".join(words), 1
 
 
-def special(base: str, keywords: list[Keyword]) -> Keyword | None:
+def special(base: str, keywords: list[Keyword], moves: bool = True) -> Keyword | None:
     """The keyword the bot applies for an ability named ``base`` (without subtype): the ability's own keyword, or the
-    first of its keywords the bot applies (an ability box that grants Reinforce 1)."""
-    ours = [kw for kw in keywords if base_name(kw.name)[0] in KEYWORDS]
+    first of its keywords the bot applies (an ability box that grants Reinforce 1). ``moves`` False (a campaign
+    created before rules.state.BOARD_PIECES_VERSION): Hug and Motivate stay by hand, as they were."""
+    known = KEYWORDS if moves else tuple(k for k in KEYWORDS if k not in ("hug", "motivate"))
+    ours = [kw for kw in keywords if base_name(kw.name)[0] in known]
     return next((kw for kw in ours if base_name(kw.name)[0] == base), ours[0] if ours else None)
 
 
