@@ -130,7 +130,8 @@ declare("Stalwart", module="rules.board.knockback", tests=[R + "test_stalwart_br
 declare("Braced", module="rules.board.knockback", tests=[
     R + "test_stalwart_braced_lumbering_and_reduction",
     F + "test_braced_knights_are_not_knocked_down_by_crash_and_tumble_is_offered",
-])
+    "tests/rulebook_cases/test_movement_effects.py::test_braced_gear_stops_a_knockback",
+], note="from the Knight's Loadout onto the miniature (rules.clash.pieces)")
 declare("Lumbering", module="rules.board.knockback", tests=[R + "test_stalwart_braced_lumbering_and_reduction"])
 declare("Lifeline", module="rules.board.involuntary", tests=[R + "test_boundless_edge_kills_and_lifeline_saves"],
         note="tested at a Boundless Board Edge; dying on a Terrain tile's space is not pinned yet")

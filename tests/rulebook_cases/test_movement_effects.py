@@ -130,3 +130,19 @@ def test_a_wrong_movement_field_is_named_by_file_and_line(tmp_path: Path) -> Non
     errors = [str(e) for e in validate_pack(folder)]
     assert any("boots.yaml:7:" in e and "reduces" in e and "movement" in e for e in errors), errors
     assert any("shepherd.yaml:" in e and "amount" in e for e in errors), errors
+
+
+async def test_braced_gear_stops_a_knockback(tmp_path: Path) -> None:
+    """Rulebook (line 1927): - Braced: You cannot be involuntarily moved or suffer Knockdown (you can still be
+    Displaced). (Issue #19: Braced Gear never reached the Knight's miniature.)"""
+    from tests.rulebook_cases.test_board_pieces import IRON_BOOTS
+
+    files = {"shepherd.yaml": _shepherd("{type: knockback, amount: 3}"), "boots.yaml": IRON_BOOTS}
+    async with pack_table(tmp_path, files) as t:
+        await t.ok("@kara /knight create knight:lanternbearer name:Kara")
+        await t.ok("@kara /knight armory add gear:gear_iron_boots")
+        await t.ok("@kara /knight loadout gear:gear_iron_boots")
+        await t.ok("/clash start monster:shepherd level:1 type:full")
+        text = await _round(t)
+        assert "Kara is Braced and ignores Knockback." in text
+        assert _where(await t.state())["Kara"] == "D6"
