@@ -133,8 +133,10 @@ def test_a_wrong_movement_field_is_named_by_file_and_line(tmp_path: Path) -> Non
 
 
 async def test_braced_gear_stops_a_knockback(tmp_path: Path) -> None:
-    """Rulebook (line 1927): - Braced: You cannot be involuntarily moved or suffer Knockdown (you can still be
-    Displaced). (Issue #19: Braced Gear never reached the Knight's miniature.)"""
+    """Issue #19: Braced Gear never reached the Knight's miniature.
+
+    Rulebook (line 1927): - Braced: You cannot be involuntarily moved or suffer Knockdown (you can still be
+    Displaced)."""
     from tests.rulebook_cases.test_board_pieces import IRON_BOOTS
 
     files = {"shepherd.yaml": _shepherd("{type: knockback, amount: 3}"), "boots.yaml": IRON_BOOTS}

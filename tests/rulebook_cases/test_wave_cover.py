@@ -1,4 +1,4 @@
-"""Wave Attacks and cover (rulebook line 1164), played through command lines from a content pack: the Panzerdragon's
+"""Wave Attacks and cover (rulebook line 1163), played through command lines from a content pack: the Panzerdragon's
 Rustbreath hits Fleischritter in the open; Ubar and Paracelsa, behind Columns, are not attacked; Kara is outside
 the Zone."""
 
@@ -53,13 +53,13 @@ async def _answer(t: Table, reply: Any) -> list[Any]:
 
 
 async def test_a_wave_attack_is_blocked_by_columns(tmp_path: Path) -> None:
-    """Rulebook (line 1164): - Wave Attack: A Wave Attack is a type of a Zone Attack that disperses from the Monster
+    """Rulebook (line 1163): - Wave Attack: A Wave Attack is a type of a Zone Attack that disperses from the Monster
     in certain directions—just like a wave! A Wave Attack is blocked by Obstacles, like Columns. To check if your
     Knight occupies a space blocked from a Wave Attack, draw an imaginary line from the closest corner of the closest
     space occupied by the source to the furthest corner of the space occupied by the Knight. If the line passes
     through an Obstacle the Knight is adjacent to, the space is excluded from the Wave Attack.
 
-    Rulebook (line 1165): Example: The Panzerdragon performs the Rustbreath AI. Since Fleischritter isn't behind any
+    Rulebook (line 1164): Example: The Panzerdragon performs the Rustbreath AI. Since Fleischritter isn't behind any
     cover, he'll be hit. Ubar and Paracelsa are hidden behind Columns, which means they avoid the Attack. Kara is
     outside the Attack Zone entirely, so she avoids it as well."""
     async with pack_table(tmp_path, {"column.yaml": COLUMN, "panzerdragon.yaml": PANZERDRAGON}) as t:
