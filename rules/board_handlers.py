@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from content.schema.board import MonsterDiagram, TerrainKeyword, TerrainSpec
 from rules.board.geometry import Coord, Direction, parse_space
+from rules.board.measures import rear_spaces
 from rules.board.state import BoardState, Knight, Monster, Terrain, VpRef, terrain_from_spec
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
@@ -39,10 +40,14 @@ class PlaceKnight(_Place):
 
 
 class PlaceMonster(_Place):
+    """A Monster already on the board keeps what it is (its diagram with its Rear spaces, Blindspots and Vantage
+    Points, Unavoidable Knockback, Lumbering, Bypass...) and whatever of size, facing, Boss or Mob is not given;
+    a new one is a Boss of 1 space facing south unless told otherwise."""
+
     type: Literal["clash_place_monster"] = "clash_place_monster"
-    size: Literal[1, 4, 9] = 1
-    facing: Literal["north", "east", "south", "west"] = "south"
-    mob: bool = False
+    size: Literal[1, 4, 9] | None = None
+    facing: Literal["north", "east", "south", "west"] | None = None
+    mob: bool | None = None
     mob_number: int | None = Field(None, ge=1, le=9)
 
 
@@ -112,6 +117,7 @@ def _summary(board: BoardState) -> dict[str, object]:
                 "space": k.space.label if k.space else None,
                 "vp": k.vp.model_dump() if k.vp else None,
                 "knocked_down": k.knocked_down,
+                "keywords": sorted(kw.value for kw in k.keywords),
             }
             for k in board.knights
         ],
@@ -123,6 +129,8 @@ def _summary(board: BoardState) -> dict[str, object]:
                 "size": m.diagram.footprint,
                 "facing": m.facing.value,
                 "kind": m.kind,
+                "unavoidable_knockback": m.unavoidable_knockback,
+                "rear": sorted(c.label for c in rear_spaces(board, m)),
             }
             for m in board.monsters
         ],
@@ -167,6 +175,11 @@ def place_knight(engine: Engine, state: CampaignState, act: PlaceKnight, dice: D
         space = _space(act.space, act.name, board)
         knight = Knight(id=ident, name=act.name, space=space, knocked_down=act.knocked_down, colour=colour)
         where = f"on {space.label}"
+    from rules.clash.pieces import knows_pieces, piece_keywords
+
+    owner = next((k for k in state.knights.values() if slug(k.name) == ident), None)
+    if owner is not None and knows_pieces(state):  # the miniature carries what the Loadout gives it
+        knight = knight.model_copy(update={"keywords": piece_keywords(engine.catalogue, owner)})
     board = _rebuild(board, knights=(*board.knights, knight))
     down = " (knocked down)" if act.knocked_down else ""
     return _placed(state, board, f"📍 {act.name} stands {where}{down}.", ident)
@@ -177,19 +190,23 @@ def place_monster(engine: Engine, state: CampaignState, act: PlaceMonster, dice:
     ident = slug(act.name)
     board = _without(state.board, ident)
     space = _space(act.space, act.name, board)
-    diagram = MonsterDiagram(footprint=act.size, vantage_points=() if act.mob else DEFAULT_VPS[act.size])
-    monster = Monster(
-        id=ident,
-        name=act.name,
-        kind="mob" if act.mob else "boss",
-        anchor=space,
-        facing=FACINGS[act.facing],
-        diagram=diagram,
-        mob_number=act.mob_number,
-    )
+    from rules.clash.pieces import knows_pieces
+
+    previous = next((m for m in state.board.monsters if m.id == ident), None) if knows_pieces(state) else None
+    mob = act.mob if act.mob is not None else (previous is not None and previous.kind == "mob")
+    size = act.size or (previous.diagram.footprint if previous else 1)
+    facing = FACINGS[act.facing] if act.facing else (previous.facing if previous else Direction.S)
+    if previous is not None and previous.diagram.footprint == size and (previous.kind == "mob") == mob:
+        monster = previous.model_copy(update={"anchor": space, "facing": facing, "name": act.name,
+                                              "mob_number": act.mob_number or previous.mob_number})
+    else:
+        diagram = MonsterDiagram(footprint=size, vantage_points=() if mob else DEFAULT_VPS[size])
+        monster = Monster(id=ident, name=act.name, kind="mob" if mob else "boss", anchor=space, facing=facing,
+                          diagram=diagram, mob_number=act.mob_number)
     board = _rebuild(board, monsters=(*board.monsters, monster))
-    what = f"{'Mob' if act.mob else 'Monster'} {act.name} ({act.size} space{'s' if act.size > 1 else ''})"
-    return _placed(state, board, f"📍 {what} stands from {space.label}, facing {act.facing}.", ident)
+    what = f"{'Mob' if mob else 'Monster'} {act.name} ({size} space{'s' if size > 1 else ''})"
+    facing_name = next(n for n, d in FACINGS.items() if d == facing)
+    return _placed(state, board, f"📍 {what} stands from {space.label}, facing {facing_name}.", ident)
 
 
 @handles(PlaceTerrain)

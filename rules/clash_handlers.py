@@ -14,6 +14,8 @@ from rules.board.geometry import Coord, Direction
 from rules.board.state import BoardState, BypassLevel, Knight, Monster, terrain_from_spec
 from rules.board_handlers import KNIGHT_COLOURS, _summary, slug
 from rules.clash import aftermath as after
+from rules.clash import pieces
+from rules.clash.pieces import piece_keywords
 from rules.clash.setup import setup_clash
 from rules.clash.state import ClashState
 from rules.coverage import implements
@@ -148,7 +150,8 @@ def _taking_part(state: CampaignState, names: list[str] | None, spaces: int) -> 
     return chosen
 
 
-def _board(engine: Engine, monster: MonsterContent, level: int, knights: list[KnightState]) -> BoardState:
+def _board(engine: Engine, monster: MonsterContent, level: int, knights: list[KnightState],
+           keywords: bool = True) -> BoardState:
     """"Place the Terrain cards near the Clash Board and the Terrain tiles on the Clash Board, according to the
     Clash Diagram. Place Knights on Knight Starting Positions as indicated by the diagram. Then proceed to
     Monster positioning." Mobs are numbered 1, 2, ... like their spaces on the Mob track."""
@@ -160,7 +163,8 @@ def _board(engine: Engine, monster: MonsterContent, level: int, knights: list[Kn
             raise RuleError(f"the Clash Setup names the Terrain tile {tp.tile!r}, which no loaded pack defines")
         terrain.append(terrain_from_spec(spec, _coord(tp.at)))
     placed = [
-        Knight(id=slug(k.name), name=k.name, space=_coord(space), colour=KNIGHT_COLOURS[i % len(KNIGHT_COLOURS)])
+        Knight(id=slug(k.name), name=k.name, space=_coord(space), colour=KNIGHT_COLOURS[i % len(KNIGHT_COLOURS)],
+               keywords=piece_keywords(engine.catalogue, k) if keywords else frozenset())
         for i, (k, space) in enumerate(zip(knights, setup.knights, strict=False))
     ]
     mob = monster.type == "mob"
@@ -212,7 +216,7 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
         raise RuleError(f"{monster.name} has no level {act.level}; its levels are {', '.join(map(str, known))}")
     setup = monster.setup(act.level)
     knights = _taking_part(state, act.knights, len(setup.knights) + extra_knight_spaces(state, len(setup.knights)))
-    board = _board(engine, monster, act.level, knights)
+    board = _board(engine, monster, act.level, knights, pieces.knows_pieces(state))
     clash, lines = setup_clash(monster, act.level, act.clash_type, dice)
     if act.providence:
         clash.flow.phase = "knight"
@@ -224,7 +228,7 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
     lines += at_setup(engine, state, monster, knights, KNIGHT_COLOURS, dice)  # True Solo, Five-Player (docs/modes.md)
     lines += [f"Terrain: {', '.join(f'{t.name} on {t.cells[0].label}' for t in board.terrain)}."
               if board.terrain else "No Terrain tiles."]
-    placed = ", ".join(f"{k.name} on {k.space.label if k.space else '?'}" for k in board.knights)
+    placed = ", ".join(f"{k.name} on {k.space.label if k.space else '?'}{pieces.shown(k)}" for k in board.knights)
     lines.append(f"Knights: {placed}." if board.knights else
                  "No Knights to place: create them with /knight create, then /clash place kind:knight.")
     dead = [k.name for k in state.knights.values() if k.dead]

@@ -27,11 +27,16 @@ from rules.squires.state import MettleProgress, SquireState
 #   * one Knight Attack (rules/clash/attack_roll.py): an Encounter's Attack Action counts the Knight's Precision
 #     tokens and Conditions and discards them after it, and its weapon's Falsity acts, as in a Clash; Splinter X
 #     and Swarm X reach around a Squire Target (rules/clash/attack_keywords.py);
+#   * the Clash Board knows the pieces: a Knight's miniature carries its Loadout's board keywords (Tumble rolled
+#     before each Crash, Braced...) and /clash place keeps what a Monster is (rules/clash/pieces.py,
+#     rules/board_handlers.py); Wave Attacks leave out the Knights an Obstacle shelters (rules/clash/targeting.py);
+#     a Monster turns toward its Target before an Attack (rules/clash/facing.py);
 #   * the state names the edition of the starter pack it plays (content/editions.py); a state of version 1 or 2
 #     that names none plays edition 1, the starter pack as it was before editions existed.
 STATE_VERSION = 3
 DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
+BOARD_PIECES_VERSION = 3
 EDITION_VERSION = 3
 
 

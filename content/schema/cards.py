@@ -173,7 +173,21 @@ class DragToward(Amount):
     toward: BoardSpace
 
 
-MoveVariant = KnockbackSide | PushbackToward | DragToward
+class Herd(Amount):
+    """"Herd X: Move up to X spaces toward the Target. Then, move the Targeted Knight the remaining number of spaces,
+    ignoring the source, toward another closest Knight along the shortest path, or until adjacent.\""""
+
+    type: Literal["herd"]
+
+
+class Gangup(Amount):
+    """"Gangup X: Move up to X spaces toward the Target. Then, move the Targeted Knight the remaining number of
+    spaces, ignoring the source, toward another closest Monster along the shortest path, or until adjacent.\""""
+
+    type: Literal["gangup"]
+
+
+MoveVariant = KnockbackSide | PushbackToward | DragToward | Herd | Gangup
 
 
 # --- Knight-state keywords (rules/knights/keyword_effects.py applies them) ----------------------------------

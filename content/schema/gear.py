@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from content.schema.cards import Id
+from content.schema.cards import Effect, Id
 from content.schema.dice import Strict
 
 Tier = Literal["mob", "vassal", "king", "devil", "dragon", "legendary"]
@@ -124,6 +124,29 @@ class Ability(Strict):
     text: str = Field("", max_length=600)
     keywords: list[Keyword] = Field(default_factory=list)
     gate: Gate | None = None
+    trigger: Literal["draw_mortis"] | None = Field(
+        None, description="draw_mortis: \"When you draw a Mortis card\" — after the draw, before the card resolves")
+    effects: list[Effect] = Field(default_factory=list, description="with a trigger and no cost: resolved by the bot")
+
+    @model_validator(mode="after")
+    def _effects_need_a_trigger(self) -> Ability:
+        if self.effects and self.trigger is None:
+            raise ValueError("effects are resolved at the ability's trigger: give trigger (draw_mortis)")
+        return self
+
+
+MovementKind = Literal["knockback", "pushback", "drag", "involuntary"]
+
+
+class MovementReduction(Strict):
+    """"Knight abilities, Traits and other effects may reduce involuntary movement. Multiple effects reducing
+    involuntary movement may be applied at the same time" (rulebook "Involuntary Movement Reduction"):
+    ``{movement: pushback, amount: 1}`` reduces every Pushback the Knight suffers by 1; ``involuntary`` reduces
+    Knockback, Pushback and Drag alike. The reductions of every equipped card add up."""
+
+    movement: MovementKind
+    amount: int = Field(ge=1, le=10)
+    text: str = Field("", max_length=200, description="the ability as printed")
 
 
 class GearFace(Strict):
@@ -142,6 +165,8 @@ class GearFace(Strict):
     ranged: tuple[int, int] | None = Field(None, description="Ranged X–Y as [X, Y]")
     keywords: list[Keyword] = Field(default_factory=list)
     abilities: list[Ability] = Field(default_factory=list)
+    reduces: list[MovementReduction] = Field(default_factory=list, max_length=4,
+                                             description="reductions of the involuntary movement the Knight suffers")
     traits: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(default_factory=list)
     flavour: str = Field("", max_length=300)
 

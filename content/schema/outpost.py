@@ -18,6 +18,8 @@ from pydantic import Field, model_validator
 from content.schema.cards import Id
 from content.schema.dice import Strict
 from content.schema.gear import Tier
+from content.schema.kingdom import TileSize
+from content.schema.knights import Virtue
 
 Section = Literal["inn", "notice_board", "scouts", "mercenaries", "merchant", "shrine"]
 SECTIONS: tuple[Section, ...] = ("inn", "notice_board", "scouts", "mercenaries", "merchant", "shrine")
@@ -69,6 +71,32 @@ class Inn(SectionBase):
         return self
 
 
+class ContractTest(Strict):
+    virtue: Virtue
+    difficulty: int = Field(ge=2, le=20)
+
+
+class ContractPlan(Strict):
+    """A Contract's objective the bot follows (rulebook line 677, Search and Rescue): where the mark goes (``mark``: a
+    random unrevealed Kingdom tile of that size, placed on the Kingdom Sheet when the Delve begins), when a test is
+    due (``investigate``: on entering any other tile of that size), the test (``test``: any Knight may test it; a
+    success moves the mark to another random unrevealed tile of that size, the previous one going back to the
+    Kingdom deck), and the reward when the party moves onto the marked tile (``scavenge``: Scavenge X, plus the
+    Contract's ``gold``). The Contract's ``objective`` and ``rewards`` stay the text shown."""
+
+    mark: TileSize
+    investigate: TileSize | None = None
+    test: ContractTest | None = None
+    scavenge: int = Field(0, ge=0, le=10)
+    scavenge_text: str = Field("", max_length=100, description="how the Scavenge is printed, e.g. 'Scavenge 1 (Mob)'")
+
+    @model_validator(mode="after")
+    def _test_with_a_trigger(self) -> ContractPlan:
+        if (self.investigate is None) != (self.test is None):
+            raise ValueError("give both investigate (the tile size that calls for the test) and test, or neither")
+        return self
+
+
 class Contract(Strict):
     id: Id
     name: str = Field(min_length=1, max_length=80)
@@ -77,6 +105,7 @@ class Contract(Strict):
     objective: str = Text
     rewards: str = Text
     gold: int = Field(0, ge=0, le=99, description="Gold each participating Knight gains on fulfilment")
+    plan: ContractPlan | None = Field(None, description="the objective as the bot follows it; without it: the text")
 
 
 class NoticeBoard(SectionBase):

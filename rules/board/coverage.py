@@ -113,8 +113,12 @@ declare("Herd X", module="rules.board.forced_toward", tests=[
     E + "test_herd_4_with_the_ironcast_dead",
     E + "test_herd_knocks_down_a_knight_already_next_to_another",
     P + "test_herd_path_goes_around_bosses_and_stops_at_obstacles",
-])
-declare("Gangup X", module="rules.board.forced_toward", tests=[E + "test_gangup_4_with_the_ironcast_dead"])
+    "tests/rulebook_cases/test_movement_effects.py::test_herd_moves_the_target_toward_another_knight",
+], note="a Monster card's {type: herd, amount: X} (rules.clash.harm)")
+declare("Gangup X", module="rules.board.forced_toward", tests=[
+    E + "test_gangup_4_with_the_ironcast_dead",
+    "tests/rulebook_cases/test_movement_effects.py::test_gangup_moves_the_target_toward_another_monster",
+], note="a Monster card's {type: gangup, amount: X} (rules.clash.harm)")
 declare("Displace", module="rules.board.forced_movement", tests=[R + "test_displace_and_death_when_boxed_in"])
 declare("Forced Vault", module="rules.board.forced_movement", tests=[R + "test_forced_vault"])
 declare("Vault", module="rules.board.knight_movement", tests=[R + "test_vault_and_hug"])
@@ -126,7 +130,8 @@ declare("Stalwart", module="rules.board.knockback", tests=[R + "test_stalwart_br
 declare("Braced", module="rules.board.knockback", tests=[
     R + "test_stalwart_braced_lumbering_and_reduction",
     F + "test_braced_knights_are_not_knocked_down_by_crash_and_tumble_is_offered",
-])
+    "tests/rulebook_cases/test_movement_effects.py::test_braced_gear_stops_a_knockback",
+], note="from the Knight's Loadout onto the miniature (rules.clash.pieces)")
 declare("Lumbering", module="rules.board.knockback", tests=[R + "test_stalwart_braced_lumbering_and_reduction"])
 declare("Lifeline", module="rules.board.involuntary", tests=[R + "test_boundless_edge_kills_and_lifeline_saves"],
         note="tested at a Boundless Board Edge; dying on a Terrain tile's space is not pinned yet")
@@ -167,9 +172,11 @@ declare("Knockdown", module="rules.board.knight_abilities", tests=[
     F + "test_knockdown_on_a_vp_displaces_first",
     F + "test_knockdown_alternatives",
 ], note="the board's part: knocked_down, a Knight on a VP Displaced first; the Knockdown card is the caller's")
-declare("Tumble", module="rules.board.work", status="assisted", tests=[
+declare("Tumble", module="rules.board.work", tests=[
     F + "test_braced_knights_are_not_knocked_down_by_crash_and_tumble_is_offered",
-], note="the Crash event carries ignorable_by='Tumble'; the caller rolls the d10 and undoes the Crash on 6+")
+    "tests/rulebook_cases/test_tumble_twice.py::test_tumble_is_rolled_before_each_crash",
+], note="the Crash event carries ignorable_by='Tumble' when the miniature has Tumble from its Loadout "
+        "(rules.clash.pieces); rules.clash.harm rolls the d10 before each Crash")
 declare("Jump", module="rules.board.knight_movement", tests=[A + "test_jump_and_advanced_jump_ignore_terrain_spaces"],
         note="voluntary Knight movement; not yet for involuntary movement")
 declare("Advanced Jump", module="rules.board.knight_movement", tests=[

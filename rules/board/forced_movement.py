@@ -7,8 +7,9 @@ board and miniature ids and returns ``list[Outcome]`` (several when the players 
 
 from __future__ import annotations
 
-from content.schema.cards import DragToward, KnockbackSide, MoveVariant, PushbackToward
+from content.schema.cards import DragToward, Gangup, Herd, KnockbackSide, MoveVariant, PushbackToward
 from rules.board.drag import drag
+from rules.board.forced_toward import gangup, herd
 from rules.board.geometry import Coord, Direction, cells_adjacent, fits, footprint, on_board, parse_space
 from rules.board.involuntary import is_knight, source_cells
 from rules.board.knockback import away_directions, knockback_monster, off_vp, settle_knight, settle_monster
@@ -158,12 +159,17 @@ def forced_vault(state: BoardState, source: str, target: str) -> list[Outcome]:
 
 
 def forced_variant(state: BoardState, source: str, target: str, e: MoveVariant, *, reduction: int = 0) -> list[Outcome]:
-    """A card's Knockback to the side, Pushback toward or Drag toward (content/schema/cards.py) from ``source`` on
-    ``target``: the board operation it names."""
+    """A card's Knockback to the side, Pushback toward, Drag toward, Herd X or Gangup X (content/schema/cards.py)
+    from ``source`` on ``target``: the board operation it names. (Herd and Gangup move the source first, so a
+    reduction of the Knight's involuntary movement is not applied to them: docs/rulings.md.)"""
     if isinstance(e, KnockbackSide):
         return knockback_to_the_side(state, target, source, e.amount, reduction=reduction)
     if isinstance(e, PushbackToward):
         return pushback(state, source, target, e.amount, toward=parse_space(e.toward), reduction=reduction)
     if isinstance(e, DragToward):
         return drag(state, source, target, e.amount, toward=parse_space(e.toward), reduction=reduction)
+    if isinstance(e, Herd):
+        return herd(state, source, target, e.amount)
+    if isinstance(e, Gangup):
+        return gangup(state, source, target, e.amount)
     raise ValueError(f"not a movement keyword variant: {e!r}")

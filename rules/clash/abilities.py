@@ -37,7 +37,7 @@ from rules.errors import RuleError
 from rules.knights import loadout, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
-from rules.state import CampaignState
+from rules.state import BOARD_PIECES_VERSION, CampaignState
 
 T = "tests/clash/test_abilities.py::"
 KD = "tests/clash/test_keywords_defense.py::"
@@ -52,6 +52,8 @@ class KnightReact(BaseModel):
     source: Id = Field(description="the Gear or Technique id the ability is on")
     ability: Annotated[str, Field(min_length=1, max_length=60)]
     to: Annotated[str, Field(min_length=2, max_length=4)] | None = None
+    moves: Annotated[str, Field(min_length=4, max_length=200)] | None = Field(
+        None, description="Motivate X: Knight:space pairs, e.g. Kara:E5,Ubar:F6")
 
 
 # (ability name, cost, text, Knight tokens its keywords place, its keywords)
@@ -151,10 +153,10 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
                         "\"You cannot use multiple abilities with the same name at the same time\"")
     lines = _pay(cat, k, kind, act.source, cost)
     lines.insert(0, f"⚡ {k.name} uses **{name}** ({shown}).")
-    special = knight_windows.special(base, keywords)
+    special = knight_windows.special(base, keywords, moves=state.version >= BOARD_PIECES_VERSION)
     if special is not None:  # Reinforce X, Sacrifice, Daze: applied before the tokens the same ability places
         lines += knight_windows.use(engine, state, pending, kid, special, passive=kind == "gear" and not cost,
-                                    to=act.to, strict=not tokens)
+                                    to=act.to, strict=not tokens, moves=act.moves)
     if tokens:
         for token, count in tokens.items():
             clash.flow.pool[token] = clash.flow.pool.get(token, 0) + count

@@ -260,7 +260,9 @@ def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     if found.zone is not None:
         act.targets = list(found.knights)
         who = ", ".join(name_of(state, k) for k in act.targets) or "no Knight"
-        lines.append(f"🎯 Targeting: {found.text} — the Zone's spaces are the Target ({who} in it).")
+        hidden = ", ".join(name_of(state, k) for k in found.sheltered)
+        lines.append(f"🎯 Targeting: {found.text} — the Zone's spaces are the Target ({who} in it)."
+                     + (f" 🧱 The Wave is blocked for {hidden}: behind an Obstacle, not attacked." if hidden else ""))
     elif found.no_target:
         act.targets = []
         lines.append(f"🎯 Targeting: {found.text}.")

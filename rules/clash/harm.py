@@ -34,7 +34,9 @@ from content.schema.cards import (
     GainPassion,
     GainThreat,
     GainVigor,
+    Gangup,
     HandEffect,
+    Herd,
     KnightStateEffect,
     Knockback,
     KnockbackSide,
@@ -454,7 +456,8 @@ def source_monster(h: Harm, mini: BoardKnight) -> BoardMonster | None:
 
 @implements("Crash", tests=[T + "test_ser_sonch_crash_example", T + "test_knockback_into_an_obstacle_is_a_crash"],
             note="the Vigor loss of a Crash (rules.clash.harm.apply_outcomes)")
-@implements("Tumble", tests=[T + "test_tumble_ignores_a_crash_on_6_or_more"])
+@implements("Tumble", tests=[T + "test_tumble_ignores_a_crash_on_6_or_more",
+                            "tests/rulebook_cases/test_tumble_twice.py::test_tumble_is_rolled_before_each_crash"])
 def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown | MoveVariant) -> None:
     """Knockback X, Pushback X, Drag X (and Knockback to the side, Pushback toward, Drag toward) and Knockdown on a
     Knight's miniature, from the acting Monster."""
@@ -468,21 +471,42 @@ def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown
               f"{'Knight' if mini is None else 'Monster'} for it).")
         return
     board = h.state.board
+    cut = _reduction(h, k, e)
     if isinstance(e, KnockedDown):
         outcomes = knockdown(board, mini.id)
     elif monster is None:  # pragma: no cover  (handled above)
         return
     elif isinstance(e, Knockback):
         works = knockback_knight(Work(board), mini.id, source_cells(board, monster.id), e.amount,
-                                 source_name=monster.name, unavoidable=e.unavoidable)
+                                 source_name=monster.name, unavoidable=e.unavoidable, reduction=cut)
         outcomes = [w.outcome() for w in dedupe(works)]
     elif isinstance(e, Pushback):
-        outcomes = pushback(board, monster.id, mini.id, e.amount)
+        outcomes = pushback(board, monster.id, mini.id, e.amount, reduction=cut)
     elif isinstance(e, Drag):
-        outcomes = drag(board, monster.id, mini.id, e.amount)
+        outcomes = drag(board, monster.id, mini.id, e.amount, reduction=cut)
     else:
-        outcomes = forced_variant(board, monster.id, mini.id, e)
+        outcomes = forced_variant(board, monster.id, mini.id, e, reduction=cut)
     apply_outcomes(h, outcomes, f"{label} on {k.name}")
+
+
+REDUCED: dict[type, str] = {Knockback: "knockback", KnockbackSide: "knockback", Pushback: "pushback",
+                             PushbackToward: "pushback", Drag: "drag", DragToward: "drag"}
+
+
+@implements("Involuntary Movement Reduction", tests=[
+    "tests/rulebook_cases/test_movement_effects.py::test_reductions_of_involuntary_movement_add_up"])
+def _reduction(h: Harm, k: KnightState, e: object) -> int:
+    """"Multiple effects reducing involuntary movement may be applied at the same time": the Gear's reductions
+    (content ``reduces``) add up; Unavoidable Knockback is not reduced (rules.board.knockback)."""
+    kind = REDUCED.get(type(e))
+    if kind is None or (isinstance(e, Knockback) and e.unavoidable):
+        return 0
+    from rules.clash.pieces import movement_reduction
+
+    total, names = movement_reduction(h.engine.catalogue, k, kind)
+    if total:
+        h.say(f"🛡️ {k.name}'s {kind.capitalize()} is reduced by {total} ({', '.join(names)}).")
+    return total
 
 
 def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
@@ -535,7 +559,7 @@ ON_KNIGHT.on(GainHeat)(lambda h, k, e, attack, source: change_heat(h, k, e.amoun
 ON_KNIGHT.on(LoseHeat)(lambda h, k, e, attack, source: change_heat(h, k, -e.amount))
 ON_KNIGHT.on(GainCondition)(lambda h, k, e, attack, source: gain_condition(h, k, e.condition))
 ON_KNIGHT.on(PlaceKnightTokens)(lambda h, k, e, attack, source: _tokens(h, e))
-ON_KNIGHT.on(KnockedDown, Knockback, Pushback, Drag, KnockbackSide, PushbackToward, DragToward)(
+ON_KNIGHT.on(KnockedDown, Knockback, Pushback, Drag, KnockbackSide, PushbackToward, DragToward, Herd, Gangup)(
     lambda h, k, e, attack, source: forced(h, k, e))
 ON_KNIGHT.on(CooldownCard, DelayCard, DiscardCard, Restrain, RefreshCards)(  # techniques.hand_effect
     lambda h, k, e, attack, source: say_stats(h, k, techniques.hand_effect(k, e, h.dice)))

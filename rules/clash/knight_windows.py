@@ -1,5 +1,6 @@
 """Keyword abilities a Knight uses with ``/knight react`` that the bot applies itself (rulebook Keyword List:
-Reinforce X and its subtypes, Sacrifice, Daze); rules/clash/abilities.py finds the ability, checks its window and
+Reinforce X and its subtypes, Sacrifice, Daze; Hug X and Motivate X in rules/clash/ability_moves.py);
+rules/clash/abilities.py finds the ability, checks its window and
 pays its cost, then calls ``use``.
 
 - Reinforce X (red dice; Advanced: black; Superior: white): "When you are about to resolve an Armor Roll, add X ...
@@ -32,7 +33,7 @@ from rules.knights import statistics as st
 from rules.state import CampaignState
 
 T = "tests/clash/test_keywords_defense.py::"
-KEYWORDS = ("reinforce", "sacrifice", "daze")
+KEYWORDS = ("reinforce", "sacrifice", "daze", "hug", "motivate")
 
 
 SUBTYPES = {"": 1, "lesser": 1, "advanced": 2, "superior": 3}
@@ -49,15 +50,17 @@ def base_name(name: str) -> tuple[str, int]:
     return " ".join(words), 1
 
 
-def special(base: str, keywords: list[Keyword]) -> Keyword | None:
+def special(base: str, keywords: list[Keyword], moves: bool = True) -> Keyword | None:
     """The keyword the bot applies for an ability named ``base`` (without subtype): the ability's own keyword, or the
-    first of its keywords the bot applies (an ability box that grants Reinforce 1)."""
-    ours = [kw for kw in keywords if base_name(kw.name)[0] in KEYWORDS]
+    first of its keywords the bot applies (an ability box that grants Reinforce 1). ``moves`` False (a campaign
+    created before rules.state.BOARD_PIECES_VERSION): Hug and Motivate stay by hand, as they were."""
+    known = KEYWORDS if moves else tuple(k for k in KEYWORDS if k not in ("hug", "motivate"))
+    ours = [kw for kw in keywords if base_name(kw.name)[0] in known]
     return next((kw for kw in ours if base_name(kw.name)[0] == base), ours[0] if ours else None)
 
 
 def use(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, *, passive: bool,
-        to: str | None, strict: bool = True) -> list[str]:
+        to: str | None, strict: bool = True, moves: str | None = None) -> list[str]:
     """Apply ``kw``. ``strict`` False: the keyword is one part of a larger ability (a Technique's "Daze. Place 1
     Opening token."): when it cannot apply now it is skipped with a note instead of refusing the whole ability."""
     base = base_name(kw.name)[0]
@@ -66,6 +69,12 @@ def use(engine: Engine, state: CampaignState, pending: Pending | None, kid: str,
             return reinforce(state, pending, kid, kw, passive)
         if base == "sacrifice":
             return sacrifice(engine, state, pending, kid)
+        if base in ("hug", "motivate"):  # rules/clash/ability_moves.py
+            from rules.clash import ability_moves
+
+            if base == "hug":
+                return ability_moves.hug(state, pending, kid, kw, to)
+            return ability_moves.motivate(state, pending, kid, kw, moves)
         return daze(state, pending, kid, to)
     except RuleError as exc:
         if strict:

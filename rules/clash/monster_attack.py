@@ -20,6 +20,7 @@ from rules.clash.activation import (
     react_window,
     run_from,
 )
+from rules.clash.facing import face_target
 from rules.clash.flow import Option, Pending, ask, resumes
 from rules.coverage import implements
 from rules.dice import Dice
@@ -71,6 +72,7 @@ def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
         react = react_window(state, card, act, "attack")  # the Knights may still react
         if react is not None:
             return react
+        face_target(state, card, act.monster, act.targets, knight, lines)
         defend(engine, state, dice, lines, act, card, _in_reach(state, card, act, knight))
         return None
     if not alive(state, knight):
@@ -79,6 +81,7 @@ def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
     react = react_window(state, card, act, "attack")
     if react is not None:
         return react
+    face_target(state, card, act.monster, act.targets, knight, lines)  # "before it performs an Attack"
     name = name_of(state, knight)
     if not _in_reach(state, card, act, knight):
         lines.append(f"💨 {name} is out of reach: Out of Reach Evade. The Monster goes straight to After Attack.")

@@ -345,9 +345,37 @@ def _draw(h: Harm, k: KnightState, deck_id: str, why: str) -> None:
         second_chance_offer(h, k, deck.id, chance)
     from rules.clash.harm import resolve_effects  # harm imports this module
 
-    if not _dishonor(h, k, deck_id, card):
+    if deck_id in MORTIS.values():
+        _when_drawn(h, k, card.name)
+    if not _dishonor(h, k, deck_id, card) and not k.dead:
         resolve_effects(h, k.id, card.effects, source=card.name)
     h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
+
+
+@implements("Timing Rules", status="assisted", tests=[
+    "tests/rulebook_cases/test_mortis_draw.py::test_a_when_you_draw_a_mortis_card_ability_resolves_before_the_card"],
+            note="\"When you draw a Mortis card\" Gear abilities: resolved after the draw, before the card (those with "
+                 "a cost are shown then, to use by hand)")
+def _when_drawn(h: Harm, k: KnightState, card: str) -> None:
+    """Rulebook, "Timing Rules": "If an effect triggers a \"When you draw a Mortis card,\" it activates immediately
+    after you draw the card but before you resolve it." A Gear ability with ``trigger: draw_mortis`` (equipped, not
+    discarded, its gate met) and no cost is a constant ability: its ``effects`` are resolved now; one with a cost is
+    the player's choice, shown now with its text."""
+    from rules.clash.harm import resolve_effects
+
+    for e in k.loadout:
+        if e.discarded or e.gear not in h.cat.gear:
+            continue
+        face = loadout.face(h.cat, k, e.gear)
+        for a in face.abilities:
+            if a.trigger != "draw_mortis" or not st.gate_met(h.cat, k, a.gate):
+                continue
+            if a.cost is None and a.effects:
+                h.say(f"⚡ {face.name}: {a.text or a.name} (before {card} resolves)")
+                resolve_effects(h, k.id, a.effects, source=face.name)
+            else:
+                h.say(f"✋ {face.name}{' (' + a.cost + ')' if a.cost else ''}: {a.text} — {k.name} may use it now, "
+                      f"before {card} resolves (by hand).")
 
 
 @implements("Vices", chapter="Other Rules",

@@ -19,6 +19,7 @@ from rules.board import measures as ms
 from rules.board.geometry import Coord
 from rules.board.los import monster_sees
 from rules.board.state import BoardState, Knight, Monster
+from rules.board.wave import wave_targets
 from rules.board_handlers import slug
 from rules.coverage import implements
 from rules.knights.state import KnightState
@@ -44,7 +45,8 @@ class Targeting:
     cannot judge; the players name the Target(s) among ``tied`` meeting the whole line, or say that no Knight
     does (the caller then goes on with ``start=line + 1``), or the caller passes their answer back as
     ``meets`` to let the bot finish the line. ``zone``: a Zone line's spaces (the targets; ``knights`` are the
-    Knights in it). ``no_target``: a "No Target" line; the instruction happens without a Knight Target."""
+    Knights in it); ``sheltered``: the Knights in a Wave Attack's Zone that an Obstacle shelters.
+    ``no_target``: a "No Target" line; the instruction happens without a Knight Target."""
 
     line: int | None
     text: str
@@ -54,6 +56,7 @@ class Targeting:
     zone: frozenset[Coord] | None = None
     ask_players: bool = False
     no_target: bool = False
+    sheltered: tuple[str, ...] = ()
 
 
 ROUTINE = Targeting(line=None, text="", knights=())
@@ -70,9 +73,12 @@ class _Ctx:
     last_to_wound: str | None
     attack: AttackSpec | None
     catalogue: Catalogue | None
+    wave_cover: bool  # Obstacles shelter Knights from a Wave (a campaign before rules.state.BOARD_PIECES_VERSION: not)
 
 
 def _context(state: CampaignState, monster_id: str, attack: AttackSpec | None, cat: Catalogue | None) -> _Ctx:
+    from rules.state import BOARD_PIECES_VERSION
+
     board = state.board
     sheets: dict[str, KnightState | None] = {}
     alias: dict[str, str] = {}
@@ -92,6 +98,7 @@ def _context(state: CampaignState, monster_id: str, attack: AttackSpec | None, c
         board=board, monster=board.monster(monster_id), sheets=sheets, alias=alias,
         priority=holder(flow.priority_target if flow else None), divine=holder(flow.divine_target if flow else None),
         last_to_wound=holder(flow.last_to_wound if flow else None), attack=attack, catalogue=cat,
+        wave_cover=state.version >= BOARD_PIECES_VERSION,
     )
 
 
@@ -220,12 +227,20 @@ def _tiebreak(ctx: _Ctx, sure: list[str], boundary: list[str], slots: int, line:
     return Targeting(line, text, tuple(sure + boundary[:slots]))
 
 
+@implements("Attack Types", tests=["tests/rulebook_cases/test_wave_cover.py::test_a_wave_attack_is_blocked_by_columns"],
+            note="a Wave Attack's Zone leaves out the Knights an adjacent Obstacle shelters (rules.board.wave)")
 def _zone(ctx: _Ctx, c: TargetCriterion, index: int, text: str, alive: Collection[str]) -> Targeting:
     """"the spaces in the Zone are the targets, not specific Knights, and thus they are considered performed even
     if there are no Knights in the designated Zone"."""
     x = c.value or 0
     spaces = ms.zone_spaces(ctx.board, ctx.monster.cells, x)
     inside = tuple(k for k in ms.knights_in_zone(ctx.board, ctx.monster.cells, x) if k in alive)
+    if ctx.wave_cover and ctx.attack is not None and "wave" in ctx.attack.types:
+        # "If the line passes through an Obstacle the Knight is adjacent to, the space is excluded from the Wave
+        # Attack." (rules.board.wave)
+        hit = set(wave_targets(ctx.board, ctx.monster.cells, spaces))
+        return Targeting(index, text, tuple(k for k in inside if k in hit), zone=spaces,
+                         sheltered=tuple(k for k in inside if k not in hit))
     return Targeting(index, text, inside, zone=spaces)
 
 

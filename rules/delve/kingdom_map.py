@@ -228,33 +228,46 @@ def _unexplored(delve: DelveState, tile: KingdomTile, kind: Kind, direction: str
     tests=[
         "tests/delve/test_map.py::test_a_shortcut_onto_an_unconnected_tile_makes_a_separate_section",
         "tests/delve/test_map.py::test_toward_the_party_from_another_section_lands_next_to_the_party",
+        "tests/rulebook_cases/test_disjointed_map.py::test_a_shortcut_onto_an_unconnected_tile_makes_a_separate_section",
     ],
 )
 def sections(delve: DelveState, tiles: Tiles) -> list[list[str]]:
-    """The separate pieces of the map: placed tiles joined by paths that touch an explored tile."""
+    """The separate pieces of the map. "see if you have already explored any Kingdom tiles connected to the newly
+    revealed one. If you didn't, place it on the table separately": explored tiles joined by paths make a section
+    (a later explored tile that connects two of them joins them: "attach them accordingly"); a tile not explored
+    lies in the section of the first explored tile it is placed next to, and never joins two sections
+    (docs/rulings.md)."""
     placed = delve.placed()
-    on_table = set(placed)
-    explored = set(delve.explored)
+    explored = [t for t in placed if t in set(delve.explored)]
+
+    def linked(a: str, b: str) -> bool:
+        return any(p.to == b for p in tiles[a].paths) or any(p.to == a for p in tiles[b].paths)
+
     group: dict[str, int] = {}
     out: list[list[str]] = []
-    for start in placed:
+    for start in explored:
         if start in group:
             continue
         group[start] = len(out)
         members, queue = [start], [start]
         while queue:
             here = queue.pop(0)
-            for other in on_table:
-                if other in group:
-                    continue
-                linked = any(p.to == other for p in tiles[here].paths) or any(
-                    p.to == here for p in tiles[other].paths
-                )
-                if linked and (here in explored or other in explored):
+            for other in explored:
+                if other not in group and linked(here, other):
                     group[other] = len(out)
                     members.append(other)
                     queue.append(other)
         out.append(members)
+    for tile in placed:
+        if tile in group:
+            continue
+        home = next((group[t] for t in explored if linked(t, tile)), None)
+        if home is None:
+            group[tile] = len(out)
+            out.append([tile])
+        else:
+            group[tile] = home
+            out[home].append(tile)
     return out
 
 
@@ -263,18 +276,19 @@ def move_toward_party(delve: DelveState, tiles: Tiles, start: str, steps: int) -
     shortest path over placed tiles. On another section of a disjointed map: "simply place it on the
     tile adjacent to the Party marker instead (even if that tile is unrevealed)" — the first such tile
     north, east, south, west (docs/rulings.md)."""
-    placed = set(delve.placed())
+    piece = next((set(s) for s in sections(delve, tiles) if start in s), set())
     explored = set(delve.explored)
     prev: dict[str, str | None] = {start: None}
     queue = [start]
     while queue:
         here = queue.pop(0)
-        for path in tiles[here].paths:  # two face-down tiles do not touch on the table
-            if path.to in placed and path.to not in prev and (here in explored or path.to in explored):
+        for path in tiles[here].paths:  # two face-down tiles do not touch on the table; nor do two sections
+            if path.to in piece and path.to not in prev and (here in explored or path.to in explored):
                 prev[path.to] = here
                 queue.append(path.to)
     if delve.tile not in prev:
         order = ["north", "east", "south", "west"]
+        placed = set(delve.placed())
         near = sorted((p for p in tiles[delve.tile].paths if p.to in placed), key=lambda p: order.index(p.direction))
         return near[0].to if near else delve.tile
     route = [delve.tile]

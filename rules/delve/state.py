@@ -96,6 +96,16 @@ class HinderingToken(BaseModel):
     direction: Direction | None = None
 
 
+class ContractMark(BaseModel):
+    """A signed Contract's mark on the Kingdom Sheet (content ``plan``; rules/delve/contracts.py)."""
+
+    contract: str
+    mark: str = Field(description="the Kingdom tile placed on the Kingdom Sheet")
+    seen: str = Field(description="the Party's tile when the Contract last looked (entering a tile is news)")
+    test_due: str | None = Field(None, description="the tile just entered where any Knight may take the test")
+    fulfilled: bool = False
+
+
 class DelveState(BaseModel):
     kingdom: str
     tile: str = Field(description="the tile with the Party marker")
@@ -118,6 +128,7 @@ class DelveState(BaseModel):
     fog_discard: list[str] = Field(default_factory=list)
     fog_forced: list[str] = Field(default_factory=list, description="the GM's next Deep Fog cards, in order")
     rested: bool = Field(False, description="the Rest Phase of this Expedition is done")
+    contract: ContractMark | None = Field(None, description="the signed Contract's mark, when its plan has one")
     # Monster Setup and the Encounter Monster tokens (rules/delve/monsters.py)
     leader: str | None = Field(None, description="the Party Leader's Knight id (Monster Setup reads their tier)")
     tier: str | None = Field(None, description="the tier the Bestiary was read at")

@@ -135,18 +135,18 @@ def bane_limit(cat: Catalogue, k: KnightState) -> int:
     bonuses are cumulative." and "Bane Limit": "If you have multiple elements that modify your Bane Limit, choose the
     one with the highest Bane Limit, then apply bonuses and penalties to that limit". The Portrait's Bane Limit and
     each "Bane Limit X" of the Loadout: the highest; then every "Bane Limit +X" and the changes noted by hand."""
-    passive = _passive(cat, k)
+    passive = passive_abilities(cat, k)
     base = max([portrait(cat, k).bane_limit, *(kw.value or 0 for kw in passive if kw.name == "Bane Limit")])
     plus = sum(kw.value or 0 for kw in passive if kw.name == BANE_LIMIT_PLUS)
     return max(0, base + plus + k.stats.bane_limit_change)
 
 
 def passive_keywords(cat: Catalogue, k: KnightState, name: str) -> list[int]:
-    """The values of the passive keyword ``name`` (``_passive``)."""
-    return [kw.value for kw in _passive(cat, k) if kw.name == name and kw.value is not None]
+    """The values of the passive keyword ``name`` (``passive_abilities``)."""
+    return [kw.value for kw in passive_abilities(cat, k) if kw.name == name and kw.value is not None]
 
 
-def _passive(cat: Catalogue, k: KnightState) -> list[Keyword]:
+def passive_abilities(cat: Catalogue, k: KnightState) -> list[Keyword]:
     """The passive keywords on the Knight's Gear (equipped and not discarded: "passive abilities (for example, a
     Virtue bonus or Bane Limit) still work on inactive Weapon Gear"; the card's keywords, its abilities without a
     cost whose gate is met, its Upgrade) and on the Knight's own abilities without a cost."""
@@ -158,12 +158,12 @@ def _passive(cat: Catalogue, k: KnightState) -> list[Keyword]:
         item = next((a for a in k.sheet.armory if a.gear == e.gear), None)
         face = gear.face(bool(item and item.reforged))
         found += face.keywords
-        found += [kw for a in face.abilities if a.cost is None and _gate_met(cat, k, a.gate) for kw in a.keywords]
+        found += [kw for a in face.abilities if a.cost is None and gate_met(cat, k, a.gate) for kw in a.keywords]
         upgrade = cat.upgrades.get(item.upgrade) if item is not None and item.upgrade else None
         found += upgrade.keywords if upgrade is not None else []
     knight = cat.knights.get(k.knight)
     for ability in knight.abilities if knight is not None else []:
-        if ability.cost is None and _gate_met(cat, k, ability.gate):
+        if ability.cost is None and gate_met(cat, k, ability.gate):
             found += ability.keywords
     return found
 
@@ -173,7 +173,7 @@ def passive_keyword(cat: Catalogue, k: KnightState, name: str) -> int:
     return sum(passive_keywords(cat, k, name))
 
 
-def _gate_met(cat: Catalogue, k: KnightState, gate: Gate | None) -> bool:
+def gate_met(cat: Catalogue, k: KnightState, gate: Gate | None) -> bool:
     if gate is None:
         return True
     if gate.peril is not None:

@@ -173,6 +173,10 @@ ROWS: list[Row] = [
         setup=("@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel direction:west")),
     Row("/delve discard card:aub_ex_hound_spoor", EVERYONE, True, setup=IN_PLAY),
     Row("/delve adventure", EVERYONE, True, setup=("@morgan /delve start kingdom:aubrevane start:aub_01",)),
+    # Search and Rescue signed: entering aub_03 (a Small tile, never the mark: it lies face down at the start)
+    Row(f"/delve contract knight:{SONCH[5:]}", EVERYONE, True,
+        setup=(*OUTPOST, "@kara /outpost contract contract:aub_contract_search_and_rescue", "@kara /outpost done",
+               "@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel direction:east")),
     # /expedition (EXPEDITION: one started)
     Row("/expedition start", GM, True),
     Row("/expedition status", EVERYONE, False, setup=EXPEDITION),

@@ -50,9 +50,9 @@ async def place(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         action = PlaceMonster(
             name=o["name"],
             space=o["space"],
-            size=_size(o["size"]),
+            size=_size(o["size"]) if o["size"] is not None else None,
             facing=o["facing"],
-            mob=kind == "mob",
+            mob=True if kind == "mob" else None,
             mob_number=o["number"],
         )
     else:
@@ -103,11 +103,11 @@ def register(r: Registry) -> None:
                 Option(
                     "facing",
                     "string",
-                    "a Monster's facing",
-                    default="south",
+                    "a Monster's facing (a Monster on the board keeps its own; a new one faces south)",
                     choices=("north", "east", "south", "west"),
                 ),
-                Option("size", "integer", "a Monster's spaces: 1, 4 or 9", default=1, min_value=1, max_value=9),
+                Option("size", "integer", "a Monster's spaces: 1, 4 or 9 (kept if on the board; new: 1)", min_value=1,
+                       max_value=9),
                 Option("number", "integer", "a Mob's number on the Mob track", min_value=1, max_value=9),
                 Option("knocked_down", "boolean", "a Knight lies knocked down", default=False),
                 Option("monster", "string", "with vp: the Monster whose Vantage Point the Knight is on"),

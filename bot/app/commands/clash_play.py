@@ -42,7 +42,8 @@ async def react(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     from rules.clash.abilities import KnightReact
 
     knight = await _own_knight(app, ctx, o)
-    return await app.act_reply(ctx, KnightReact(knight=knight, source=o["source"], ability=o["ability"], to=o["to"]))
+    return await app.act_reply(ctx, KnightReact(knight=knight, source=o["source"], ability=o["ability"], to=o["to"],
+                                                  moves=o["moves"]))
 
 
 async def end_turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -88,16 +89,17 @@ def register(r: Registry) -> None:
     r.add(Command(("knight", "attack"), "Combat Action: attack a Monster", attack, (
         Option("weapon", "string", "the active weapon", required=True, max_length=64,
                autocomplete="gear"),
-        Option("target", "string", "the Monster (default: the one in range)", max_length=64),
+        Option("target", "string", "the Monster (default: in range)", max_length=64),
         Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
-        Option("bonus", "boolean", "spend the Bonus Attack you are owed", default=False),
+        Option("bonus", "boolean", "spend an owed Bonus Attack", default=False),
         Option("rush", "string", "Rush to this space first", max_length=4),
-        Option("keep", "string_list", "Pass: tokens that stay, e.g. opening,break"),
+        Option("keep", "string_list", "Pass: tokens kept, e.g. opening,break"),
         KNIGHT)))
-    r.add(Command(("knight", "react"), "Use a Reaction or active ability", react, (
+    r.add(Command(("knight", "react"), "Use a Reaction or ability", react, (
         Option("source", "string", "the Gear or Technique id", required=True, max_length=64),
         Option("ability", "string", "e.g. Reflex, Dodge, Block", required=True, max_length=60),
-        Option("to", "string", "Reflex: the space", max_length=4), KNIGHT)))
+        Option("to", "string", "Reflex/Hug: the space", max_length=4),
+        Option("moves", "string", "Motivate: Kara:E5,Ubar:F6", max_length=200), KNIGHT)))
     r.add(Command(("knight", "end-turn"), "End your Knight's turn", end_turn, (KNIGHT,)))
     r.add(Command(("choose",), "Answer the decision the Clash waits for", choose, (
         Option("decision", "string", "the decision id, e.g. d3", required=True, max_length=16),

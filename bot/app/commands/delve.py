@@ -101,6 +101,12 @@ async def adventure(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, DelveAdventure(result=o["result"], knight=o["knight"]))
 
 
+async def contract(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    from rules.delve.contracts import DelveContract
+
+    return await app.act_reply(ctx, DelveContract(knight=o["knight"], roller=ctx.user_id))
+
+
 async def discard(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, DelveDiscard(card=o["card"]))
 
@@ -185,6 +191,12 @@ def register(r: Registry) -> None:
         (Option("result", "string", "the test's result (after /roll test)", choices=("success", "failure")),
          Option("knight", "string", "the Knight who tests, Target of its effects (default the Party Leader)",
                 autocomplete="knight")),
+        permission="player",
+    ))
+    r.add(Command(
+        ("delve", "contract"), "The signed Contract's test on the tile just entered (any Knight may take it)",
+        contract,
+        (Option("knight", "string", "the Knight who tests", required=True, autocomplete="knight"),),
         permission="player",
     ))
     r.add(Command(
