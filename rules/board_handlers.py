@@ -3,7 +3,6 @@ or Terrain tile (GM), exactly where the players put it. The rules of movement li
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -11,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from content.schema.board import MonsterDiagram, TerrainKeyword, TerrainSpec
 from rules.board.geometry import Coord, Direction, parse_space
 from rules.board.measures import rear_spaces
+from rules.board.naming import slug
 from rules.board.state import BoardState, Knight, Monster, Terrain, VpRef, terrain_from_spec
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
@@ -62,10 +62,6 @@ class RemoveFromBoard(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["clash_remove"] = "clash_remove"
     name: Name
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.strip().lower()).strip("_") or "mini"
 
 
 def _space(text: str | None, what: str, board: BoardState) -> Coord:

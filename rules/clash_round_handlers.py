@@ -13,12 +13,13 @@ from rules.clash import abilities, attention, monster_attack  # noqa: F401  (abi
 from rules.clash.activation import knight_state
 from rules.clash.flow import KNIGHT_TOKENS, RESUME
 from rules.clash.rounds import end_turn, not_waiting, open_turn, running, start_monster_round
-from rules.clash_handlers import _find_knight, clash_data
+from rules.clash_handlers import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.knights import statistics as st
+from rules.knights.find import board_id
 from rules.knights.view import summary as knight_summary
 from rules.state import CampaignState
 
@@ -58,15 +59,6 @@ class PoolChange(_Action):
         "improved_diversion", "power", "cantrip", "spell",
     ]
     count: int = Field(ge=-20, le=20)
-
-
-def board_id(state: CampaignState, name: str) -> str:
-    """The Clash Board id of a campaign Knight named by id or name."""
-    k = _find_knight(state, name)
-    for mini in state.board.knights:
-        if mini.id == k.id or mini.name == k.name:
-            return mini.id
-    raise RuleError(f"{k.name} is not on the Clash Board of this Clash")
 
 
 def _with_clash(state: CampaignState, result: Result) -> Result:

@@ -241,7 +241,7 @@ def unexhausting(engine: Engine, state: CampaignState, k: KnightState, spend: st
     """"Each Knight may spend their Movement Action or Combat Action to unexhaust all exhausted equipped game
     elements": during a Clash it is an action of the Knight's own turn; outside a Clash, bookkeeping."""
     from rules.clash import rounds
-    from rules.clash_round_handlers import board_id
+    from rules.knights.find import board_id
 
     clash = state.clash
     if clash is None or clash.over is not None:

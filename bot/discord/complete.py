@@ -157,8 +157,8 @@ async def level_choices(tree: GameTree, interaction: discord.Interaction, curren
 def _mover(state: CampaignState, interaction: discord.Interaction) -> tuple[Any, str] | None:
     """The campaign Knight who moves and their Clash Board id: the one named, else the presser's only Knight on
     the board."""
-    from rules.clash_round_handlers import board_id
     from rules.errors import RuleError
+    from rules.knights.find import board_id
 
     for k in knights_meant(state, interaction):
         try:

@@ -126,7 +126,7 @@ def _pay(cat: Catalogue, k: KnightState, kind: str, source: str, cost: str) -> l
 @implements("Named Abilities", tests=[T + "test_reflex_and_advanced_reflex_not_in_the_same_window"])
 @handles(KnightReact)
 def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) -> Result:
-    from rules.clash_round_handlers import board_id
+    from rules.knights.find import board_id
 
     cat = engine.catalogue
     clash = running(state)

@@ -58,7 +58,7 @@ def hug(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, to
 @implements("Motivate X", tests=[T + "test_motivate_moves_other_knights_after_the_attack"])
 def motivate(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, moves: str | None) -> list[str]:
     """Move the other Knights named in ``moves`` ("Kara:E5,Ubar:F6"), their shares adding up to at most X."""
-    from rules.clash_round_handlers import board_id
+    from rules.knights.find import board_id
 
     _own_turn(state, pending, kid, "Motivate")
     flow = running(state).flow

@@ -20,8 +20,8 @@ from content.schema.monsters import Monster as MonsterContent
 from rules.board import measures
 from rules.board.monster_movement import monster_move
 from rules.board.movement_types import appear_behind, dwell, jump, land_on_top, move_behind, move_lateral
+from rules.board.naming import slug
 from rules.board.state import Outcome, distinct_effects
-from rules.board_handlers import slug
 from rules.clash import decks, harm
 from rules.clash.flow import Option, Pending, ask, decision, resumes
 from rules.clash.state import ClashState

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from content.loader import Catalogue
 from content.schema.gear import GearFace, Keyword
-from rules.board_handlers import slug
+from rules.board.naming import slug
 from rules.errors import RuleError
 from rules.knights import loadout as lo
 from rules.knights.state import KnightState

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from content.loader import Catalogue
 from rules import decks
-from rules.board_handlers import slug
+from rules.board.naming import slug
 from rules.clash.ammo_reserves import charges
 from rules.clash.state import ClashState
 from rules.coverage import implements

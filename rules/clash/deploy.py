@@ -13,8 +13,8 @@ from __future__ import annotations
 from content.loader import Catalogue
 from rules.board.geometry import Coord
 from rules.board.knight_movement import IllegalMove, knight_move, knight_reachable
+from rules.board.naming import slug
 from rules.board.state import BoardState
-from rules.board_handlers import slug
 from rules.clash.flow import Option, Pending, ask, decision, resumes
 from rules.coverage import implements
 from rules.dice import Dice

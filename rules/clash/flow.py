@@ -104,7 +104,7 @@ def ask(flow: Flow, kind: str, prompt: str, options: list[Option], *, knights: l
 def named_knights(state: CampaignState, pending: Pending) -> list[KnightState | SquireState]:
     """The campaign Knights a decision names (by their Clash Board id, the slug of the name, or their own id), and
     its Squires (by their id): their owners answer it."""
-    from rules.board_handlers import slug
+    from rules.board.naming import slug
 
     by_board = {slug(k.name): k for k in state.knights.values()}
     found = [state.knights.get(ident) or by_board.get(ident) or state.squires.get(ident) for ident in pending.knights]

@@ -64,7 +64,7 @@ class Harm:
 
 
 def board_knight(h: Harm, k: KnightState) -> BoardKnight | None:
-    from rules.board_handlers import slug
+    from rules.board.naming import slug
 
     return next((b for b in h.state.board.knights if b.id in (k.id, slug(k.name))), None)
 
@@ -82,7 +82,7 @@ def participants(h: Harm) -> list[KnightState]:
 
 
 def by_board_id(h: Harm, board_id: str) -> KnightState | None:
-    from rules.board_handlers import slug
+    from rules.board.naming import slug
 
     for k in h.state.knights.values():
         if board_id in (k.id, slug(k.name)):

@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from content.loader import Catalogue
 from content.schema.gear import GearFace, Keyword
 from rules.board import measures
+from rules.board.naming import slug
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as Mini_M
-from rules.board_handlers import slug
 from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
 from rules.clash import attention, harm, rounds, rush

@@ -58,7 +58,7 @@ def movement_reduction(cat: Catalogue, k: KnightState, movement: str) -> tuple[i
 
 
 def _owner(state: CampaignState, piece_id: str) -> KnightState | None:
-    from rules.board_handlers import slug
+    from rules.board.naming import slug
 
     return state.knights.get(piece_id) or next(
         (k for k in state.knights.values() if slug(k.name) == piece_id), None)

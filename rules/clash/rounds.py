@@ -10,7 +10,7 @@ living Knight has acted, the next Monster Round is due.
 
 from __future__ import annotations
 
-from rules.board_handlers import slug
+from rules.board.naming import slug
 from rules.clash import attention, harm, mob_track, traits
 from rules.clash.activation import Activation, monster_content, run
 from rules.clash.state import ClashState

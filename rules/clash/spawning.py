@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from rules.board.geometry import Coord
 from rules.board.movement_types import face_most_knights
+from rules.board.naming import slug
 from rules.board.state import BoardState, BypassLevel, Monster
-from rules.board_handlers import slug
 from rules.clash.activation import knight_state, monster_content
 from rules.clash.mob_track import occupied
 from rules.coverage import implements

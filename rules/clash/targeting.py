@@ -18,9 +18,9 @@ from content.schema.monsters import AttackSpec, TargetCriterion, TargetingLine
 from rules.board import measures as ms
 from rules.board.geometry import Coord
 from rules.board.los import monster_sees
+from rules.board.naming import slug
 from rules.board.state import BoardState, Knight, Monster
 from rules.board.wave import wave_targets
-from rules.board_handlers import slug
 from rules.coverage import implements
 from rules.knights.state import KnightState
 from rules.knights.statistics import speed

@@ -10,7 +10,7 @@ from rules.state import CampaignState
 def find_knight(state: CampaignState, name: str, purpose: str = "in this campaign") -> KnightState:
     """A campaign Knight by id, by name (any case) or by the slug of the name (its Clash Board id); a polite
     refusal naming the Knights there are otherwise."""
-    from rules.board_handlers import slug
+    from rules.board.naming import slug
 
     wanted = name.strip().lower()
     if name in state.knights:
@@ -20,3 +20,12 @@ def find_knight(state: CampaignState, name: str, purpose: str = "in this campaig
             return k
     shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
     raise RuleError(f"there is no Knight {name!r} {purpose}; the Knights are: {shown}")
+
+
+def board_id(state: CampaignState, name: str) -> str:
+    """The Clash Board id of a campaign Knight named by id or name."""
+    k = find_knight(state, name)
+    for mini in state.board.knights:
+        if mini.id == k.id or mini.name == k.name:
+            return mini.id
+    raise RuleError(f"{k.name} is not on the Clash Board of this Clash")

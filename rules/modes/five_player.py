@@ -121,7 +121,7 @@ def place_fifth(state: CampaignState, knights: list[KnightState], colours: tuple
     if not active(state) or len(knights) != FIVE or len(board.knights) != FIVE - 1:
         return []
     fifth = knights[-1]
-    from rules.board_handlers import slug  # the Clash Board's ids (imported late: board_handlers imports rules.state)
+    from rules.board.naming import slug
 
     taken = {k.space for k in board.knights if k.space is not None}
     taken |= {c for m in board.monsters for c in m.cells}

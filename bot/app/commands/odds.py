@@ -173,7 +173,7 @@ async def weapon(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     """The odds of the Knight's Attack with this weapon in the running Clash: nothing is rolled or logged."""
     from bot.app.commands.knight import find
     from rules.clash.attack_odds import planned_attack, wound_odds
-    from rules.clash_round_handlers import board_id
+    from rules.knights.find import board_id
 
     if app.catalogue.dice is None:
         raise CommandError("the loaded content has no dice; add a `kind: dice` document to a content pack")
