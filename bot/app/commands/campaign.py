@@ -140,7 +140,7 @@ def register(r: Registry) -> None:
             ("campaign", "new"),
             "Start a campaign in this channel (you become its GM)",
             new,
-            (Option("name", "string", "the campaign's name", required=True),),
+            (Option("name", "string", "the campaign's name (1 to 80 characters)", required=True, max_length=80),),
             permission="anyone",
         )
     )
