@@ -19,6 +19,7 @@ import discord
 import simcord
 
 from bot.app.commands import build_registry
+from bot.app.service import App
 from bot.discord.client import GameClient, make_client
 from bot.settings import Settings
 from content.loader import Catalogue
@@ -76,6 +77,14 @@ class Sim:
         await old.close()
         await self.env.restart_bot(self.new_client())
         return self.client
+
+    def seed_dice(self, seed: int) -> None:
+        """New campaigns get the dice seeds ``seed``, ``seed + 1``... (``kfgm run`` draws them at random), so a Clash
+        plays the same in every run: the client's App is rebuilt as ``setup_hook`` builds it, with the seed."""
+        client = self.client
+        assert client.db is not None and client.tree.app is not None
+        client.tree.app = App(client.db, self.catalogue, client.tree.registry, seed=seed,
+                              image_dir=self.settings.image_dir, images=self.settings.image_policy())
 
     def check(self) -> None:
         """Nothing went wrong that a table would notice: no SimCord error, no swallowed bot exception, no ERROR."""

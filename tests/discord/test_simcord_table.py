@@ -20,6 +20,7 @@ REACT_PROMPT = "REACT! before Censer Swing's attack"
 
 async def _clash(sim: Sim) -> simcord.InteractionResult:
     """The campaign, Kara's and Sonch's Knights, the Cinder Abbot's Censer Swing: the REACT! window (d1)."""
+    sim.seed_dice(1)
     await sim.gm.slash(sim.channel, "campaign new", name="The Ashen Vigil")
     await sim.kara.slash(sim.channel, "knight create", knight="lanternbearer", name="Kara")
     await sim.sonch.slash(sim.channel, "knight create", knight="lanternbearer", name="Ser Sonch")
