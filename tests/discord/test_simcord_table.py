@@ -22,11 +22,7 @@ async def _clash(sim: Sim) -> simcord.InteractionResult:
     """The campaign, Kara's and Sonch's Knights, the Cinder Abbot's Censer Swing: the REACT! window (d1)."""
     sim.seed_dice(1)
     await sim.gm.slash(sim.channel, "campaign new", name="The Ashen Vigil")
-    await sim.kara.slash(sim.channel, "knight create", knight="lanternbearer", name="Kara")
-    await sim.sonch.slash(sim.channel, "knight create", knight="lanternbearer", name="Ser Sonch")
-    await sim.gm.slash(sim.channel, "clash start", monster="abbot", level=3, type="full")
-    await sim.gm.slash(sim.channel, "clash adjust", deck="ai", top="abbot_ai_censer_swing")
-    prompt = await sim.kara.slash(sim.channel, "monster round")
+    prompt = await _react_window(sim, sim.channel)
     assert REACT_PROMPT in text(prompt)
     return prompt
 
@@ -151,3 +147,53 @@ async def test_a_campaign_name_is_1_to_80_characters(sim: Sim) -> None:
         await sim.gm.slash(sim.channel, "campaign new", name="A" * 200)
     fits = await sim.gm.slash(sim.channel, "campaign new", name="A" * 80)
     assert not fits.ephemeral
+
+
+def _mentions_allowed(sim: Sim, since: int) -> list[dict[str, object]]:
+    """The ``allowed_mentions`` of every message the bot sent since request ``since`` (callbacks and follow-ups)."""
+    out = []
+    for request in sim.env.http_requests[since:]:
+        body = request.json if isinstance(request.json, dict) else {}
+        body = body.get("data", body) if isinstance(body.get("data"), dict) else body
+        if "allowed_mentions" in body:
+            out.append(body["allowed_mentions"])
+    return out
+
+
+async def test_a_question_pings_exactly_the_players_it_waits_on_once(sim: Sim) -> None:
+    """The REACT! window waits on Kara's and Sonch's players: the prompt mentions both, and only they may be pinged
+    (no role, no @everyone, not the GM the text also names); the same question shown again does not ping again."""
+    prompt = await _clash(sim)
+    assert prompt.response is not None
+    assert prompt.response.content.startswith(f"🔔 <@{sim.kara.id}> <@{sim.sonch.id}>")
+    asked = [m for m in _mentions_allowed(sim, 0) if m.get("users")]
+    assert asked == [{"parse": [], "users": [sim.kara.id, sim.sonch.id]}]
+
+    since = len(sim.env.http_requests)
+    status = await sim.kara.slash(sim.channel, "clash status")
+    assert "🔔" not in text(status)
+    assert all(not m.get("users") for m in _mentions_allowed(sim, since)), "the same question pings once"
+
+
+async def test_pings_off_names_the_players_without_mentioning_them(sim: Sim) -> None:
+    await sim.gm.slash(sim.channel, "campaign new", name="The Ashen Vigil")
+    off = await sim.gm.slash(sim.channel, "campaign pings", setting="off")
+    assert "Turn pings off" in text(off)
+    since = len(sim.env.http_requests)
+    sim.seed_dice(1)
+    other = sim.guild.create_text_channel("second-table")
+    await sim.gm.slash(other, "campaign new", name="Pinged")  # the setting is the campaign's: this one pings
+    prompt_off = await _react_window(sim, sim.channel)
+    prompt_on = await _react_window(sim, other)
+    assert "🔔" not in text(prompt_off) and "🔔" in text(prompt_on)
+    users = [m["users"] for m in _mentions_allowed(sim, since) if m.get("users")]
+    assert users == [[sim.kara.id, sim.sonch.id]]
+    assert REACT_PROMPT in text(prompt_off) and REACT_PROMPT in text(prompt_on)
+
+
+async def _react_window(sim: Sim, channel: simcord.ChannelHandle) -> simcord.InteractionResult:
+    await sim.kara.slash(channel, "knight create", knight="lanternbearer", name="Kara")
+    await sim.sonch.slash(channel, "knight create", knight="lanternbearer", name="Ser Sonch")
+    await sim.gm.slash(channel, "clash start", monster="abbot", level=3, type="full")
+    await sim.gm.slash(channel, "clash adjust", deck="ai", top="abbot_ai_censer_swing")
+    return await sim.kara.slash(channel, "monster round")

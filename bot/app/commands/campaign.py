@@ -9,6 +9,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
+from rules.campaign_handlers import SetPings
 from rules.table_dice import SetDiceMode
 from storage.db import StaleState
 
@@ -68,6 +69,7 @@ async def info(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         "track": state.track.model_dump(),
         "decks": decks,
         "dice_mode": state.dice_mode,
+        "pings": state.pings,
     }
     return Reply(text="\n".join(lines), data=data)
 
@@ -114,6 +116,10 @@ async def gm_role(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return Reply(text=text, data={"gm_role": role})
 
 
+async def pings(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, SetPings(on=o["setting"] == "on"))
+
+
 async def dice_mode(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     """Table dice (docs/table-dice.md): the players roll their own dice and type the results."""
     return await app.act_reply(ctx, SetDiceMode(mode=o["mode"]))
@@ -152,6 +158,15 @@ def register(r: Registry) -> None:
             "GM: who rolls the dice: the bot, or the players at the table (they type the results)",
             dice_mode,
             (Option("mode", "string", "bot or table", required=True, choices=("bot", "table")),),
+            permission="gm",
+        )
+    )
+    r.add(
+        Command(
+            ("campaign", "pings"),
+            "GM: whether a question waiting on named players mentions them in Discord (on by default)",
+            pings,
+            (Option("setting", "string", "on or off", required=True, choices=("on", "off")),),
             permission="gm",
         )
     )
