@@ -125,16 +125,21 @@ def _entries(export: CampaignExport) -> list[LogEntry]:
                      events=e.events, target_seq=e.target_seq, created_at=e.created_at) for e in export.log]
 
 
+def _read_entries(file: Upload) -> tuple[CampaignExport, list[str], list[LogEntry]]:
+    export, gms = read_file(file)
+    return export, gms, _entries(export)
+
+
 async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
     existing = await app.db.active_campaign(ctx.guild_id, ctx.channel_id)
     if existing is not None:
         raise CommandError(f"this channel already plays the campaign {existing.name!r}; import into a channel "
                            "without a campaign (or its GM closes it first with /campaign end). Nothing was imported.")
-    export, gms = read_file(file)
+    # unpacking, parsing and checking a long export is CPU work: on a worker thread, so no other command waits
+    export, gms, entries = await asyncio.to_thread(_read_entries, file)
     if not ctx.is_admin and ctx.user_id not in gms:  # a GM of the exported campaign, or a manager of this server
         raise CommandError("only a GM of the exported campaign (or a manager of this server) may import it. "
                            "Nothing was imported.")
-    entries = _entries(export)
     async with app.content_lock(ctx.guild_id):
         content = await app.content_for(ctx.guild_id)
         have = {p.name: p for p in content.packs}
@@ -167,10 +172,11 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
                                f"{str(exc)[:300]}") from None
         text = (f"📥 Campaign **{export.campaign.name}** imported from an export of {export.exported_at}: "
                 f"{len(entries)} log entries replayed to the same state. <@{ctx.user_id}> is its GM.")
+        start_json, head_json = await asyncio.to_thread(
+            lambda: (CampaignState.model_validate(export.start_state).model_dump_json(), state.model_dump_json()))
         try:
             row = await import_campaign(
-                app.db, ctx.guild_id, ctx.channel_id, export.campaign.name, ctx.user_id,
-                CampaignState.model_validate(export.start_state).model_dump_json(), state.model_dump_json(),
+                app.db, ctx.guild_id, ctx.channel_id, export.campaign.name, ctx.user_id, start_json, head_json,
                 entries, ctx.command_line or "/campaign import", [{"kind": "campaign", "text": text}],
                 [(p.name, p.yaml) for p in add], app.now())
         except StaleState as exc:
