@@ -75,6 +75,7 @@ class Sim:
         """The bot process stops (the database is closed cleanly) and a new client starts on the same database."""
         old = self.client
         await old.close()
+        assert old.db is None, "closing the client closes its database"
         await self.env.restart_bot(self.new_client())
         return self.client
 

@@ -254,8 +254,8 @@ def register(r: Registry) -> None:
     add(Command(("knight", "sheet"), "The Knight Sheet as a picture", sheet, (NAME,)))
     add(Command(("knight", "export"), "Export the sheet picture and JSON", export, (NAME,)))
     add(Command(("knight", "import"), "Import an exported Knight", import_knight, (
-        _opt("file", "attachment", "the JSON file /knight export attached"),
-        _opt("json", "string", "or the exported JSON or code", max_length=6000))))
+        _opt("file", "attachment", "exported file"),  # /knight is near 4000 characters
+        _opt("json", "string", "or JSON/code", max_length=6000))))
 
     add(Command(("knight", "stat"), "Change a statistic, or Gold", on_knight(_stat_action), (
         _opt("stat", "string", "which statistic", required=True, choices=STATS),
