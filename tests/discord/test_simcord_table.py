@@ -176,6 +176,7 @@ async def test_a_question_pings_exactly_the_players_it_waits_on_once(sim: Sim) -
 
 
 async def test_pings_off_names_the_players_without_mentioning_them(sim: Sim) -> None:
+    sim.seed_dice(1)  # both campaigns on the same dice (the REACT! window comes in both)
     await sim.gm.slash(sim.channel, "campaign new", name="The Ashen Vigil")
     off = await sim.gm.slash(sim.channel, "campaign pings", setting="off")
     assert "Turn pings off" in text(off)
