@@ -287,7 +287,7 @@ def main() -> None:
         "rss_1000_campaigns_mb": round(rss, 1),
         "startup_s": round(startup_s(), 3),
         "import_stall_ms": stall.longest_ms,
-        "import_stall_outside_write_ms": stall.outside_write_ms,
+        "import_stall_no_write_ms": stall.outside_write_ms,
         "import_write_s": stall.write_s,
         "import_40k_s": stall.import_s,
     }
