@@ -3,6 +3,10 @@ Changing Knights (rules/campaign/, docs/campaign.md)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
 from rules.campaign import party, presence, saints, vices
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles, observes
@@ -26,6 +30,22 @@ def leader(state: CampaignState) -> KnightState:
     if not party_knights:
         raise RuleError("the campaign has no Knight in the party yet (/knight create)")
     return party_knights[0]
+
+
+class SetPings(BaseModel):
+    """Whether a question that waits on named players mentions them in Discord (on by default)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["campaign_pings"] = "campaign_pings"
+    on: bool
+
+
+@handles(SetPings)
+def set_pings(engine: Engine, state: CampaignState, act: SetPings, dice: Dice) -> Result:
+    state.pings = act.on
+    text = ("🔔 Turn pings on: a question that waits on named players mentions them (in Discord)." if act.on else
+            "🔕 Turn pings off: questions name the players without mentioning them.")
+    return Result(state=state, events=[Event(kind="gm", text=text)], data={"pings": act.on})
 
 
 @handles(saints.SaintDevote)

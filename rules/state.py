@@ -115,6 +115,7 @@ class CampaignState(BaseModel):
     board: BoardState = Field(default_factory=BoardState)
     knights: dict[str, KnightState] = Field(default_factory=dict)  # by slug id (rules/knights/, docs/knights.md)
     dice_mode: Literal["bot", "table"] = "bot"  # table: the players roll and type (docs/table-dice.md)
+    pings: bool = True  # in Discord, a question that waits on named players mentions them (/campaign pings)
     pending_dice: PendingDice | None = None
     delve: DelveState | None = None  # the Delve under way (rules/delve/, docs/delve.md)
     clash: ClashState | None = None  # the Clash under way (rules/clash_handlers.py, docs/clash.md)

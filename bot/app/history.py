@@ -8,6 +8,7 @@ exactly, and every replayed action must roll exactly the dice that were recorded
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from rules.engine import Engine, Result, parse_action
@@ -92,10 +93,8 @@ async def state_before_top(db: Database, engine: Engine, campaign_id: int) -> tu
     top = await find_top(db, campaign_id)
     limit = top.slot_seq if top else 10**12
     snap_seq, snap_json = await db.snapshot_before(campaign_id, limit)
-    state = CampaignState.model_validate_json(snap_json)
-    for slot in effective(await db.log(campaign_id, after_seq=snap_seq, before_seq=limit)):
-        state = replay_entry(engine, state, slot.entry).state
-    return top, state
+    entries = await db.log(campaign_id, after_seq=snap_seq, before_seq=limit)
+    return top, await asyncio.to_thread(replay_from, engine, snap_json, entries)
 
 
 async def state_before(db: Database, engine: Engine, campaign_id: int, seq: int) -> CampaignState:
@@ -103,16 +102,20 @@ async def state_before(db: Database, engine: Engine, campaign_id: int, seq: int)
     restores the state from before the Clash), rebuilt like ``state_before_top``: from the newest snapshot taken
     before it, replaying the effective actions since."""
     snap_seq, snap_json = await db.snapshot_before(campaign_id, seq)
-    state = CampaignState.model_validate_json(snap_json)
-    for slot in effective(await db.log(campaign_id, after_seq=snap_seq, before_seq=seq)):
-        state = replay_entry(engine, state, slot.entry).state
-    return state
+    entries = await db.log(campaign_id, after_seq=snap_seq, before_seq=seq)
+    return await asyncio.to_thread(replay_from, engine, snap_json, entries)
 
 
 async def rebuild(db: Database, engine: Engine, campaign_id: int) -> CampaignState:
     """The campaign state rebuilt from its creation by replaying every effective action."""
     _, state_json = await db.snapshot_before(campaign_id, 1)
+    return await asyncio.to_thread(replay_from, engine, state_json, await db.log(campaign_id))
+
+
+def replay_from(engine: Engine, state_json: str, entries: list[LogEntry]) -> CampaignState:
+    """The state ``state_json`` with the effective actions of ``entries`` replayed on it: CPU work, so the callers
+    run it on a worker thread (a long log's replay would stall every other server's commands)."""
     state = CampaignState.model_validate_json(state_json)
-    for slot in effective(await db.log(campaign_id)):
+    for slot in effective(entries):
         state = replay_entry(engine, state, slot.entry).state
     return state

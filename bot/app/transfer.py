@@ -139,7 +139,8 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
         raise CommandError(f"this channel already plays the campaign {existing.name!r}; import into a channel "
                            "without a campaign (or its GM closes it first with /campaign end). Nothing was imported.")
     await may_import(app, ctx)
-    export = read_file(file)
+    # unpacking, parsing and checking a long export is CPU work: on a worker thread, so no other command waits
+    export = await asyncio.to_thread(read_file, file)
     async with app.content_lock(ctx.guild_id):
         content = await app.content_for(ctx.guild_id)
         have = {p.name: p for p in content.packs}
@@ -170,16 +171,18 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
                 IndexError, ValueError, TypeError) as exc:
             raise CommandError(f"the campaign's log does not replay here, so it was not imported: "
                                f"{str(exc)[:300]}") from None
-        state, entries = verified.state, [log_entry(e) for e in export.log]  # with the events derived here
+        state = verified.state
+        entries = await asyncio.to_thread(lambda: [log_entry(e) for e in export.log])  # with the events derived here
         text = (f"📥 Campaign **{export.campaign.name}** imported from an export of {export.exported_at}: "
                 f"{len(entries)} log entries replayed to the same state. <@{ctx.user_id}> is its GM.")
         if verified.unproven:
             text += (f" {verified.unproven} GM entries by members the log does not show as GMs (a GM role, or "
                      f"Manage Server) were accepted on <@{ctx.user_id}>'s word as a manager of this server.")
+        start_json, head_json = await asyncio.to_thread(
+            lambda: (CampaignState.model_validate(export.start_state).model_dump_json(), state.model_dump_json()))
         try:
             row = await import_campaign(
-                app.db, ctx.guild_id, ctx.channel_id, export.campaign.name, ctx.user_id,
-                CampaignState.model_validate(export.start_state).model_dump_json(), state.model_dump_json(),
+                app.db, ctx.guild_id, ctx.channel_id, export.campaign.name, ctx.user_id, start_json, head_json,
                 entries, ctx.command_line or "/campaign import", [{"kind": "campaign", "text": text}],
                 [(p.name, p.yaml) for p in add], app.now())
         except StaleState as exc:

@@ -97,7 +97,8 @@ def format_reply(user: str, line: str, reply: Reply) -> str:
     head = f"[{user}] {line}"
     body = reply.text if reply.ok else f"✖ {reply.error}"
     images = "".join(f"\n  🖼 {p}" for p in reply.images)
-    return f"{head}\n  " + body.replace("\n", "\n  ") + images
+    files = "".join(f"\n  📎 {p}" for p in reply.files)  # in Discord they are attached; here, where they are
+    return f"{head}\n  " + body.replace("\n", "\n  ") + images + files
 
 
 async def interactive(app: App, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> None:

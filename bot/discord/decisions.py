@@ -358,7 +358,7 @@ async def answer(interaction: discord.Interaction, campaign_id: int, decision: s
             # decision waiting now, so a refusal may name the next decision: the button's own is over
             await stale(interaction)
             return
-        await send(interaction, render(reply, campaign_id=campaign_id))
+        await send(interaction, await tree.pings.add(app, ctx, reply, render(reply, campaign_id=campaign_id)))
     except CommandError as exc:
         await send(interaction, failure(str(exc)))
     except Exception:

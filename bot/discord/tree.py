@@ -29,6 +29,7 @@ from bot.discord.complete import OPTION_SOURCES, SOURCES
 from bot.discord.decisions import DecisionButton, DecisionSelect, decision_campaign
 from bot.discord.dice_modal import DiceButton
 from bot.discord.paging import READ_ONLY, PageButton, logged_text, page_source, render_reply
+from bot.discord.pings import Pings
 from bot.discord.rate_limit import RateLimiter, slow_down
 from bot.discord.replies import (
     CONTENT_LIMIT,
@@ -298,6 +299,7 @@ class GameTree(app_commands.CommandTree):
         self.app = app
         self.defer_after = defer_after
         self.rate = RateLimiter()
+        self.pings = Pings()  # who a question waits on is mentioned, once per question (bot/discord/pings.py)
         for item in build_commands(self, registry):
             self.add_command(item)
         # table dice' "Enter dice" button, the Clash decisions' buttons and select; the catch-all for any other
@@ -334,7 +336,7 @@ class GameTree(app_commands.CommandTree):
                                 source=await page_source(self.app, ctx, command, reply))
         if gm_power(command, reply):
             messages = announce(messages, gm_banner(ctx.user_id, ctx.command_line, await self._undone(ctx, reply)))
-        return messages
+        return await self.pings.add(self.app, ctx, reply, messages)
 
     async def _undone(self, ctx: Invocation, reply: Reply) -> str | None:
         """The narration of the action a ``/gm undo`` took back, read from the log."""

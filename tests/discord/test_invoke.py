@@ -343,28 +343,3 @@ def test_render_limits(tmp_path: Path) -> None:
     assert "files" not in missing, "a missing picture is left out, not a crash"
     (pending,) = render(Reply(text="Drawn.", pending={"prompt": "Choose a knight", "options": ["a", "b"]}))
     assert pending["content"] == "Drawn.\n\n❓ **Choose a knight** Options: a, b"
-
-
-async def test_the_client_opens_the_app_and_syncs_on_setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.discord.client import GameClient
-    from bot.settings import Settings
-
-    settings = Settings(discord_token="not-used", database=tmp_path / "bot.sqlite3", dev_guild_id=GUILD)
-    client = GameClient(settings, load_catalogue(), build_registry())
-    synced: list[int | None] = []
-
-    async def fake_sync(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
-        synced.append(guild.id if guild else None)
-        return []
-
-    monkeypatch.setattr(client.tree, "sync", fake_sync)
-    assert client.intents.value == discord.Intents.default().value and not client.intents.message_content
-    await client.setup_hook()
-    try:
-        assert client.tree.app is not None and client.tree.app.db is client.db
-        assert synced == [None, GUILD], "global first, then the development guild at once"
-        guild_names = {c.name for c in client.tree.get_commands(guild=discord.Object(GUILD))}
-        assert guild_names == {c.name for c in client.tree.get_commands()}
-    finally:
-        await client.close()
-    assert client.db is None and (tmp_path / "bot.sqlite3").exists()

@@ -119,6 +119,7 @@ ROWS: list[Row] = [
     Row("/campaign end", GM, True),
     Row("/campaign dice mode:table", GM, True),
     Row("/campaign edition", EVERYONE, False),
+    Row("/campaign pings setting:off", GM, True),
     Row("/campaign gm-role role:777", GM, True),
     Row("/campaign mode mode:five_player", GM, True),
     # True Solo Mode's next Investigation: refused by the rules for every member here (not a True Solo campaign)

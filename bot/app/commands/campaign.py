@@ -11,6 +11,7 @@ from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from content.editions import CURRENT_EDITION
 from rules.campaign.edition import ContentEditionUpgrade, edition_status
+from rules.campaign_handlers import SetPings
 from rules.engine import edition_of
 from rules.table_dice import SetDiceMode
 from storage.db import StaleState
@@ -76,6 +77,7 @@ async def info(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         "decks": decks,
         "dice_mode": state.dice_mode,
         **edition_status(state),
+        "pings": state.pings,
     }
     return Reply(text="\n".join(lines), data=data)
 
@@ -112,6 +114,10 @@ async def gm_role(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return Reply(text=text, data={"gm_role": role})
 
 
+async def pings(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, SetPings(on=o["setting"] == "on"))
+
+
 async def dice_mode(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     """Table dice (docs/table-dice.md): the players roll their own dice and type the results."""
     return await app.act_reply(ctx, SetDiceMode(mode=o["mode"]))
@@ -138,7 +144,8 @@ def register(r: Registry) -> None:
             ("campaign", "new"),
             "Start a campaign in this channel (you become its GM)",
             new,
-            (Option("name", "string", "the campaign's name", required=True, names=True),),
+            (Option("name", "string", "the campaign's name (1 to 80 characters)", required=True, max_length=80,
+                    names=True),),
             permission="anyone",
         )
     )
@@ -160,6 +167,15 @@ def register(r: Registry) -> None:
             edition,
             (Option("upgrade", "string", "yes: move the campaign to the current edition (GM)", choices=("yes", "no")),),
             permission="player",
+        )
+    )
+    r.add(
+        Command(
+            ("campaign", "pings"),
+            "GM: whether a question waiting on named players mentions them in Discord (on by default)",
+            pings,
+            (Option("setting", "string", "on or off", required=True, choices=("on", "off")),),
+            permission="gm",
         )
     )
     r.add(Command(("campaign", "export"), "GM: the whole campaign as one JSON file (backup, moving servers)",

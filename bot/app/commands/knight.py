@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.app import bounded_json
 from bot.app.context import Invocation
-from bot.app.registry import Command, Option, Registry, checked_name
+from bot.app.registry import MAX_UPLOAD_BYTES, Command, Option, Registry, Upload, checked_name
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, Loaded
 from content.schema.knights import VIRTUES
@@ -192,7 +192,7 @@ def read_export(text: str) -> dict[str, Any]:
         else:
             value = bounded_json.loads(text)
     except (ValueError, zlib.error) as exc:
-        raise CommandError(f"json: is neither an exported Knight's JSON nor its {CODE_PREFIX} code ({exc})") from None
+        raise CommandError(f"that is neither an exported Knight's JSON nor its {CODE_PREFIX} code ({exc})") from None
     if not isinstance(value, dict):
         raise CommandError("json: must be the JSON object of an exported Knight")
     value = value.get("knight_state", value) if isinstance(value.get("knight_state"), dict) else value
@@ -201,7 +201,12 @@ def read_export(text: str) -> dict[str, Any]:
     return value
 
 
+CODE_FITS = 1900  # a code this long still fits in one Discord message with the words around it
+
+
 async def export(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """The sheet picture and the Knight's JSON, both attached to the reply (never a path of the bot's disk in the
+    text); the short ``kfgm-knight:`` code in the text too when it fits in a message."""
     loaded = await app.load(ctx)
     k = find(loaded, ctx, o["name"])
     d = details(app.catalogue, k)
@@ -210,15 +215,30 @@ async def export(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     json_path = app.image_path(loaded.row.id, loaded.row.seq, f"knight-{k.id}", ".json")
     json_path.write_text(json.dumps(state, indent=2, ensure_ascii=False), encoding="utf-8")
     code = export_code(k)
-    text = (f"{k.name} exported: the sheet picture, and the Knight as JSON ({json_path}). To bring them into "
-            f"another campaign: `/knight import json:{code}`" if len(code) < 1900 else
-            f"{k.name} exported: the sheet picture and the JSON file {json_path}.")
-    return Reply(text=text, images=[image], data={
+    text = (f"{k.name} exported: the sheet picture and the Knight's JSON file `{json_path.name}`. To bring "
+            "them into another campaign: `/knight import file:` with that file")
+    text += f", or `/knight import json:{code}`" if len(code) < CODE_FITS else "."
+    return Reply(text=text, images=[image], files=[str(json_path)], data={
         "knight": d["summary"], "json": state, "code": code, "json_file": str(json_path), "image": image})
 
 
 async def import_knight(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    value = read_export(o["json"])
+    file: Upload | None = o["file"]
+    if (file is None) == (not o["json"]):
+        raise CommandError("give the exported Knight either as `file:` (the JSON file /knight export attached) or "
+                           f"as `json:` (its JSON or {CODE_PREFIX} code), one of the two")
+    if file is not None:
+        if file.data is None:
+            raise CommandError(f"`{file.filename[:60]}` is {file.size:,} bytes; an exported Knight's JSON file is "
+                               f"far smaller (at most {MAX_UPLOAD_BYTES:,} bytes)")
+        try:
+            text = file.data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError:
+            raise CommandError(f"`{file.filename[:60]}` is not a text file; attach the JSON file /knight export "
+                               "attached") from None
+    else:
+        text = o["json"]
+    value = read_export(text)
     try:
         return await app.act_reply(ctx, a.KnightImport(owner=ctx.user_id, knight_json=value))
     except ValidationError as exc:
@@ -245,7 +265,8 @@ def register(r: Registry) -> None:
     add(Command(("knight", "sheet"), "The Knight Sheet as a picture", sheet, (NAME,)))
     add(Command(("knight", "export"), "Export the sheet picture and JSON", export, (NAME,)))
     add(Command(("knight", "import"), "Import an exported Knight", import_knight, (
-        _opt("json", "string", "the exported JSON or code", required=True, max_length=6000),)))
+        _opt("file", "attachment", "exported file"),  # /knight is near 4000 characters
+        _opt("json", "string", "or JSON/code", max_length=6000))))
 
     add(Command(("knight", "stat"), "Change a statistic, or Gold", on_knight(_stat_action), (
         _opt("stat", "string", "which statistic", required=True, choices=STATS),
