@@ -15,62 +15,36 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar, cast
 
 import aiosqlite
 
+from storage import sqlite_checks
+from storage.base import (
+    COLUMNS,
+    SNAPSHOT_EVERY,
+    TABLES,
+    BackupError,
+    CampaignRow,
+    Database,
+    DatabaseUnusable,
+    GuildPack,
+    LogEntry,
+    StaleState,
+    StorageUnavailable,
+)
 from storage.migrations import MIGRATIONS
 
-SNAPSHOT_EVERY = 25
+__all__ = ["BackupError", "CampaignRow", "Database", "DatabaseUnusable", "GuildPack", "LogEntry", "SqliteDatabase",
+           "StaleState", "StorageUnavailable", "SNAPSHOT_EVERY"]
 _T = TypeVar("_T")
-
-
-class StaleState(Exception):
-    """The campaign moved on since the state was read."""
 
 
 class _Busy(sqlite3.OperationalError):
     """``BEGIN IMMEDIATE`` found the database locked by another connection: nothing was done, try again."""
-
-
-@dataclass(frozen=True)
-class CampaignRow:
-    id: int
-    guild_id: str
-    channel_id: str
-    name: str
-    status: str
-    gm_role_id: str | None
-    created_by: str
-    seq: int
-    state_json: str
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    seq: int
-    kind: str  # action | undo | amend | campaign
-    actor: str
-    command: str
-    action: dict[str, Any] | None
-    rolls: list[dict[str, Any]]
-    events: list[dict[str, Any]]
-    target_seq: int | None
-    created_at: str
-
-
-@dataclass(frozen=True)
-class GuildPack:
-    """A content pack uploaded to a guild: its manifest id, its YAML text, who uploaded it and when."""
-
-    name: str
-    yaml: str
-    uploaded_by: str
-    uploaded_at: str
 
 
 # a JSON string that could be a content id (content/schema: ^[a-z0-9][a-z0-9_]*$)
@@ -90,41 +64,67 @@ async def _run(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = (
         return cur.rowcount, cur.lastrowid
 
 
-class Database:
+class SqliteDatabase(Database):
+    """The SQLite backend (one file, WAL mode): any number of processes may share the file."""
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
         self.path = path
+        self.name = path
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        path = str(path)
+    async def connect(cls, path: str) -> SqliteDatabase:
+        """Open the file, check that it is (or can become) a sound kfgm database, migrate it. Anything wrong is one
+        ``DatabaseUnusable`` naming the file and what to do, and nothing is left open (an open aiosqlite connection
+        is a thread that keeps the process alive)."""
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await _run(conn, "PRAGMA journal_mode=WAL")
-        await _run(conn, "PRAGMA synchronous=NORMAL")
-        await _run(conn, "PRAGMA foreign_keys=ON")
-        await _run(conn, "PRAGMA busy_timeout=5000")
-        db = cls(conn, path)
-        await db.migrate()
+            file = Path(path)
+            try:
+                file.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise sqlite_checks.unusable(path, f"cannot be created ({exc.strerror})",
+                                             "create its folder or point KFGM_DATABASE elsewhere") from None
+            await asyncio.to_thread(sqlite_checks.inspect, file, True)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise sqlite_checks.from_sqlite_error(path, exc) from None
+        try:
+            conn.row_factory = aiosqlite.Row
+            await _run(conn, "PRAGMA busy_timeout=5000")  # first: the next pragmas may wait for another process
+            await _retry_busy(lambda: _run(conn, "PRAGMA journal_mode=WAL"))
+            await _run(conn, "PRAGMA synchronous=NORMAL")
+            await _run(conn, "PRAGMA foreign_keys=ON")
+            db = cls(conn, path)
+            await db.migrate()
+        except BaseException as exc:
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise sqlite_checks.from_sqlite_error(path, exc) from None
+            if isinstance(exc, StorageUnavailable):
+                raise DatabaseUnusable(str(exc)) from None
+            raise
         return db
 
     async def close(self) -> None:
         await self.conn.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self, exclusive: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``, or ``EXCLUSIVE``), rolled back if anything fails, COMMIT
+        included; a full or read-only disk is ``StorageUnavailable``."""
         async with self._write_lock:
-            await self._begin()
+            await self._begin("EXCLUSIVE" if exclusive else "IMMEDIATE")
             try:
                 yield self.conn
-            except BaseException:
-                await _exec(self.conn, "ROLLBACK")
-                raise
-            else:
                 await _exec(self.conn, "COMMIT")
+            except BaseException as exc:
+                if self.conn._conn.in_transaction:  # noqa: SLF001  (a failed COMMIT leaves it open)
+                    await _exec(self.conn, "ROLLBACK")
+                if isinstance(exc, sqlite3.OperationalError) and (refusal := _unavailable(self.path, exc)):
+                    raise refusal from None
+                raise
 
     async def _write(self, fn: Callable[..., _T], *args: Any) -> _T:
         """Run ``fn(sqlite3_connection, *args)`` as one write transaction in ONE trip to the database thread:
@@ -142,23 +142,17 @@ class Database:
                         raise
                     await asyncio.sleep(delay)
                     delay = min(delay * 1.5, 0.25)
+                except sqlite3.OperationalError as exc:
+                    if refusal := _unavailable(self.path, exc):
+                        raise refusal from None
+                    raise
         raise AssertionError("unreachable")
 
-    async def _begin(self) -> None:
-        """BEGIN IMMEDIATE, waiting politely while another connection (another process) writes.
+    async def _begin(self, mode: str = "IMMEDIATE") -> None:
+        """BEGIN IMMEDIATE (or EXCLUSIVE), waiting politely while another connection (another process) writes.
         SQLite can answer "database is locked" at once in WAL mode without calling its busy handler,
         so the wait is ours: short sleeps, growing, for up to about ten seconds."""
-        delay = 0.002
-        for _ in range(60):
-            try:
-                await _exec(self.conn, "BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                await asyncio.sleep(delay)
-                delay = min(delay * 1.5, 0.25)
-        await _exec(self.conn, "BEGIN IMMEDIATE")
+        await _retry_busy(lambda: _exec(self.conn, f"BEGIN {mode}"))
 
     # -- migrations ---------------------------------------------------------------------------------
 
@@ -168,16 +162,22 @@ class Database:
         return int(row[0]) if row else 0
 
     async def migrate(self) -> list[int]:
+        """Apply the migrations this file lacks, all in ONE exclusive transaction that reads the version (and the
+        tables) again inside it: of several processes starting together on a new file, one migrates and the others
+        find it done. Another program's tables or a newer schema are refused (``DatabaseUnusable``)."""
+        if await self.schema_version() == MIGRATIONS[-1][0]:
+            return []  # versions only go up: nothing to do, no lock to take
         applied = []
-        current = await self.schema_version()
-        for number, statements in MIGRATIONS:
-            if number <= current:
-                continue
-            async with self.transaction() as conn:
-                for sql in statements:
-                    await _run(conn, sql)
-                await _run(conn, f"PRAGMA user_version={number}")
-            applied.append(number)
+        async with self.transaction(exclusive=True) as conn:
+            current = int((await _exec(conn, "PRAGMA user_version"))[0][0])
+            tables = {str(r[0]) for r in await _exec(conn, "SELECT name FROM sqlite_master WHERE type='table'")}
+            sqlite_checks.classify(self.path, current, tables - {"sqlite_sequence"}, MIGRATIONS[-1][0])
+            for number, statements in MIGRATIONS:
+                if number > current:
+                    for sql in statements:
+                        await _run(conn, sql)
+                    await _run(conn, f"PRAGMA user_version={number}")
+                    applied.append(number)
         return applied
 
     # -- campaigns ------------------------------------------------------------------------------------
@@ -368,6 +368,94 @@ class Database:
             row = await cur.fetchone()
         assert row is not None, "every campaign has its creation snapshot"
         return int(row[0]), str(row[1])
+
+
+    async def campaign_ids(self) -> list[tuple[str, int]]:
+        rows = await _exec(self.conn, "SELECT guild_id, id FROM campaigns ORDER BY id")
+        return [(str(r[0]), int(r[1])) for r in rows]
+
+    async def import_campaign(
+        self, guild_id: str, channel_id: str, name: str, created_by: str, start_state_json: str,
+        head_state_json: str, rows: list[tuple[Any, ...]], packs: list[tuple[str, str]], now: str,
+    ) -> int:
+        async with self.transaction() as conn:
+            busy = await _exec(conn, "SELECT 1 FROM campaigns WHERE guild_id=? AND channel_id=? AND status='active'",
+                               (guild_id, channel_id))
+            if busy:
+                raise StaleState("this channel already has an active campaign")
+            await _run(conn, "INSERT OR IGNORE INTO guilds(id, created_at) VALUES (?, ?)", (guild_id, now))
+            for pack, yaml in packs:
+                added, _ = await _run(
+                    conn, "INSERT OR IGNORE INTO guild_packs(guild_id, name, yaml, uploaded_by, uploaded_at) "
+                    "VALUES (?, ?, ?, ?, ?)", (guild_id, pack, yaml, created_by, now))
+                if added != 1:
+                    raise StaleState(f"a pack {pack!r} was stored on this server meanwhile")
+            _, campaign_id = await _run(
+                conn,
+                "INSERT INTO campaigns(guild_id, channel_id, name, status, created_by, seq, state_json, created_at, "
+                "updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, name, created_by, rows[-1][0], head_state_json, now, now),
+            )
+            await _run(conn, "INSERT INTO members(campaign_id, user_id, role, joined_at) VALUES (?, ?, 'gm', ?)",
+                       (campaign_id, created_by, now))
+            await _run(conn, "INSERT INTO snapshots(campaign_id, seq, state_json) VALUES (?, 0, ?)",
+                       (campaign_id, start_state_json))
+            async with conn.executemany(  # the trigger log_adds_member makes every actor a player (migration 3)
+                "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
+                "target_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [(campaign_id, *r) for r in rows]):
+                pass
+        return int(campaign_id or 0)
+
+    async def rows(self, table: str) -> list[tuple[Any, ...]]:
+        columns = ", ".join(COLUMNS[table])
+        order = "rowid" if table == "guild_packs" else ", ".join(COLUMNS[table][:2 if table in (
+            "members", "snapshots", "log") else 1])
+        return [tuple(r) for r in await _exec(self.conn, f"SELECT {columns} FROM {table} ORDER BY {order}")]
+
+    async def load_rows(self, tables: dict[str, Sequence[tuple[Any, ...]]]) -> None:
+        async with self.transaction() as conn:
+            if await _exec(conn, "SELECT 1 FROM campaigns LIMIT 1"):
+                raise StaleState(f"{self.name} already holds campaigns; kfgm moves a database only into an empty one")
+            await _exec(conn, "DROP TRIGGER log_adds_member")  # members are copied as they are
+            for table in TABLES:
+                names = COLUMNS[table]
+                sql = f"INSERT INTO {table}({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+                async with conn.executemany(sql, tables.get(table, [])):
+                    pass
+            for sql in next(s for n, s in MIGRATIONS if n == 3):  # and the trigger is back, in the same transaction
+                await _run(conn, sql)
+
+    async def execute(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        async with self.transaction() as conn:
+            return [tuple(r) for r in await _exec(conn, sql, params)]
+
+
+async def _retry_busy(step: Callable[[], Any]) -> None:
+    """Run ``step`` again while another connection holds the lock. SQLite can answer "database is locked" at once in
+    WAL mode without calling its busy handler, so the wait is ours: short sleeps, growing, for about ten seconds."""
+    delay = 0.002
+    for _ in range(60):
+        try:
+            await step()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 1.5, 0.25)
+    await step()
+
+
+def _unavailable(path: str, exc: sqlite3.OperationalError) -> StorageUnavailable | None:
+    """A write the disk refused: full, read-only or failing. Nothing was written; the next write is tried afresh."""
+    text = str(exc)
+    if "full" in text:
+        return StorageUnavailable(f"the disk holding the database {path} is full, so nothing was written; the "
+                                  "operator must free some space, then send the command again (nothing was lost)")
+    if "readonly" in text or "disk I/O error" in text:
+        return StorageUnavailable(f"the database {path} cannot be written just now ({text}), so nothing was written; "
+                                  "the operator must check its disk, then send the command again (nothing was lost)")
+    return None
 
 
 def _json(value: Any) -> str | None:
