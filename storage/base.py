@@ -13,6 +13,7 @@ and says what to do: ``DatabaseUnusable`` at start-up (nothing was changed), ``S
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -239,3 +240,36 @@ COLUMNS: dict[str, tuple[str, ...]] = {
             "target_seq", "created_at"),
     "guild_packs": ("guild_id", "name", "yaml", "uploaded_by", "uploaded_at"),
 }
+
+
+def json_text(value: Any) -> str | None:
+    """A value as JSON text for a ``*_json`` column (text is taken as JSON already; None stays NULL)."""
+    return value if value is None or isinstance(value, str) else json.dumps(value)
+
+
+def entry_from_row(r: Any) -> LogEntry:
+    return LogEntry(
+        seq=int(r["seq"]),
+        kind=str(r["kind"]),
+        actor=str(r["actor"]),
+        command=str(r["command"]),
+        action=json.loads(r["action_json"]) if r["action_json"] else None,
+        rolls=json.loads(r["rolls_json"]),
+        events=json.loads(r["events_json"]),
+        target_seq=r["target_seq"],
+        created_at=str(r["created_at"]),
+    )
+
+
+def campaign_from_row(row: Any) -> CampaignRow:
+    return CampaignRow(
+        id=int(row["id"]),
+        guild_id=str(row["guild_id"]),
+        channel_id=str(row["channel_id"]),
+        name=str(row["name"]),
+        status=str(row["status"]),
+        gm_role_id=row["gm_role_id"],
+        created_by=str(row["created_by"]),
+        seq=int(row["seq"]),
+        state_json=str(row["state_json"]),
+    )

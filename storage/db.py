@@ -35,6 +35,9 @@ from storage.base import (
     LogEntry,
     StaleState,
     StorageUnavailable,
+    campaign_from_row,
+    entry_from_row,
+    json_text,
 )
 from storage.migrations import MIGRATIONS
 
@@ -188,7 +191,7 @@ class SqliteDatabase(Database):
             "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? AND status='active'",
             (guild_id, channel_id),
         )
-        return _campaign(rows[0]) if rows else None
+        return campaign_from_row(rows[0]) if rows else None
 
     async def campaign(self, guild_id: str, campaign_id: int) -> CampaignRow | None:
         """A campaign of this guild only: another guild's id finds nothing."""
@@ -196,7 +199,7 @@ class SqliteDatabase(Database):
             "SELECT * FROM campaigns WHERE guild_id=? AND id=?", (guild_id, campaign_id)
         ) as cur:
             row = await cur.fetchone()
-        return _campaign(row) if row else None
+        return campaign_from_row(row) if row else None
 
     async def create_campaign(
         self, guild_id: str, channel_id: str, name: str, created_by: str, state_json: str, now: str
@@ -330,9 +333,9 @@ class SqliteDatabase(Database):
             kind,
             actor,
             command,
-            _json(action),
-            _json(rolls),
-            _json(events),
+            json_text(action),
+            json_text(rolls),
+            json_text(events),
             target_seq,
             now,
         )
@@ -349,7 +352,7 @@ class SqliteDatabase(Database):
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        return [_entry(r) for r in await self.conn.execute_fetchall(sql, params)]
+        return [entry_from_row(r) for r in await self.conn.execute_fetchall(sql, params)]
 
     async def log_backwards(self, campaign_id: int, before_seq: int | None = None, limit: int = 64) -> list[LogEntry]:
         """Up to ``limit`` entries before ``before_seq`` (or the end), newest first."""
@@ -357,7 +360,7 @@ class SqliteDatabase(Database):
             "SELECT * FROM log WHERE campaign_id=? AND seq<? ORDER BY seq DESC LIMIT ?",
             (campaign_id, before_seq if before_seq is not None else 2**62, limit),
         )
-        return [_entry(r) for r in rows]
+        return [entry_from_row(r) for r in rows]
 
     async def snapshot_before(self, campaign_id: int, seq: int) -> tuple[int, str]:
         """The newest snapshot taken strictly before ``seq`` (the campaign's creation always is one)."""
@@ -458,10 +461,6 @@ def _unavailable(path: str, exc: sqlite3.OperationalError) -> StorageUnavailable
     return None
 
 
-def _json(value: Any) -> str | None:
-    return value if value is None or isinstance(value, str) else json.dumps(value)
-
-
 def _transaction(aconn: aiosqlite.Connection, fn: Callable[..., _T], args: tuple[Any, ...]) -> _T:
     """On the database thread: ``fn`` inside BEGIN IMMEDIATE ... COMMIT, rolled back if anything fails."""
     conn = aconn._conn  # noqa: SLF001  (the sqlite3 connection; we are on its thread)
@@ -519,31 +518,3 @@ def _append(
             (campaign_id, seq, state_json),
         )
     return int(seq)
-
-
-def _entry(r: Any) -> LogEntry:
-    return LogEntry(
-        seq=int(r["seq"]),
-        kind=str(r["kind"]),
-        actor=str(r["actor"]),
-        command=str(r["command"]),
-        action=json.loads(r["action_json"]) if r["action_json"] else None,
-        rolls=json.loads(r["rolls_json"]),
-        events=json.loads(r["events_json"]),
-        target_seq=r["target_seq"],
-        created_at=str(r["created_at"]),
-    )
-
-
-def _campaign(row: aiosqlite.Row) -> CampaignRow:
-    return CampaignRow(
-        id=int(row["id"]),
-        guild_id=str(row["guild_id"]),
-        channel_id=str(row["channel_id"]),
-        name=str(row["name"]),
-        status=str(row["status"]),
-        gm_role_id=row["gm_role_id"],
-        created_by=str(row["created_by"]),
-        seq=int(row["seq"]),
-        state_json=str(row["state_json"]),
-    )
