@@ -44,6 +44,29 @@ _UNAVAILABLE = (asyncpg.DiskFullError, asyncpg.ReadOnlySQLTransactionError, asyn
                 asyncpg.ConnectionDoesNotExistError, asyncpg.InterfaceError, OSError)
 
 
+# Database.append as one statement: the head moves only if it is still at the expected seq (and text); the log row,
+# the campaign's status or GM role and the snapshot are written only if it moved; the new seq, or NULL (stale).
+# $1-$10 the log row, $11 the new head, $12 the expected seq, $13 the expected head text (NULL: not checked),
+# $14 the new status (NULL: unchanged), $15 whether the GM role changes, $16 the GM role, $17 take a snapshot.
+_APPEND = """
+WITH head AS (
+    UPDATE campaigns SET seq=$2, state_json=$11, updated_at=$10, status=COALESCE($14::text, status),
+        gm_role_id=CASE WHEN $15::boolean THEN $16::text ELSE gm_role_id END
+    WHERE id=$1 AND seq=$12 AND ($13::text IS NULL OR state_json=$13::text)
+    RETURNING id
+), entry AS (
+    INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, target_seq,
+                    created_at)
+    SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM head
+    RETURNING seq
+), snapshot AS (
+    INSERT INTO snapshots(campaign_id, seq, state_json) SELECT id, $2, $11 FROM head WHERE $17::boolean
+    ON CONFLICT (campaign_id, seq) DO UPDATE SET state_json=EXCLUDED.state_json
+)
+SELECT seq FROM entry
+"""
+
+
 def display_name(url: str) -> str:
     """The URL without its password, for messages and logs."""
     parts = urlsplit(url)
@@ -102,11 +125,15 @@ class PostgresDatabase(Database):
     async def close(self) -> None:
         await self.pool.close()
 
-    async def _write(self, sql_steps: Any) -> Any:
-        """Run ``sql_steps(conn)`` in one transaction; a server that cannot take writes is ``StorageUnavailable``."""
+    async def _write(self, sql_steps: Any, transaction: bool = True) -> Any:
+        """Run ``sql_steps(conn)`` in one transaction (``transaction=False``: ``sql_steps`` is one statement, which
+        is a transaction of its own); a server that cannot take writes is ``StorageUnavailable``."""
         try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                return await sql_steps(conn)
+            async with self.pool.acquire() as conn:
+                if not transaction:
+                    return await sql_steps(conn)
+                async with conn.transaction():
+                    return await sql_steps(conn)
         except _UNAVAILABLE as exc:
             raise StorageUnavailable(f"the database {self.name} cannot be written just now ({type(exc).__name__}: "
                                      f"{exc}), so nothing was written; the operator must check the PostgreSQL "
@@ -272,8 +299,20 @@ class PostgresDatabase(Database):
         expected_state: str | None = None,
     ) -> int:
         seq = expected_seq + 1
+        log_row = (campaign_id, seq, kind, actor, command, json_text(action), json_text(rolls), json_text(events),
+                   target_seq, now)
+        if drop_snapshots_from is None:  # the common case: the whole write is ONE statement, one round trip
+            async def one(conn: asyncpg.Connection) -> int:
+                written = await conn.fetchval(
+                    _APPEND, *log_row, state_json, expected_seq, expected_state, status, gm_role_id is not False,
+                    gm_role_id or None, seq % SNAPSHOT_EVERY == 0)
+                if written is None:
+                    raise StaleState(f"campaign {campaign_id} is no longer at sequence {expected_seq}")
+                return int(written)
 
-        async def steps(conn: asyncpg.Connection) -> int:
+            return int(await self._write(one, transaction=False))
+
+        async def steps(conn: asyncpg.Connection) -> int:  # an undo or an amend: later snapshots go first
             sql = "UPDATE campaigns SET seq=$1, state_json=$2, updated_at=$3 WHERE id=$4 AND seq=$5"
             params: tuple[Any, ...] = (seq, state_json, now, campaign_id, expected_seq)
             if expected_state is not None:
@@ -283,16 +322,13 @@ class PostgresDatabase(Database):
                 raise StaleState(f"campaign {campaign_id} is no longer at sequence {expected_seq}")
             await conn.execute(  # the trigger log_adds_member makes the actor a member (migration 3)
                 "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
-                "target_seq, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                campaign_id, seq, kind, actor, command, json_text(action), json_text(rolls), json_text(events),
-                target_seq, now)
+                "target_seq, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", *log_row)
             if status is not None:
                 await conn.execute("UPDATE campaigns SET status=$1 WHERE id=$2", status, campaign_id)
             if gm_role_id is not False:
                 await conn.execute("UPDATE campaigns SET gm_role_id=$1 WHERE id=$2", gm_role_id, campaign_id)
-            if drop_snapshots_from is not None:
-                await conn.execute("DELETE FROM snapshots WHERE campaign_id=$1 AND seq>=$2 AND seq>0",
-                                   campaign_id, drop_snapshots_from)
+            await conn.execute("DELETE FROM snapshots WHERE campaign_id=$1 AND seq>=$2 AND seq>0",
+                               campaign_id, drop_snapshots_from)
             if seq % SNAPSHOT_EVERY == 0:
                 await conn.execute(
                     "INSERT INTO snapshots(campaign_id, seq, state_json) VALUES ($1, $2, $3) "
