@@ -12,7 +12,6 @@ while the event loop does something else, and the command pays one thread hand-o
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
