@@ -60,7 +60,7 @@ def run_operation(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _postgres_operation(args: argparse.Namespace, url: str) -> int:
-    from storage.postgres import PG_DUMP_HELP, postgres_status
+    from storage.postgres import PG_DUMP_HELP
 
     if args.cmd == "status":
         print(asyncio.run(postgres_status(url)))
@@ -73,7 +73,7 @@ def status(database: Path) -> str:
     version = check(database)
     conn = sqlite3.connect(read_only_uri(database), uri=True)
     try:
-        active, ended, entries, guilds, last = counts(conn.execute(STATUS_SQL).fetchone())
+        active, ended, entries, guilds, last = conn.execute(STATUS_SQL).fetchone()
     finally:
         conn.close()
     size = database.stat().st_size
@@ -83,14 +83,29 @@ def status(database: Path) -> str:
     )
 
 
+async def postgres_status(url: str) -> str:
+    """``kfgm status`` of a PostgreSQL database (read only: nothing is migrated)."""
+    from storage.postgres import PostgresDatabase
+
+    db = await PostgresDatabase.connect(url, migrate=False)
+    try:
+        version = await db.schema_version()
+        if version == 0:
+            return f"{db.name}: no kfgm tables yet (the bot creates them when it starts)."
+        ((active, ended, entries, guilds, last),) = await db.execute(STATUS_SQL)
+        ((size,),) = await db.execute("SELECT pg_database_size(current_database())")
+    finally:
+        await db.close()
+    return (
+        f"{db.name}: PostgreSQL, schema {version} of {MIGRATIONS[-1][0]}, {size / 1e6:.1f} MB, {guilds} guild(s), "
+        f"{active} active and {ended} ended campaign(s), {entries} log entries, last command at {last or 'never'}."
+    )
+
+
 # one statement both backends answer: active and ended campaigns, log entries, guilds, the last command's time
 STATUS_SQL = ("SELECT (SELECT count(*) FROM campaigns WHERE status='active'), "
               "(SELECT count(*) FROM campaigns WHERE status='ended'), (SELECT count(*) FROM log), "
               "(SELECT count(*) FROM guilds), (SELECT max(created_at) FROM log)")
-
-
-def counts(row: Any) -> tuple[int, int, int, int, str | None]:
-    return int(row[0]), int(row[1]), int(row[2]), int(row[3]), row[4]
 
 
 # -- logging -----------------------------------------------------------------------------------------------

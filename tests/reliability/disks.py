@@ -23,8 +23,8 @@ TIMEOUT = 120  # seconds: a hang is a failure, however loaded the machine
 
 def kfgm(*args: str, db: Path | str | None = None, timeout: float = TIMEOUT, **env: str) -> subprocess.CompletedProcess[str]:
     """``kfgm ARGS`` as a process, with ``KFGM_DATABASE`` set to ``db``; stdin closed; killed after ``timeout``."""
-    environ = {**os.environ, **env, "KFGM_LOG_FORMAT": "text"}
-    environ.pop("KFGM_DATABASE_URL", None)
+    environ = {k: v for k, v in os.environ.items() if k != "KFGM_DATABASE_URL"}
+    environ.update(env, KFGM_LOG_FORMAT="text")
     if db is not None:
         environ["KFGM_DATABASE"] = str(db)
     return subprocess.run([sys.executable, "-m", "bot.cli", *args], capture_output=True, text=True, timeout=timeout,
