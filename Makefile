@@ -23,7 +23,8 @@ test: $(STAMP)
 	$(BIN)/python -m bot.tools.check_docs
 	$(BIN)/python -m bot.tools.coverage --check
 
-# the long variants: 120 SIGKILL crash runs, 10,000 hostile command lines
+# the long variants: 120 SIGKILL crash runs (40 on PostgreSQL), 10,000 hostile command lines, 8 processes starting
+# together on a fresh file 20 times, two processes interleaving 120 commands each
 soak: $(STAMP)
 	KFGM_SOAK=1 $(BIN)/python -m pytest tests/reliability
 
