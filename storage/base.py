@@ -14,6 +14,7 @@ and says what to do: ``DatabaseUnusable`` at start-up (nothing was changed), ``S
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -273,3 +274,24 @@ def campaign_from_row(row: Any) -> CampaignRow:
         seq=int(row["seq"]),
         state_json=str(row["state_json"]),
     )
+
+
+# a JSON string that could be a content id (content/schema: ^[a-z0-9][a-z0-9_]*$)
+_JSON_ID = re.compile(r'"([a-z0-9][a-z0-9_]{0,63})"')
+# every text of a guild's active campaigns that may name content: heads, snapshots, logged actions (name, text)
+PACK_USES_SQL = (
+    "SELECT name, state_json FROM campaigns WHERE guild_id=? AND status='active' "
+    "UNION ALL SELECT c.name, s.state_json FROM snapshots s JOIN campaigns c ON c.id=s.campaign_id "
+    "WHERE c.guild_id=? AND c.status='active' "
+    "UNION ALL SELECT c.name, l.action_json FROM log l JOIN campaigns c ON c.id=l.campaign_id "
+    "WHERE c.guild_id=? AND c.status='active' AND l.action_json IS NOT NULL")
+
+
+def pack_uses(texts: Any, ids: set[str]) -> dict[str, list[str]]:
+    """{campaign name: the ``ids`` its texts (``PACK_USES_SQL``'s rows) mention}."""
+    uses: dict[str, set[str]] = {}
+    for campaign, text in texts:
+        used = ids.intersection(_JSON_ID.findall(str(text)))
+        if used:
+            uses.setdefault(str(campaign), set()).update(used)
+    return {campaign: sorted(used) for campaign, used in uses.items()}

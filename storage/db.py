@@ -12,7 +12,6 @@ while the event loop does something else, and the command pays one thread hand-o
 from __future__ import annotations
 
 import asyncio
-import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -24,6 +23,7 @@ import aiosqlite
 from storage import sqlite_checks
 from storage.base import (
     COLUMNS,
+    PACK_USES_SQL,
     SNAPSHOT_EVERY,
     TABLES,
     BackupError,
@@ -37,6 +37,7 @@ from storage.base import (
     campaign_from_row,
     entry_from_row,
     json_text,
+    pack_uses,
 )
 from storage.migrations import MIGRATIONS
 
@@ -48,9 +49,6 @@ _T = TypeVar("_T")
 class _Busy(sqlite3.OperationalError):
     """``BEGIN IMMEDIATE`` found the database locked by another connection: nothing was done, try again."""
 
-
-# a JSON string that could be a content id (content/schema: ^[a-z0-9][a-z0-9_]*$)
-_JSON_ID = re.compile(r'"([a-z0-9][a-z0-9_]{0,63})"')
 
 
 async def _exec(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
@@ -282,23 +280,10 @@ class SqliteDatabase(Database):
             found = await _exec(conn, "SELECT 1 FROM guild_packs WHERE guild_id=? AND name=?", (guild_id, name))
             if not found:
                 return False, {}
-            texts = await _exec(
-                conn,
-                "SELECT name, state_json FROM campaigns WHERE guild_id=? AND status='active' "
-                "UNION ALL SELECT c.name, s.state_json FROM snapshots s JOIN campaigns c ON c.id=s.campaign_id "
-                "WHERE c.guild_id=? AND c.status='active' "
-                "UNION ALL SELECT c.name, l.action_json FROM log l JOIN campaigns c ON c.id=l.campaign_id "
-                "WHERE c.guild_id=? AND c.status='active' AND l.action_json IS NOT NULL",
-                (guild_id, guild_id, guild_id),
-            )
-            uses: dict[str, set[str]] = {}
-            for campaign, text in texts:
-                used = ids.intersection(_JSON_ID.findall(str(text)))
-                if used:
-                    uses.setdefault(str(campaign), set()).update(used)
+            uses = pack_uses(await _exec(conn, PACK_USES_SQL, (guild_id, guild_id, guild_id)), ids)
             if not uses:
                 await _run(conn, "DELETE FROM guild_packs WHERE guild_id=? AND name=?", (guild_id, name))
-        return True, {campaign: sorted(used) for campaign, used in uses.items()}
+        return True, uses
 
     # -- the log --------------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ Migrations run under a transaction-scoped advisory lock that is taken before the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
@@ -19,6 +18,7 @@ import asyncpg
 
 from storage.base import (
     COLUMNS,
+    PACK_USES_SQL,
     SNAPSHOT_EVERY,
     TABLES,
     CampaignRow,
@@ -31,6 +31,7 @@ from storage.base import (
     campaign_from_row,
     entry_from_row,
     json_text,
+    pack_uses,
 )
 from storage.migrations import POSTGRESQL
 
@@ -38,7 +39,6 @@ PG_DUMP_HELP = ("a PostgreSQL database is backed up and restored with PostgreSQL
                 "pg_dump --format=custom --file=kfgm-$(date +%F).dump \"$KFGM_DATABASE_URL\", and pg_restore --clean "
                 "--dbname=\"$KFGM_DATABASE_URL\" kfgm-....dump with the bots stopped (docs/operations.md)")
 MIGRATION_LOCK = 0x6B66676D  # "kfgm": the advisory lock every process's migrations take first
-_JSON_ID = re.compile(r'"([a-z0-9][a-z0-9_]{0,63})"')
 # errors that mean the server cannot take writes now (nothing of the transaction was written)
 _UNAVAILABLE = (asyncpg.DiskFullError, asyncpg.ReadOnlySQLTransactionError, asyncpg.CannotConnectNowError,
                 asyncpg.ConnectionDoesNotExistError, asyncpg.InterfaceError, OSError)
@@ -260,20 +260,10 @@ class PostgresDatabase(Database):
                                        guild_id, name):
                 return False, {}
             await conn.execute("LOCK TABLE log IN SHARE MODE")  # no log entry lands between the check and the delete
-            texts = await conn.fetch(
-                "SELECT name, state_json FROM campaigns WHERE guild_id=$1 AND status='active' "
-                "UNION ALL SELECT c.name, s.state_json FROM snapshots s JOIN campaigns c ON c.id=s.campaign_id "
-                "WHERE c.guild_id=$1 AND c.status='active' "
-                "UNION ALL SELECT c.name, l.action_json FROM log l JOIN campaigns c ON c.id=l.campaign_id "
-                "WHERE c.guild_id=$1 AND c.status='active' AND l.action_json IS NOT NULL", guild_id)
-            uses: dict[str, set[str]] = {}
-            for campaign, text in texts:
-                used = ids.intersection(_JSON_ID.findall(str(text)))
-                if used:
-                    uses.setdefault(str(campaign), set()).update(used)
+            uses = pack_uses(await conn.fetch(_placeholders(PACK_USES_SQL), guild_id, guild_id, guild_id), ids)
             if not uses:
                 await conn.execute("DELETE FROM guild_packs WHERE guild_id=$1 AND name=$2", guild_id, name)
-            return True, {campaign: sorted(used) for campaign, used in uses.items()}
+            return True, uses
 
         found, uses = await self._write(steps)
         return bool(found), dict(uses)
