@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -107,15 +107,10 @@ class Database(ABC):
     @classmethod
     async def open(cls, target: str | Path) -> Database:
         """Open (and migrate) the database at ``target``; ``DatabaseUnusable`` (and nothing left open) if it
-        cannot be used."""
+        cannot be used. The backends register themselves (``register_backend``; storage/__init__.py imports both),
+        so this interface depends on neither."""
         kind, where = parse_target(target)
-        if kind == "postgresql":
-            from storage.postgres import PostgresDatabase
-
-            return await PostgresDatabase.connect(where)
-        from storage.db import SqliteDatabase
-
-        return await SqliteDatabase.connect(where)
+        return await BACKENDS[kind](where)
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -137,6 +132,10 @@ class Database(ABC):
         """Every campaign (active or ended) as (guild id, campaign id), oldest first."""
 
     @abstractmethod
+    async def last_campaign(self, guild_id: str, channel_id: str) -> CampaignRow | None:
+        """The channel's newest campaign, active or ended (the one a /campaign import replaces)."""
+
+    @abstractmethod
     async def create_campaign(
         self, guild_id: str, channel_id: str, name: str, created_by: str, state_json: str, now: str
     ) -> CampaignRow:
@@ -153,6 +152,11 @@ class Database(ABC):
     @abstractmethod
     async def guild_packs(self, guild_id: str) -> list[GuildPack]:
         """This guild's packs, in the order they were uploaded (the order they are loaded in)."""
+
+    @abstractmethod
+    async def guild_pack_revision(self, guild_id: str) -> str:
+        """The revision of this guild's packs (``pack_revision``) read from the database alone, without their
+        YAML: it changes with every upload and every removal, whichever process made it."""
 
     @abstractmethod
     async def save_guild_pack(self, guild_id: str, name: str, yaml: str, uploaded_by: str, now: str) -> bool:
@@ -228,6 +232,24 @@ class Database(ABC):
     async def execute(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         """One statement in its own transaction, ``?`` placeholders, its rows returned (for operators' tools and
         tests that change the database the way another program would)."""
+
+
+# the backends by URL kind: storage/db.py and storage/postgres.py each register their ``connect``
+BACKENDS: dict[str, Callable[[str], Awaitable[Database]]] = {}
+
+
+def register_backend(kind: str, connect: Callable[[str], Awaitable[Database]]) -> None:
+    BACKENDS[kind] = connect
+
+
+def pack_revision(packs: Iterable[GuildPack]) -> str:
+    """A guild's pack revision: every stored pack, in load order, by name, uploader, time and length (no new
+    column: the rows themselves say when the packs changed)."""
+    return revision((p.name, p.uploaded_by, p.uploaded_at, len(p.yaml)) for p in packs)
+
+
+def revision(rows: Iterable[tuple[str, str, str, int]]) -> str:
+    return "|".join(f"{name}:{by}:{at}:{size}" for name, by, at, size in rows)
 
 
 # every table's columns as both backends keep them (``rows`` and ``load_rows``)

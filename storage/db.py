@@ -37,12 +37,15 @@ from storage.base import (
     campaign_from_row,
     entry_from_row,
     json_text,
+    pack_revision,
     pack_uses,
+    register_backend,
+    revision,
 )
 from storage.migrations import MIGRATIONS
 
 __all__ = ["BackupError", "CampaignRow", "Database", "DatabaseUnusable", "GuildPack", "LogEntry", "SqliteDatabase",
-           "StaleState", "StorageUnavailable", "SNAPSHOT_EVERY"]
+           "StaleState", "StorageUnavailable", "SNAPSHOT_EVERY", "pack_revision"]
 _T = TypeVar("_T")
 
 
@@ -198,6 +201,13 @@ class SqliteDatabase(Database):
             row = await cur.fetchone()
         return campaign_from_row(row) if row else None
 
+    async def last_campaign(self, guild_id: str, channel_id: str) -> CampaignRow | None:
+        rows = await _exec(
+            self.conn, "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? ORDER BY id DESC LIMIT 1",
+            (guild_id, channel_id),
+        )
+        return campaign_from_row(rows[0]) if rows else None
+
     async def create_campaign(
         self, guild_id: str, channel_id: str, name: str, created_by: str, state_json: str, now: str
     ) -> CampaignRow:
@@ -257,6 +267,17 @@ class SqliteDatabase(Database):
                 raise
             return []
         return [GuildPack(str(r["name"]), str(r["yaml"]), str(r["uploaded_by"]), str(r["uploaded_at"])) for r in rows]
+
+    async def guild_pack_revision(self, guild_id: str) -> str:
+        try:
+            rows = await _exec(
+                self.conn, "SELECT name, uploaded_by, uploaded_at, length(yaml) FROM guild_packs WHERE guild_id=? "
+                "ORDER BY rowid", (guild_id,))
+        except sqlite3.OperationalError as exc:
+            if "no such table: guild_packs" not in str(exc):
+                raise
+            return ""
+        return revision((str(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows)
 
     async def save_guild_pack(self, guild_id: str, name: str, yaml: str, uploaded_by: str, now: str) -> bool:
         """Store a pack; False (and nothing written) when the guild already has a pack of that name."""
@@ -502,3 +523,6 @@ def _append(
             (campaign_id, seq, state_json),
         )
     return int(seq)
+
+
+register_backend("sqlite", SqliteDatabase.connect)

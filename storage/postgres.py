@@ -32,6 +32,8 @@ from storage.base import (
     entry_from_row,
     json_text,
     pack_uses,
+    register_backend,
+    revision,
 )
 from storage.migrations import POSTGRESQL
 
@@ -194,6 +196,11 @@ class PostgresDatabase(Database):
         rows = await self._fetch("SELECT * FROM campaigns WHERE guild_id=$1 AND id=$2", guild_id, campaign_id)
         return campaign_from_row(rows[0]) if rows else None
 
+    async def last_campaign(self, guild_id: str, channel_id: str) -> CampaignRow | None:
+        rows = await self._fetch("SELECT * FROM campaigns WHERE guild_id=$1 AND channel_id=$2 ORDER BY id DESC LIMIT 1",
+                                 guild_id, channel_id)
+        return campaign_from_row(rows[0]) if rows else None
+
     async def campaign_ids(self) -> list[tuple[str, int]]:
         return [(str(r[0]), int(r[1])) for r in await self._fetch("SELECT guild_id, id FROM campaigns ORDER BY id")]
 
@@ -241,6 +248,14 @@ class PostgresDatabase(Database):
         except asyncpg.UndefinedTableError:  # a schema from before migration 4
             return []
         return [GuildPack(str(r["name"]), str(r["yaml"]), str(r["uploaded_by"]), str(r["uploaded_at"])) for r in rows]
+
+    async def guild_pack_revision(self, guild_id: str) -> str:
+        try:
+            rows = await self._fetch("SELECT name, uploaded_by, uploaded_at, length(yaml) FROM guild_packs "
+                                     "WHERE guild_id=$1 ORDER BY upload_order", guild_id)
+        except asyncpg.UndefinedTableError:
+            return ""
+        return revision((str(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows)
 
     async def save_guild_pack(self, guild_id: str, name: str, yaml: str, uploaded_by: str, now: str) -> bool:
         async def steps(conn: asyncpg.Connection) -> bool:
@@ -408,3 +423,6 @@ class PostgresDatabase(Database):
             return [tuple(r) for r in await conn.fetch(_placeholders(sql), *params)]
 
         return list(await self._write(steps))
+
+
+register_backend("postgresql", PostgresDatabase.connect)

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from storage.base import COLUMNS, TABLES, Database, DatabaseUnusable, StaleState
+from storage.base import COLUMNS, TABLES, Database, DatabaseUnusable, StaleState, pack_revision
 from storage.migrations import MIGRATIONS, POSTGRESQL
 from tests.conftest import Backend
 
@@ -88,6 +88,24 @@ async def test_guild_packs_keep_their_upload_order_and_are_removed_only_when_unu
         assert await db.remove_guild_pack("g", "nothing", set()) == (False, {})
         assert [p.name for p in await db.guild_packs("g")] == ["zeta", "mid"]
         assert row.id > 0
+    finally:
+        await db.close()
+
+
+async def test_the_last_campaign_of_a_channel_and_the_pack_revision(backend: Backend) -> None:
+    db = await Database.open(backend.target())
+    try:
+        assert await db.last_campaign("g", "c") is None and await db.guild_pack_revision("g") == ""
+        first = await db.create_campaign("g", "c", "First", "gm", "{}", NOW)
+        await db.append(first.id, 0, "campaign", "gm", "/campaign end", None, [], [], "{}", NOW, status="ended")
+        second = await db.create_campaign("g", "c", "Second", "gm", "{}", NOW)
+        last = await db.last_campaign("g", "c")
+        assert last is not None and last.id == second.id
+        await db.save_guild_pack("g", "one", "id: one", "gm", NOW)
+        await db.save_guild_pack("g", "two", "id: twø", "gm", NOW)
+        assert await db.guild_pack_revision("g") == pack_revision(await db.guild_packs("g")) != ""
+        await db.remove_guild_pack("g", "one", set())
+        assert await db.guild_pack_revision("g") == f"two:gm:{NOW}:7"  # characters, not bytes, on both
     finally:
         await db.close()
 
