@@ -24,8 +24,9 @@ test: $(STAMP)
 	$(BIN)/python -m bot.tools.coverage --check
 	$(BIN)/python -m bot.tools.check_imports
 
-# the long variants: 120 SIGKILL crash runs, 10,000 hostile command lines, every option x every hostile value,
-# every field of every entry of an export tampered
+# the long variants: 120 SIGKILL crash runs (40 on PostgreSQL), 10,000 hostile command lines, every option x every
+# hostile value, every field of every entry of an export tampered, 8 processes starting together on a fresh file 20
+# times, two processes interleaving 120 commands each
 soak: $(STAMP)
 	KFGM_SOAK=1 $(BIN)/python -m pytest tests/reliability
 

@@ -25,10 +25,10 @@ async def open_app(db_path: str, seed: int | None, settings: Settings):  # type:
     from bot.app.commands import build_registry
     from bot.app.service import App
     from content.loader import load_catalogue
-    from storage.db import Database
+    from storage.base import Database
 
     catalogue = load_catalogue(settings.content_packs)
-    db = await Database.open(db_path)
+    db = await Database.open(db_path)  # DatabaseUnusable: main() says so in one line, exit code 2
     return App(db, catalogue, build_registry(), seed=seed, image_dir=settings.image_dir,
                images=settings.image_policy())
 
@@ -41,7 +41,7 @@ async def _play(args: argparse.Namespace, settings: Settings) -> int:
     except ScriptUnreadable as exc:
         print(exc, file=sys.stderr)
         return 2
-    db_path = args.db or (":memory:" if args.script else str(settings.database))
+    db_path = args.db or (":memory:" if args.script else settings.database_target)
     app = await open_app(db_path, args.seed, settings)
     try:
         if args.script:
@@ -60,13 +60,18 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--script", help="a file with one command per line ('-' reads standard input)")
     play.add_argument("--json", action="store_true", help="print one JSON object per command")
     play.add_argument("--seed", type=int, help="dice seed for campaigns created in this run")
-    play.add_argument("--db", help="database file (default: the settings' database; a script uses a fresh one)")
+    play.add_argument("--db", help="database file or URL (sqlite:///path, postgresql://...; default: the settings' "
+                      "database; a script uses a fresh in-memory one)")
     sub.add_parser("run", help="run the Discord bot")
     back = sub.add_parser("backup", help="copy the database safely, even while the bot runs")
     back.add_argument("destination", help="a new file, e.g. backups/kfgm-2026-11-29.sqlite3")
     rest = sub.add_parser("restore", help="put a backup in place of the database (stop the bot first)")
     rest.add_argument("source", help="a file made by `kfgm backup`")
     sub.add_parser("status", help="the database: schema version, campaigns, last activity")
+    move = sub.add_parser("migrate-db", help="copy every campaign to another database (SQLite to PostgreSQL), "
+                          "checked by replaying each one there")
+    move.add_argument("--from", dest="source", required=True, help="the database to copy: sqlite:///path or a path")
+    move.add_argument("--to", dest="target", required=True, help="an empty database: postgresql://... or sqlite:///")
     demo = sub.add_parser("demo", help="an offline scripted session that shows what the bot does")
     demo.add_argument("--out", help="the folder for the pictures (default: a new temporary folder)")
     invite = sub.add_parser("invite-url", help="print the link that invites the bot to a server")
@@ -87,7 +92,25 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a broken .env must not hide behind a traceback
         print(f"The settings could not be read: {exc}", file=sys.stderr)
         return 2
-    if args.cmd in ("backup", "restore", "status"):
+    from storage.base import DatabaseUnusable
+
+    try:
+        return _dispatch(args, settings)
+    except DatabaseUnusable as exc:  # every subcommand: one line naming the database and what to do, no traceback
+        print(f"kfgm {args.cmd}: {exc}", file=sys.stderr)
+        return 2
+
+
+async def _check_database(target: str) -> None:
+    """Open (and migrate) the database once and close it: ``kfgm run`` refuses an unusable database before it
+    connects to Discord."""
+    from storage.base import Database
+
+    await (await Database.open(target)).close()
+
+
+def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
+    if args.cmd in ("backup", "restore", "status", "migrate-db"):
         from bot.operations import run_operation
 
         return run_operation(args, settings)
@@ -108,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         if not settings.discord_token:
             print(TOKEN_HELP, file=sys.stderr)
             return 2
+        asyncio.run(_check_database(settings.database_target))
         from bot.discord.client import run_bot
 
         return run_bot(settings)

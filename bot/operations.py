@@ -10,6 +10,7 @@ headers become ``[redacted]``.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import logging
 import re
@@ -22,13 +23,25 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.settings import Settings
-from storage.backup import BackupError, backup, check, restore
+from storage.backup import BackupError, DatabaseUnusable, backup, check, restore
+from storage.base import parse_target
 from storage.migrations import MIGRATIONS
+from storage.sqlite_checks import read_only_uri
 
 
 def run_operation(args: argparse.Namespace, settings: Settings) -> int:
-    database = Path(settings.database)
+    """``kfgm backup``, ``restore``, ``status`` and ``migrate-db``. A database that cannot be used raises
+    ``DatabaseUnusable`` (the CLI prints its one line and exits with 2); any other refusal exits with 1."""
     try:
+        if args.cmd == "migrate-db":
+            from bot.migrate_db import migrate_db
+
+            print(asyncio.run(migrate_db(args.source, args.target)))
+            return 0
+        kind, where = parse_target(settings.database_target)
+        if kind == "postgresql":
+            return _postgres_operation(args, where)
+        database = Path(where)
         if args.cmd == "backup":
             pages = backup(database, Path(args.destination))
             print(f"Backed up {database} to {args.destination} ({pages} pages, integrity ok).")
@@ -38,23 +51,29 @@ def run_operation(args: argparse.Namespace, settings: Settings) -> int:
             print(f"Restored {args.source} to {database}{note}. Start the bot: migrations run at start-up.")
         else:
             print(status(database))
+    except DatabaseUnusable:
+        raise
     except BackupError as exc:
         print(f"kfgm {args.cmd}: {exc}", file=sys.stderr)
         return 1
     return 0
 
 
+def _postgres_operation(args: argparse.Namespace, url: str) -> int:
+    from storage.postgres import PG_DUMP_HELP
+
+    if args.cmd == "status":
+        print(asyncio.run(postgres_status(url)))
+        return 0
+    print(f"kfgm {args.cmd}: {PG_DUMP_HELP}", file=sys.stderr)
+    return 1
+
+
 def status(database: Path) -> str:
     version = check(database)
-    conn = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    conn = sqlite3.connect(read_only_uri(database), uri=True)
     try:
-        active, ended = (
-            conn.execute(f"SELECT count(*) FROM campaigns WHERE status='{s}'").fetchone()[0]
-            for s in ("active", "ended")
-        )
-        entries = conn.execute("SELECT count(*) FROM log").fetchone()[0]
-        guilds = conn.execute("SELECT count(*) FROM guilds").fetchone()[0]
-        last = conn.execute("SELECT max(created_at) FROM log").fetchone()[0]
+        active, ended, entries, guilds, last = conn.execute(STATUS_SQL).fetchone()
     finally:
         conn.close()
     size = database.stat().st_size
@@ -62,6 +81,31 @@ def status(database: Path) -> str:
         f"{database}: schema {version} of {MIGRATIONS[-1][0]}, {size / 1e6:.1f} MB, {guilds} guild(s), "
         f"{active} active and {ended} ended campaign(s), {entries} log entries, last command at {last or 'never'}."
     )
+
+
+async def postgres_status(url: str) -> str:
+    """``kfgm status`` of a PostgreSQL database (read only: nothing is migrated)."""
+    from storage.postgres import PostgresDatabase
+
+    db = await PostgresDatabase.connect(url, migrate=False)
+    try:
+        version = await db.schema_version()
+        if version == 0:
+            return f"{db.name}: no kfgm tables yet (the bot creates them when it starts)."
+        ((active, ended, entries, guilds, last),) = await db.execute(STATUS_SQL)
+        ((size,),) = await db.execute("SELECT pg_database_size(current_database())")
+    finally:
+        await db.close()
+    return (
+        f"{db.name}: PostgreSQL, schema {version} of {MIGRATIONS[-1][0]}, {size / 1e6:.1f} MB, {guilds} guild(s), "
+        f"{active} active and {ended} ended campaign(s), {entries} log entries, last command at {last or 'never'}."
+    )
+
+
+# one statement both backends answer: active and ended campaigns, log entries, guilds, the last command's time
+STATUS_SQL = ("SELECT (SELECT count(*) FROM campaigns WHERE status='active'), "
+              "(SELECT count(*) FROM campaigns WHERE status='ended'), (SELECT count(*) FROM log), "
+              "(SELECT count(*) FROM guilds), (SELECT max(created_at) FROM log)")
 
 
 # -- logging -----------------------------------------------------------------------------------------------

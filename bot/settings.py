@@ -19,6 +19,9 @@ class Settings(BaseSettings):
 
     discord_token: str | None = Field(None, description="the bot token from the Discord Developer Portal")
     database: Path = Field(Path("data/kfgm.sqlite3"), description="the SQLite database file")
+    database_url: str | None = Field(
+        None, description="the database as a URL: sqlite:///path/to/file (the default is KFGM_DATABASE) or "
+        "postgresql://user@host/dbname (several bot processes on one PostgreSQL database; docs/operations.md)")
     content_packs: Annotated[list[Path], NoDecode] = Field(
         default_factory=list, description="extra content pack folders, separated like PATH (':' or ';' on Windows)"
     )
@@ -37,6 +40,11 @@ class Settings(BaseSettings):
         "json", description="json: one JSON object a line (for log collectors); text: for reading in a terminal")
     sharded: bool = Field(False, description="run as discord.AutoShardedClient (bots in thousands of servers)")
     shard_count: int | None = Field(None, ge=1, description="with sharded: how many shards (default: Discord's advice)")
+
+    @property
+    def database_target(self) -> str:
+        """Where the database is: KFGM_DATABASE_URL, else the file KFGM_DATABASE."""
+        return self.database_url or str(self.database)
 
     def image_policy(self) -> ImagePolicy:
         """How the application keeps the image folder bounded (KFGM_IMAGE_KEEP, KFGM_IMAGE_MAX_AGE_HOURS)."""

@@ -2,60 +2,61 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import sqlite3
 from pathlib import Path
 
-from storage.migrations import MIGRATIONS
+from storage import sqlite_checks
+from storage.base import BackupError, DatabaseUnusable
 
-
-class BackupError(Exception):
-    """The file cannot be used as a backup; the message says why."""
+__all__ = ["BackupError", "DatabaseUnusable", "backup", "check", "restore"]
 
 
 def backup(database: Path, destination: Path) -> int:
     """Copy a live database to ``destination`` with SQLite's online backup API; returns its pages.
-    Readers and writers may keep working while it runs: the copy is one consistent snapshot."""
+    Readers and writers may keep working while it runs: the copy is one consistent snapshot. The database is
+    checked first; the copy is written under a temporary name beside ``destination``, checked, and only then
+    renamed to it, so a failed backup (a full disk, a damaged copy) leaves no file behind."""
     if not database.is_file():
         raise BackupError(f"there is no database at {database}")
     if destination.exists():
         raise BackupError(f"{destination} already exists; choose a new file name so no backup is overwritten")
+    check(database)
     destination.parent.mkdir(parents=True, exist_ok=True)
-    source = sqlite3.connect(database)
-    target = sqlite3.connect(destination)
+    partial = destination.with_name(f".{destination.name}.partial-{os.getpid()}")
     try:
-        source.backup(target)
-        pages = int(target.execute("PRAGMA page_count").fetchone()[0])
+        source = sqlite3.connect(sqlite_checks.read_only_uri(database), uri=True)
+        target = sqlite3.connect(partial)
+        try:
+            source.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file (kfgm sets WAL again on use)
+            pages = int(target.execute("PRAGMA page_count").fetchone()[0])
+        finally:
+            target.close()
+            source.close()
+        check(partial)
+        os.link(partial, destination)  # never replaces a file that appeared meanwhile (FileExistsError)
+    except sqlite3.Error as exc:
+        raise DatabaseUnusable(f"the backup to {destination} failed ({exc}); nothing was written there: free some "
+                               "space or choose another folder, then try again") from None
+    except FileExistsError:
+        raise BackupError(f"{destination} already exists; choose a new file name so no backup is overwritten") from None
     finally:
-        target.close()
-        source.close()
-    check(destination)
+        with contextlib.suppress(FileNotFoundError):
+            partial.unlink()
     return pages
 
 
 def check(path: Path) -> int:
-    """The schema version of a sound kfgm database at ``path``, or BackupError saying what is wrong."""
+    """The schema version of a sound kfgm database at ``path``, or ``DatabaseUnusable`` saying what is wrong."""
     if not path.is_file():
         raise BackupError(f"there is no file at {path}")
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            status = conn.execute("PRAGMA integrity_check").fetchone()[0]
-            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{path} is not a SQLite database ({exc})") from None
-    if status != "ok":
-        raise BackupError(f"{path} is damaged: integrity check says {status}")
-    if not {"campaigns", "log", "snapshots"} <= tables:
-        raise BackupError(f"{path} is not a kfgm database (it has no campaigns, log and snapshots tables)")
-    newest = MIGRATIONS[-1][0]
-    if version > newest:
-        raise BackupError(
-            f"{path} was written by a newer kfgm (schema {version}; this one knows up to {newest}); upgrade kfgm"
-        )
+    version = sqlite_checks.inspect(path, writing=False)
+    if version == 0:
+        raise DatabaseUnusable(f"{path} is not a kfgm database (it has no campaigns, log and snapshots tables); "
+                               "choose a file made by `kfgm backup`")
     return version
 
 

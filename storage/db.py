@@ -12,69 +12,46 @@ while the event loop does something else, and the command pays one thread hand-o
 from __future__ import annotations
 
 import asyncio
-import json
-import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar, cast
 
 import aiosqlite
 
+from storage import sqlite_checks
+from storage.base import (
+    COLUMNS,
+    PACK_USES_SQL,
+    SNAPSHOT_EVERY,
+    TABLES,
+    BackupError,
+    CampaignRow,
+    Database,
+    DatabaseUnusable,
+    GuildPack,
+    LogEntry,
+    StaleState,
+    StorageUnavailable,
+    campaign_from_row,
+    entry_from_row,
+    json_text,
+    pack_revision,
+    pack_uses,
+    register_backend,
+    revision,
+)
 from storage.migrations import MIGRATIONS
 
-SNAPSHOT_EVERY = 25
+__all__ = ["BackupError", "CampaignRow", "Database", "DatabaseUnusable", "GuildPack", "LogEntry", "SqliteDatabase",
+           "StaleState", "StorageUnavailable", "SNAPSHOT_EVERY", "pack_revision"]
 _T = TypeVar("_T")
-
-
-class StaleState(Exception):
-    """The campaign moved on since the state was read."""
 
 
 class _Busy(sqlite3.OperationalError):
     """``BEGIN IMMEDIATE`` found the database locked by another connection: nothing was done, try again."""
 
-
-@dataclass(frozen=True)
-class CampaignRow:
-    id: int
-    guild_id: str
-    channel_id: str
-    name: str
-    status: str
-    gm_role_id: str | None
-    created_by: str
-    seq: int
-    state_json: str
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    seq: int
-    kind: str  # action | undo | amend | campaign
-    actor: str
-    command: str
-    action: dict[str, Any] | None
-    rolls: list[dict[str, Any]]
-    events: list[dict[str, Any]]
-    target_seq: int | None
-    created_at: str
-
-
-@dataclass(frozen=True)
-class GuildPack:
-    """A content pack uploaded to a guild: its manifest id, its YAML text, who uploaded it and when."""
-
-    name: str
-    yaml: str
-    uploaded_by: str
-    uploaded_at: str
-
-
-# a JSON string that could be a content id (content/schema: ^[a-z0-9][a-z0-9_]*$)
-_JSON_ID = re.compile(r'"([a-z0-9][a-z0-9_]{0,63})"')
 
 
 async def _exec(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
@@ -90,41 +67,67 @@ async def _run(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = (
         return cur.rowcount, cur.lastrowid
 
 
-class Database:
+class SqliteDatabase(Database):
+    """The SQLite backend (one file, WAL mode): any number of processes may share the file."""
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
         self.path = path
+        self.name = path
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        path = str(path)
+    async def connect(cls, path: str) -> SqliteDatabase:
+        """Open the file, check that it is (or can become) a sound kfgm database, migrate it. Anything wrong is one
+        ``DatabaseUnusable`` naming the file and what to do, and nothing is left open (an open aiosqlite connection
+        is a thread that keeps the process alive)."""
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await _run(conn, "PRAGMA journal_mode=WAL")
-        await _run(conn, "PRAGMA synchronous=NORMAL")
-        await _run(conn, "PRAGMA foreign_keys=ON")
-        await _run(conn, "PRAGMA busy_timeout=5000")
-        db = cls(conn, path)
-        await db.migrate()
+            file = Path(path)
+            try:
+                file.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise sqlite_checks.unusable(path, f"cannot be created ({exc.strerror})",
+                                             "create its folder or point KFGM_DATABASE elsewhere") from None
+            await asyncio.to_thread(sqlite_checks.inspect, file, True)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise sqlite_checks.from_sqlite_error(path, exc) from None
+        try:
+            conn.row_factory = aiosqlite.Row
+            await _run(conn, "PRAGMA busy_timeout=5000")  # first: the next pragmas may wait for another process
+            await _retry_busy(lambda: _run(conn, "PRAGMA journal_mode=WAL"))
+            await _run(conn, "PRAGMA synchronous=NORMAL")
+            await _run(conn, "PRAGMA foreign_keys=ON")
+            db = cls(conn, path)
+            await db.migrate()
+        except BaseException as exc:
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise sqlite_checks.from_sqlite_error(path, exc) from None
+            if isinstance(exc, StorageUnavailable):
+                raise DatabaseUnusable(str(exc)) from None
+            raise
         return db
 
     async def close(self) -> None:
         await self.conn.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self, exclusive: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``, or ``EXCLUSIVE``), rolled back if anything fails, COMMIT
+        included; a full or read-only disk is ``StorageUnavailable``."""
         async with self._write_lock:
-            await self._begin()
+            await self._begin("EXCLUSIVE" if exclusive else "IMMEDIATE")
             try:
                 yield self.conn
-            except BaseException:
-                await _exec(self.conn, "ROLLBACK")
-                raise
-            else:
                 await _exec(self.conn, "COMMIT")
+            except BaseException as exc:
+                if self.conn._conn.in_transaction:  # noqa: SLF001  (a failed COMMIT leaves it open)
+                    await _exec(self.conn, "ROLLBACK")
+                if isinstance(exc, sqlite3.OperationalError) and (refusal := _unavailable(self.path, exc)):
+                    raise refusal from None
+                raise
 
     async def _write(self, fn: Callable[..., _T], *args: Any) -> _T:
         """Run ``fn(sqlite3_connection, *args)`` as one write transaction in ONE trip to the database thread:
@@ -142,23 +145,17 @@ class Database:
                         raise
                     await asyncio.sleep(delay)
                     delay = min(delay * 1.5, 0.25)
+                except sqlite3.OperationalError as exc:
+                    if refusal := _unavailable(self.path, exc):
+                        raise refusal from None
+                    raise
         raise AssertionError("unreachable")
 
-    async def _begin(self) -> None:
-        """BEGIN IMMEDIATE, waiting politely while another connection (another process) writes.
+    async def _begin(self, mode: str = "IMMEDIATE") -> None:
+        """BEGIN IMMEDIATE (or EXCLUSIVE), waiting politely while another connection (another process) writes.
         SQLite can answer "database is locked" at once in WAL mode without calling its busy handler,
         so the wait is ours: short sleeps, growing, for up to about ten seconds."""
-        delay = 0.002
-        for _ in range(60):
-            try:
-                await _exec(self.conn, "BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                await asyncio.sleep(delay)
-                delay = min(delay * 1.5, 0.25)
-        await _exec(self.conn, "BEGIN IMMEDIATE")
+        await _retry_busy(lambda: _exec(self.conn, f"BEGIN {mode}"))
 
     # -- migrations ---------------------------------------------------------------------------------
 
@@ -168,16 +165,22 @@ class Database:
         return int(row[0]) if row else 0
 
     async def migrate(self) -> list[int]:
+        """Apply the migrations this file lacks, all in ONE exclusive transaction that reads the version (and the
+        tables) again inside it: of several processes starting together on a new file, one migrates and the others
+        find it done. Another program's tables or a newer schema are refused (``DatabaseUnusable``)."""
+        if await self.schema_version() == MIGRATIONS[-1][0]:
+            return []  # versions only go up: nothing to do, no lock to take
         applied = []
-        current = await self.schema_version()
-        for number, statements in MIGRATIONS:
-            if number <= current:
-                continue
-            async with self.transaction() as conn:
-                for sql in statements:
-                    await _run(conn, sql)
-                await _run(conn, f"PRAGMA user_version={number}")
-            applied.append(number)
+        async with self.transaction(exclusive=True) as conn:
+            current = int((await _exec(conn, "PRAGMA user_version"))[0][0])
+            tables = {str(r[0]) for r in await _exec(conn, "SELECT name FROM sqlite_master WHERE type='table'")}
+            sqlite_checks.classify(self.path, current, tables - {"sqlite_sequence"}, MIGRATIONS[-1][0])
+            for number, statements in MIGRATIONS:
+                if number > current:
+                    for sql in statements:
+                        await _run(conn, sql)
+                    await _run(conn, f"PRAGMA user_version={number}")
+                    applied.append(number)
         return applied
 
     # -- campaigns ------------------------------------------------------------------------------------
@@ -188,7 +191,7 @@ class Database:
             "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? AND status='active'",
             (guild_id, channel_id),
         )
-        return _campaign(rows[0]) if rows else None
+        return campaign_from_row(rows[0]) if rows else None
 
     async def campaign(self, guild_id: str, campaign_id: int) -> CampaignRow | None:
         """A campaign of this guild only: another guild's id finds nothing."""
@@ -196,15 +199,14 @@ class Database:
             "SELECT * FROM campaigns WHERE guild_id=? AND id=?", (guild_id, campaign_id)
         ) as cur:
             row = await cur.fetchone()
-        return _campaign(row) if row else None
+        return campaign_from_row(row) if row else None
 
     async def last_campaign(self, guild_id: str, channel_id: str) -> CampaignRow | None:
-        """The channel's newest campaign, active or ended (the one a /campaign import replaces)."""
         rows = await _exec(
             self.conn, "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? ORDER BY id DESC LIMIT 1",
             (guild_id, channel_id),
         )
-        return _campaign(rows[0]) if rows else None
+        return campaign_from_row(rows[0]) if rows else None
 
     async def create_campaign(
         self, guild_id: str, channel_id: str, name: str, created_by: str, state_json: str, now: str
@@ -267,8 +269,6 @@ class Database:
         return [GuildPack(str(r["name"]), str(r["yaml"]), str(r["uploaded_by"]), str(r["uploaded_at"])) for r in rows]
 
     async def guild_pack_revision(self, guild_id: str) -> str:
-        """The revision of this guild's packs (``pack_revision``) read from the database alone, without their
-        YAML: it changes with every upload and every removal, whichever process made it."""
         try:
             rows = await _exec(
                 self.conn, "SELECT name, uploaded_by, uploaded_at, length(yaml) FROM guild_packs WHERE guild_id=? "
@@ -277,7 +277,7 @@ class Database:
             if "no such table: guild_packs" not in str(exc):
                 raise
             return ""
-        return _revision((str(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows)
+        return revision((str(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows)
 
     async def save_guild_pack(self, guild_id: str, name: str, yaml: str, uploaded_by: str, now: str) -> bool:
         """Store a pack; False (and nothing written) when the guild already has a pack of that name."""
@@ -301,23 +301,10 @@ class Database:
             found = await _exec(conn, "SELECT 1 FROM guild_packs WHERE guild_id=? AND name=?", (guild_id, name))
             if not found:
                 return False, {}
-            texts = await _exec(
-                conn,
-                "SELECT name, state_json FROM campaigns WHERE guild_id=? AND status='active' "
-                "UNION ALL SELECT c.name, s.state_json FROM snapshots s JOIN campaigns c ON c.id=s.campaign_id "
-                "WHERE c.guild_id=? AND c.status='active' "
-                "UNION ALL SELECT c.name, l.action_json FROM log l JOIN campaigns c ON c.id=l.campaign_id "
-                "WHERE c.guild_id=? AND c.status='active' AND l.action_json IS NOT NULL",
-                (guild_id, guild_id, guild_id),
-            )
-            uses: dict[str, set[str]] = {}
-            for campaign, text in texts:
-                used = ids.intersection(_JSON_ID.findall(str(text)))
-                if used:
-                    uses.setdefault(str(campaign), set()).update(used)
+            uses = pack_uses(await _exec(conn, PACK_USES_SQL, (guild_id, guild_id, guild_id)), ids)
             if not uses:
                 await _run(conn, "DELETE FROM guild_packs WHERE guild_id=? AND name=?", (guild_id, name))
-        return True, {campaign: sorted(used) for campaign, used in uses.items()}
+        return True, uses
 
     # -- the log --------------------------------------------------------------------------------------
 
@@ -351,9 +338,9 @@ class Database:
             kind,
             actor,
             command,
-            _json(action),
-            _json(rolls),
-            _json(events),
+            json_text(action),
+            json_text(rolls),
+            json_text(events),
             target_seq,
             now,
         )
@@ -370,7 +357,7 @@ class Database:
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        return [_entry(r) for r in await self.conn.execute_fetchall(sql, params)]
+        return [entry_from_row(r) for r in await self.conn.execute_fetchall(sql, params)]
 
     async def log_backwards(self, campaign_id: int, before_seq: int | None = None, limit: int = 64) -> list[LogEntry]:
         """Up to ``limit`` entries before ``before_seq`` (or the end), newest first."""
@@ -378,7 +365,7 @@ class Database:
             "SELECT * FROM log WHERE campaign_id=? AND seq<? ORDER BY seq DESC LIMIT ?",
             (campaign_id, before_seq if before_seq is not None else 2**62, limit),
         )
-        return [_entry(r) for r in rows]
+        return [entry_from_row(r) for r in rows]
 
     async def snapshot_before(self, campaign_id: int, seq: int) -> tuple[int, str]:
         """The newest snapshot taken strictly before ``seq`` (the campaign's creation always is one)."""
@@ -391,18 +378,92 @@ class Database:
         return int(row[0]), str(row[1])
 
 
-def pack_revision(packs: Iterable[GuildPack]) -> str:
-    """A guild's pack revision: every stored pack, in load order, by name, uploader, time and length (no new
-    column: the rows themselves say when the packs changed)."""
-    return _revision((p.name, p.uploaded_by, p.uploaded_at, len(p.yaml)) for p in packs)
+    async def campaign_ids(self) -> list[tuple[str, int]]:
+        rows = await _exec(self.conn, "SELECT guild_id, id FROM campaigns ORDER BY id")
+        return [(str(r[0]), int(r[1])) for r in rows]
+
+    async def import_campaign(
+        self, guild_id: str, channel_id: str, name: str, created_by: str, start_state_json: str,
+        head_state_json: str, rows: list[tuple[Any, ...]], packs: list[tuple[str, str]], now: str,
+    ) -> int:
+        async with self.transaction() as conn:
+            busy = await _exec(conn, "SELECT 1 FROM campaigns WHERE guild_id=? AND channel_id=? AND status='active'",
+                               (guild_id, channel_id))
+            if busy:
+                raise StaleState("this channel already has an active campaign")
+            await _run(conn, "INSERT OR IGNORE INTO guilds(id, created_at) VALUES (?, ?)", (guild_id, now))
+            for pack, yaml in packs:
+                added, _ = await _run(
+                    conn, "INSERT OR IGNORE INTO guild_packs(guild_id, name, yaml, uploaded_by, uploaded_at) "
+                    "VALUES (?, ?, ?, ?, ?)", (guild_id, pack, yaml, created_by, now))
+                if added != 1:
+                    raise StaleState(f"a pack {pack!r} was stored on this server meanwhile")
+            _, campaign_id = await _run(
+                conn,
+                "INSERT INTO campaigns(guild_id, channel_id, name, status, created_by, seq, state_json, created_at, "
+                "updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, name, created_by, rows[-1][0], head_state_json, now, now),
+            )
+            await _run(conn, "INSERT INTO members(campaign_id, user_id, role, joined_at) VALUES (?, ?, 'gm', ?)",
+                       (campaign_id, created_by, now))
+            await _run(conn, "INSERT INTO snapshots(campaign_id, seq, state_json) VALUES (?, 0, ?)",
+                       (campaign_id, start_state_json))
+            async with conn.executemany(  # the trigger log_adds_member makes every actor a player (migration 3)
+                "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
+                "target_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [(campaign_id, *r) for r in rows]):
+                pass
+        return int(campaign_id or 0)
+
+    async def rows(self, table: str) -> list[tuple[Any, ...]]:
+        columns = ", ".join(COLUMNS[table])
+        order = "rowid" if table == "guild_packs" else ", ".join(COLUMNS[table][:2 if table in (
+            "members", "snapshots", "log") else 1])
+        return [tuple(r) for r in await _exec(self.conn, f"SELECT {columns} FROM {table} ORDER BY {order}")]
+
+    async def load_rows(self, tables: dict[str, Sequence[tuple[Any, ...]]]) -> None:
+        async with self.transaction() as conn:
+            if await _exec(conn, "SELECT 1 FROM campaigns LIMIT 1"):
+                raise StaleState(f"{self.name} already holds campaigns; kfgm moves a database only into an empty one")
+            await _exec(conn, "DROP TRIGGER log_adds_member")  # members are copied as they are
+            for table in TABLES:
+                names = COLUMNS[table]
+                sql = f"INSERT INTO {table}({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+                async with conn.executemany(sql, tables.get(table, [])):
+                    pass
+            for sql in next(s for n, s in MIGRATIONS if n == 3):  # and the trigger is back, in the same transaction
+                await _run(conn, sql)
+
+    async def execute(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        async with self.transaction() as conn:
+            return [tuple(r) for r in await _exec(conn, sql, params)]
 
 
-def _revision(rows: Iterable[tuple[str, str, str, int]]) -> str:
-    return "|".join(f"{name}:{by}:{at}:{size}" for name, by, at, size in rows)
+async def _retry_busy(step: Callable[[], Any]) -> None:
+    """Run ``step`` again while another connection holds the lock. SQLite can answer "database is locked" at once in
+    WAL mode without calling its busy handler, so the wait is ours: short sleeps, growing, for about ten seconds."""
+    delay = 0.002
+    for _ in range(60):
+        try:
+            await step()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 1.5, 0.25)
+    await step()
 
 
-def _json(value: Any) -> str | None:
-    return value if value is None or isinstance(value, str) else json.dumps(value)
+def _unavailable(path: str, exc: sqlite3.OperationalError) -> StorageUnavailable | None:
+    """A write the disk refused: full, read-only or failing. Nothing was written; the next write is tried afresh."""
+    text = str(exc)
+    if "full" in text:
+        return StorageUnavailable(f"the disk holding the database {path} is full, so nothing was written; the "
+                                  "operator must free some space, then send the command again (nothing was lost)")
+    if "readonly" in text or "disk I/O error" in text:
+        return StorageUnavailable(f"the database {path} cannot be written just now ({text}), so nothing was written; "
+                                  "the operator must check its disk, then send the command again (nothing was lost)")
+    return None
 
 
 def _transaction(aconn: aiosqlite.Connection, fn: Callable[..., _T], args: tuple[Any, ...]) -> _T:
@@ -464,29 +525,4 @@ def _append(
     return int(seq)
 
 
-def _entry(r: Any) -> LogEntry:
-    return LogEntry(
-        seq=int(r["seq"]),
-        kind=str(r["kind"]),
-        actor=str(r["actor"]),
-        command=str(r["command"]),
-        action=json.loads(r["action_json"]) if r["action_json"] else None,
-        rolls=json.loads(r["rolls_json"]),
-        events=json.loads(r["events_json"]),
-        target_seq=r["target_seq"],
-        created_at=str(r["created_at"]),
-    )
-
-
-def _campaign(row: aiosqlite.Row) -> CampaignRow:
-    return CampaignRow(
-        id=int(row["id"]),
-        guild_id=str(row["guild_id"]),
-        channel_id=str(row["channel_id"]),
-        name=str(row["name"]),
-        status=str(row["status"]),
-        gm_role_id=row["gm_role_id"],
-        created_by=str(row["created_by"]),
-        seq=int(row["seq"]),
-        state_json=str(row["state_json"]),
-    )
+register_backend("sqlite", SqliteDatabase.connect)

@@ -1,8 +1,14 @@
-"""Shared fixtures: a real App on a real SQLite file."""
+"""Shared fixtures: a real App on a real SQLite file, or (the ``backend`` fixture) on each backend in turn: SQLite and
+a real PostgreSQL server (KFGM_TEST_POSTGRESQL_URL, as .ci/run exports it; else a throwaway cluster started here
+with .ci/postgres; skipped with the reason only when PostgreSQL cannot be started on this machine)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+import subprocess
+import tempfile
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -66,9 +72,101 @@ def assert_fits_discord(reply: Reply, line: str = "") -> None:
                 assert len(getattr(inner, "options", []) or []) <= 25, where + "select options over 25"
 
 
-async def open_app(path: Path | str, seed: int = 1) -> App:
-    images = Path(path).parent / "images" if str(path) != ":memory:" else Path("data/images")
+async def open_app(path: Path | str, seed: int = 1, images: Path | None = None) -> App:
+    if images is None:
+        images = Path(path).parent / "images" if "://" not in str(path) and str(path) != ":memory:" else \
+            Path(tempfile.mkdtemp(prefix="kfgm-images-"))
     return App(await Database.open(path), CATALOGUE, build_registry(), seed=seed, image_dir=images)
+
+
+# -- both backends -----------------------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server's database that the tests may fill with schemas of their own."""
+    url = os.environ.get("KFGM_TEST_POSTGRESQL_URL")
+    if url:
+        yield url
+        return
+    folder = Path(tempfile.mkdtemp(prefix="kfgm-pg-"))
+    started = subprocess.run(["bash", str(ROOT / ".ci" / "postgres"), "start", str(folder)], capture_output=True,
+                             text=True, timeout=180)
+    if started.returncode != 0:
+        subprocess.run(["bash", str(ROOT / ".ci" / "postgres"), "stop", str(folder)], capture_output=True)
+        pytest.skip("PostgreSQL cannot be started on this machine, so the PostgreSQL variants are skipped: "
+                    + (started.stderr.strip().splitlines() or ["(no message)"])[-1])
+    try:
+        yield started.stdout.strip()
+    finally:
+        subprocess.run(["bash", str(ROOT / ".ci" / "postgres"), "stop", str(folder)], capture_output=True)
+
+
+def postgres_schema(server: str) -> str:
+    """A new, empty schema on ``server``: the URL that uses it (its search_path). Tests never share one (the cluster
+    is thrown away after the run, schemas and all)."""
+    import asyncpg
+
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+
+    async def create() -> None:
+        conn = await asyncpg.connect(server)
+        try:
+            await conn.execute(f"CREATE SCHEMA {schema}")
+        finally:
+            await conn.close()
+
+    _in_thread(create)  # a test's event loop may be running: the schema is made on a loop of its own
+    joiner = "&" if "?" in server else "?"
+    return f"{server}{joiner}search_path={schema}"
+
+
+def _in_thread(make: Callable[[], object]) -> None:
+    import asyncio
+    import threading
+
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(make())  # type: ignore[arg-type]
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+
+
+class Backend:
+    """Where a test's databases live on one backend: ``backend.target("name")`` is a SQLite file in the test's
+    folder, or a PostgreSQL schema of its own; the same name is the same database (two Apps on one database)."""
+
+    def __init__(self, kind: str, tmp_path: Path, server: str | None) -> None:
+        self.kind = kind
+        self.tmp_path = tmp_path
+        self.server = server
+        self._targets: dict[str, str] = {}
+
+    def target(self, name: str = "kfgm") -> str:
+        if name not in self._targets:
+            self._targets[name] = str(self.tmp_path / f"{name}.sqlite3") if self.server is None else \
+                postgres_schema(self.server)
+        return self._targets[name]
+
+    async def open_app(self, name: str = "kfgm", seed: int = 1) -> App:
+        return await open_app(self.target(name), seed=seed, images=self.tmp_path / "images")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    """Each test that asks for it runs on SQLite and on PostgreSQL."""
+    server = request.getfixturevalue("postgres_server") if request.param == "postgresql" else None
+    return Backend(request.param, tmp_path, server)
 
 
 @pytest.fixture

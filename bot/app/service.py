@@ -33,7 +33,7 @@ from rules.dice import ForcedDieError, RolledDie
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
 from rules.state import CampaignState
-from storage.db import CampaignRow, Database, GuildPack, StaleState, pack_revision
+from storage.db import CampaignRow, Database, GuildPack, StaleState, StorageUnavailable, pack_revision
 
 log = logging.getLogger("kfgm.app")
 MAX_RETRIES = 20
@@ -306,6 +306,9 @@ class App:
             return Reply.fail(str(exc))
         except ValidationError as exc:
             return Reply.fail(_validation_message(exc))
+        except StorageUnavailable as exc:  # a full or read-only disk: nothing was written, the next write tries again
+            log.error("a write failed: %s", exc)
+            return Reply.fail(str(exc))
 
     # -- campaigns and permissions ---------------------------------------------------------------------
 

@@ -62,7 +62,7 @@ class GameClient(discord.Client):
         self.db: Database | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database)
+        self.db = await Database.open(self.settings.database_target)
         self.tree.app = App(self.db, self.catalogue, self.tree.registry, image_dir=self.settings.image_dir,
                             images=self.settings.image_policy())
         if self.settings.sync_global:

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from pathlib import Path
 
 import pytest
 
 from bot.console.runner import invocation
-from tests.conftest import Table, open_app
+from tests.conftest import Backend, Table, open_app
 
 
 async def test_two_simultaneous_commands_both_land_with_distinct_sequence_numbers(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    backend: Backend, caplog: pytest.LogCaptureFixture
 ) -> None:
-    app = await open_app(tmp_path / "race.sqlite3")
+    app = await backend.open_app("race")
     table = Table(app)
     await table.ok('/campaign new name:"Race"')
     caplog.set_level(logging.INFO, logger="kfgm.app")
@@ -33,10 +32,10 @@ async def test_two_simultaneous_commands_both_land_with_distinct_sequence_number
 
 
 async def test_two_processes_worth_of_connections_never_lose_a_write(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    backend: Backend, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="kfgm.app")
-    path = tmp_path / "two.sqlite3"
+    path = backend.target("two")
     one, two = await open_app(path), await open_app(path)
     await Table(one).ok('/campaign new name:"Two connections"')
     replies = await asyncio.gather(*[Table(one if i % 2 else two)(f"@p{i} /roll dice count:1") for i in range(20)])

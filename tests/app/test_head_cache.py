@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import pytest
 
@@ -14,13 +13,13 @@ from bot.app import service
 from bot.app.history import rebuild
 from bot.console.runner import CHANNEL, GUILD, invocation
 from rules.state import CampaignState
-from tests.conftest import Table, open_app
+from tests.conftest import Backend, Table, open_app
 
 CHANNEL_KEY = (GUILD, CHANNEL)
 
 
 @asynccontextmanager
-async def _servers(path: Path, count: int) -> AsyncIterator[list[Table]]:
+async def _servers(path: str, count: int) -> AsyncIterator[list[Table]]:
     """``count`` Apps on one database file, as many servers; closed even when an assertion fails."""
     tables = [Table(await open_app(path)) for _ in range(count)]
     try:
@@ -51,10 +50,11 @@ async def test_the_cached_head_is_the_stored_head_after_each_command(table: Tabl
     await _assert_sound(table)
 
 
-async def test_another_process_writing_the_campaign_is_seen(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+async def test_another_process_writing_the_campaign_is_seen(
+    backend: Backend, caplog: pytest.LogCaptureFixture) -> None:
     """Two Apps on one file are two servers: each one's next command starts from the other's writes."""
     caplog.set_level(logging.INFO, logger="kfgm.app")
-    async with _servers(tmp_path / "shared.sqlite3", 2) as (one, two):
+    async with _servers(backend.target("shared"), 2) as (one, two):
         await one.ok('/campaign new name:"Shared"')
         await one.ok("/roll d100")  # one now holds a cached head
         await two.ok("/gm force-next values:7")
@@ -79,8 +79,7 @@ async def test_an_edit_of_the_stored_head_is_not_overwritten(table: Table) -> No
     assert row is not None
     state = CampaignState.model_validate_json(row.state_json)
     state.forced_dice = [9]
-    await db.conn.execute("UPDATE campaigns SET state_json=? WHERE id=?", (state.model_dump_json(), row.id))
-    await db.conn.commit()
+    await db.execute("UPDATE campaigns SET state_json=? WHERE id=?", state.model_dump_json(), row.id)
     assert (await table.ok("/roll dice count:1")).data["naturals"] == [9]
 
 
@@ -96,8 +95,8 @@ async def test_a_refused_command_leaves_no_cached_head_behind(table: Table) -> N
     await _assert_sound(table)
 
 
-async def test_a_restarted_app_goes_on_from_the_stored_head(tmp_path: Path) -> None:
-    path = tmp_path / "restart.sqlite3"
+async def test_a_restarted_app_goes_on_from_the_stored_head(backend: Backend) -> None:
+    path = backend.target("restart")
     async with _servers(path, 1) as (first,):
         await first.ok('/campaign new name:"Restart"')
         await first.ok("/roll dice count:3")
@@ -108,9 +107,10 @@ async def test_a_restarted_app_goes_on_from_the_stored_head(tmp_path: Path) -> N
         await _assert_sound(second)
 
 
-async def test_the_cache_holds_a_bounded_number_of_heads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_cache_holds_a_bounded_number_of_heads(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(service, "MAX_CACHED_HEADS", 3)
-    async with _servers(tmp_path / "many.sqlite3", 1) as (table,):
+    async with _servers(backend.target("many"), 1) as (table,):
         app = table.app
         for n in range(5):
             ctx = invocation("gm", "")
@@ -134,10 +134,10 @@ async def test_the_log_entry_of_a_command_is_written_as_before(table: Table) -> 
     assert entry.events == [{"kind": e["kind"], "text": e["text"]} for e in entry.events] and entry.events
 
 
-async def test_a_refusal_is_never_decided_on_a_stale_cached_head(tmp_path: Path) -> None:
+async def test_a_refusal_is_never_decided_on_a_stale_cached_head(backend: Backend) -> None:
     """The cached head still has the Clash another server's /gm undo took back: starting the Clash again is
     decided on the stored head, not refused as "already running"."""
-    async with _servers(tmp_path / "undo.sqlite3", 2) as (one, two):
+    async with _servers(backend.target("undo"), 2) as (one, two):
         await one.ok('/campaign new name:"Undo"')
         await one.ok("@kara /knight create knight:ashgrove name:Kara")
         first = await one.ok("/clash start monster:abbot level:2 type:exhibition")  # one caches a head with it

@@ -3,19 +3,16 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 from tests.conftest import Table
 
 
-async def test_undo_over_a_log_that_no_longer_replays_changes_nothing(table: Table, tmp_path: Path) -> None:
+async def test_undo_over_a_log_that_no_longer_replays_changes_nothing(table: Table) -> None:
     await table.ok("@kara /roll test difficulty:6")
     await table.ok("@kara /roll test difficulty:6")
     before = await table.state()
-    with sqlite3.connect(tmp_path / "kfgm.sqlite3") as db:  # the first roll's recorded die, as another version rolled
-        (seq,) = db.execute("SELECT MIN(seq) FROM log WHERE kind = 'action'").fetchone()
-        db.execute("UPDATE log SET rolls_json = '[]' WHERE seq = ?", (seq,))
+    db = table.app.db  # the first roll's recorded die, as another version rolled
+    ((seq,),) = await db.execute("SELECT MIN(seq) FROM log WHERE kind = 'action'")
+    await db.execute("UPDATE log SET rolls_json = '[]' WHERE seq = ?", seq)
     for line in ("/gm undo", "/gm amend-last values:7"):
         refused = await table(line)
         assert not refused.ok and "cannot be replayed" in refused.error and "nothing was changed" in refused.error

@@ -58,7 +58,7 @@ class Child:
     first_reply: threading.Event = field(default_factory=threading.Event)
 
     @classmethod
-    def start(cls, lines: Path, db_path: Path, stderr: Path) -> Child:
+    def start(cls, lines: Path, db_path: Path | str, stderr: Path) -> Child:
         with stderr.open("w") as err:
             proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "--script", str(lines), "--json",
                                      "--seed", "3", "--db", str(db_path)], stdout=subprocess.PIPE, stderr=err,
@@ -116,13 +116,14 @@ def kill(child: Child, db_path: Path, hunt: bool, rng: random.Random) -> bool | 
     raise AssertionError("unreachable")
 
 
-async def verify(db_path: Path, replies: list[dict[str, Any]], head_before: int | None) -> int | None:
+async def verify(db_path: Path | str, replies: list[dict[str, Any]], head_before: int | None) -> int | None:
     """The database is sound, the head is what replaying the log gives, and every command the process answered
     (it answers after the commit) is in the log, in order: the entries this run added are the answered commands,
     plus at most one more (committed, killed before its answer was printed). The head's seq, None if no campaign."""
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    conn.close()
+    if isinstance(db_path, Path):
+        conn = sqlite3.connect(db_path)
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
     db = await Database.open(db_path)  # also finishes migrations a kill interrupted
     try:
         # every command of the script that succeeds writes one entry (an amend entry keeps the amended command)
@@ -179,3 +180,27 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     print(f"{RUNS} kills: {during_write} inside a write transaction, {elsewhere} elsewhere; log heads {seqs}")
     assert max(s or 0 for s in seqs) > 0, "no run got far enough to write a command"
     assert during_write >= RUNS // 3, f"only {during_write} of {RUNS} kills landed inside a write transaction"
+
+
+def test_sigkill_on_postgresql_loses_nothing(postgres_server: str, tmp_path: Path) -> None:
+    """The same kills on the PostgreSQL backend: the server rolls back the killed client's open transaction, so the
+    log holds every answered command, at most one more, never half of one. (The moment is random from the first
+    reply; PostgreSQL has no file lock to probe, so the hunt for a moment inside a write is SQLite's test above.)"""
+    from tests.conftest import postgres_schema
+
+    rng = random.Random(20261201)
+    lines = script(tmp_path)
+    target = postgres_schema(postgres_server)
+    head: int | None = None
+    seqs = []
+    for run in range(max(4, RUNS // 3)):
+        child = Child.start(lines, target, tmp_path / f"stderr-{run}.txt")
+        child.first_reply.wait(timeout=START_TIMEOUT)
+        time.sleep(rng.uniform(0, 0.5))
+        assert child.alive(), f"run {run} ended before it was killed: {(tmp_path / f'stderr-{run}.txt').read_text()}"
+        child.proc.send_signal(signal.SIGKILL)
+        child.proc.wait()
+        head = asyncio.run(verify(target, child.replies, head))
+        seqs.append(head)
+    print(f"{len(seqs)} kills on PostgreSQL; log heads {seqs}")
+    assert max(s or 0 for s in seqs) > 0, "no run got far enough to write a command"

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from bot.app.context import Invocation
 from bot.app.history import rebuild
-from tests.conftest import open_app
+from tests.conftest import Backend
 
 LINES = ["/roll dice count:2", "/roll test difficulty:6", "/deck draw deck:minor_mortis", "/roll power red:2 white:1"]
 
@@ -16,8 +15,8 @@ def ctx(user: str, line: str, channel: str = "load") -> Invocation:
     return Invocation(guild_id="guild", channel_id=channel, user_id=user, user_name=user, command_line=line)
 
 
-async def test_50_tasks_send_400_commands_at_one_campaign(tmp_path: Path) -> None:
-    app = await open_app(tmp_path / "load.sqlite3")
+async def test_50_tasks_send_400_commands_at_one_campaign(backend: Backend) -> None:
+    app = await backend.open_app("load")
     assert (await app.run_line(ctx("gm", "/campaign new name:Load"), '/campaign new name:"Load"')).ok
 
     async def player(n: int) -> list[int]:
@@ -40,8 +39,8 @@ async def test_50_tasks_send_400_commands_at_one_campaign(tmp_path: Path) -> Non
     await app.db.close()
 
 
-async def test_100_campaigns_at_once_stay_apart(tmp_path: Path) -> None:
-    app = await open_app(tmp_path / "many.sqlite3")
+async def test_100_campaigns_at_once_stay_apart(backend: Backend) -> None:
+    app = await backend.open_app("many")
 
     async def campaign(n: int) -> None:
         channel = f"channel{n}"
