@@ -33,15 +33,36 @@ async def open_app(db_path: str, seed: int | None, settings: Settings):  # type:
                images=settings.image_policy())
 
 
+def image_folder(settings: Settings, db_path: str) -> Path:
+    """The pictures of a console database go to a folder of their own under the image folder (named after the
+    database file), so two databases' ``campaign1-...`` pictures never overwrite each other."""
+    stem = "memory" if db_path == ":memory:" else (Path(db_path).stem or "kfgm")
+    return settings.image_dir / stem
+
+
 async def _play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.console.runner import interactive, run_lines
 
+    text = ""
+    if args.script and args.script != "-":
+        try:
+            text = Path(args.script).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            print(f"kfgm play: cannot read the script {args.script!r} ({reason}). Give the path of a text file with "
+                  "one command a line, or - to read the commands from standard input.", file=sys.stderr)
+            return 2
     db_path = args.db or (":memory:" if args.script else str(settings.database))
+    settings = settings.model_copy(update={"image_dir": image_folder(settings, db_path)})
     app = await open_app(db_path, args.seed, settings)
     try:
         if args.script:
-            text = sys.stdin.read() if args.script == "-" else Path(args.script).read_text(encoding="utf-8")
+            text = sys.stdin.read() if args.script == "-" else text
             await run_lines(app, text.splitlines(), sys.stdout, as_json=args.json)
+        elif sys.stdin.isatty() and sys.stdout.isatty():
+            from bot.console.editor import edit_loop, session
+
+            await edit_loop(app, session(app, db_path), sys.stdout)
         else:
             await interactive(app)
     finally:
