@@ -22,8 +22,8 @@ from prompt_toolkit.output import Output
 
 from bot.app.complete import source_of
 from bot.app.registry import Command, Registry
-from bot.app.service import App
 from bot.app.reply import CommandError
+from bot.app.service import App
 from bot.console.runner import DEFAULT_USER, invocation, run_lines, strip_comment
 from rules.state import CampaignState
 
