@@ -22,6 +22,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python -m bot.tools.check_docs
 	$(BIN)/python -m bot.tools.coverage --check
+	$(BIN)/python -m bot.tools.check_imports
 
 # the long variants: 120 SIGKILL crash runs, 10,000 hostile command lines
 soak: $(STAMP)

@@ -93,6 +93,9 @@ class Catalogue:
     outposts: dict[str, Outpost] = field(default_factory=dict)  # by id (content/schema/outpost.py)
     origin: dict[str, str] = field(default_factory=dict)  # id -> "file:line"
     pack_of: dict[str, str] = field(default_factory=dict)  # id -> the id of the pack (manifest) that defines it
+    # how it was built, so the same content can be built at another edition of the starter pack (content/editions.py)
+    folders: list[Path] = field(default_factory=list)
+    uploads: list[tuple[str, str]] = field(default_factory=list)  # (label, YAML text) added by extend_catalogue
 
     def ids_of(self, pack_id: str) -> list[str]:
         """Every content id a pack defines (its manifest's id included), in the order read."""
@@ -407,6 +410,7 @@ def build_catalogue(folders: list[Path]) -> Catalogue:
         for model, file, spots in models:
             errors += _add(catalogue, model, file, spots, pack)
     errors += _references(catalogue)
+    catalogue.folders = list(folders)
     if catalogue.dice is None and not errors:
         where = str(folders[0]) if folders else "(no packs)"
         errors.append(ContentError(where, "", None, "no pack defines the dice (kind: dice)"))
@@ -625,6 +629,7 @@ def extend_catalogue(base: Catalogue, packs: list[tuple[str, str]]) -> Catalogue
     errors += _references(catalogue)
     if errors:
         raise ContentInvalid(errors)
+    catalogue.uploads += packs
     return catalogue
 
 

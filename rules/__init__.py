@@ -27,6 +27,7 @@ from rules.clash import (
     modifiers,  # noqa: F401  (/clash modifier registers itself)
     sigh,  # noqa: F401  (the Sigh of the Graal registers itself)
 )
+from rules.campaign import edition  # noqa: F401  (/campaign edition registers itself)
 from rules.delve import adventures  # noqa: F401  (Kingdom Adventures: /delve adventure registers itself)
 from rules.knights import keyword_actions  # noqa: F401  (/keyword apply, /keyword tokens register themselves)
 from rules.modes import settings, true_solo  # noqa: F401  (/campaign mode, /solo investigation register themselves)

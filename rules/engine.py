@@ -13,12 +13,13 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from content import editions
 from content.loader import Catalogue
 from content.schema import Card, Deck
 from rules import decks
 from rules.dice import Dice
 from rules.errors import RuleError
-from rules.state import CampaignState, DeckState
+from rules.state import EDITION_VERSION, CampaignState, DeckState
 
 
 class Event(BaseModel):
@@ -135,9 +136,27 @@ def handles(action_type: type[BaseModel]) -> Callable[[Handler], Handler]:
     return register
 
 
+def edition_of(state: CampaignState) -> int:
+    """The edition of the starter pack a campaign plays (content/editions.py)."""
+    if state.content_edition is not None:
+        return state.content_edition
+    return 1 if state.version < EDITION_VERSION else editions.CURRENT_EDITION
+
+
 class Engine:
-    def __init__(self, catalogue: Catalogue) -> None:
+    def __init__(self, catalogue: Catalogue, edition: int = editions.CURRENT_EDITION) -> None:
         self.catalogue = catalogue
+        self.edition = edition
+        self._editions: dict[int, Engine] = {edition: self}
+
+    def at(self, state: CampaignState) -> Engine:
+        """The engine over the same content at the edition of the starter pack ``state`` plays (built once)."""
+        edition = edition_of(state)
+        found = self._editions.get(edition)
+        if found is None:
+            found = Engine(editions.at_edition(self.catalogue, edition), edition)
+            self._editions[edition] = found
+        return found
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -146,6 +165,7 @@ class Engine:
         state = CampaignState(
             name=name,
             seed=seed,
+            content_edition=self.edition,
             decks={d.id: decks.new_deck_state(d, dice) for d in self.catalogue.decks.values()},
         )
         return state.model_copy(update={"dice_position": dice.position}), dice
@@ -163,6 +183,9 @@ class Engine:
         handler = HANDLERS.get(type(action))
         if handler is None:
             raise RuleError(f"the engine does not know the action {type(action).__name__}")
+        engine = self.at(state)
+        if engine is not self:  # an older campaign: its own edition of the starter pack plays it
+            return engine.apply(state, action, dice, in_place)
         result = handler(self, state if in_place else state.model_copy(deep=True), action, dice)
         events = list(result.events)
         for observer in OBSERVERS:

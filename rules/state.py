@@ -23,8 +23,11 @@ from rules.squires.state import MettleProgress, SquireState
 # The rules a campaign's dice follow, kept in its state from its creation so an old log replays exactly:
 # 2 — the Squires' Clue cards and True Solo Mode's random Knights roll on the campaign's dice port
 # (rules/squires/investigation.py, rules/modes/true_solo.py); a campaign created at 1 keeps the older dice.
-STATE_VERSION = 2
+# 3 — the state names the edition of the starter pack it plays (content/editions.py); a state of version 1 or 2
+# that names none plays edition 1, the starter pack as it was before editions existed.
+STATE_VERSION = 3
 DICE_PORT_VERSION = 2
+EDITION_VERSION = 3
 
 
 class DeckState(BaseModel):
@@ -84,6 +87,9 @@ class PendingDice(BaseModel):
 
 class CampaignState(BaseModel):
     version: int = STATE_VERSION
+    content_edition: int | None = Field(
+        None, description="the edition of the starter pack this campaign plays (content/editions.py); "
+        "none: edition 1 for a state saved before editions (version < 3), the current one otherwise")
     name: str
     seed: int
     dice_position: int = 0

@@ -1,4 +1,4 @@
-"""/campaign new|info|end|gm-role"""
+"""/campaign new|info|end|gm-role|dice|edition|export|import"""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
+from content.editions import CURRENT_EDITION
+from rules.campaign.edition import ContentEditionUpgrade, edition_status
+from rules.engine import edition_of
 from rules.table_dice import SetDiceMode
 from storage.db import StaleState
 
@@ -60,6 +63,10 @@ async def info(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         waiting = state.pending_dice
         lines.append("Dice: the players roll (table dice)" + (
             f"; waiting for {waiting.roller_name}'s dice for `{waiting.command}`." if waiting else "."))
+    played, current = edition_of(state), CURRENT_EDITION
+    if played != current:  # content/editions.py
+        lines.append(f"Starter pack: edition {played} (the current one is {current}; the GM moves on with "
+                     "`/campaign edition upgrade:yes`).")
     if state.forced_dice:
         lines.append(f"GM override waiting: the next dice will show {', '.join(map(str, state.forced_dice))}.")
     data = {
@@ -68,8 +75,25 @@ async def info(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         "track": state.track.model_dump(),
         "decks": decks,
         "dice_mode": state.dice_mode,
+        **edition_status(state),
     }
     return Reply(text="\n".join(lines), data=data)
+
+
+async def edition(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    """The starter pack edition the campaign plays, and the GM's move to the current one (content/editions.py)."""
+    loaded = await app.load(ctx)
+    if o.get("upgrade") == "yes":
+        if not await app.is_gm(ctx, loaded.row):
+            raise CommandError("only a GM of this campaign can move it to another edition of the starter pack")
+        return await app.act_reply(ctx, ContentEditionUpgrade(edition=CURRENT_EDITION))
+    state = loaded.state
+    played = edition_of(state)
+    text = f"This campaign plays edition {played} of the starter pack; the current edition is {CURRENT_EDITION}."
+    if played < CURRENT_EDITION:
+        text += (" The GM moves it to the current one with `/campaign edition upgrade:yes` (between Expeditions): "
+                 "its log so far keeps replaying with the old edition.")
+    return Reply(text=text, data=edition_status(state))
 
 
 async def end(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -153,6 +177,15 @@ def register(r: Registry) -> None:
             dice_mode,
             (Option("mode", "string", "bot or table", required=True, choices=("bot", "table")),),
             permission="gm",
+        )
+    )
+    r.add(
+        Command(
+            ("campaign", "edition"),
+            "The edition of the starter pack this campaign plays; GM: move it to the current one",
+            edition,
+            (Option("upgrade", "string", "yes: move the campaign to the current edition (GM)", choices=("yes", "no")),),
+            permission="player",
         )
     )
     r.add(Command(("campaign", "export"), "GM: the whole campaign as one JSON file (backup, moving servers)",
