@@ -103,7 +103,7 @@ class ExpeditionPlay(Autoplay):
         await self.say("@sonch /outpost hire mercenary:merc_bram_the_lamplighter")
         await self.say("@isolde /outpost buy gear:gear_pilgrims_mace")
         await self.say("/outpost status")
-        await self.say("@sonch /outpost done")
+        await self.say("/outpost done")
         self.note("The first Delve")
         await self.say("/delve start kingdom:aubrevane start:aub_01")
         await self.delve_until("clash")

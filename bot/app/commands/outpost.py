@@ -64,7 +64,7 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     if d["mercenaries"]:
         lines.append("Mercenaries: " + ", ".join(f"{m['name']} ({m['uses_left']} uses)" for m in d["mercenaries"])
                      + ".")
-    lines.append("Next: `/outpost done` when the activities are over and each Loadout is prepared.")
+    lines.append("Next: the GM types `/outpost done` when the activities are over and each Loadout is prepared.")
     return Reply(text="\n".join(lines), data=data)
 
 
@@ -155,8 +155,8 @@ def register(r: Registry) -> None:
     add(Command(("outpost", "shrine"), "Spend a Devotion token for a patron Saint", shrine, (
         Option("saint", "string", "an unlocked Saint's id or name", required=True, max_length=64), KNIGHT),
         permission="player"))
-    add(Command(("outpost", "done"), "Leave the Outpost: lock the Loadouts and go on to the Delve", done, (),
-                permission="player"))
+    add(Command(("outpost", "done"), "GM: leave the Outpost: lock the Loadouts and go on to the Delve", done, (),
+                permission="gm"))
     add(Command(("mercenary", "unlock"), "GM: unlock a Mercenary for everyone or for one Knight", unlock, (
         Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64),
         Option("knight", "string", "only for this Knight (gained through their Knight Campaign)", max_length=60,
