@@ -111,7 +111,14 @@ class ExpeditionPlay(Autoplay):
         await self.clash("exhibition", cut_at_round=2)
         await self.say("/expedition status")
         self.note("The Rest Phase")
-        await self.say("/rest")
+        rest = await self.say("/rest")
+        if rest.data.get("rest", {}).get("waiting"):  # the Rest Abilities step: the Rest Techniques in hand
+            self.note("The Rest Abilities step waits: each Rest Technique in hand is played, then /rest goes on")
+            for t in rest.data["rest"]["techniques"]:
+                if t["playable"]:
+                    await self.say(f'/knight technique action:delve technique:{t["technique"]} '
+                                   f'name:"{t["knight_name"]}"')
+            await self.say("/rest")
         await self.say("/expedition status")
         self.note("The second Delve")
         await self.delve_until("clash")

@@ -37,6 +37,7 @@ async def test_the_whole_sequence_follows_the_table(party: Table) -> None:
     await t.ok("/clash end")
     assert await phase(t) == "rest"
     assert (await t.ok("/expedition status")).data["next"] == "/rest"
+    await t.ok("/rest tale:false")  # the Rest Abilities step waits (Rest Techniques in hand)
     await t.ok("/rest tale:false")
     status = await t.ok("/expedition status")
     assert (status.data["expedition"]["phase"], status.data["expedition"]["step"]) == ("delve", "delve2")
@@ -73,6 +74,7 @@ async def test_a_quest_rest_returns_to_the_delve(party: Table) -> None:
     t = party
     await to_delve(t)
     await t.ok('/expedition next phase:rest reason:"Quest 1, paragraph 7"')
+    await t.ok("/rest tale:false")  # the Rest Abilities step waits (Rest Techniques in hand)
     await t.ok("/rest tale:false")
     assert (await t.ok("/expedition status")).data["expedition"]["step"] == "delve1"
     refused = await t('/expedition next phase:rest reason:"again"')

@@ -116,6 +116,7 @@ ROWS: list[Row] = [
     # /campaign
     Row('/campaign new name:"Second Table"', frozenset({"outsider"}), True, refusal="already plays"),
     Row("/campaign info", EVERYONE, False),
+    Row("/campaign edition", EVERYONE, False),
     Row("/campaign end", GM, True),
     Row("/campaign dice mode:table", GM, True),
     Row("/campaign gm-role role:777", GM, True),
