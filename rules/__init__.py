@@ -20,6 +20,7 @@ from rules import (  # noqa: F401  (they register themselves)
     squire_handlers,
     table_dice,
 )
+from rules.campaign import edition  # noqa: F401  (/campaign edition registers itself)
 from rules.clash import (
     armor_piercing,  # noqa: F401  (/clash armor registers itself)
     deploy,  # noqa: F401  (Deploy X's decision at Clash Setup registers itself)
@@ -27,7 +28,6 @@ from rules.clash import (
     modifiers,  # noqa: F401  (/clash modifier registers itself)
     sigh,  # noqa: F401  (the Sigh of the Graal registers itself)
 )
-from rules.campaign import edition  # noqa: F401  (/campaign edition registers itself)
 from rules.delve import adventures  # noqa: F401  (Kingdom Adventures: /delve adventure registers itself)
 from rules.knights import keyword_actions  # noqa: F401  (/keyword apply, /keyword tokens register themselves)
 from rules.modes import settings, true_solo  # noqa: F401  (/campaign mode, /solo investigation register themselves)

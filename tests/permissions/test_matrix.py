@@ -356,6 +356,8 @@ ROWS: list[Row] = [
     Row("/content remove pack:small_pack", GM, False, setup=(f'@morgan /content upload file:"{SMALL_PACK}"',)),
     # /gm
     Row("/gm force-next values:10,1", GM, True),
+    Row("/gm force-list", GM, False, setup=("@morgan /gm force-next values:3",)),
+    Row("/gm force-clear", GM, True, setup=("@morgan /gm force-next values:3",)),
     Row("/gm amend-last values:7", GM, True, setup=("@kara /roll test difficulty:6",)),
     Row("/gm undo", GM, True),
     Row("/gm log count:5", GM, False),
