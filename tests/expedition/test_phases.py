@@ -49,6 +49,10 @@ async def test_the_whole_sequence_follows_the_table(party: Table) -> None:
     assert await phase(t) == "spoils"
     await t.ok("/expedition next")
     assert await phase(t) == "over"
+    # Rulebook (line 586): - Second Clash Phase: Resolve a Full Clash and the Quest's ending (p. 42).
+    # the Clashes are phases of an Expedition: none once it ended (issue #20)
+    late = await t("/clash start monster:stag level:1 type:full")
+    assert not late.ok and "/expedition start" in (late.error or "") and (await t.state())["clash"] is None
     assert (await t.ok("/expedition status")).data["expedition"]["party_leader"] == "ser-sonch"
     again = await t.ok("/expedition start")
     assert again.data["expedition"]["number"] == 2 and again.data["expedition"]["phase"] == "vision"
