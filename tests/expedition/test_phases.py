@@ -101,3 +101,35 @@ async def test_only_the_gm_moves_the_expedition(party: Table) -> None:
     assert not (await party("@kara /expedition next")).ok
     assert not (await party("@kara /expedition start")).ok
     assert (await party("/expedition start")).ok is False  # one under way already
+
+
+async def test_expedition_status_names_the_clash_s_next_command(party: Table) -> None:
+    """Rulebook (line 1023): During the Monster Round, you resolve Activations (AI cards or Signatures). During the
+    Knight Round, each Knight takes their turn, by performing a Movement Action and a Combat Action in any order.
+    The Clash immediately ends with the Knights' Victory as soon as the Boss is slain
+
+    `/expedition status` during a Clash said "Next: `/clash end` (when the Clash is over)" whatever the Clash was
+    waiting for, and after "The Knights win the Clash!" it still called the Clash under way (issue #20)."""
+    t = party
+    await to_delve(t)
+    await t.ok("/delve gain time:8")
+    await t.ok("/clash start monster:stag level:1 type:exhibition")
+    status = await t.ok("/expedition status")
+    assert status.data["next"] == "/monster round", status.data["next"]
+    first = await t.ok("/monster round")
+    if first.pending is not None:  # the Round asks: the status names the question and its answers
+        nxt = (await t.ok("/expedition status")).data["next"]
+        assert nxt.startswith(f"/choose decision:{first.pending['id']} option:<"), nxt
+    for _ in range(20):
+        pending = (await t.state())["clash"]["flow"]["pending"]
+        if pending is None:
+            break
+        keys = [o["key"] for o in pending["options"]]
+        await t.ok(f"/choose decision:{pending['id']} option:{next((k for k in ('go_on', 'keep') if k in keys), keys[0])}")
+    nxt = (await t.ok("/expedition status")).data["next"]
+    assert nxt.startswith("/knight move|attack|end-turn (still to act this Knight Round:") and "Ser Sonch" in nxt, nxt
+    won = await t.ok("/clash adjust monster:wounds value:12")
+    assert "win" in won.text.lower(), won.text
+    status = await t.ok("/expedition status")
+    assert status.data["next"].startswith("/clash end (the Clash is over: the Knights won"), status.data["next"]
+    assert "still under way" not in status.text and "the Clash is over" in status.text
