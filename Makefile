@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test soak lint typecheck bench play clean clash-scripts expedition-scripts
+.PHONY: demo test soak lint typecheck bench play clean clash-scripts expedition-scripts balance
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ clash-scripts: $(STAMP)
 # regenerate the two halves of the whole-Expedition script (bot/tools/expedition_script.py; docs/expedition.md)
 expedition-scripts: $(STAMP)
 	$(BIN)/python -m bot.tools.expedition_script --out tests/scripts/expedition
+
+# how the starter pack plays with natural dice: 20 seeded Clashes per Monster, level and type (docs/balance.md)
+balance: $(STAMP)
+	$(BIN)/python -m bot.tools.balance --runs 20 --out docs/balance-results.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 from bot.authoring.cli import add_parser as add_content_parser
 from bot.authoring.cli import run as run_content
@@ -33,6 +34,13 @@ async def open_app(db_path: str, seed: int | None, settings: Settings):  # type:
                images=settings.image_policy())
 
 
+def image_folder(settings: Settings, db_path: str) -> Path:
+    """The pictures of a console database go to a folder of their own under the image folder (named after the
+    database file), so two databases' ``campaign1-...`` pictures never overwrite each other."""
+    stem = "memory" if db_path == ":memory:" else (Path(db_path).stem or "kfgm")
+    return settings.image_dir / stem
+
+
 async def _play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.console.runner import ScriptUnreadable, interactive, read_script, run_lines
 
@@ -42,10 +50,15 @@ async def _play(args: argparse.Namespace, settings: Settings) -> int:
         print(exc, file=sys.stderr)
         return 2
     db_path = args.db or (":memory:" if args.script else settings.database_target)
+    settings = settings.model_copy(update={"image_dir": image_folder(settings, db_path)})
     app = await open_app(db_path, args.seed, settings)
     try:
         if args.script:
             await run_lines(app, text.splitlines(), sys.stdout, as_json=args.json)
+        elif sys.stdin.isatty() and sys.stdout.isatty():
+            from bot.console.editor import edit_loop, session
+
+            await edit_loop(app, session(app, db_path), sys.stdout)
         else:
             await interactive(app)
     finally:

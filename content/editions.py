@@ -22,7 +22,7 @@ from pathlib import Path
 
 from content.loader import STARTER_PACK, Catalogue, build_catalogue, extend_catalogue
 
-CURRENT_EDITION = 1
+CURRENT_EDITION = 2
 EDITIONS = Path(__file__).parent / "editions"
 
 

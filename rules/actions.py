@@ -101,8 +101,15 @@ class ForceNext(_Action):
     values: list[Annotated[int, Field(ge=1, le=10)]] = Field(min_length=1, max_length=30)
 
 
+class ForceClear(_Action):
+    """The GM empties the queue of forced dice (``/gm force-clear``)."""
+
+    type: Literal["force_clear"] = "force_clear"
+
+
 Action = Annotated[
     RollTest
+    | ForceClear
     | RollDice
     | RollD100
     | RollPower

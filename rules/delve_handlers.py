@@ -196,7 +196,7 @@ def travel_decision(engine: Engine, state: CampaignState) -> Decision | None:
     "the Party Leader must choose a valid path"; ``who`` stays empty because ``/delve travel`` is any player's
     command, and a button runs it exactly as typed. The id names the round: ``travel<n>``."""
     delve = state.delve
-    if (delve is None or state.track.lost or delve.fog is not None or delve.encounter is not None
+    if (delve is None or state.track.lost or delve.resting or delve.fog is not None or delve.encounter is not None
             or delve.encounter_due is not None or delve.resume is not None or state.clash is not None
             or delve.token_choice is not None):
         return None
@@ -380,6 +380,9 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
     delve, kingdom, tiles = current(engine, state)
     if state.track.lost:
         raise RuleError(f"the Expedition is lost ({delve.lost_reason or 'GM'}); no more travel this Delve")
+    if delve.resting:
+        raise RuleError("the Rest Phase waits after its Rest Abilities step: play the Rest Techniques, then `/rest` "
+                        "again to finish it before travelling on")
     if act.decision is not None and act.decision != f"travel{delve.round + 1}":
         raise RuleError(f"decision {act.decision} is no longer waiting: the party is at the Travel step of round "
                         f"{delve.round + 1} now; nothing was changed")

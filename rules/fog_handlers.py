@@ -73,6 +73,8 @@ class FogForce(_Action):
 class RestPhase(_Action):
     type: Literal["rest_phase"] = "rest_phase"
     tale: bool = Field(True, description="resolve a Campfire Tale (the party may decline)")
+    pause: bool = Field(False, description="wait after the Rest Abilities step while a Knight has a Rest Technique in "
+                        "hand (every /rest typed since issue #20; a logged Rest without it ran every step at once)")
 
 
 # -- small helpers -------------------------------------------------------------------------------------------
@@ -641,7 +643,15 @@ def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice)
     party: list[KnightState] = [k for k in state.knights.values() if not k.dead]
     texts = ["🏕 **Rest Phase**."]
     techniques = rr.rest_techniques(engine.catalogue, party)
-    texts += rr.techniques_text(techniques)
+    if delve.resting:  # the second /rest: the Rest Abilities step is over
+        texts.append("1. Rest Abilities: done.")
+    else:
+        texts += rr.techniques_text(techniques)
+    if act.pause and not delve.resting and any(t["playable"] for t in techniques):
+        state.delve = delve.model_copy(update={"resting": True})
+        texts.append("⏸️ The Rest waits: play the Rest Techniques now, then `/rest` again for the other steps "
+                     "(Resource tokens, Rotation 2, the Campfire Tale).")
+        return _result(engine, state, texts, rest={"techniques": techniques, "waiting": True})
     discarded = rr.discard_resources(party)
     texts += rr.resources_text(discarded, party)
     rotation = rr.rotation(kingdom, 2, state)
@@ -652,7 +662,7 @@ def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice)
         texts += more
     else:
         texts.append("🔥 Campfire Tales: the party tells none this time.")
-    state.delve = state.delve.model_copy(update={"rested": True})  # type: ignore[union-attr]
+    state.delve = state.delve.model_copy(update={"rested": True, "resting": False})  # type: ignore[union-attr]
     knights = {k.id: rr.knight_view(engine.catalogue, state.knights[k.id]) for k in party}
     rest = {"techniques": techniques, "resources": discarded, "rotation": rotation, "campfire": campfire}
     return _result(engine, state, texts, rest=rest, knights=knights)

@@ -106,8 +106,9 @@ def outpost_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
     d = ost.model_dump()
     d.update(name=o.name, early_bird=ost.early_bird,
              party={k.id: {"name": k.name, "tier": k.sheet.tier, "gold": k.sheet.gold} for k in op.party(state)},
-             contracts=[{"id": c.id, "name": c.name, "tier": c.tier, "checkbox": c.checkbox,
-                         "marked": c.id in unl.contracts_marked} for c in o.sections.notice_board.contracts],
+             contracts=[{"id": c.id, "name": c.name, "tier": c.tier, "checkbox": c.checkbox, "objective": c.objective,
+                         "gold": c.gold, "marked": c.id in unl.contracts_marked}
+                        for c in o.sections.notice_board.contracts],
              scouts_available=[{"id": s.id, "name": s.name, "category": s.category, "cost": s.cost}
                                for s in o.sections.scouts.scouts],
              mercenaries_available=[{"id": mid, "name": op.mercenary_of(engine.catalogue, mid).name,

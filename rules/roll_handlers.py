@@ -216,6 +216,16 @@ def force_next(engine: Engine, state: CampaignState, act: a.ForceNext, dice: Dic
     return Result(state=state, events=[Event(kind="gm", text=text)], data={"forced_dice": list(dice.forced)})
 
 
+@handles(a.ForceClear)
+def force_clear(engine: Engine, state: CampaignState, act: a.ForceClear, dice: Dice) -> Result:
+    if not dice.forced:
+        raise RuleError("no forced dice are waiting: the next rolls are natural already (nothing was changed)")
+    text = (f"🎲 GM: the {len(dice.forced)} forced dice waiting ({_list(dice.forced)}) are cleared: the next rolls are "
+            "natural.")
+    dice.forced.clear()
+    return Result(state=state, events=[Event(kind="gm", text=text)], data={"forced_dice": []})
+
+
 def _list(values: list[int]) -> str:
     return ", ".join(str(v) for v in values)
 

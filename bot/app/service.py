@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from bot.app import table
+from bot.app import names, table
 from bot.app.context import Invocation
 from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
@@ -198,6 +198,7 @@ class App:
         self.registry = registry
         self._next_seed = seed
         self._locks: dict[tuple[str, str], asyncio.Lock] = {}
+        self._special_names: dict[int, tuple[int, list[str]]] = {}  # campaign id: (seq, names to escape)
         self._content: dict[str, GuildContent] = {}  # guild id -> its content, cached
         self._content_generation: dict[str, int] = {}
         self._content_checked: dict[str, float] = {}  # guild id -> when its cached content's revision was checked
@@ -301,7 +302,7 @@ class App:
                         f"only the campaign's GM may use {command.name}; ask your GM, "
                         "or have them give you the GM role with /campaign gm-role"
                     )
-            return await command.handler(self, ctx, options)
+            return await self._escaped(ctx, await command.handler(self, ctx, options))
         except (CommandError, RuleError, ForcedDieError) as exc:
             return Reply.fail(str(exc))
         except ValidationError as exc:
@@ -311,6 +312,22 @@ class App:
             return Reply.fail(str(exc))
 
     # -- campaigns and permissions ---------------------------------------------------------------------
+
+    async def _escaped(self, ctx: Invocation, reply: Reply) -> Reply:
+        """The reply with the campaign's Knight names that hold Markdown or mention characters escaped
+        (bot/app/names.py); the names are read again only when the campaign's state changed."""
+        if not reply.text:
+            return reply
+        row = await self.db.active_campaign(ctx.guild_id, ctx.channel_id)
+        if row is None:
+            return reply
+        cached = self._special_names.get(row.id)
+        if cached is None or cached[0] != row.seq:
+            cached = (row.seq, names.special_names(row.state_json))
+            self._special_names[row.id] = cached
+        if cached[1]:
+            reply.text = names.escape_names(reply.text, cached[1])
+        return reply
 
     async def load(self, ctx: Invocation) -> Loaded:
         row = await self.db.active_campaign(ctx.guild_id, ctx.channel_id)

@@ -32,7 +32,9 @@ def read_script(path: str) -> str:
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
-        raise ScriptUnreadable(f"kfgm: cannot read the script {path}: {exc.strerror or exc}") from None
+        raise ScriptUnreadable(f"kfgm play: cannot read the script {path!r} ({exc.strerror or exc}). Give the path of "
+                               "a text file with one command a line, or - to read the commands from standard "
+                               "input.") from None
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
@@ -40,6 +42,18 @@ def read_script(path: str) -> str:
         raise ScriptUnreadable(
             f"kfgm: the script {path} is not UTF-8 text (line {line}, byte {exc.start} cannot be read); "
             "save it as UTF-8 and run it again. Nothing was run.") from None
+def strip_comment(line: str) -> str:
+    """The line without its trailing ``# comment`` (a ``#`` after a space and outside quotes), as in the README's
+    examples: ``/roll test difficulty:6 bonus:2   # a d10 test``. A ``#`` inside quotes or inside a word stays."""
+    quote: str | None = None
+    for i, ch in enumerate(line):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i].rstrip()
+    return line
 
 
 def split_user(line: str) -> tuple[str, str]:
@@ -79,8 +93,8 @@ async def run_lines(app: App, lines: Iterable[str], out: TextIO, as_json: bool) 
     """Run script lines; returns how many commands failed."""
     failures = 0
     for number, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
+        stripped = strip_comment(raw.strip())
+        if not stripped:
             continue
         user, line = split_user(stripped)
         reply = await app.run_line(invocation(user, line), line)
@@ -93,9 +107,33 @@ async def run_lines(app: App, lines: Iterable[str], out: TextIO, as_json: bool) 
     return failures
 
 
+def question(pending: dict[str, Any] | None) -> str:
+    """A reply's waiting question as the console shows it: the command that answers it and each option as its
+    button or select menu would show it in Discord (key, label, what it does; bot/discord/decisions.py)."""
+    if not pending or not pending.get("options") or not pending.get("id"):
+        return ""
+    keys = [str(k) for k in pending["options"]]
+    labels = [str(x) for x in pending.get("labels") or keys]
+    helps = [str(x) for x in pending.get("helps") or [""] * len(keys)]
+    answer = str(pending.get("answer") or "choose")
+    pick, least = int(pending.get("pick") or 1), int(pending.get("min_pick") or 1)
+    verb = "to:" if answer == "delve travel" else "option:"
+    how = "one" if pick == 1 else (f"{pick}" if least >= pick else f"{least} to {pick}, comma-separated")
+    who = pending.get("who") or []
+    by = f" ({', '.join('@' + str(w) for w in who)} or the GM)" if who else ""
+    lines = [f"❓ Answer with /{answer} decision:{pending['id']} {verb}<key> — choose {how}{by}:"]
+    for i, key in enumerate(keys):
+        label = labels[i] if i < len(labels) and labels[i] else key
+        what = helps[i] if i < len(helps) and helps[i] else ""
+        lines.append(f"   [{key}] {label}" + (f" — {what}" if what and what != label else ""))
+    return "\n".join(lines)
+
+
 def format_reply(user: str, line: str, reply: Reply) -> str:
     head = f"[{user}] {line}"
     body = reply.text if reply.ok else f"✖ {reply.error}"
+    asked = question(reply.pending) if reply.ok else ""
+    body += f"\n{asked}" if asked else ""
     images = "".join(f"\n  🖼 {p}" for p in reply.images)
     files = "".join(f"\n  📎 {p}" for p in reply.files)  # in Discord they are attached; here, where they are
     return f"{head}\n  " + body.replace("\n", "\n  ") + images + files

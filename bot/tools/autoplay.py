@@ -91,6 +91,9 @@ SCRIPTS: tuple[tuple[str, int, str, str, int], ...] = tuple(
 )
 
 
+NATURAL = "natural"  # the outcome of a Clash played with natural dice: nothing steered, whatever happens
+
+
 def script_name(monster: str, clash_type: str, outcome: str) -> str:
     return f"{monster}_{clash_type}_{outcome}.txt"
 
@@ -130,7 +133,7 @@ def answer(cat: Catalogue, state: CampaignState, pending: Pending, outcome: str)
     if pending.kind == "path":
         return ["1"]
     if pending.kind == "command":
-        return ["obey" if outcome == "victory" else "disobey"]
+        return ["disobey" if outcome == "defeat" else "obey"]
     if pending.kind == "target":
         knights = [x for x in keys if x != "none"]
         return knights[: max(1, pending.min_pick)] if knights else ["none"]
@@ -290,7 +293,7 @@ def plans(cat: Catalogue, state: CampaignState, mini: Mini) -> tuple[list[Plan],
     """Every (weapon, space, target) the Knight can attack from after at most one move, best weapon first and the
     fewest steps first; and the fallback: the move that brings the Knight closest."""
     k = knight_state(state, mini.id)
-    speed = st.portrait(cat, k).speed + k.stats.modifiers.get("speed", 0)
+    speed = st.speed(cat, k)  # as /knight move checks it (Modifier tokens, Conditions, Cowardice)
     reach = knight_reachable(state.board, mini.id, speed) if not mini.knocked_down else {}
     spaces: list[Coord | None] = [None, *sorted(reach, key=lambda c: (len(reach[c]), c.label))]
     targets = _targets(state)
@@ -358,6 +361,10 @@ class Autoplay:
         self.lines: list[str] = []
         self.replies: list[tuple[str, Reply]] = []
         self.standing: set[str] = set()  # Knights whose Knockdown card shows its standing-up side
+        self.attacks = 0  # Knight Attacks declared
+        self.wounds = 0  # Wounds they added to the Wound Stack
+        self.deaths: list[str] = []  # Knights who died in the Clash
+        self.final: CampaignState | None = None  # the state when the Clash was over (before /clash end)
 
     # -- typing -------------------------------------------------------------------------------------------------
 
@@ -370,6 +377,7 @@ class Autoplay:
         reply = await self.app.run_line(invocation(user, command), command)
         self.lines.append(line)
         self.replies.append((line, reply))
+        self.attacks += 1 if command.startswith("/knight attack") and reply.ok else 0
         if not reply.ok:
             raise AutoplayError(f"line {len(self.lines)} `{line}` was refused: {reply.error}")
         self._narrate(before, await self._facts())
@@ -393,8 +401,10 @@ class Autoplay:
             return
         if after[0] != before[0]:
             self.note(f"-> Wound Stack {after[0]}/{after[1]}")
+            self.wounds += max(0, after[0] - before[0])
         for name, dead in after[2].items():
             if dead and not before[2].get(name, False):
+                self.deaths.append(name)
                 self.note(f"-> {name} dies")
             elif not dead and after[3][name] == 0 and before[3].get(name, 0) > 0:
                 self.note(f"-> {name} falls to 0 Vigor and lives")
@@ -435,10 +445,13 @@ class Autoplay:
         await self.say(f"/clash start monster:{self.monster} level:{self.level} type:{self.type}")
         state = await self.rounds()
         assert state.clash is not None
+        self.final = state
+        if state.clash.over is None:  # natural dice past --max-rounds: the Clash is left as it is
+            return {"over": None, "round": state.clash.flow.round}
         self.note(f"The Clash is over: {state.clash.over} (Wound Stack {state.clash.wounds()}/"
                   f"{state.clash.wounds_needed}). The GM closes it; the Aftermath runs.")
         end = await self.say("/clash end")
-        if state.clash.over != self.outcome:
+        if self.outcome != NATURAL and state.clash.over != self.outcome:
             raise AutoplayError(f"the Clash ended in {state.clash.over}, not {self.outcome}")
         return end.data
 
@@ -455,6 +468,8 @@ class Autoplay:
             if clash.over is not None:
                 return state
             if clash.flow.round > self.max_rounds:
+                if self.outcome == NATURAL:
+                    return state
                 raise AutoplayError(f"the Clash did not end within {self.max_rounds} rounds")
             state = await self.before_round(state)
             before = len(self.lines)
@@ -473,7 +488,7 @@ class Autoplay:
         self.note(f"Monster Round {state.clash.flow.round}")
         await self.place_spawns()
         state = await self.state()
-        if self.outcome == "defeat":
+        if self.outcome == "defeat":  # natural dice: nothing is steered
             for mini in state.board.knights:
                 k = knight_state(state, mini.id)
                 if not mini.dead and not k.dead and k.stats.vigor > 1:
@@ -574,7 +589,7 @@ class Autoplay:
     def choose_plan(self, state: CampaignState, found: list[Plan]) -> Plan:
         """Defeat: the first plan. Victory: the first plan whose forced dice wound; else the first plan with the BP
         card on top that can be wounded (a Boss), else the first plan as it is."""
-        if self.outcome != "victory":
+        if self.outcome != "victory":  # defeat and natural: the best weapon from the closest space
             return found[0]
         for plan in self._one_per_weapon(found):
             if self._steer_plan(state, plan):
@@ -627,9 +642,9 @@ class Autoplay:
 # --- entry points -----------------------------------------------------------------------------------------------
 
 
-async def autoplay(monster: str, level: int, clash_type: str, outcome: str, seed: int,
-                   max_rounds: int = 30, catalogue: Catalogue | None = None) -> tuple[list[str], dict[str, Any]]:
-    """Play the Clash on a temporary database; returns the script lines and the ``/clash end`` reply's data."""
+async def played(monster: str, level: int, clash_type: str, outcome: str, seed: int, max_rounds: int = 30,
+                 catalogue: Catalogue | None = None) -> tuple[Autoplay, dict[str, Any]]:
+    """Play the Clash on a temporary database; the player (its lines and counts) and the ``/clash end`` data."""
     with tempfile.TemporaryDirectory(prefix="kfgm-autoplay-") as tmp:
         db = await Database.open(str(Path(tmp) / "autoplay.sqlite3"))
         app = App(db, catalogue or load_catalogue(), build_registry(), seed=seed, image_dir=Path(tmp) / "images")
@@ -640,9 +655,16 @@ async def autoplay(monster: str, level: int, clash_type: str, outcome: str, seed
             except AutoplayError as exc:
                 tail = "\n".join(player.lines[-15:])
                 raise AutoplayError(f"{exc}\n--- the last lines typed ---\n{tail}") from None
-            return player.lines, end
+            return player, end
         finally:
             await db.close()
+
+
+async def autoplay(monster: str, level: int, clash_type: str, outcome: str, seed: int,
+                   max_rounds: int = 30, catalogue: Catalogue | None = None) -> tuple[list[str], dict[str, Any]]:
+    """Play the Clash on a temporary database; returns the script lines and the ``/clash end`` reply's data."""
+    player, end = await played(monster, level, clash_type, outcome, seed, max_rounds, catalogue)
+    return player.lines, end
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -650,7 +672,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--monster", help="a Monster id: abbot, stag, drowned")
     parser.add_argument("--level", type=int)
     parser.add_argument("--type", choices=("exhibition", "full"))
-    parser.add_argument("--outcome", choices=("victory", "defeat"))
+    parser.add_argument("--outcome", choices=("victory", "defeat", NATURAL),
+                        help="steer the dice to victory or defeat, or play them as they fall (natural)")
     parser.add_argument("--out", help="the script file to write (default: standard output)")
     parser.add_argument("--seed", type=int, default=5, help="the dice seed (replay with kfgm play --seed N)")
     parser.add_argument("--max-rounds", type=int, default=30)

@@ -158,6 +158,10 @@ def knight_move(state: BoardState, knight_id: str, destination: Coord, speed: in
         raise IllegalMove(f"{k.name} is knocked down and cannot move voluntarily")
     if not on_board(state.spec, destination):
         raise IllegalMove(f"{destination.label} is not on the board")
+    if destination == k.space:  # "you can move a number of spaces up to your Knight's Speed value": 0 is allowed
+        w = Work(state)
+        w.emit("move", f"{k.name} stays on {destination.label} (0 spaces).", miniature=k.id, spaces=(destination,))
+        return w.outcome()
     reach = _reach(state, knight_id, speed)
     if destination not in reach:
         raise IllegalMove(f"{k.name} cannot reach {destination.label} with Speed {speed}")

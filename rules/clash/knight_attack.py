@@ -145,6 +145,8 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     elif clash.flow.phase != "knight":
         raise RuleError("it is the Monster Round: Knights attack in the Knight Round (run the Monster Round with "
                         "/monster round)")
+    opened = [] if act.bonus else rounds.open_if_standing(engine, state, mini.id)
+    mini = state.board.knight(mini.id)
     if mini.knocked_down:  # Knockdown: "you cannot move voluntarily, perform any actions, reactions, or free actions"
         raise RuleError(f"{k.name} is knocked down and cannot perform any actions (Knockdown); a Knight stands up at "
                         f"the start of their turn once the Knockdown card shows its standing-up side — the GM stands "
@@ -167,7 +169,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     if act.bonus:
         lines = _spend_bonus(cat, flow.bonus_attacks, k, gid, face.name)
     else:
-        lines = rounds.open_turn(engine, state, mini.id)
+        lines = opened + rounds.open_turn(engine, state, mini.id)
         assert flow.turn is not None
         if flow.turn.attacked:
             hint = " (the Bonus Attack owed is spent with bonus:true)" if k.id in flow.bonus_attacks else ""

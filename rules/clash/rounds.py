@@ -165,6 +165,17 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     return lines
 
 
+def open_if_standing(engine: Engine, state: CampaignState, knight: str) -> list[str]:
+    """Open the turn of a Knight whose Knockdown card shows its standing-up side ("All Knights with a Knockdown
+    (standing up) card stand up at the start of their next turn"), so that an action checking Knockdown — the
+    turn's first command — sees them standing."""
+    assert state.clash is not None
+    flow = state.clash.flow
+    if flow.turn is None and knight in flow.standing and flow.phase == "knight":
+        return open_turn(engine, state, knight)
+    return []
+
+
 @implements("Knockdown", tests=[K + "test_a_knocked_down_knight_stands_up_at_the_start_of_the_turn_after_next"])
 def _knockdown_at_start(state: CampaignState, knight: str) -> list[str]:
     """Knockdown: "At the end of your next turn, you flip the card to the Knockdown (standing up) side. All Knights

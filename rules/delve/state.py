@@ -129,6 +129,7 @@ class DelveState(BaseModel):
     fog_forced: list[str] = Field(default_factory=list, description="the GM's next Deep Fog cards, in order")
     rested: bool = Field(False, description="the Rest Phase of this Expedition is done")
     contract: ContractMark | None = Field(None, description="the signed Contract's mark, when its plan has one")
+    resting: bool = Field(False, description="the Rest Phase waits after its Rest Abilities step (/rest again)")
     # Monster Setup and the Encounter Monster tokens (rules/delve/monsters.py)
     leader: str | None = Field(None, description="the Party Leader's Knight id (Monster Setup reads their tier)")
     tier: str | None = Field(None, description="the tier the Bestiary was read at")

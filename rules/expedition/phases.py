@@ -74,7 +74,8 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
             return "/expedition destination kingdom:<kingdom>"
         return "/expedition next (on to the Outpost Phase)"
     if step == "outpost":
-        return "/outpost done (when the Outpost activities are done and the Loadouts prepared; see /outpost status)"
+        return ("/outpost done (the GM, when the Outpost activities are done and the Loadouts prepared; see "
+                "/outpost status)")
     if step in ("delve1", "delve2"):
         if state.delve is None:
             leader = _knight_name(state, exp.party_leader)
@@ -83,13 +84,34 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
         return f"/delve travel (the Story step calls the next Phase at Time {time}; Time is {state.track.time})"
     if step in ("clash_exhibition", "clash_full"):
         if state.clash is not None:
-            return "/clash end (when the Clash is over)"
+            return _in_clash(state)
         return clash_command(engine, state, "exhibition" if step == "clash_exhibition" else "full")
     if step == "rest":
         return "/rest"
     if step == "spoils":
         return "/spoils status (divide the Loot: docs/spoils.md), then /spoils done"
     return "/expedition start (the next Expedition begins with a new Vision Phase)"
+
+
+def _in_clash(state: CampaignState) -> str:
+    """The next command of the Clash under way: its waiting question, the Monster Round, the Knights still to act,
+    or `/clash end` once the Clash is won or lost."""
+    clash = state.clash
+    assert clash is not None
+    if clash.over is not None:
+        won = "the Knights won" if clash.over == "victory" else "the Knights lost"
+        return f"/clash end (the Clash is over: {won}; the GM ends it)"
+    flow = clash.flow
+    if flow.pending is not None:
+        keys = "|".join(o.key for o in flow.pending.options) or "..."
+        return f"/choose decision:{flow.pending.id} option:<{keys}> (the Clash waits for this answer)"
+    if flow.phase == "monster":
+        return "/monster round"
+    if flow.turn is not None:
+        name = state.board.knight(flow.turn.knight).name
+        return f'/knight move|attack ... or /knight end-turn (it is {name}\'s turn)'
+    left = [k.name for k in state.board.knights if not k.dead and k.id not in flow.acted]
+    return f"/knight move|attack|end-turn (still to act this Knight Round: {', '.join(left) or 'nobody'})"
 
 
 def enter(engine: Engine, state: CampaignState, exp: ExpeditionState, step: Step) -> list[str]:
@@ -155,6 +177,8 @@ def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[
         return [f"the Story step has not reached Time {time} (Time is {state.track.time}); a Quest that calls a "
                 "Clash or a Rest now: `/expedition next phase:clash|rest reason:\"...\"`"]
     if step in ("clash_exhibition", "clash_full"):
+        if state.clash is not None and state.clash.over is not None:
+            return ["the Clash is over: the GM ends it with /clash end"]
         return ["the Clash is still under way" if state.clash is not None else "the Clash has not been played"]
     if step == "rest":
         return ["the party has not rested"]

@@ -79,7 +79,8 @@ def refresh(cat: Catalogue, k: KnightState, chosen: list[str]) -> list[str]:
     wrong = [t for t in back if t not in cooling]
     if wrong or len(back) > p.card_refresh:
         raise RuleError(f"return at most {p.card_refresh} cards, from the Cooldown area: {', '.join(cooling)}")
-    out = st.change_heat(cat, k, -p.heat_refresh) if p.heat_refresh else []
+    lower = st.heat_refresh(cat, k)  # the portrait's rate with the Conditions held (Ashen Lungs: 1 lower)
+    out = st.change_heat(cat, k, -lower) if lower else []
     for t in back:
         k.board.techniques[t] = "hand"
     delayed = [t for t, z in k.board.techniques.items() if z == "delay"]

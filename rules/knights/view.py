@@ -103,7 +103,7 @@ def details(cat: Catalogue, k: KnightState) -> dict[str, Any]:
         "board": {
             "portrait": {"id": portrait.id, "name": portrait.name, "class": portrait.knight_class,
                          "power_die": portrait.power_die, "card_refresh": portrait.card_refresh,
-                         "heat_refresh": portrait.heat_refresh, "hand_limit": portrait.hand_limit,
+                         "heat_refresh": st.heat_refresh(cat, k), "hand_limit": portrait.hand_limit,
                          "speed": speed, "bane_limit": st.bane_limit(cat, k)},
             "heroic_arc": {"id": heroic.id, "name": heroic.name, "effect": heroic.effect,
                            "levels": [[o.label() for o in lv.options] for lv in heroic.levels]},

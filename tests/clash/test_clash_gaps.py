@@ -30,7 +30,7 @@ CRIT = [10, 9, 9] + [2, 2, 2, 2, 3, 3, 3]  # a Critical Wound on Ash Tongue with
 
 def _follow_up_owed():  # type: ignore[no-untyped-def]
     state = clash()
-    top_bp(state, "abbot_bp_ash_tongue")  # BP 3, AT 9; Critical: Follow-up
+    top_bp(state, "abbot_bp_ash_tongue")  # BP 3, AT 5; Critical: Follow-up
     fight(state).wound_stack = [WoundCard()]
     fight(state).flow.pool = {"power": 2}
     return attack(state, CRIT)
@@ -52,7 +52,7 @@ def test_follow_up_is_owed_and_spent_outside_the_turn() -> None:
     # the Combat Action is spent: an ordinary attack is refused, with the hint
     with pytest.raises(RuleError, match="bonus:true"):
         attack(state, HIT3 + BLANK)
-    top_bp(state, "abbot_bp_charred_sandal")  # AT 5; Fail: Pushback 1
+    top_bp(state, "abbot_bp_charred_sandal")  # AT 3; Fail: Pushback 1
     b = attack(state, HIT3 + BLANK, bonus=True)
     assert outcome(b)["outcome"] == "fail" and "Bonus Attack" in text(b)
     flow = fight(b.state).flow

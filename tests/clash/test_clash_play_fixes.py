@@ -18,6 +18,19 @@ async def _knights(table: Table, *names: str) -> None:
         await table.ok(f'@{name.split()[-1].lower()} /knight create knight:{boxes[name]} name:"{name}"')
 
 
+async def _settle(table: Table) -> None:
+    """Answer every Clash question of the Monster Round with Go on, Keep or its first option (a level-1 Boss of the starter pack
+    acts twice: its second Activation asks too)."""
+    for _ in range(20):
+        pending = (await table.state())["clash"]["flow"]["pending"]
+        if pending is None:
+            return
+        keys = [o["key"] for o in pending["options"]]
+        key = next((k for k in ("go_on", "keep") if k in keys), keys[0])
+        await table.ok(f"/choose decision:{pending['id']} option:{key}")
+    raise AssertionError("the Monster Round keeps asking")
+
+
 def _apply(engine: Engine, state: CampaignState, action: Any) -> Any:
     return engine.apply(state, action, engine.dice_for(state))
 
@@ -31,11 +44,13 @@ async def test_an_ai_zero_card_drawn_again_follows_its_instruction_again(table: 
     await table.ok("/clash start monster:abbot level:1 type:exhibition")
     first = await table.ok("/monster round")
     assert "Vespers is resolved: shuffle into deck" in first.text
+    await _settle(table)
     await table.ok("@kara /knight end-turn")
     await table.ok("/clash adjust deck:ai top:abbot_ai_vespers")
     again = await table.ok("/monster round")
     assert "draws the AI card **Vespers** (AI 0)" in again.text
     assert "Vespers is resolved: shuffle into deck" in again.text
+    await _settle(table)
     clash = (await table.state())["clash"]
     assert "abbot_ai_vespers" in clash["ai_deck"] and "abbot_ai_vespers" not in clash["ai_discard"]
     assert clash["ai_revealed"] is None and clash["ai_zero"] is None
@@ -52,6 +67,7 @@ async def test_a_knight_who_dies_in_their_own_attack_ends_their_turn(table: Tabl
     await _knights(table, "Ser Sonch", "Kara")
     await table.ok("/clash start monster:abbot level:1 type:exhibition")
     await table.ok("/monster round")
+    await _settle(table)
     await table.ok('/clash adjust knight:"Kara" stat:bane value:4')
     engine = Engine(CATALOGUE)
     state = CampaignState.model_validate(await table.state())

@@ -90,8 +90,10 @@ def test_envenomed_places_x_break_tokens_plus_one_per_power_above_at_up_to_x() -
     Knight Pool, up to X.
     """
     engine = with_keywords(MACE, Keyword(name="Envenomed", value=2))
-    # Rope Belt (AT 4): its Wound Response places 1 Break; the Mace's Break 1 and the Heroic Arc's Opening 1 follow
-    for dice, power, venom in ((WOUND4, 4, 2), (HIT3 + [2, 2, 2, 2, 3, 1, 1], 5, 3), (HIT3 + [2, 2, 2, 2, 3, 3, 3], 7, 4)):
+    # Rope Belt (AT 3): its Wound Response places 1 Break; the Mace's Break 1 and the Heroic Arc's Opening 1 follow
+    at_3 = HIT3 + [2, 2, 2, 1, 1, 1, 1]
+    for dice, power, venom in ((at_3, 3, 2), (WOUND4, 4, 3), (HIT3 + [2, 2, 2, 2, 3, 1, 1], 5, 4),
+                               (HIT3 + [2, 2, 2, 2, 3, 3, 3], 7, 4)):
         state = clash(engine=engine)
         top_bp(state, "abbot_bp_rope_belt")
         r = attack(state, dice, engine=engine)
@@ -107,7 +109,7 @@ def test_envenomed_places_nothing_without_a_wound() -> None:
     """
     engine = with_keywords(MACE, Keyword(name="Envenomed", value=2))
     state = clash(engine=engine)
-    top_bp(state, "abbot_bp_cowl_hem")  # AT 6
+    top_bp(state, "abbot_bp_cowl_hem")  # AT 4
     r = attack(state, HIT3 + BLANK, engine=engine)
     assert outcome(r)["outcome"] == "fail" and fight(r.state).flow.pool == {"break": 1, "opening": 1}
     assert envenomed_breaks([Keyword(name="Envenomed", value=2)], -1) == 0
@@ -195,7 +197,7 @@ def test_armor_piercing_discards_up_to_x_armor_tokens_from_the_target() -> None:
     mobs = clash("drowned", at="B3", engine=engine)
     mobs = engine.apply(mobs, ClashArmor(change=2, mob=1), engine.dice_for(mobs)).state
     mobs = engine.apply(mobs, ClashArmor(change=2, mob=2), engine.dice_for(mobs)).state
-    on_mob_track(mobs, 1, "drowned_bp_fisher")  # AT 5: a Fail
+    on_mob_track(mobs, 1, "drowned_bp_fisher")  # AT 3: a Fail
     r = attack(mobs, HIT3 + BLANK, engine=engine, target="1")
     track = fight(r.state).mob_track
     assert track[0] is not None and track[0].armor_tokens == 0 and track[1] is not None and track[1].armor_tokens == 2
@@ -211,9 +213,12 @@ def test_armor_piercing_discards_up_to_x_armor_tokens_from_the_target() -> None:
 def _area_clash(engine: Engine) -> CampaignState:
     """Kara on B3 below Mob 1 (A3); Mob 2 moved to A4 and Mob 3 to A2, both next to Mob 1; Mob 4 stays on B11."""
     state = clash("drowned", at="B3", engine=engine)
-    on_mob_track(state, 1, "drowned_bp_washerwoman")  # AT 4; Wound: a Break token
-    on_mob_track(state, 2, "drowned_bp_fisher")  # AT 5; Fail: +1 Heat
-    on_mob_track(state, 3, "drowned_bp_novice")  # AT 4; Fail: Pushback
+    on_mob_track(state, 1, "drowned_bp_washerwoman")  # AT 3; Wound: a Break token
+    on_mob_track(state, 2, "drowned_bp_fisher")  # AT 3; Fail: +1 Heat
+    on_mob_track(state, 3, "drowned_bp_novice")  # AT 3; Fail: Pushback
+    fisher = fight(state).mob_track[1]
+    assert fisher is not None
+    fisher.modifiers["at"] = 2  # the fisher's own AT tokens: AT 5
     move_monster(state, "the_lantern_drowned_2", 0, 3)
     move_monster(state, "the_lantern_drowned_3", 0, 1)
     return state
@@ -231,7 +236,7 @@ def test_area_wounds_other_mobs_on_its_spaces_without_their_responses() -> None:
     r = attack(state, WOUND4, engine=engine, target="1")
     c = fight(r.state)
     wounded = [w.card for w in c.wound_stack]
-    assert "drowned_bp_washerwoman" in wounded and "drowned_bp_novice" in wounded  # Total Power 4 ≥ AT 4 twice
+    assert "drowned_bp_washerwoman" in wounded and "drowned_bp_novice" in wounded  # Total Power 4 ≥ AT 3 twice
     assert "drowned_bp_fisher" not in wounded  # AT 5: a Fail, revealed, and its Fail Response (+1 Heat) ignored
     fisher = next(s for s in c.mob_track if s is not None and s.card == "drowned_bp_fisher")
     assert fisher.revealed and kara(r.state).stats.heat == 0
@@ -256,7 +261,7 @@ def test_area_compares_each_mobs_own_at() -> None:
     state = _area_clash(engine)
     slot = fight(state).mob_track[2]
     assert slot is not None
-    slot.modifiers["at"] = 1  # the novice's own AT token: AT 5
+    slot.modifiers["at"] = 2  # the novice's own AT tokens: AT 5
     r = attack(state, WOUND4, engine=engine, target="1")
     assert [(a["space"], a["at"], a["wound"]) for a in outcome(r)["area"]] == [(2, 5, False), (3, 5, False)]
     assert [w.card for w in fight(r.state).wound_stack] == ["drowned_bp_washerwoman"]

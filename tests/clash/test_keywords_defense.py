@@ -4,8 +4,8 @@ Reinforce X and its subtypes, Doomed, Swarm X, Splinter X, Immune to ..., Sacrif
 
 The starter pack has no Gear carrying most of these keywords: each test gives a copy of the catalogue a changed card
 (the Knights are Brannoch-based, as in tests/clash/test_knight_attack.py: the Padded Gambeson gives +1 Evasion and
-1 white Armor die; Kara on D5 is the Cinder Abbot's Censer Swing Target: 2 Evasion dice at 6+, REACT! before the
-Attack, then lose 2 Vigor and gain 1 Heat).
+1 white Armor die; Kara on D5 is the Cinder Abbot's Censer Swing Target: 3 Evasion dice at 6+ (2 and the level's +1), REACT!
+before the Attack, then lose 3 Vigor (2 and the level's +1) and gain 1 Heat).
 """
 
 from __future__ import annotations
@@ -107,9 +107,9 @@ def test_advanced_and_superior_dodge_add_two_and_three(ability: str, bonus: int)
     window = react_window(engine, clash(engine=engine))
     dodged = react(engine, window, ability)
     assert activation(dodged)["evasion_bonus"] == bonus
-    rolled = answer(engine, dodged, "go_on", [4, 4])
+    rolled = answer(engine, dodged, "go_on", [4, 4, 4])
     total = 1 + bonus  # the Gambeson's +1 and the Dodge
-    assert f"4+{total} 4+{total} vs 6+" in said(rolled), said(rolled)
+    assert f"4+{total} 4+{total} 4+{total} vs 6+" in said(rolled), said(rolled)
 
 
 def test_lesser_dodge_only_without_other_evasion_bonuses() -> None:
@@ -121,8 +121,8 @@ def test_lesser_dodge_only_without_other_evasion_bonuses() -> None:
     window = react_window(engine, state)
     dodged = react(engine, window, "Lesser Dodge")
     assert activation(dodged)["evasion_bonus"] == 1
-    rolled = answer(engine, dodged, "go_on", [5, 5])
-    assert "5+1 5+1 vs 6+ → 0 hit(s)" in said(rolled), said(rolled)
+    rolled = answer(engine, dodged, "go_on", [5, 5, 5])
+    assert "5+1 5+1 5+1 vs 6+ → 0 hit(s)" in said(rolled), said(rolled)
     state.knights["kara"].stats.modifiers["evasion"] = 1  # another Evasion bonus: an Evasion Modifier token
     window = react_window(engine, state)
     with pytest.raises(RuleError, match="only with no other Evasion bonuses"):
@@ -217,22 +217,22 @@ def test_reinforce_from_a_technique_adds_red_dice_to_the_next_armor_roll() -> No
     """Rulebook (line 2067): - Reinforce X: When you are about to resolve an Armor Roll, add X red dice to your Armor
     dice Pool. Possible subtypes:
 
-    The red die on face 3 shows 2 Power: the Censer Swing's 2 Vigor loss is cancelled; without Reinforce there is no
-    Armor Roll and Kara loses 2 Vigor."""
+    The red die on face 3 shows 2 Power: 2 of the Censer Swing's 3 Vigor loss are cancelled; without Reinforce there
+    is no Armor Roll and Kara loses 3 Vigor."""
     engine = Engine(CATALOGUE)
     state = marrow_clash(engine)
     window = react_window(engine, state)
     vigor = window.state.knights["kara"].stats.vigor
-    plain = answer(engine, answer(engine, window, "go_on", [1, 1]), "keep", [3])
-    assert plain.state.knights["kara"].stats.vigor == vigor - 2
+    plain = answer(engine, answer(engine, window, "go_on", [1, 1, 1]), "keep", [3])
+    assert plain.state.knights["kara"].stats.vigor == vigor - 3
     reinforced = react(engine, window, "Reinforce", source="marrow_t_ossuary")
     assert reinforced.state.clash is not None
     assert reinforced.state.clash.flow.named["reinforce:kara"] == ["red"]
     assert reinforced.state.knights["kara"].stats.heat == window.state.knights["kara"].stats.heat + 2  # its cost
-    done = answer(engine, answer(engine, reinforced, "go_on", [1, 1]), "keep", [3])
+    done = answer(engine, answer(engine, reinforced, "go_on", [1, 1, 1]), "keep", [3])
     text = said(done)
     assert "Reinforce: Kara adds 1 red Armor dice" in text, text
-    assert "Armor Roll (1 red from Reinforce): red 2 Power → **2 Armor**; Vigor loss 2 → 0." in text, text
+    assert "Armor Roll (1 red from Reinforce): red 2 Power → **2 Armor**; Vigor loss 3 → 1." in text, text
     assert done.state.clash is not None and "reinforce:kara" not in done.state.clash.flow.named  # used up
     with pytest.raises(RuleError, match="Window of Opportunity"):  # not before an Armor Roll: refused
         state.clash.flow.phase = "knight"  # type: ignore[union-attr]
@@ -289,16 +289,16 @@ def test_doomed_refuses_heat_rerolls_of_the_evasion_roll() -> None:
     """Rulebook (line 1960): - Doomed: During this Monster Attack, Knights cannot re-roll the Evasion Roll or
     Judgement test using Heat."""
     plain = Engine(CATALOGUE)
-    rolled = answer(plain, react_window(plain, clash(engine=plain)), "go_on", [1, 1])
+    rolled = answer(plain, react_window(plain, clash(engine=plain)), "go_on", [1, 1, 1])
     assert rolled.pending is not None and {"1", "2"} <= set(rolled.pending.options)  # Heat re-rolls offered
     engine = attack_with(swing.SWING, AttackKeyword(name="Doomed"))
-    rolled = answer(engine, react_window(engine, clash(engine=engine)), "go_on", [1, 1])
+    rolled = answer(engine, react_window(engine, clash(engine=engine)), "go_on", [1, 1, 1])
     assert rolled.pending is not None and rolled.pending.options == ["keep"]
     assert "Doomed" in rolled.pending.prompt
     with pytest.raises(RuleError):
         answer(engine, rolled, "1")
     kept = answer(engine, rolled, "keep")
-    assert "re-roll" not in said(kept) and "Vigor loss 2 → 2" in said(kept)  # both dice hit
+    assert "re-roll" not in said(kept) and "Vigor loss 3 → 3" in said(kept)  # every die hits
 
 
 def test_doomed_refuses_the_heat_reroll_of_a_judgement_test() -> None:

@@ -141,12 +141,12 @@ def test_a_wound_runs_the_ten_steps() -> None:
     Escalation effects in order:
     """
     state = clash()
-    top_bp(state, "abbot_bp_rope_belt")  # AT 4; Wound: place 1 Break token
+    top_bp(state, "abbot_bp_rope_belt")  # AT 3; Wound: place 1 Break token
     r = attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1])  # 4 black Power, 3 white blanks: Total Power 4
     a, c = outcome(r), fight(r.state)
     assert r.pending is None
     assert a["hits"] == 3 and a["full_hit"] and not a["crit_chance"]
-    assert a["bp"] == {"id": "abbot_bp_rope_belt", "name": "Rope Belt", "level": 1, "at": 4}
+    assert a["bp"] == {"id": "abbot_bp_rope_belt", "name": "Rope Belt", "level": 1, "at": 3}
     assert a["power"] == 4 and a["outcome"] == "wound"
     assert c.wound_stack[-1] == WoundCard(card="abbot_bp_rope_belt", wounds=1)
     assert 2 in {c.levels[x] for x in c.ai_deck} and 2 in {c.levels[x] for x in c.bp_deck}  # the Escalation
@@ -348,7 +348,7 @@ def test_break_hope_and_sunder_turn_potentials_into_power() -> None:
     t = pw.PoolTokens(breaks=1, hope=2, sunder=1)
     assert pw.conversions(3, 1, t) == (2 + 1 + 1 + 1, {"sunder": 1, "hope": 2, "break": 1})
     state = clash()
-    top_bp(state, "abbot_bp_cowl_hem")  # AT 6
+    top_bp(state, "abbot_bp_cowl_hem")  # AT 4
     fight(state).flow.pool = {"break": 1, "sunder": 1}
     r = attack(state, HIT3 + [5, 5, 5, 1, 1, 1, 1])  # 3 black Potentials: Sunder 2 + Break 1 → 3 Power
     assert outcome(r)["power"] == 3 and outcome(r)["tokens_used"] == {"sunder": 1, "break": 1}
@@ -358,7 +358,7 @@ def test_break_hope_and_sunder_turn_potentials_into_power() -> None:
 def test_power_tokens_add_power() -> None:
     """Rulebook (line 451): - Power: Each Power token in the Knight Pool increases the Total Power by 1."""
     state = clash()
-    top_bp(state, "abbot_bp_rope_belt")  # AT 4
+    top_bp(state, "abbot_bp_rope_belt")  # AT 3
     fight(state).flow.pool = {"power": 4}
     r = attack(state, HIT3 + BLANK)
     assert outcome(r)["power"] == 4 and outcome(r)["outcome"] == "wound"
@@ -370,7 +370,7 @@ def test_fire_is_used_last_and_all_but_one_unused_fire_stay() -> None:
     as possible. During the Clear the Knight Pool step, leave all but one unused Fire tokens in the Knight Pool.
     """
     state = clash()
-    top_bp(state, "abbot_bp_charred_sandal")  # AT 5, Fail: Pushback 1
+    top_bp(state, "abbot_bp_charred_sandal")  # AT 3, Fail: Pushback 1
     fight(state).flow.pool = {"fire": 4, "break": 1}
     r = attack(state, HIT3 + [5, 5, 1, 1, 1, 1, 1])  # 2 Potentials: Break first, then 1 Fire
     assert outcome(r)["tokens_used"] == {"break": 1, "fire": 1}
@@ -436,7 +436,7 @@ def test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight() -> None:
     """
     state = clash()
     kara(state).stats.passion = 1  # → 2: level 2 is a choice of two options, shown
-    top_bp(state, "abbot_bp_cowl_hem")  # AT 6
+    top_bp(state, "abbot_bp_cowl_hem")  # AT 4
     r = attack(state, HIT3 + BLANK)
     assert fight(r.state).flow.pool == {"opening": 1, "break": 1}
     assert "Passion 2: Break 1 or Opening 1" in text(r)
@@ -455,9 +455,9 @@ def test_wound_when_total_power_reaches_at() -> None:
     higher than the current BP card's AT value! If it is, you deal a Wound.
     """
     state = clash()
-    top_bp(state, "abbot_bp_censer_chain")  # AT 5
-    assert outcome(attack(state, HIT3 + [2, 2, 2, 2, 3, 1, 1]))["outcome"] == "wound"
-    assert outcome(attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1]))["outcome"] == "fail"
+    top_bp(state, "abbot_bp_censer_chain")  # AT 3
+    assert outcome(attack(state, HIT3 + [2, 2, 2, 1, 1, 1, 1]))["outcome"] == "wound"
+    assert outcome(attack(state, HIT3 + [2, 2, 1, 1, 1, 1, 1]))["outcome"] == "fail"
 
 
 def test_fail_below_at_discards_the_bp_card() -> None:
@@ -467,7 +467,7 @@ def test_fail_below_at_discards_the_bp_card() -> None:
     resolve Wound: Pushback 4, the Monster would push the Knight 4 spaces).
     """
     state = clash()
-    top_bp(state, "abbot_bp_charred_sandal")  # AT 5; Fail: Pushback 1
+    top_bp(state, "abbot_bp_charred_sandal")  # AT 3; Fail: Pushback 1
     r = attack(state, HIT3 + BLANK)
     c = fight(r.state)
     assert outcome(r)["outcome"] == "fail" and c.bp_discard == ["abbot_bp_charred_sandal"] and c.bp_revealed is None
@@ -483,7 +483,7 @@ def test_critical_ignores_other_responses() -> None:
     instead. This is a Double Wound.
     """
     state = clash()
-    top_bp(state, "abbot_bp_ash_tongue")  # BP 3, AT 9; Wound: Heal 1; Critical: Follow-up
+    top_bp(state, "abbot_bp_ash_tongue")  # BP 3, AT 5; Wound: Heal 1; Critical: Follow-up
     fight(state).wound_stack = [WoundCard()]
     fight(state).flow.pool = {"power": 2}
     r = attack(state, [10, 9, 9] + [2, 2, 2, 2, 3, 3, 3])  # 7 Power + 2 Power tokens
@@ -500,8 +500,8 @@ def test_instinct_resolves_with_a_wound() -> None:
     a Critical, which makes you ignore it).
     """
     state = clash()
-    top_bp(state, "abbot_bp_smoking_hood")  # BP 2, AT 7; Instinct: lose 1 Vigor; Overcome 4+: a Fire token
-    r = attack(state, HIT3 + [2, 2, 2, 2, 3, 3, 3])
+    top_bp(state, "abbot_bp_smoking_hood")  # BP 2, AT 4; Instinct: lose 1 Vigor; Overcome 1+: a Fire token
+    r = attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1])  # Total Power 4: a Wound not exceeding the AT
     assert outcome(r)["outcome"] == "wound" and kara(r.state).stats.vigor == 11
     assert [x["trigger"] for x in outcome(r)["responses"]] == ["instinct", "overcome"]
     assert outcome(r)["responses"][1]["met"] is False
@@ -513,17 +513,17 @@ def test_overcome_on_a_fail_with_enough_power() -> None:
     the Overcome effect.
     """
     state = clash()
-    top_bp(state, "abbot_bp_knotted_cord")  # AT 4; Fail: Drag 1; Overcome 3+: an Opening token
+    top_bp(state, "abbot_bp_knotted_cord")  # AT 3; Fail: Drag 1; Overcome 1+: an Opening token
 
     def met(power_dice: list[int]) -> bool:
         r = attack(state, HIT3 + power_dice)
         return next(x["met"] for x in outcome(r)["responses"] if x["trigger"] == "overcome")
 
-    assert met([2, 2, 2, 1, 1, 1, 1])  # 3: a Fail, but 3+
-    assert not met([2, 2, 1, 1, 1, 1, 1])  # 2
-    assert not met([2, 2, 2, 2, 3, 3, 1])  # 6: a Wound exceeding AT 4 by 2
-    assert met([2, 2, 2, 2, 3, 3, 3])  # 7: by 3
-    r = attack(state, HIT3 + [2, 2, 2, 1, 1, 1, 1])
+    assert met([2, 1, 1, 1, 1, 1, 1])  # 1: a Fail, but 1+
+    assert not met([1, 1, 1, 1, 1, 1, 1])  # 0
+    assert not met([2, 2, 2, 1, 1, 1, 1])  # 3: a Wound exceeding AT 3 by 0
+    assert met([2, 2, 2, 2, 1, 1, 1])  # 4: by 1
+    r = attack(state, HIT3 + [2, 1, 1, 1, 1, 1, 1])
     assert fight(r.state).flow.pool["opening"] == 2  # the Overcome's Opening stays, and the Heroic Arc's
 
 
@@ -533,12 +533,12 @@ def test_overpower_needs_a_wound_exceeding_at() -> None:
     one.
     """
     state = clash()
-    top_bp(state, "abbot_bp_tonsure")  # BP 2, AT 7; Overpower 4+: an additional Wound
+    top_bp(state, "abbot_bp_tonsure")  # BP 2, AT 4; Overpower 4+: an additional Wound
     fight(state).flow.pool = {"power": 4}
-    r = attack(state, HIT3 + [2, 2, 2, 2, 3, 3, 3])  # 11
+    r = attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1])  # 8: exceeds AT 4 by 4
     assert fight(r.state).wounds() == 2
     fight(state).flow.pool = {"power": 3}
-    assert fight(attack(state, HIT3 + [2, 2, 2, 2, 3, 3, 3]).state).wounds() == 1
+    assert fight(attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1]).state).wounds() == 1  # 7: by 3
 
 
 def test_diversion_ignores_fail_responses() -> None:
@@ -563,7 +563,7 @@ def test_improved_diversion_ignores_every_response() -> None:
     fight(state).flow.pool = {"improved_diversion": 1}
     r = attack(state, HIT3 + BLANK)
     assert kara(r.state).stats.heat == 0 and outcome(r)["responses"][0]["ignored"] == "Improved Diversion"
-    top_bp(state, "abbot_bp_cowl_hem")  # AT 6; Critical: an additional Wound — never ignored (docs/rulings.md)
+    top_bp(state, "abbot_bp_cowl_hem")  # AT 4; Critical: an additional Wound — never ignored (docs/rulings.md)
     fight(state).flow.pool = {"improved_diversion": 1, "power": 6}
     r = attack(state, [10, 9, 9] + BLANK)
     assert outcome(r)["outcome"] == "critical" and fight(r.state).wounds() == 2
@@ -637,7 +637,7 @@ def test_critical_victory_keeps_tangible_rewards() -> None:
     reward from that Critical (no additional Attacks though)!
     """
     state = clash()
-    top_bp(state, "abbot_bp_cowl_hem")  # AT 6; Critical: an additional Wound
+    top_bp(state, "abbot_bp_cowl_hem")  # AT 4; Critical: an additional Wound
     fight(state).wounds_needed = 1
     fight(state).flow.pool = {"power": 6}
     c = fight(attack(state, [10, 9, 9] + BLANK).state)
@@ -839,7 +839,7 @@ def test_cumbersome_exhausts_the_weapon_after_a_wound_unless_tireless() -> None:
     weapon, exhaust it. Treat it as a voluntary exhaust.
 
     Rulebook (line 2098): - Tireless: When you are about to activate the Cumbersome keyword, you may ignore it."""
-    wounding = HIT3 + [2, 2, 2, 2, 1, 1, 1]  # Total Power 4 against the Rope Belt's AT 4
+    wounding = HIT3 + [2, 2, 2, 2, 1, 1, 1]  # Total Power 4 against the Rope Belt's AT 3
     engine = _mace_with("Cumbersome")
     state = clash(engine=engine)
     top_bp(state, "abbot_bp_rope_belt")
@@ -867,10 +867,10 @@ def test_heartseeker_chooses_between_the_top_two_bp_cards() -> None:
     engine = _mace_with("Heartseeker")
     state = clash(engine=engine)
     top_bp(state, "abbot_bp_censer_chain")
-    top_bp(state, "abbot_bp_rope_belt")  # top: Rope Belt (AT 4), then Censer Chain (AT 5)
+    top_bp(state, "abbot_bp_rope_belt")  # top: Rope Belt (AT 3), then Censer Chain (AT 3)
     asked = attack(state, HIT3, engine=engine)
     assert asked.pending is not None and asked.pending.options == ["abbot_bp_rope_belt", "abbot_bp_censer_chain"]
-    done = _choose(asked, "abbot_bp_censer_chain", [2, 2, 2, 2, 3, 1, 1])  # Total Power 5: a Wound against AT 5
+    done = _choose(asked, "abbot_bp_censer_chain", [2, 2, 2, 2, 3, 1, 1])  # Total Power 5: a Wound against AT 3
     assert outcome(done)["bp"]["id"] == "abbot_bp_censer_chain" and outcome(done)["outcome"] == "wound"
     after = fight(done.state)
     assert "abbot_bp_censer_chain" not in after.bp_deck and "abbot_bp_rope_belt" in after.bp_deck  # the other went back

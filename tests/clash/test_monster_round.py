@@ -139,7 +139,9 @@ async def test_evasion_roll_counts_hits_and_asks_for_heat_rerolls(table: Table) 
     engine, state = await _engine_state(table, "abbot_ai_censer_swing")
     first = _apply(engine, state, MonsterRound())
     state = first.state
-    state.forced_dice = [2, 3, 9]  # Crit die 2, die 3: two hits (bonus +1 vs 6+); the re-roll shows 9
+    # 3 Evasion dice (2 and level 1's +1): Crit die 2, die 3: two hits, die 9 evades (bonus +1 vs 6+); the re-roll
+    # shows 9
+    state.forced_dice = [2, 3, 9, 9]
     roll = _apply(engine, state, Choose(decision=first.pending.id, options=["go_on"]))
     assert roll.pending is not None and roll.pending.kind == "evasion_reroll"
     assert roll.pending.options[:2] == ["1", "2"] and roll.pending.pick == 2
@@ -294,13 +296,13 @@ async def test_heat_gate_adds_an_evasion_die(table: Table, tmp_path: Any) -> Non
     requirements that need to be met for the effect to trigger, such as "Heat 3+, +1 Evasion die". In this
     example, if your Heat was 3 or higher, you'd have to roll an additional Evasion die."""
     hot = await _rite(table, 5)
-    assert "Kara rolls 4 Evasion dice (gate: Heat 5+, +1 Evasion die)" in hot
+    assert "Kara rolls 5 Evasion dice (gate: Heat 5+, +1 Evasion die)" in hot
 
 
 async def test_below_the_gate_no_extra_die(table: Table) -> None:
     """Rulebook (line 1223): The placement of the banner does matter."""
     cold = await _rite(table, 4)
-    assert "Kara rolls 3 Evasion dice:" in cold
+    assert "Kara rolls 4 Evasion dice:" in cold  # the card's 3 and level 1's +1
 
 
 async def test_gate_effects_join_the_attack_effects(table: Table) -> None:

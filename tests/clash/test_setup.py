@@ -27,7 +27,7 @@ def test_boss_setup_builds_level_decks_tokens_and_exhibition_wounds() -> None:
     assert {state.levels[c] for c in state.bp_deck} == {1} and len(state.bp_deck) == 7
     assert [len(state.ai_escalation[lv]) for lv in (2, 3)] == [5, 5]
     assert [len(state.bp_escalation[lv]) for lv in (2, 3)] == [5, 4]
-    assert [(t.kind, t.ready) for t in state.boss_activations] == [("ai", True)]
+    assert [(t.kind, t.ready) for t in state.boss_activations] == [("ai", True), ("ai", True)]  # level 1: AI, AI
     assert state.wounds() == 3 and all(w.generic for w in state.wound_stack) and state.removed == ["stag_bp_accursed_persistence"]  # Five-Player Mode only
     assert Counter(state.held()) == Counter(c.id for c in stag.ai_cards + stag.bp_cards)
     full, _ = setup_clash(stag, 1, "full", dice())

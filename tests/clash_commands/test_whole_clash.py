@@ -142,7 +142,7 @@ async def test_the_cli_prints_what_the_runner_prints(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     cli = [json.loads(x) for x in done.stdout.splitlines()]
     app = App(await Database.open(tmp_path / "runner.sqlite3"), CATALOGUE, build_registry(), seed=seed,
-              image_dir=tmp_path / "cli-images")
+              image_dir=tmp_path / "cli-images" / "cli")  # the CLI's pictures go to a folder named after its database
     try:
         ours = await _run(app, text.splitlines())
     finally:

@@ -250,7 +250,7 @@ async def test_list_and_remove(two_guilds: App, tmp_path: Path) -> None:
     row = listed.data["packs"][0]
     assert row["id"] == "hollow_pack" and row["name"] == "The Hollow Prior" and row["version"] == "1.0"
     assert row["uploaded_by"] == "gm" and row["broken"] is None and row["ids"] > 30
-    assert listed.data["base"] == [{"id": "starter", "name": "Kingdoms Forlorn GM starter pack", "version": "0.1"}]
+    assert listed.data["base"] == [{"id": "starter", "name": "Kingdoms Forlorn GM starter pack", "version": "0.2"}]
     assert "`hollow_pack` — The Hollow Prior v1.0" in listed.text
 
     assert "no uploaded pack 'nothing'" in await refused(app, "/content remove pack:nothing")

@@ -176,6 +176,7 @@ async def test_rest_performs_rotation_2_on_the_tokens(table) -> None:  # type: i
     await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     before = (await table.state())["delve"]["wheel_tokens"]
+    await table.ok("@kara /rest tale:false")  # the Rest Abilities step waits (Rest Techniques in hand)
     reply = await table.ok("@kara /rest tale:false")
     wheel = list(KINGDOM.wheel)
     expected = {wheel[(wheel.index(d) + 2) % 5]: card for d, card in before.items()}

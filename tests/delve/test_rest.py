@@ -26,13 +26,19 @@ async def test_rest_discards_resources_lists_rest_techniques_and_shows_rotation_
     await table.ok("@kara /knight resource token:ember_token change:2")
     wheel_before = (await table.state())["delve"]["wheel_tokens"]
     assert len(wheel_before) == 3  # Monster Setup: the three starter Monsters on the District Wheel
+    waiting = await table.ok("@ulfa /rest tale:false")
+    assert waiting.data["rest"]["waiting"] and "The Rest waits" in waiting.text
+    assert (await table.state())["delve"]["rested"] is False
+    await table.ok('@kara /knight technique action:delve technique:lanternbearer_t_ward name:"Ser Sonch"')
     reply = await table.ok("@ulfa /rest tale:false")
     r = reply.data["rest"]
+    assert "1. Rest Abilities: done." in reply.text
     assert r["resources"] == {"ser-sonch": {"ember_token": 2}}
     state = await table.state()
     assert state["knights"]["ser-sonch"]["board"]["resources"] == {}
-    assert {(t["knight"], t["technique"], t["playable"]) for t in r["techniques"]} == {
+    assert {(t["knight"], t["technique"], t["playable"]) for t in waiting.data["rest"]["techniques"]} == {
         ("ser-sonch", "lanternbearer_t_ward", True), ("maud", "oriel_t_vespers", True)}
+    assert {(t["technique"], t["playable"]) for t in r["techniques"]} >= {("lanternbearer_t_ward", False)}  # played
     # the District Wheel clockwise: bellwold, cindergate, thornkeep, saltmere, mothgrove
     assert r["rotation"]["amount"] == 2 and r["rotation"]["by_hand"] is False
     assert {m["from"]: m["to"] for m in r["rotation"]["moves"]} == {
@@ -57,6 +63,7 @@ async def test_campfire_tale_adds_the_highest_rapport_and_gives_each_knight_the_
     await table.ok("@kara /knight stat stat:vigor change:-3")
     await table.ok("@ulfa /knight stat stat:heat change:1")
     await table.ok("/gm force-next values:7")
+    await table.ok("@kara /rest")  # the Rest Abilities step waits (Rest Techniques in hand)
     reply = await table.ok("@kara /rest")
     c = reply.data["rest"]["campfire"]
     assert (c["natural"], c["rapport"], c["result"]) == (7, 2, 9)
@@ -72,6 +79,7 @@ async def test_a_low_roll_tells_no_tale(table) -> None:  # type: ignore[no-untyp
     """
     await _party(table)
     await table.ok("/gm force-next values:2")
+    await table.ok("@kara /rest")  # the Rest Abilities step waits (Rest Techniques in hand)
     reply = await table.ok("@kara /rest")
     c = reply.data["rest"]["campfire"]
     assert c["result"] == 2 and c["tale"] is None and "No tale" in reply.text
@@ -86,6 +94,7 @@ async def test_one_rest_per_expedition_and_not_in_the_fog(table) -> None:  # typ
     in_fog = await table("@kara /rest")
     assert not in_fog.ok and "Deep Fog" in (in_fog.error or "")
     await table.ok("@kara /fog withdraw")
+    await table.ok("@kara /rest tale:false")
     await table.ok("@kara /rest tale:false")
     again = await table("@kara /rest")
     assert not again.ok and "already rested" in (again.error or "")
@@ -104,3 +113,30 @@ def test_highest_rapport_counts_only_knights_of_the_party() -> None:
     b = knight("bo", "Bo", [Rapport(knight="ADA", hearts=2)])
     assert rest.highest_rapport([a, b]) == (2, ["Bo", "Ada"])
     assert rest.highest_rapport([a]) == (0, [])
+
+
+async def test_the_rest_waits_after_its_rest_abilities_step(table) -> None:  # type: ignore[no-untyped-def]
+    """Rulebook (line 1594): When instructed to Rest (usually after an Exhibition Clash), resolve the following
+    steps: - Rest Abilities: Knights may play Technique cards with the Rest keyword. - Resource tokens: Discard all
+    Resource tokens. - Monster Rotation: Perform Rotation 2. - Campfire Tales: You may resolve a Campfire Tale; see
+    below.
+
+    `/rest` offered Ward the Camp and ran every other step (and the Expedition moved on) in the same reply: the
+    Technique could only be played too late. Now it waits after step 1 while a Rest Technique is in hand; the Delve
+    does not travel on meanwhile."""
+    await _party(table)
+    await table.ok("@kara /knight resource token:ember_token change:2")
+    first = await table.ok("@kara /rest")
+    assert "Ward the Camp" in first.text and "Rotation 2 —" not in first.text and "3. Monster Rotation" not in first.text
+    state = await table.state()
+    assert state["delve"]["resting"] and not state["delve"]["rested"]
+    assert state["knights"]["ser-sonch"]["board"]["resources"] == {"ember_token": 2}  # step 2 not yet
+    moving = await table("/delve travel direction:north")
+    assert not moving.ok and "/rest" in (moving.error or "")
+    played = await table.ok('@kara /knight technique action:delve technique:lanternbearer_t_ward name:"Ser Sonch"')
+    assert played.ok
+    done = await table.ok("@kara /rest tale:false")
+    assert "Rotation 2" in done.text and "1. Rest Abilities: done." in done.text
+    state = await table.state()
+    assert state["delve"]["rested"] and not state["delve"]["resting"]
+    assert state["knights"]["ser-sonch"]["board"]["resources"] == {}

@@ -72,7 +72,9 @@ async def test_a_whole_delve_script(tmp_path: Path) -> None:
         # the Exhibition Clash is not played by the script; the Rest Phase follows it at Time 8
         after8 = records[records.index(at8[0]) + 1]
         assert after8["command"] == "/rest" and after8["data"]["track"]["time"] == 8
-        assert "Rest Phase" in after8["text"] and after8["data"]["rest"]["rotation"]["amount"] == 2
+        assert "Rest Phase" in after8["text"] and after8["data"]["rest"]["waiting"]  # the Rest Abilities step
+        rested = records[records.index(at8[0]) + 2]
+        assert rested["command"] == "/rest" and rested["data"]["rest"]["rotation"]["amount"] == 2
 
         # Time 16: the last reply, the Full Clash prompt
         last = records[-1]

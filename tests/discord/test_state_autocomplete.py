@@ -40,7 +40,7 @@ async def _state(app: App) -> CampaignState:
     return CampaignState.model_validate_json(row.state_json)
 
 
-async def _clash(bot: Bot, at: str = "H6") -> None:
+async def _clash(bot: Bot, app: App, at: str = "H6", providence: bool = False) -> None:
     """Kara (with the Lastlight Lance in her Armory and Loadout) and Oswin; the Cinder Abbot (A5, facing south),
     Kara placed on ``at``, the first Monster Round run: the Knight Round."""
     await one(bot, "campaign new", extra=opts(name="Test"))
@@ -48,9 +48,18 @@ async def _clash(bot: Bot, at: str = "H6") -> None:
     await one(bot, "knight create", user=OTHER, extra=opts(knight="lanternbearer", name="Oswin"))
     await one(bot, "knight armory add", user=KARA, extra=opts(gear=LANCE))
     await one(bot, "knight loadout", user=KARA, extra=opts(gear=LANCE))
-    await one(bot, "clash start", extra=opts(monster="abbot", level=1, type="full"))
+    await one(bot, "clash start", extra=opts(monster="abbot", level=1, type="full", providence=providence))
     await one(bot, "clash place", extra=opts(kind="knight", name="Kara", space=at))
+    if providence:  # Wise Providence: the Knight Round first, the Abbot still on A5
+        return
     await one(bot, "monster round", user=KARA)
+    for _ in range(20):  # a level-1 Abbot acts twice (edition 2): answer what its Activations ask
+        pending = (await _state(app)).clash.flow.pending  # type: ignore[union-attr]
+        if pending is None:
+            break
+        keys = [o.key for o in pending.options]
+        key = next((k for k in ("go_on", "keep") if k in keys), keys[0])
+        await one(bot, "choose", extra=opts(decision=pending.id, option=key))
 
 
 def test_every_state_source_names_a_real_option(tree: GameTree) -> None:
@@ -106,7 +115,7 @@ async def test_the_levels_of_the_monster_chosen(bot: Bot, app: App) -> None:
 
 
 async def test_the_spaces_a_knight_may_move_to(bot: Bot, app: App) -> None:
-    await _clash(bot)
+    await _clash(bot, app)
     state = await _state(app)
     reach = knight_reachable(state.board, "kara", 4)
     choices = await _choices(bot, "knight move", "to", user=KARA, to="")
@@ -128,7 +137,7 @@ async def test_the_spaces_a_knight_may_move_to(bot: Bot, app: App) -> None:
 
 
 async def test_the_spaces_a_rush_may_end_on(bot: Bot, app: App) -> None:
-    await _clash(bot, at="H9")
+    await _clash(bot, app, at="H9", providence=True)
     choices = await _choices(bot, "knight attack", "rush", user=KARA, weapon=LANCE, rush="")
     assert {c["value"] for c in choices} == {"D9", "E8", "F7"}, "the nearest endings with the Abbot in reach"
     assert all("Rush: 4 spaces" in c["name"] for c in choices)
@@ -141,7 +150,7 @@ async def test_the_spaces_a_rush_may_end_on(bot: Bot, app: App) -> None:
 
 
 async def test_free_spaces_pieces_and_targets_of_the_board(bot: Bot, app: App) -> None:
-    await _clash(bot)
+    await _clash(bot, app)
     state = await _state(app)
     taken = {c.label for m in state.board.monsters for c in m.cells} | {"H6"}
     row_h = await _choices(bot, "clash place", "space", kind="knight", name="Oswin", space="H")
@@ -179,7 +188,7 @@ async def test_every_autocompleted_option_answers_within_discords_limits(
 
     from bot.discord.tree import source_of
 
-    await _clash(bot)
+    await _clash(bot, app)
     asked = 0
     with caplog.at_level(logging.ERROR):
         for command in app.registry.commands.values():

@@ -37,6 +37,7 @@ async def test_the_whole_sequence_follows_the_table(party: Table) -> None:
     await t.ok("/clash end")
     assert await phase(t) == "rest"
     assert (await t.ok("/expedition status")).data["next"] == "/rest"
+    await t.ok("/rest tale:false")  # the Rest Abilities step waits (Rest Techniques in hand)
     await t.ok("/rest tale:false")
     status = await t.ok("/expedition status")
     assert (status.data["expedition"]["phase"], status.data["expedition"]["step"]) == ("delve", "delve2")
@@ -48,6 +49,10 @@ async def test_the_whole_sequence_follows_the_table(party: Table) -> None:
     assert await phase(t) == "spoils"
     await t.ok("/expedition next")
     assert await phase(t) == "over"
+    # Rulebook (line 586): - Second Clash Phase: Resolve a Full Clash and the Quest's ending (p. 42).
+    # the Clashes are phases of an Expedition: none once it ended (issue #20)
+    late = await t("/clash start monster:stag level:1 type:full")
+    assert not late.ok and "/expedition start" in (late.error or "") and (await t.state())["clash"] is None
     assert (await t.ok("/expedition status")).data["expedition"]["party_leader"] == "ser-sonch"
     again = await t.ok("/expedition start")
     assert again.data["expedition"]["number"] == 2 and again.data["expedition"]["phase"] == "vision"
@@ -73,6 +78,7 @@ async def test_a_quest_rest_returns_to_the_delve(party: Table) -> None:
     t = party
     await to_delve(t)
     await t.ok('/expedition next phase:rest reason:"Quest 1, paragraph 7"')
+    await t.ok("/rest tale:false")  # the Rest Abilities step waits (Rest Techniques in hand)
     await t.ok("/rest tale:false")
     assert (await t.ok("/expedition status")).data["expedition"]["step"] == "delve1"
     refused = await t('/expedition next phase:rest reason:"again"')
@@ -95,3 +101,35 @@ async def test_only_the_gm_moves_the_expedition(party: Table) -> None:
     assert not (await party("@kara /expedition next")).ok
     assert not (await party("@kara /expedition start")).ok
     assert (await party("/expedition start")).ok is False  # one under way already
+
+
+async def test_expedition_status_names_the_clash_s_next_command(party: Table) -> None:
+    """Rulebook (line 1023): During the Monster Round, you resolve Activations (AI cards or Signatures). During the
+    Knight Round, each Knight takes their turn, by performing a Movement Action and a Combat Action in any order.
+    The Clash immediately ends with the Knights' Victory as soon as the Boss is slain
+
+    `/expedition status` during a Clash said "Next: `/clash end` (when the Clash is over)" whatever the Clash was
+    waiting for, and after "The Knights win the Clash!" it still called the Clash under way (issue #20)."""
+    t = party
+    await to_delve(t)
+    await t.ok("/delve gain time:8")
+    await t.ok("/clash start monster:stag level:1 type:exhibition")
+    status = await t.ok("/expedition status")
+    assert status.data["next"] == "/monster round", status.data["next"]
+    first = await t.ok("/monster round")
+    if first.pending is not None:  # the Round asks: the status names the question and its answers
+        nxt = (await t.ok("/expedition status")).data["next"]
+        assert nxt.startswith(f"/choose decision:{first.pending['id']} option:<"), nxt
+    for _ in range(20):
+        pending = (await t.state())["clash"]["flow"]["pending"]
+        if pending is None:
+            break
+        keys = [o["key"] for o in pending["options"]]
+        await t.ok(f"/choose decision:{pending['id']} option:{next((k for k in ('go_on', 'keep') if k in keys), keys[0])}")
+    nxt = (await t.ok("/expedition status")).data["next"]
+    assert nxt.startswith("/knight move|attack|end-turn (still to act this Knight Round:") and "Ser Sonch" in nxt, nxt
+    won = await t.ok("/clash adjust monster:wounds value:12")
+    assert "win" in won.text.lower(), won.text
+    status = await t.ok("/expedition status")
+    assert status.data["next"].startswith("/clash end (the Clash is over: the Knights won"), status.data["next"]
+    assert "still under way" not in status.text and "the Clash is over" in status.text

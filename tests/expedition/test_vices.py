@@ -51,7 +51,7 @@ async def test_treachery_mercenary_use_costs_two_gold(outpost: Table) -> None:  
     """Rulebook (line 1690): - Treachery (Insight): Mercenary cards you have cost +2 Gold to use."""
     await outpost.ok("@kara /outpost hire mercenary:merc_ysolde_of_the_reeds")  # Ser Sonch recruits (has the card)
     await outpost.ok("@ulfa /knight vice vice:treachery change:1")  # Maud's Vice: not her card
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     before = await gold(outpost, "ser-sonch")
     await outpost.ok('@ulfa /mercenary use name:"Ysolde of the Reeds"')
     assert await gold(outpost, "ser-sonch") == before  # no Treachery on the card's holder: free
@@ -65,7 +65,7 @@ async def test_treachery_without_the_gold_refuses_the_use(outpost: Table) -> Non
     """Rulebook (line 1690): - Treachery (Insight): Mercenary cards you have cost +2 Gold to use."""
     await outpost.ok("@kara /outpost hire mercenary:merc_ysolde_of_the_reeds")
     await outpost.ok('@kara /knight vice vice:treachery change:1 name:"Ser Sonch"')
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     left = await gold(outpost, "ser-sonch")
     if left:
         await outpost.ok(f'/knight stat stat:gold change:{1 - left} name:"Ser Sonch"')

@@ -51,7 +51,7 @@ async def test_mercenary_use_spends_a_use_and_flips_then_discards(outpost: Table
     await outpost.ok("@kara /outpost hire mercenary:merc_ysolde_of_the_reeds")
     early = await outpost('@kara /mercenary use name:"Ysolde of the Reeds"')
     assert not early.ok and "during the Delve or the Clash" in (early.error or "")
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     first = await outpost.ok('@ulfa /mercenary use name:"Ysolde of the Reeds"')
     assert first.data["used"] == {"mercenary": "Ysolde of the Reeds", "ability": "Reed Snare",
                                   "text": "During an Encounter, one Knight adds 1 to one Attack Roll result.",

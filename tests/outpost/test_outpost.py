@@ -157,7 +157,7 @@ async def test_shrine_spends_devotion_for_a_free_saint(outpost: Table) -> None:
 async def test_outpost_done_locks_loadouts_and_enters_the_delve(outpost: Table) -> None:
     """Rulebook (line 700): Once you're done with your Outpost activities, it's time to decide on your Loadouts. A Loadout remains fixed until you return from an Expedition."""  # noqa: E501
     await outpost.ok("@kara /outpost buy gear:gear_ashwood_spear")
-    done = await outpost.ok("@kara /outpost done")
+    done = await outpost.ok("/outpost done")
     assert done.data["expedition"]["phase"] == "delve"
     state = await outpost.state()
     assert state["knights"][SONCH]["locked"] and state["knights"][MAUD]["locked"]
@@ -172,7 +172,7 @@ async def test_patrol_scout_looks_and_puts_a_card_at_the_bottom(outpost: Table) 
     await outpost.ok("@kara /outpost scouts scout:aub_scout_chalk_marker")
     early = await outpost("@ulfa /scout use scout:aub_scout_ferry_watch")
     assert not early.ok and "during the Delve" in (early.error or "")
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     started = await outpost.ok('/delve start kingdom:aubrevane start:aub_01 leader:"Ser Sonch"')
     deck = (await outpost.state())["delve"]["exploration"]
     looked = (await outpost.state())["expedition"]["outpost"]["scouts"][0]["seen"]

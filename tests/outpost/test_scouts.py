@@ -23,7 +23,7 @@ def _paths(tile: str) -> list[str]:
 async def test_recon_scout_places_additional_kingdom_tiles(outpost: Table) -> None:
     """Rulebook (line 680): - Recon: Recon Scouts grant you the option to place additional Kingdom tiles."""
     await outpost.ok("@kara /outpost scouts scout:aub_scout_lamp_runner")
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     started = await outpost.ok(START)
     delve = (await outpost.state())["delve"]
     first_ring = _paths("aub_01")
@@ -38,7 +38,7 @@ async def test_recon_scout_places_additional_kingdom_tiles(outpost: Table) -> No
 
 async def test_without_a_scout_only_the_neighbours_are_placed(outpost: Table) -> None:
     """Rulebook (line 642): Place your starting tile face up in the middle of your play area, leaving ample space for exploration, then check the tile for paths leading out of it, locate the appropriate tiles, place them face down adjacent to the starting tile."""  # noqa: E501
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     await outpost.ok(START)
     assert set((await outpost.state())["delve"]["face_down"]) == set(_paths("aub_01"))
 
@@ -46,7 +46,7 @@ async def test_without_a_scout_only_the_neighbours_are_placed(outpost: Table) ->
 async def test_patrol_scout_looks_at_the_top_exploration_cards_at_setup(outpost: Table) -> None:
     """Rulebook (line 681): - Patrol: Patrol Scouts allow you to look up cards from the Exploration deck."""
     await outpost.ok("@ulfa /outpost scouts scout:aub_scout_ferry_watch")
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     started = await outpost.ok(START)
     state = await outpost.state()
     deck, hired = state["delve"]["exploration"], state["expedition"]["outpost"]["scouts"][0]
@@ -59,7 +59,7 @@ async def test_patrol_scout_looks_at_the_top_exploration_cards_at_setup(outpost:
 async def test_survey_scout_adds_a_card_to_the_exploration_deck(outpost: Table) -> None:
     """Rulebook (line 682): - Survey: Survey Scouts add special cards to the Exploration deck that will grant you various positive effects."""  # noqa: E501
     await outpost.ok("@ulfa /outpost scouts scout:aub_scout_chalk_marker")
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     started = await outpost.ok(START)
     deck = (await outpost.state())["delve"]["exploration"]
     kingdom = CATALOGUE.kingdoms["aubrevane"]
@@ -78,7 +78,7 @@ async def test_a_scout_hired_when_the_delve_is_set_up_acts_at_once(outpost: Tabl
     after = (await outpost.state())["delve"]
     assert after["exploration"] == [*before["exploration"][:2], LANTERNS, *before["exploration"][2:]]
     assert "added to the Exploration deck" in hired.text
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     await outpost.ok("/expedition status")
     assert (await outpost.state())["delve"]["exploration"] == after["exploration"]  # applied once, not again
 
@@ -95,7 +95,7 @@ async def test_a_scout_is_hired_once_per_expedition_and_a_refusal_changes_nothin
     assert not (await outpost("@ulfa /outpost scouts scout:aub_scout_chalk_marker")).ok
     assert await outpost.state() == poor
     assert before["expedition"] == poor["expedition"]
-    await outpost.ok("@kara /outpost done")
+    await outpost.ok("/outpost done")
     await outpost.ok(START)
     placed = (await outpost.state())["delve"]["face_down"]
     assert not (await outpost("@kara /scout use scout:aub_scout_lamp_runner")).ok  # done at Kingdom Setup

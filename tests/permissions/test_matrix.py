@@ -116,6 +116,7 @@ ROWS: list[Row] = [
     # /campaign
     Row('/campaign new name:"Second Table"', frozenset({"outsider"}), True, refusal="already plays"),
     Row("/campaign info", EVERYONE, False),
+    Row("/campaign edition", EVERYONE, False),
     Row("/campaign end", GM, True),
     Row("/campaign dice mode:table", GM, True),
     Row("/campaign edition", EVERYONE, False),
@@ -227,13 +228,13 @@ ROWS: list[Row] = [
     Row(f'/outpost shrine saint:"Saint Urbain" knight:{SONCH[5:]}', KNIGHT, True, refusal="belongs to",
         setup=(*OUTPOST, "@kara /saint devote", '@ulfa /saint devote saint:"Saint Urbain" incarnation:7 card_only:true',
                "@ulfa /saint lose")),
-    Row("/outpost done", EVERYONE, True, setup=OUTPOST),
+    Row("/outpost done", GM, True, setup=OUTPOST),
     Row("/scout use scout:aub_scout_ferry_watch", EVERYONE, True,
-        setup=(*OUTPOST, "@kara /outpost scouts scout:aub_scout_ferry_watch", "@kara /outpost done",
+        setup=(*OUTPOST, "@kara /outpost scouts scout:aub_scout_ferry_watch", "@morgan /outpost done",
                "@morgan /delve start kingdom:aubrevane start:aub_01")),
     Row("/mercenary unlock mercenary:merc_gallow_jack", GM, True),
     Row('/mercenary use name:"Old Hesk"', EVERYONE, True,
-        setup=(*OUTPOST, "@kara /outpost hire mercenary:merc_old_hesk", "@kara /outpost done")),
+        setup=(*OUTPOST, "@kara /outpost hire mercenary:merc_old_hesk", "@morgan /outpost done")),
     # /fog (the party in the Deep Fog) and /rest
     Row("/fog stay", EVERYONE, True, setup=FOG),
     Row("/fog withdraw", EVERYONE, True, setup=FOG),
@@ -363,6 +364,8 @@ ROWS: list[Row] = [
     Row("/content remove pack:small_pack", GM, False, setup=(f'@morgan /content upload file:"{SMALL_PACK}"',)),
     # /gm
     Row("/gm force-next values:10,1", GM, True),
+    Row("/gm force-list", GM, False, setup=("@morgan /gm force-next values:3",)),
+    Row("/gm force-clear", GM, True, setup=("@morgan /gm force-next values:3",)),
     Row("/gm amend-last values:7", GM, True, setup=("@kara /roll test difficulty:6",)),
     Row("/gm undo", GM, True),
     Row("/gm log count:5", GM, False),

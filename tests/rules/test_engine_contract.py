@@ -67,6 +67,7 @@ ACTIONS: list[BaseModel] = [
     a.DeckReturn(deck="minor_mortis", card=MINOR_IN_DECK, to="top"),
     a.DeckRemove(deck="minor_mortis", card=MINOR_DISCARDED),
     a.ForceNext(values=[10, 1]),
+    a.ForceClear(),
 ]
 IDS = [f"{i}-{type(act).__name__}" for i, act in enumerate(ACTIONS)]
 

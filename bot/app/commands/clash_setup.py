@@ -27,6 +27,10 @@ STATS = ("passion", "heat", "vigor", "bane")
 
 
 async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    exp = (await app.load(ctx)).state.expedition
+    if exp is not None and exp.step == "over":  # checked here, not in the engine: old logs replay as they were
+        raise CommandError(f"Expedition {exp.number} is over (its Spoils Phase is done), and a Clash is a phase of an "
+                           "Expedition: start the next one with `/expedition start` (nothing was changed)")
     knights = [k.strip() for k in o["knights"] if k.strip()] if o["knights"] else None
     action = ClashStart(monster=o["monster"], level=o["level"], clash_type=o["type"], knights=knights,
                          providence=o["providence"])

@@ -1,4 +1,4 @@
-"""/gm force-next|amend-last|undo|log|state — the GM's powers, always announced to the table."""
+"""/gm force-next|force-list|force-clear|amend-last|undo|log|state — the GM's powers, always announced to the table."""
 
 from __future__ import annotations
 
@@ -17,6 +17,19 @@ from storage.db import StaleState
 
 async def force_next(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, a.ForceNext(values=o["values"]))
+
+
+async def force_clear(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    return await app.act_reply(ctx, a.ForceClear())
+
+
+async def force_list(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
+    forced = list((await app.load(ctx)).state.forced_dice)
+    if not forced:
+        return Reply(text="🎲 No forced dice are waiting: the next rolls are natural.", data={"forced_dice": []})
+    text = (f"🎲 {len(forced)} forced {'die is' if len(forced) == 1 else 'dice are'} waiting, in the order they will "
+            f"be used: {', '.join(str(v) for v in forced)} (`/gm force-clear` removes them).")
+    return Reply(text=text, data={"forced_dice": forced})
 
 
 async def _before_top(app: App, campaign_id: int) -> Any:
@@ -174,6 +187,10 @@ def register(r: Registry) -> None:
             permission="gm",
         )
     )
+    r.add(Command(("gm", "force-list"), "GM: the forced dice still waiting, in the order they will be used",
+                  force_list, (), permission="gm"))
+    r.add(Command(("gm", "force-clear"), "GM: remove every forced die still waiting (the next rolls are natural)",
+                  force_clear, (), permission="gm"))
     r.add(
         Command(
             ("gm", "amend-last"),

@@ -64,8 +64,30 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     if d["mercenaries"]:
         lines.append("Mercenaries: " + ", ".join(f"{m['name']} ({m['uses_left']} uses)" for m in d["mercenaries"])
                      + ".")
-    lines.append("Next: `/outpost done` when the activities are over and each Loadout is prepared.")
+    lines += _on_offer(d)
+    lines.append("Next: the GM types `/outpost done` when the activities are over and each Loadout is prepared.")
     return Reply(text="\n".join(lines), data=data)
+
+
+def _on_offer(d: dict[str, Any]) -> list[str]:
+    """What the Outpost offers, with the ids the commands take (issue #20: only an error named the Contracts)."""
+    lines = ["**On offer**"]
+    if not d["contract"]:
+        lines.append("Notice Board (`/outpost contract contract:<id>`): " + "; ".join(
+            f"{c['name']} (`{c['id']}`, {c['tier']}{', done' if c['marked'] else ''}) — {c['objective'].rstrip('.')}"
+            for c in d["contracts"]) + ".")
+    if d["scouts_available"]:
+        lines.append("Scouts (`/outpost scouts scout:<id>`): " + "; ".join(
+            f"{s['name']} (`{s['id']}`, {s['category']}, {s['cost']} Gold)" for s in d["scouts_available"]) + ".")
+    if d["mercenaries_available"]:
+        lines.append("Mercenaries (`/outpost hire mercenary:<id>`): " + "; ".join(
+            f"{m['name']} (`{m['id']}`, {m['cost']} Gold)" for m in d["mercenaries_available"]) + ".")
+    if d["merchant"]:
+        lines.append("Merchant Workshop (`/outpost buy gear:<id>`, up to your own tier): " + "; ".join(
+            f"{g['name']} (`{g['id']}`, {g['tier']}, {g['cost']} Gold)" for g in d["merchant"]) + ".")
+    lines.append("Shrine of the Saints: `/outpost shrine saint:<name>` spends a Devotion token for an unlocked Saint "
+                 "nobody holds.")
+    return lines
 
 
 async def visit(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -155,8 +177,8 @@ def register(r: Registry) -> None:
     add(Command(("outpost", "shrine"), "Spend a Devotion token for a patron Saint", shrine, (
         Option("saint", "string", "an unlocked Saint's id or name", required=True, max_length=64), KNIGHT),
         permission="player"))
-    add(Command(("outpost", "done"), "Leave the Outpost: lock the Loadouts and go on to the Delve", done, (),
-                permission="player"))
+    add(Command(("outpost", "done"), "GM: leave the Outpost: lock the Loadouts and go on to the Delve", done, (),
+                permission="gm"))
     add(Command(("mercenary", "unlock"), "GM: unlock a Mercenary for everyone or for one Knight", unlock, (
         Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64),
         Option("knight", "string", "only for this Knight (gained through their Knight Campaign)", max_length=60,

@@ -12,7 +12,7 @@ from rules.fog_handlers import RestPhase
 
 
 async def rest(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, RestPhase(tale=o["tale"]))
+    return await app.act_reply(ctx, RestPhase(tale=o["tale"], pause=True))
 
 
 def register(r: Registry) -> None:

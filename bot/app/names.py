@@ -1,0 +1,45 @@
+"""Names the players typed, shown safely (issue #20): a Knight's name is stored as typed, but wherever the bot's text
+is rendered as Discord Markdown it must neither format nor mention. Discord never pings for the bot's messages
+(``allowed_mentions`` is none), and these escapes keep ``@everyone``, ``<@123>`` or ``**bold**`` in a name from
+looking like a mention or formatting the line around it."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+
+MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")
+SPECIAL = re.compile(r"[\\*_~`|>\[\]@<]")
+
+
+def escape(name: str) -> str:
+    """``name`` with every Markdown character backslashed and every ``@`` followed by a zero-width space."""
+    return MARKDOWN.sub(r"\\\1", name).replace("@", "@\u200b")
+
+
+def needs_escape(name: str) -> bool:
+    return SPECIAL.search(name) is not None
+
+
+def escape_names(text: str, names: Iterable[str]) -> str:
+    """``text`` with each of ``names`` that holds a Markdown or mention character escaped (longest first, so a
+    name inside another is not escaped twice)."""
+    for name in sorted({n for n in names if needs_escape(n)}, key=len, reverse=True):
+        text = text.replace(name, escape(name))
+    return text
+
+
+def special_names(state_json: str) -> list[str]:
+    """The names of a campaign's Knights that need escaping, read from its stored state."""
+    knights = json.loads(state_json).get("knights") or {}
+    return [k["name"] for k in knights.values() if isinstance(k, dict) and needs_escape(str(k.get("name", "")))]
+
+
+def key(name: str) -> str:
+    """What makes two names the same name: case, accents, apostrophes and runs of spaces ignored."""
+    plain = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    plain = re.sub(r"['’`]", "", plain.casefold())
+    return " ".join(plain.split())
