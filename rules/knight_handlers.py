@@ -20,7 +20,7 @@ from rules.knights import statistics as st
 from rules.knights import techniques as tq
 from rules.knights.state import KnightState
 from rules.knights.view import new_knight, slug, summary
-from rules.state import CampaignState
+from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
 
 U = "tests/clash/test_unexhausting.py::"
 
@@ -223,7 +223,7 @@ def note(engine: Engine, state: CampaignState, act: a.KnightNote, dice: Dice) ->
 def technique(engine: Engine, state: CampaignState, act: a.KnightTechnique, dice: Dice) -> Result:
     k, cat = _knight(state, act.knight), engine.catalogue
     if act.op == "refresh":
-        lines = tq.refresh(cat, k, list(act.cards))
+        lines = tq.refresh(cat, k, list(act.cards), state.version >= REFRESH_CONDITIONS_VERSION)
     elif act.op == "end_round":
         lines = tq.end_of_round(k)
     else:

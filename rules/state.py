@@ -31,6 +31,8 @@ from rules.squires.state import MettleProgress, SquireState
 #     before each Crash, Braced...) and /clash place keeps what a Monster is (rules/clash/pieces.py,
 #     rules/board_handlers.py); Wave Attacks leave out the Knights an Obstacle shelters (rules/clash/targeting.py);
 #     a Monster turns toward its Target before an Attack (rules/clash/facing.py);
+#   * the Refresh step lowers Heat by the Heat Refresh with the Conditions held (Ashen Lungs: 1 lower), as the
+#     Knight Sheet shows it (rules/knights/techniques.py);
 #   * the state names the edition of the starter pack it plays (content/editions.py); a state of version 1 or 2
 #     that names none plays edition 1, the starter pack as it was before editions existed.
 STATE_VERSION = 3
@@ -38,6 +40,7 @@ DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
 BOARD_PIECES_VERSION = 3
 EDITION_VERSION = 3
+REFRESH_CONDITIONS_VERSION = 3
 
 
 def one_attack(state: CampaignState) -> bool:

@@ -20,7 +20,7 @@ from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
 from rules.knights import conditions, techniques
 from rules.knights import statistics as st
-from rules.state import CampaignState
+from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
 
 T = "tests/clash/test_monster_round.py::"
 K = "tests/clash/test_knight_round.py::"
@@ -158,7 +158,7 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
         return lines + refresh(engine, state, knight)
     k = knight_state(state, knight)
     try:
-        lines += techniques.refresh(engine.catalogue, k, [])
+        lines += techniques.refresh(engine.catalogue, k, [], state.version >= REFRESH_CONDITIONS_VERSION)
     except RuleError as exc:  # more cards in Cooldown than the Card Refresh: the player picks them
         lines += st.change_heat(engine.catalogue, k, -st.heat_refresh(engine.catalogue, k))
         lines.append(f"✋ Refresh: {exc} (with /knight technique).")

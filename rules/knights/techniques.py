@@ -65,7 +65,7 @@ def use(cat: Catalogue, k: KnightState, tid: str, how: Use) -> list[str]:
 
 
 @implements("Refresh Step", tests=[T + "test_refresh_step"])
-def refresh(cat: Catalogue, k: KnightState, chosen: list[str]) -> list[str]:
+def refresh(cat: Catalogue, k: KnightState, chosen: list[str], conditions: bool = True) -> list[str]:
     """Rulebook, "Refresh Step": "First, lower your current Heat by the amount equal to your Knight's Heat
     Refresh rate. Then, return to your hand X Technique cards from the Cooldown area of your Knight Board,
     where X is your Knight's Card Refresh rate. Finally, move all cards from the Delay area of your Knight
@@ -79,7 +79,9 @@ def refresh(cat: Catalogue, k: KnightState, chosen: list[str]) -> list[str]:
     wrong = [t for t in back if t not in cooling]
     if wrong or len(back) > p.card_refresh:
         raise RuleError(f"return at most {p.card_refresh} cards, from the Cooldown area: {', '.join(cooling)}")
-    lower = st.heat_refresh(cat, k)  # the portrait's rate with the Conditions held (Ashen Lungs: 1 lower)
+    # the portrait's rate with the Conditions held (Ashen Lungs: 1 lower); a campaign created before state version 3
+    # refreshed by the portrait's rate alone here, and its log replays so (rules.state.REFRESH_CONDITIONS_VERSION)
+    lower = st.heat_refresh(cat, k) if conditions else p.heat_refresh
     out = st.change_heat(cat, k, -lower) if lower else []
     for t in back:
         k.board.techniques[t] = "hand"
