@@ -13,7 +13,8 @@ import pytest
 
 from bot.app.commands import build_registry
 from bot.app.service import App
-from content.loader import STARTER_PACK, load_catalogue
+from content import editions
+from content.loader import load_catalogue
 from storage.db import Database
 from tests.conftest import Table
 from tests.delve.test_encounter import CROWN, MACE, SKULL, STAG_SOUTH, SWORD, TOWER, _adjacent_pair, _force
@@ -122,9 +123,10 @@ async def test_falsity_rerolls_the_crit_die_free_in_an_encounter(liar: Table) ->
 
 
 def _splinter_pack(folder: Path) -> Path:
-    """The Splinter Abbot: the starter Cinder Abbot (renamed) whose Censer Swing carries Splinter 1 and rolls 4
+    """The Splinter Abbot: the starter Cinder Abbot of edition 1 (renamed) whose Censer Swing carries Splinter 1 and rolls 4
     Evasion dice at 11 (a Squire draws one Mettle card: it evades 2 at most, Critical Chance aside)."""
-    text = (STARTER_PACK / "monsters" / "cinder_abbot.yaml").read_text(encoding="utf-8")
+    # edition 1's Abbot: one Activation at level 1, the Round this test walks through (content/editions.py)
+    text = (editions.folder(1) / "monsters" / "cinder_abbot.yaml").read_text(encoding="utf-8")
     text = text.replace("abbot", "sabbot").replace("The Cinder Abbot", "The Splinter Abbot")
     swing = "- id: sabbot_ai_censer_swing\n  name: Censer Swing\n  level: 1\n  evasion_dice: 2\n  evasion_difficulty: 6\n"
     assert swing in text

@@ -136,6 +136,10 @@ async def test_a_campaign_moves_by_its_export_file_and_a_pack_by_upload(sim: Sim
     assert exported.ephemeral and not leaked_paths(exported, sim.settings.image_dir)
     name, data = await attachment(exported, ".json")
     other = sim.guild.create_text_channel("restored")
+    refused = await sim.gm.slash(other, "campaign import", file=(name, data))  # the file's GM list gives no right
+    assert refused.ephemeral and "Manage Server" in text(refused), text(refused)
+    await sim.gm.slash(other, "campaign new", name="Placeholder")  # a GM of the channel's last campaign may import
+    await sim.gm.slash(other, "campaign end")
     imported = await sim.gm.slash(other, "campaign import", file=(name, data))
     assert not imported.ephemeral and "imported" in text(imported), text(imported)
 

@@ -177,7 +177,7 @@ ROWS: list[Row] = [
     Row("/delve adventure", EVERYONE, True, setup=("@morgan /delve start kingdom:aubrevane start:aub_01",)),
     # Search and Rescue signed: entering aub_03 (a Small tile, never the mark: it lies face down at the start)
     Row(f"/delve contract knight:{SONCH[5:]}", EVERYONE, True,
-        setup=(*OUTPOST, "@kara /outpost contract contract:aub_contract_search_and_rescue", "@kara /outpost done",
+        setup=(*OUTPOST, "@kara /outpost contract contract:aub_contract_search_and_rescue", "@morgan /outpost done",
                "@morgan /delve start kingdom:aubrevane start:aub_01", "@morgan /delve travel direction:east")),
     # /expedition (EXPEDITION: one started)
     Row("/expedition start", GM, True),

@@ -15,7 +15,7 @@ OUTPOST = ['@kara /knight create knight:lanternbearer name:"Ser Sonch"', '@ulfa 
            "/expedition start", "@kara /expedition vision choice:quest",
            "@ulfa /expedition vision choice:investigation investigation:1",
            "@kara /expedition destination kingdom:aubrevane", "/expedition next",
-           "@kara /outpost contract contract:aub_contract_search_and_rescue", "@kara /outpost done"]
+           "@kara /outpost contract contract:aub_contract_search_and_rescue", "/outpost done"]
 
 
 async def _travel(t: Table, to: str) -> Any:

@@ -50,11 +50,12 @@ async def _plays_on(target: str) -> None:
             stored = CampaignState.model_validate_json(row.state_json)
             assert (await rebuild(app.db, app.engine, campaign_id)).model_dump() == stored.model_dump()
         table = Table(app)
-        before = (await app.db.campaign(GUILD, 2)).state_json  # type: ignore[union-attr]
+        before = CampaignState.model_validate_json((await app.db.campaign(GUILD, 2)).state_json)  # type: ignore[union-attr]
         answered = await table.ok("@sonch /encounter choose option:keep")  # the question it was waiting on
         assert "Power" in answered.text, answered.text
         await table.ok("/gm undo")
-        assert (await app.db.campaign(GUILD, 2)).state_json == before  # type: ignore[union-attr]
+        after = CampaignState.model_validate_json((await app.db.campaign(GUILD, 2)).state_json)  # type: ignore[union-attr]
+        assert after.model_dump() == before.model_dump()  # (the text differs: this release writes its newer fields)
         created = await app.run_line(table_ctx("new-channel"), '/campaign new name:"After the move"')
         assert created.ok and created.data["campaign"]["id"] == 3, created.error  # numbered after the moved ones
     finally:

@@ -273,7 +273,7 @@ def register(r: Registry) -> None:
         _opt("file", "attachment", "exported file"),  # /knight is near 4000 characters
         _opt("json", "string", "or JSON/code", max_length=6000))))
 
-    add(Command(("knight", "stat"), "Change a statistic, or Gold", on_knight(_stat_action), (
+    add(Command(("knight", "stat"), "Change a stat or Gold", on_knight(_stat_action), (
         _opt("stat", "string", "which statistic", required=True, choices=STATS),
         _opt("change", "integer", "how much, e.g. 3 or -2", required=True, min_value=-9999, max_value=9999),
         _opt("reason", "string", "why (shown in the log)"),
