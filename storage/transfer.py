@@ -8,6 +8,7 @@ all of it lands or nothing does.
 from __future__ import annotations
 
 import json
+from itertools import chain
 from typing import Any
 
 from storage.db import CampaignRow, Database, LogEntry, StaleState, _exec, _run
@@ -60,13 +61,12 @@ async def import_campaign(
                    (campaign_id, created_by, now))
         await _run(conn, "INSERT INTO snapshots(campaign_id, seq, state_json) VALUES (?, 0, ?)",
                    (campaign_id, start_state_json))
-        rows = [
+        rows = chain((  # a generator: the database thread encodes each row as it inserts it, not the event loop
             (campaign_id, e.seq, e.kind, e.actor, e.command, None if e.action is None else json.dumps(e.action),
              json.dumps(e.rolls), json.dumps(e.events), e.target_seq, e.created_at)
             for e in entries
-        ]
-        rows.append((campaign_id, head, "campaign", created_by, closing_command, None, "[]",
-                     json.dumps(closing_events), None, now))
+        ), [(campaign_id, head, "campaign", created_by, closing_command, None, "[]", json.dumps(closing_events),
+             None, now)])
         async with conn.executemany(  # the trigger log_adds_member makes every actor a player (migration 3)
             "INSERT INTO log(campaign_id, seq, kind, actor, command, action_json, rolls_json, events_json, "
             "target_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows):
