@@ -23,7 +23,7 @@ MAX_DEPTH = 64  # an export's deepest value is about 12 levels down (a Clash's p
 _STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _SPACE = re.compile(r"[ \t\n\r]*")  # what JSON allows between tokens
-_SLICE = 256_000  # characters of text the nesting is counted on at a time
+SLICE = 256_000  # characters of text the nesting is counted on at a time
 _DECODER = json.JSONDecoder()
 
 
@@ -31,30 +31,30 @@ class JSONRefused(ValueError):
     """The text is not JSON, or is nested deeper than allowed."""
 
 
-def depth(text: str) -> int:
+def depth(text: str, piece: int = SLICE) -> int:
     """How deeply the arrays and objects of a JSON text are nested (strings skipped), counted a slice at a time.
 
     Each slice starts outside a string. Whole strings are removed from it; a string the slice cuts keeps its
     opening quote, and nothing after that quote can be removed (every later quote in it is escaped), so the next
     slice starts at that quote."""
     level = deepest = 0
-    start, size = 0, _SLICE
+    start, size = 0, piece
     while start < len(text):
-        piece = text[start:start + size]
-        outside = _STRINGS.sub("", piece)
+        part = text[start:start + size]
+        outside = _STRINGS.sub("", part)
         quote = outside.find('"') if start + size < len(text) else -1
-        if quote == 0 and len(outside) == len(piece):  # one string longer than the slice: a longer slice
+        if quote == 0 and len(outside) == len(part):  # one string longer than the slice: a longer slice
             size *= 2
             continue
         if quote >= 0:
-            start += len(piece) - (len(outside) - quote)
+            start += len(part) - (len(outside) - quote)
             outside = outside[:quote]
         else:
-            start += len(piece)
+            start += len(part)
         brackets = _NOT_BRACKETS.sub("", outside)
         levels = list(accumulate((1 if c in "[{" else -1 for c in brackets), initial=level))
         deepest, level = max(deepest, *levels), levels[-1]
-        size = _SLICE
+        size = piece
     return deepest
 
 
