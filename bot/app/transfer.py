@@ -210,13 +210,18 @@ def release(items: object) -> None:
             items.pop()
 
 
+def _release_all(held: list[list[Any]]) -> None:
+    for items in held:
+        release(items)
+
+
 async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
     with collector_paused():
         held: list[list[Any]] = []  # the import's long lists, emptied on a worker thread when it ends
         try:
             return await _import_file(app, ctx, file, held)
         finally:
-            await asyncio.to_thread(lambda: [release(items) for items in held])
+            await asyncio.to_thread(_release_all, held)
 
 
 async def _import_file(app: App, ctx: Invocation, file: Upload, held: list[list[Any]]) -> Reply:
