@@ -79,7 +79,8 @@ async def export(app: App, ctx: Invocation) -> Reply:
 
 def read_file(file: Upload) -> CampaignExport:
     """The export in the file, checked for its shape within bounds (size, unpacked size, nesting, entries); a
-    polite refusal saying what is wrong otherwise. A plain function: the caller may run it in a thread."""
+    polite refusal saying what is wrong otherwise. A plain function that works in short steps (each C call short:
+    bounded_json.loads_in_pieces, ``_validated``), so the caller runs it in a thread and the event loop goes on."""
     if file.data is None or file.size > MAX_UPLOAD_BYTES:
         raise CommandError(f"`{file.filename[:60]}` is {file.size:,} bytes; an export may be at most "
                            f"{MAX_UPLOAD_BYTES:,} bytes (a longer campaign's export is gzip-compressed: attach the "
@@ -155,8 +156,11 @@ def _validated(value: dict[str, Any]) -> tuple[CampaignExport | None, list[Error
         rest: list[ErrorDetails] = []
     except ValidationError as exc:
         rest = exc.errors()
+    if not in_log and not rest:
+        return export, []
+    release(entries)
     if not in_log:
-        return (export, []) if not rest else (None, rest)
+        return None, rest
     # as one validation reports them: the fields before the log, the log's entries, the fields after it (the
     # document's own consistency check is not reached when a field is wrong)
     fields = list(CampaignExport.model_fields)
