@@ -7,6 +7,7 @@ all of it lands or nothing does.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -38,14 +39,18 @@ async def import_campaign(
     """Write an imported campaign; ``StaleState`` (and nothing written) if the channel has an active campaign now or
     a pack of the same name was stored meanwhile. ``packs``: (name, yaml) to add to the guild."""
     head = entries[-1].seq + 1
-    rows = [
-        (e.seq, e.kind, e.actor, e.command, None if e.action is None else json.dumps(e.action),
-         json.dumps(e.rolls), json.dumps(e.events), e.target_seq, e.created_at)
-        for e in entries
-    ]
-    rows.append((head, "campaign", created_by, closing_command, None, "[]", json.dumps(closing_events), None, now))
+
+    def encoded() -> list[tuple[Any, ...]]:  # many short steps on a worker thread: the event loop goes on meanwhile
+        rows = [
+            (e.seq, e.kind, e.actor, e.command, None if e.action is None else json.dumps(e.action),
+             json.dumps(e.rolls), json.dumps(e.events), e.target_seq, e.created_at)
+            for e in entries
+        ]
+        rows.append((head, "campaign", created_by, closing_command, None, "[]", json.dumps(closing_events), None, now))
+        return rows
+
     campaign_id = await db.import_campaign(guild_id, channel_id, name, created_by, start_state_json, head_state_json,
-                                           rows, packs, now)
+                                           await asyncio.to_thread(encoded), packs, now)
     row = await db.campaign(guild_id, campaign_id)
     assert row is not None
     return row

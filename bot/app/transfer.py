@@ -9,12 +9,17 @@ dice, and only when the replay ends exactly on the exported state writes everyth
 from __future__ import annotations
 
 import asyncio
+import codecs
+import gc
 import gzip
 import json
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from bot.app import bounded_json
 from bot.app.context import Invocation
@@ -24,7 +29,7 @@ from bot.app.registry import MAX_UPLOAD_BYTES, Upload
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, GuildContent, build_guild_content
 from content.text import clean_name
-from rules.campaign.transfer import MAX_ENTRIES, CampaignExport
+from rules.campaign.transfer import MAX_ENTRIES, CampaignExport, ExportedEntry
 from rules.dice import ForcedDieError
 from rules.errors import RuleError
 from rules.state import CampaignState
@@ -74,7 +79,8 @@ async def export(app: App, ctx: Invocation) -> Reply:
 
 def read_file(file: Upload) -> CampaignExport:
     """The export in the file, checked for its shape within bounds (size, unpacked size, nesting, entries); a
-    polite refusal saying what is wrong otherwise. A plain function: the caller may run it in a thread."""
+    polite refusal saying what is wrong otherwise. A plain function that works in short steps (each C call short:
+    bounded_json.loads_in_pieces, ``_validated``), so the caller runs it in a thread and the event loop goes on."""
     if file.data is None or file.size > MAX_UPLOAD_BYTES:
         raise CommandError(f"`{file.filename[:60]}` is {file.size:,} bytes; an export may be at most "
                            f"{MAX_UPLOAD_BYTES:,} bytes (a longer campaign's export is gzip-compressed: attach the "
@@ -91,7 +97,7 @@ def read_file(file: Upload) -> CampaignExport:
             raise CommandError(f"`{file.filename[:60]}` unpacks to more than {MAX_JSON_BYTES:,} bytes. "
                                "Nothing was imported.")
     try:
-        value = bounded_json.loads(data.decode("utf-8").removeprefix("\ufeff"))
+        value = bounded_json.loads_in_pieces(_text(data).removeprefix("\ufeff"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise CommandError(f"`{file.filename[:60]}` is not a JSON file we can read ({str(exc)[:120]}); attach the "
                            "file /campaign export wrote. Nothing was imported.") from None
@@ -106,18 +112,62 @@ def read_file(file: Upload) -> CampaignExport:
         raise CommandError(f"this export holds {len(entries):,} log entries; an import may hold at most "
                            f"{MAX_ENTRIES:,}. Nothing was imported.")
     value.pop("gms", None)  # what the exporting bot knew of its GMs: informative, never trusted
-    try:
-        export = CampaignExport.model_validate(value)
-    except ValidationError as exc:
-        err = exc.errors()[0]
+    export, problems = _validated(value)
+    release(value.get("log"))
+    if export is None:
+        err = problems[0]
         where = ".".join(str(p) for p in err["loc"][:4])
         raise CommandError(f"the export is damaged: {where}: {err['msg'][:160]} "
-                           f"({exc.error_count()} problem(s)). Nothing was imported.") from None
+                           f"({len(problems)} problem(s)). Nothing was imported.") from None
     try:
         export.campaign.name = clean_name(export.campaign.name)  # as /campaign new takes it
     except ValueError as exc:
         raise CommandError(f"the export's campaign name cannot be used: {exc}. Nothing was imported.") from None
     return export
+
+
+def _text(data: bytes, piece: int = 1_000_000) -> str:
+    """``data`` decoded as UTF-8 a megabyte at a time (one decode of 64 MB would hold the GIL for long)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
+    parts = [decoder.decode(view[at:at + piece]) for at in range(0, len(view), piece)]
+    return "".join([*parts, decoder.decode(b"", final=True)])
+
+
+def _validated(value: dict[str, Any]) -> tuple[CampaignExport | None, list[ErrorDetails]]:
+    """The export checked as ``CampaignExport.model_validate(value)`` checks it, with the same problems in the
+    same order, but its log entry by entry: one validation of 40,000 entries is one C call that holds the GIL
+    for seconds, one entry's is short (so the event loop beside this worker thread keeps running)."""
+    log = value.get("log")
+    if not isinstance(log, list):
+        try:
+            return CampaignExport.model_validate(value), []
+        except ValidationError as exc:
+            return None, exc.errors()
+    entries: list[ExportedEntry] = []
+    in_log: list[ErrorDetails] = []
+    for i, raw in enumerate(log):
+        try:
+            entries.append(ExportedEntry.model_validate(raw))
+        except ValidationError as exc:
+            in_log.extend({**e, "loc": ("log", i, *e["loc"])} for e in exc.errors())
+    try:  # the entries are models already: pydantic takes them as they are (revalidate_instances="never")
+        export = CampaignExport.model_validate({**value, "log": entries})
+        rest: list[ErrorDetails] = []
+    except ValidationError as exc:
+        rest = exc.errors()
+    if not in_log and not rest:
+        return export, []
+    release(entries)
+    if not in_log:
+        return None, rest
+    # as one validation reports them: the fields before the log, the log's entries, the fields after it (the
+    # document's own consistency check is not reached when a field is wrong)
+    fields = list(CampaignExport.model_fields)
+    before = set(fields[:fields.index("log")])
+    rest = [e for e in rest if e["loc"] and e["loc"][0] != "log"]
+    return None, ([e for e in rest if e["loc"][0] in before] + in_log
+                  + [e for e in rest if e["loc"][0] not in before])
 
 
 async def may_import(app: App, ctx: Invocation) -> None:
@@ -133,7 +183,52 @@ async def may_import(app: App, ctx: Invocation) -> None:
                        "into this channel (who the file names as its GMs does not count). Nothing was imported.")
 
 
+_collector_paused_by = 0  # imports running now (each pauses the garbage collector: collector_paused)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while an import runs (on again when the last one ends). A 40,000-entry
+    export is millions of objects; every full collection walks them all in one C call holding the GIL, 100-400 ms
+    each, more than ten times during an import, and the event loop waits each time. The export's objects hold no
+    cycles: they are freed by reference counting when the import ends, with the collector or without it."""
+    global _collector_paused_by
+    if _collector_paused_by == 0 and not gc.isenabled():  # someone else turned it off: leave it as it is
+        yield
+        return
+    _collector_paused_by += 1
+    gc.disable()
+    try:
+        yield
+    finally:
+        _collector_paused_by -= 1
+        if _collector_paused_by == 0:
+            gc.enable()
+
+
+def release(items: object) -> None:
+    """Empty a long list one item at a time. Letting go of 40,000 entries at once frees millions of objects in one
+    C call (100-200 ms holding the GIL); one by one, a worker thread doing it lets the event loop run between."""
+    if isinstance(items, list):
+        while items:
+            items.pop()
+
+
+def _release_all(held: list[list[Any]]) -> None:
+    for items in held:
+        release(items)
+
+
 async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
+    with collector_paused():
+        held: list[list[Any]] = []  # the import's long lists, emptied on a worker thread when it ends
+        try:
+            return await _import_file(app, ctx, file, held)
+        finally:
+            await asyncio.to_thread(_release_all, held)
+
+
+async def _import_file(app: App, ctx: Invocation, file: Upload, held: list[list[Any]]) -> Reply:
     existing = await app.db.active_campaign(ctx.guild_id, ctx.channel_id)
     if existing is not None:
         raise CommandError(f"this channel already plays the campaign {existing.name!r}; import into a channel "
@@ -141,6 +236,7 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
     await may_import(app, ctx)
     # unpacking, parsing and checking a long export is CPU work: on a worker thread, so no other command waits
     export = await asyncio.to_thread(read_file, file)
+    held.append(export.log)
     async with app.content_lock(ctx.guild_id):
         content = await app.content_for(ctx.guild_id)
         have = {p.name: p for p in content.packs}
@@ -173,6 +269,7 @@ async def import_file(app: App, ctx: Invocation, file: Upload) -> Reply:
                                f"{str(exc)[:300]}") from None
         state = verified.state
         entries = await asyncio.to_thread(lambda: [log_entry(e) for e in export.log])  # with the events derived here
+        held.append(entries)
         text = (f"📥 Campaign **{export.campaign.name}** imported from an export of {export.exported_at}: "
                 f"{len(entries)} log entries replayed to the same state. <@{ctx.user_id}> is its GM.")
         if verified.unproven:
