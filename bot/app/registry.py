@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -114,9 +115,30 @@ class Registry:
                 return self.commands[path], length
         group = words[0].lower() if words else ""
         subs = sorted(" ".join(p) for p in self.commands if p[0] == group)
+        guess = self.closest(words)
+        hint = f" Did you mean `{guess}`?" if guess else ""
         if subs:
-            raise CommandError(f"/{' '.join(words)} is not a command. Try one of: " + ", ".join("/" + s for s in subs))
-        raise CommandError(f"unknown command /{' '.join(words)}. Type /help for the list of commands.")
+            raise CommandError(
+                f"/{' '.join(words)} is not a command.{hint} Try one of: " + ", ".join("/" + s for s in subs)
+            )
+        raise CommandError(f"unknown command /{' '.join(words)}.{hint} Type /help for the list of commands.")
+
+    def closest(self, words: list[str]) -> str | None:
+        """The command (or group) that ``words`` most likely misspell, word by word (``/rol tset`` is
+        ``/roll test``); ``None`` when no word needed mending or one is not close to any."""
+        path: tuple[str, ...] = ()
+        mended = False
+        for word in (w.lower() for w in words[:3]):
+            level = len(path)
+            nexts = sorted({p[level] for p in self.commands if len(p) > level and p[:level] == path})
+            if word in nexts:
+                path += (word,)
+                continue
+            close = close_match(word, nexts)
+            if close is None:
+                break
+            path, mended = path + (close,), True
+        return "/" + " ".join(path) if mended else None
 
     def groups(self) -> dict[str, list[Command]]:
         out: dict[str, list[Command]] = {}
@@ -131,8 +153,10 @@ def convert(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
     unknown = [k for k in raw if k not in specs]
     if unknown:
         names = ", ".join(o.name for o in command.options) or "none"
+        close = close_match(unknown[0], list(specs))
+        hint = f" (did you mean `{close}:`?)" if close else ""
         raise CommandError(
-            f"{command.name} has no option {unknown[0]!r}; its options are: {names}. Usage: {command.usage()}"
+            f"{command.name} has no option {unknown[0]!r}{hint}; its options are: {names}. Usage: {command.usage()}"
         )
     out: dict[str, Any] = {}
     for spec in command.options:
@@ -190,6 +214,12 @@ def _value(command: Command, spec: Option, value: Any) -> Any:
     if spec.names:
         return checked_name(text, where)
     return text.lower() if spec.choices else text
+
+
+def close_match(word: str, known: list[str]) -> str | None:
+    """The one of ``known`` that ``word`` most likely misspells (difflib's ratio at least 0.6), or ``None``."""
+    close = get_close_matches(word, known, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def checked_name(text: str, where: str) -> str:

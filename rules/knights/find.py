@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from difflib import get_close_matches
+
 from rules.errors import RuleError
 from rules.knights.state import KnightState
 from rules.state import CampaignState
@@ -19,7 +21,10 @@ def find_knight(state: CampaignState, name: str, purpose: str = "in this campaig
         if wanted in (k.id, k.name.lower(), slug(k.name)):
             return k
     shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
-    raise RuleError(f"there is no Knight {name!r} {purpose}; the Knights are: {shown}")
+    by_name = {key: k.name for k in state.knights.values() for key in (k.name.lower(), slug(k.name))}
+    close = get_close_matches(wanted, list(by_name), n=1, cutoff=0.6)
+    hint = f" (did you mean {by_name[close[0]]}?)" if close else ""
+    raise RuleError(f"there is no Knight {name!r} {purpose}{hint}; the Knights are: {shown}")
 
 
 def board_id(state: CampaignState, name: str) -> str:
