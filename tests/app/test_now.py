@@ -14,8 +14,8 @@ async def _starter_clash(table: Table) -> None:
 
 
 async def test_now_shows_the_waiting_question_with_its_keys(table: Table) -> None:
-    """Rulebook (line 1259): the Monster Round and the Knight Round alternate; a question the Clash asks waits for
-    the players' answer (issue #20: "The console never shows a Clash question's answers")."""
+    """Issue #20: "The console never shows a Clash question's answers"; the Clash waits for the players'
+    answer to a targeting tie, and /now shows it with every option's key and label."""
     await _starter_clash(table)
     before = await table.ok("@kara /now")
     assert before.data["clash"]["phase"] == "monster" and before.data["turn"] is None
@@ -60,3 +60,18 @@ async def test_now_names_whose_turn_the_knights_and_the_weapons_in_range(table: 
     bow = (await table.ok("@sonch /now")).data["turn"]["weapons"]
     assert [(w["name"], w["in_range"]) for w in bow] == [("Hunting Bow", False)]
     assert "out of the Hunting Bow's effective range (Ranged 2–5)" in bow[0]["why_not"][0]
+
+
+async def test_now_in_a_delve_shows_the_travel_step_with_its_keys(table: Table) -> None:
+    """Rulebook (line 738): Travel step: As a party, decide which face down tile you want to travel onto, or
+    whether you want to Backtrack or Enter the Deep Fog — /now lists each destination's key."""
+    await table.ok('@kara /knight create knight:ashgrove name:"Kara"')
+    started = await table.ok("/delve start kingdom:aubrevane start:aub_01")
+    assert started.pending is not None
+    now = await table.ok("@kara /now")
+    assert now.data["phase"] == "Delve" and now.data["clash"] is None and now.data["turn"] is None
+    (question,) = now.data["questions"]
+    assert question["id"] == started.pending["id"] and question["answer"] == "delve travel"
+    assert [o["key"] for o in question["options"]] == started.pending["options"]
+    assert "`fog:aub_02`" in now.text and "`aub_02` — north: explore aub_02" in now.text
+    assert now.data["next"] == f"/delve travel decision:{started.pending['id']} to:<key>"

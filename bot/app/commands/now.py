@@ -17,6 +17,8 @@ from content.loader import Catalogue
 from rules.clash import active_weapon as aw
 from rules.clash.activation import knight_state
 from rules.clash.weapon_range import effective_range
+from rules.delve_handlers import TRAVEL_ANSWER
+from rules.engine import Engine
 from rules.errors import RuleError
 from rules.expedition.phases import LABEL, in_clash, status_data
 from rules.knights import loadout as lo
@@ -92,6 +94,17 @@ def _clash(state: CampaignState) -> dict[str, Any] | None:
             "over": clash.over}
 
 
+def _next(engine: Engine, state: CampaignState, questions: list[dict[str, Any]]) -> str:
+    """A Clash's own next step, also outside an Expedition (a Clash started by hand); outside an Expedition the
+    first question waiting (a Delve started by hand); else what ``/expedition status`` names."""
+    if state.clash is not None:
+        return in_clash(state)
+    if state.expedition is None and questions:
+        q = questions[0]
+        return f"/{q['answer']} decision:{q['id']} " + ("to:<key>" if q["answer"] == TRAVEL_ANSWER else "option:<key>")
+    return str(status_data(engine, state)["next"])
+
+
 def _text(data: dict[str, Any]) -> str:
     lines = [f"⏱️ Now: **{data['phase']}**."]
     c = data["clash"]
@@ -127,8 +140,9 @@ def _text(data: dict[str, Any]) -> str:
             lines.append(f"  {t['name']} may move to: {spaces or 'nowhere'}{more}.")
     for q in data["questions"]:
         several = f", choosing {q['min_pick']} to {q['pick']}" if q["pick"] > 1 else ""
-        lines.append(f"❓ {q['id']} — {q['prompt']} (answer with `/{q['answer']} decision:{q['id']} option:<key>`"
-                     f"{several})")
+        how = (f"`/{q['answer']} to:<key>`, a `fog:<tile>` key as it is" if q["answer"] == TRAVEL_ANSWER
+               else f"`/{q['answer']} decision:{q['id']} option:<key>`")
+        lines.append(f"❓ {q['id']} — {q['prompt']} (answer with {how}{several})")
         for o in q["options"]:
             lines.append(f"  • `{o['key']}` — {o['label']}" + (f": {o['help']}" if o["help"] else ""))
     lines.append(f"Next: `{data['next']}`")
@@ -146,8 +160,7 @@ async def now(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
                  for d in waiting(engine, state)]
     data = {"phase": _phase(state), "clash": _clash(state), "turn": _turn(state, cat),
             "knights": [_knight(cat, k) for k in state.knights.values()], "questions": questions,
-            # a Clash's own next step, also outside an Expedition (a Clash started by hand); else the Expedition's
-            "next": in_clash(state) if state.clash is not None else status_data(engine, state)["next"]}
+            "next": _next(engine, state, questions)}
     return Reply(text=_text(data), data={**data, "seq": loaded.row.seq})
 
 
