@@ -283,10 +283,10 @@ def waiting(state: CampaignState, decision: str, mark_: str, code: str = "c", en
     spec = ANSWERS[code]
     if code in ("t", "s", "m") and engine is None:
         raise ValueError("the Travel step and a vote need the engine (the campaign's content)")
-    now, asked = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
+    now, count = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
     if now is not None and now[0] == decision:
         return mark(now[1], now[2], now[3]) == mark_
-    if asked is not None and int(decision[len(spec.prefix):]) > asked:
+    if count is not None and int(decision[len(spec.prefix):]) > count:
         raise CommandError(f"there is no decision {decision} {spec.where} (it was never asked); nothing was changed")
     return False
 
