@@ -43,9 +43,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.app.asked import asked
 from bot.app.reply import CommandError, Reply
 from bot.discord.dice_modal import game_tree, trim
-from rules.delve_handlers import travel_decision
 from rules.engine import Engine
 from rules.state import CampaignState
 
@@ -270,32 +270,10 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SE
 def asked_now(engine: Engine, state: CampaignState, code: str) -> tuple[tuple[str, str, str, list[str]] | None,
                                                                        int | None]:
     """What the campaign waits for now from ``code``'s command — (id, kind, prompt, option keys) or None — and
-    how many decisions the thing asking has asked (None: it is not under way, so nothing can be told apart)."""
-    if code == "t":
-        travel = travel_decision(engine, state)
-        return ((travel.id, travel.kind, travel.prompt, list(travel.options)) if travel else None), None
-    if code == "s":
-        from rules.expedition.spoils import vote_decision
-
-        spoils = state.expedition.spoils if state.expedition is not None else None
-        if spoils is None or spoils.vote is None:
-            return None, None
-        vote = vote_decision(engine.catalogue, state, spoils)  # its prompt and options change with a tie
-        return (vote.id, vote.kind, vote.prompt, list(vote.options)), None
-    if code == "m":
-        from rules.squires.unlock import mettle_decision
-
-        mettle = mettle_decision(engine, state)  # the first Mettle cards earned and not chosen yet
-        return ((mettle.id, mettle.kind, mettle.prompt, list(mettle.options)) if mettle else None), None
-    delve = state.delve
-    holder: Any = (state.clash.flow if state.clash is not None else None) if code == "c" else \
-        (delve.fog if delve is not None else None) if code == "f" else \
-        (delve.encounter if delve is not None else None)
-    if holder is None:
-        return None, None
-    pending = holder.pending
-    now = (pending.id, pending.kind, pending.prompt, [o.key for o in pending.options]) if pending else None
-    return now, int(holder.asked)
+    how many decisions the thing asking has asked (None: it is not under way, so nothing can be told apart). The
+    question itself comes from bot/app/asked.py, which ``/now`` reads too."""
+    now, count = asked(engine, state, code)
+    return ((now.id, now.kind, now.prompt, list(now.options)) if now is not None else None), count
 
 
 def waiting(state: CampaignState, decision: str, mark_: str, code: str = "c", engine: Engine | None = None) -> bool:
@@ -305,10 +283,10 @@ def waiting(state: CampaignState, decision: str, mark_: str, code: str = "c", en
     spec = ANSWERS[code]
     if code in ("t", "s", "m") and engine is None:
         raise ValueError("the Travel step and a vote need the engine (the campaign's content)")
-    now, asked = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
+    now, count = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
     if now is not None and now[0] == decision:
         return mark(now[1], now[2], now[3]) == mark_
-    if asked is not None and int(decision[len(spec.prefix):]) > asked:
+    if count is not None and int(decision[len(spec.prefix):]) > count:
         raise CommandError(f"there is no decision {decision} {spec.where} (it was never asked); nothing was changed")
     return False
 

@@ -84,7 +84,7 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
         return f"/delve travel (the Story step calls the next Phase at Time {time}; Time is {state.track.time})"
     if step in ("clash_exhibition", "clash_full"):
         if state.clash is not None:
-            return _in_clash(state)
+            return in_clash(state)
         return clash_command(engine, state, "exhibition" if step == "clash_exhibition" else "full")
     if step == "rest":
         return "/rest"
@@ -93,7 +93,7 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
     return "/expedition start (the next Expedition begins with a new Vision Phase)"
 
 
-def _in_clash(state: CampaignState) -> str:
+def in_clash(state: CampaignState) -> str:
     """The next command of the Clash under way: its waiting question, the Monster Round, the Knights still to act,
     or `/clash end` once the Clash is won or lost."""
     clash = state.clash

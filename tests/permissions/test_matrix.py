@@ -406,6 +406,7 @@ PENDING_ROWS: list[Row] = [
     Row("/squire turn name:Tam", KNIGHT, True, setup=SQUIRE_CLASH, refusal="belongs to"),
     Row('/squire ability ability:"Hold the Reins" name:Tam', KNIGHT, True, setup=SQUIRE_CLASH, refusal="belongs to"),
     Row("/pool show", EVERYONE, False, setup=CLASH),
+    Row("/now", EVERYONE, False, setup=CLASH),
     Row(f"/odds weapon weapon:gear_pilgrims_mace knight:{SONCH[5:]}", EVERYONE, False, setup=CLASH),
     Row("/pool add token:opening count:2", EVERYONE, True, setup=CLASH),
     # the Sigh of the Graal: Ser Sonch's own, spent by Kara or the GM once the Clash has ended

@@ -19,6 +19,7 @@ from bot.app.commands import (
     keyword,
     knight,
     modes,
+    now,
     odds,
     outpost,
     postgame,
@@ -38,6 +39,6 @@ def build_registry() -> Registry:
     registry = Registry()
     for module in (campaign, roll, deck, clash, clash_play, sigh, delve, fog, encounter, expedition, outpost, spoils,
                    rest, dice, knight, keyword, saint, progress, odds, gm, squire, rogue, postgame, modes,
-                   content, content_cards, help):
+                   content, content_cards, now, help):
         module.register(registry)
     return registry
