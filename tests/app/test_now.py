@@ -63,8 +63,9 @@ async def test_now_names_whose_turn_the_knights_and_the_weapons_in_range(table: 
 
 
 async def test_now_in_a_delve_shows_the_travel_step_with_its_keys(table: Table) -> None:
-    """Rulebook (line 738): Travel step: As a party, decide which face down tile you want to travel onto, or
-    whether you want to Backtrack or Enter the Deep Fog — /now lists each destination's key."""
+    """Rulebook (line 738): - Travel step: As a party, decide which face down tile you want to travel onto, or whether you want to Backtrack or Enter the Deep Fog (see The Deep Fog, p. 37).
+
+    /now lists each destination's key."""  # noqa: E501
     await table.ok('@kara /knight create knight:ashgrove name:"Kara"')
     started = await table.ok("/delve start kingdom:aubrevane start:aub_01")
     assert started.pending is not None

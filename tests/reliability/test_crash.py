@@ -91,7 +91,8 @@ def writing(db_path: Path) -> bool:
         conn.execute("ROLLBACK")
         return False
     except sqlite3.OperationalError as exc:
-        if "locked" in str(exc) or "busy" in str(exc):
+        # "locking protocol" (SQLITE_PROTOCOL): the frozen process holds the WAL index mid-change: inside a write too
+        if "locked" in str(exc) or "busy" in str(exc) or "locking protocol" in str(exc):
             return True
         raise
     finally:
