@@ -7,6 +7,7 @@ import textwrap
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from bot.app.commands import build_registry
 from bot.app.service import App
@@ -72,3 +73,15 @@ setups:
 - level: 1
 {setup}
 """
+
+
+async def answer_all(t: Table, reply: Any) -> list[Any]:
+    """Every reply from ``reply`` on, each waiting question answered the plain way (REACT!: go on; an Evasion re-roll:
+    keep; anything else: its first option), until nothing waits."""
+    seen = [reply]
+    while reply.pending is not None:
+        option = {"react": "go_on", "evasion_reroll": "keep"}.get(reply.pending["kind"]) or \
+            reply.pending["options"][0]
+        reply = await t.ok(f"/choose decision:{reply.pending['id']} option:{option}")
+        seen.append(reply)
+    return seen

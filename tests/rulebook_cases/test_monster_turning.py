@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import Table
-from tests.rulebook_cases.pack import monster, pack_table
+from tests.rulebook_cases.pack import answer_all, monster, pack_table
 
 CARD = """\
 - id: turner_ai_{id}
@@ -39,13 +39,7 @@ TURNER = monster(
 async def _round(t: Table, top: str) -> str:
     await t.ok(f"/clash adjust deck:ai top:turner_ai_{top}")
     reply = await t.ok("/monster round")
-    seen = [reply]
-    while reply.pending is not None:
-        option = {"react": "go_on", "evasion_reroll": "keep"}.get(reply.pending["kind"]) or \
-            reply.pending["options"][0]
-        reply = await t.ok(f"/choose decision:{reply.pending['id']} option:{option}")
-        seen.append(reply)
-    return "\n".join(r.text for r in seen)
+    return "\n".join(r.text for r in await answer_all(t, reply))
 
 
 def _facing(state: dict[str, Any]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.rulebook_cases.pack import monster, pack_table
+from tests.rulebook_cases.pack import answer_all, monster, pack_table
 
 COIN = """\
 kind: gear
@@ -57,12 +57,7 @@ async def test_a_when_you_draw_a_mortis_card_ability_resolves_before_the_card(tm
         await t.ok("/clash adjust knight:Kara stat:vigor value:9")  # a Minor Peril threshold after the hit
         passion = next(iter((await t.state())["knights"].values()))["stats"]["passion"]
         await t.ok("/gm force-next values:3")  # the Evasion die: hit
-        reply = await t.ok("/monster round")
-        while reply.pending is not None:
-            option = {"react": "go_on", "evasion_reroll": "keep"}.get(reply.pending["kind"]) or \
-                reply.pending["options"][0]
-            reply = await t.ok(f"/choose decision:{reply.pending['id']} option:{option}")
-        text = reply.text
+        text = (await answer_all(t, await t.ok("/monster round")))[-1].text
         drawn = text.index("Kara draws **")
         coin = text.index("⚡ Lucky Coin: When you draw a Mortis card, gain +1 Passion.")
         offer = text.index("✋ Lucky Coin (Exhaust): When you draw a Mortis card, you may exhaust this card")

@@ -5,10 +5,8 @@ the Zone."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from tests.conftest import Table
-from tests.rulebook_cases.pack import monster, pack_table
+from tests.rulebook_cases.pack import answer_all, monster, pack_table
 
 COLUMN = """\
 kind: terrain
@@ -42,16 +40,6 @@ PANZERDRAGON = monster(
 KNIGHTS = ("Fleischritter", "Ubar", "Paracelsa", "Kara")
 
 
-async def _answer(t: Table, reply: Any) -> list[Any]:
-    seen = [reply]
-    while reply.pending is not None:
-        option = {"react": "go_on", "evasion_reroll": "keep"}.get(reply.pending["kind"]) or \
-            reply.pending["options"][0]
-        reply = await t.ok(f"/choose decision:{reply.pending['id']} option:{option}")
-        seen.append(reply)
-    return seen
-
-
 async def test_a_wave_attack_is_blocked_by_columns(tmp_path: Path) -> None:
     """Rulebook (line 1163): - Wave Attack: A Wave Attack is a type of a Zone Attack that disperses from the Monster
     in certain directions—just like a wave! A Wave Attack is blocked by Obstacles, like Columns. To check if your
@@ -67,7 +55,7 @@ async def test_a_wave_attack_is_blocked_by_columns(tmp_path: Path) -> None:
             await t.ok(f"@{name.lower()} /knight create knight:lanternbearer name:{name}")
         await t.ok("/clash start monster:panzerdragon level:1 type:full")
         await t.ok("/gm force-next values:1")  # Fleischritter fails his Evasion Roll
-        text = "\n".join(r.text for r in await _answer(t, await t.ok("/monster round")))
+        text = "\n".join(r.text for r in await answer_all(t, await t.ok("/monster round")))
         assert "(Fleischritter in it)" in text
         assert "The Wave is blocked for Ubar, Paracelsa: behind an Obstacle, not attacked." in text
         assert "Fleischritter rolls 1 Evasion di" in text
