@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from content.loader import Catalogue
@@ -76,8 +77,9 @@ class Attack:
     def k(self) -> KnightState:
         return self.state.knights[self.p.knight]
 
-    @property
+    @cached_property
     def weapon(self) -> tuple[GearFace, list[Keyword]]:
+        """The active weapon's face and keywords (the same through one Attack)."""
         face, keywords, _ = aw.weapon_face(self.cat, self.k, self.p.weapon)
         return face, keywords
 

@@ -4,9 +4,10 @@ Round Step").
 The Attack Action "works almost the same way as a Combat Action during a Clash": Declare Attack and Active Weapon
 (a Monster miniature in the weapon's effective range on the Encounter Board), Raise Passion (no Priority check),
 Attack Roll against the card's To Hit (Heat re-rolls stop for the Knight's ``enc_reroll`` decision), First Ability
-Window, Power Roll against the card's AT, Clear the Encounter Pool, Second Ability Window. The Power Roll and the
-Knight tokens are the Clash's (rules/clash/power_roll.py) on the Encounter Pool, never the Knight Pool. Reaching the
-AT is a Scrape: the Scrape effect, the Critical with a Crit Chance (once per Encounter), the Overpower.
+Window, Power Roll against the card's AT, Clear the Encounter Pool, Second Ability Window. These are the one Knight
+Attack of rules/clash/attack_sequence.py with the Encounter's venue ``ENCOUNTER`` (below): the Encounter Pool, never
+the Knight Pool; no BP card and no Monster Responses; reaching the AT is a Scrape (step 8): the Scrape effect, the
+Critical with a Crit Chance (once per Encounter), the Overpower.
 """
 
 from __future__ import annotations
@@ -140,7 +141,8 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
     if not same and has_falsity(keywords):  # not applied here before version 3: the table is told
         lines.append(f"✋ Falsity ({face.name}, by hand): you may re-roll your Crit die without gaining Heat; Zeal 1 "
                      "if it was already a hit.")
-    asked = seq.offer_rerolls(a := _attack(engine, state, dice, p, lines))
+    a = _attack(engine, state, dice, p, lines)
+    asked = seq.offer_rerolls(a)
     return asked if asked is not None else seq.run(a)
 
 
