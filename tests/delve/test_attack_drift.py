@@ -226,3 +226,23 @@ async def test_doomed_forbids_a_squire_the_heat_redraw_of_its_evasion(tmp_path: 
         assert (await table.state())["squires"]["tam"]["heat"] == 2
     finally:
         await app.db.close()
+
+
+async def test_a_squires_attack_clears_the_knight_pool_after_its_wounds_step(tmp_path: Path) -> None:
+    """Rulebook (line 1786): Squires perform Attacks in a similar manner to Knights, but they substitute the Attack
+    Roll and the Power Roll with Mettle card draws.
+
+    Rulebook (line 1446): 9. Clear the Knight Pool (after "8. Wounds and Escalation").
+
+    The Squire's Attack is the Knights' ten steps (rules/clash/attack_sequence.py): its Fail discards the BP card
+    (step 8) before the Knight Pool is cleared (step 9); before version 3 the Pool was cleared right after the
+    Power draw."""
+    app, table, react = await _splinter_round(tmp_path, tam="D6", kara="E6")
+    try:
+        await table.ok(f"@kara /choose decision:{react.pending['id']} option:go_on")
+        lines = (await table.ok("@kara /squire attack name:Tam")).text.splitlines()
+        assert "Power 0 against AT 6: **Fail**." in lines
+        fail = lines.index("Cowl Hem goes to the BP discard pile (Fail).")
+        assert lines.index("The Knight Pool is empty.") == fail + 1 > lines.index("Power 0 against AT 6: **Fail**.")
+    finally:
+        await app.db.close()
