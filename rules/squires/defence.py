@@ -1,7 +1,8 @@
 """The Monster's Attacks on a Squire (rulebook "Resolving Attacks Against Squires"): the Evasion Roll is a Mettle
 draw, the Attack keywords (Swarm X, Splinter X) and the consequences are resolved as for a Knight, on the Squire's
-own statistics (no Mortis, a Judicium at 0 Vigor). rules/clash/monster_attack.py calls ``defend`` for a Squire
-Target; rules/clash/harm.py resolves effects on a Squire with ``harm_squire``."""
+own statistics (no Mortis, a Judicium at 0 Vigor). ``SQUIRE`` is the Squire's part of the one Monster Attack
+(rules/clash/monster_attack.attack, rules/clash/attack_target.py), Doomed included; rules/clash/harm.py resolves
+effects on a Squire with ``harm_squire``."""
 
 from __future__ import annotations
 
