@@ -232,7 +232,8 @@ async def test_a_squires_attack_clears_the_knight_pool_after_its_wounds_step(tmp
     """Rulebook (line 1786): Squires perform Attacks in a similar manner to Knights, but they substitute the Attack
     Roll and the Power Roll with Mettle card draws.
 
-    Rulebook (line 1446): 9. Clear the Knight Pool (after "8. Wounds and Escalation").
+    Rulebook (line 1446): 9. Clear the Knight Pool After resolving Responses and performing Escalation, remove all
+    Knight tokens from the Knight Pool, unless explicitly instructed otherwise.
 
     The Squire's Attack is the Knights' ten steps (rules/clash/attack_sequence.py): its Fail discards the BP card
     (step 8) before the Knight Pool is cleared (step 9); before version 3 the Pool was cleared right after the
