@@ -30,7 +30,8 @@ def value(card: MonsterAttack, name: str) -> int:
 
 
 @implements("Doomed", tests=[T + "test_doomed_refuses_heat_rerolls_of_the_evasion_roll",
-                             T + "test_doomed_refuses_the_heat_reroll_of_a_judgement_test"])
+                             T + "test_doomed_refuses_the_heat_reroll_of_a_judgement_test",
+                             "tests/delve/test_attack_drift.py::test_doomed_forbids_a_squire_the_heat_redraw_of_its_evasion"])
 def doomed(card: MonsterAttack) -> bool:
     return any(kw.name == "Doomed" for kw in card.keywords)
 

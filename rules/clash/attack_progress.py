@@ -1,6 +1,6 @@
-"""A Knight's Attack in a Clash between two of its steps (``pending.data["attack"]`` while a decision is open), its
-reply data, and the effects the Monster resolves against the attacking Knight (rules/clash/knight_attack.py and its
-steps in rules/clash/attack_wounds.py)."""
+"""A Knight's Attack in a Clash between two of its steps (``pending.data["attack"]`` while a decision is open) and
+the effects the Monster resolves against the attacking Knight (rules/clash/knight_attack.py and its steps in
+rules/clash/attack_wounds.py; the reply's ``attack`` is rules/clash/attack_sequence.attack_data)."""
 
 from __future__ import annotations
 
@@ -29,17 +29,6 @@ class Progress(KnightRoll):
     bp_chosen: str | None = Field(None, description="Heartseeker, Soulseeker, Precise: the BP card chosen")
     bp_shuffle: bool = Field(False, description="the BP deck is shuffled when the chosen card is drawn")
     keep: dict[str, int] = Field(default_factory=dict, description="Pass X: the tokens left in the Knight Pool")
-
-
-def attack_data(p: Progress) -> dict[str, Any]:
-    hit = p.hits()
-    return {
-        "naturals": list(p.naturals), "results": [n + p.precision for n in p.naturals], "precision": p.precision,
-        "to_hit": p.to_hit, "hit": hit, "hits": sum(hit), "full_hit": all(hit), "full_miss": not any(hit),
-        "crit_chance": p.naturals[0] == 10 or (p.deadly and p.naturals[0] >= 9), "crit_misses": p.crit_misses,
-        "rerolled": list(p.rerolled), "weapon": p.weapon, "target": p.monster, "bp": None, "power": None,
-        "outcome": None, "responses": [],
-    }
 
 
 def harm_knight(engine: Engine, state: CampaignState, dice: Dice, p: Progress, effects: list[Any], source: str,

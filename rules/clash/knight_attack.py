@@ -21,12 +21,13 @@ from rules.board.state import Knight as Mini
 from rules.board.state import Monster as Mini_M
 from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
+from rules.clash import attack_sequence as seq
 from rules.clash import attention, harm, rounds, rush
 from rules.clash import power_roll as pw
 from rules.clash import weapon_keywords as wk
 from rules.clash.activation import monster_content
 from rules.clash.armor_piercing import pierce
-from rules.clash.attack_progress import Progress, attack_data
+from rules.clash.attack_progress import Progress
 from rules.clash.attack_wounds import (
     area_rolls,
     area_wounds,
@@ -136,7 +137,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     k, mini = _knight(state, act.knight)
     paused = clash.flow.pending
     if act.bonus and paused is not None and paused.kind == "bonus_attack" and mini.id in paused.knights:
-        # the Round waited for this Bonus Attack: it goes on once the Attack ends (_go_on)
+        # the Round waited for this Bonus Attack: it goes on once the Attack ends (_resume_round)
         clash.flow.pending = None
         clash.flow.queue.insert(0, paused.data["activation"])
     rounds.not_waiting(clash)
@@ -200,10 +201,9 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
                  **rolled)
     lines.append(f"🎯 {k.name} attacks {m.name} with the {face.name}: {p.shown()} vs To Hit {p.to_hit} → "
                  f"{p.verdict()}.")
-    pending = _offer_rerolls(engine, state, k, p, lines)
-    if pending is not None:
-        return _result(engine, state, k, lines, attack_data(p), pending)
-    return _go_on(engine, state, dice, p, lines)
+    a = _attack(engine, state, dice, p, lines)
+    asked = seq.offer_rerolls(a)
+    return asked if asked is not None else _resume_round(engine, seq.run(a), dice)
 
 
 @implements("Basic Abilities", tests=[T + "test_a_knight_in_a_blindspot_gains_one_precision",
@@ -258,21 +258,18 @@ def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name
 @implements("Dice Re-rolls", tests=[T + "test_heat_reroll_decision_and_resume", T + "test_a_die_is_rerolled_only_once"])
 @implements("Closing X", tests=[T + "test_closing_tokens_give_free_rerolls"])
 @implements("Attack Re-roll X", tests=[T + "test_closing_tokens_give_free_rerolls"])
-def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Progress,
-                   lines: list[str]) -> Pending | None:
+def _reroll_prompt(k: KnightState, offer: ar.RerollOffer) -> str:
     """The Heat re-rolls of rules/clash/attack_roll.py, asked of the attacking Knight (``attack_reroll``)."""
-    offer = ar.reroll_offer(engine.catalogue, k, p)
-    if offer is None:
-        return None
-    if offer.pick == 0:
-        lines.append(f"{k.name} is at the Heat Limit ({k.stats.heat}): no Heat re-roll.")
-        return None
-    assert state.clash is not None
-    prompt = (f"{k.name}: re-roll missed Attack dice? Pick up to {offer.pick} ({offer.free_text()}+1 Heat each; Heat "
-              f"{offer.heat}/{offer.limit}). Each die can be re-rolled only once and you must declare all dice you "
-              "wish to re-roll before re-rolling any of them.")
-    return ask(state.clash.flow, "attack_reroll", prompt, offer.options, knights=[k.id],
-               data={"attack": p.model_dump()}, pick=offer.pick)
+    return (f"{k.name}: re-roll missed Attack dice? Pick up to {offer.pick} ({offer.free_text()}+1 Heat each; Heat "
+            f"{offer.heat}/{offer.limit}). Each die can be re-rolled only once and you must declare all dice you "
+            "wish to re-roll before re-rolling any of them.")
+
+
+def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], data: dict[str, Any], pick: int) -> Result:
+    assert a.state.clash is not None
+    pending = ask(a.state.clash.flow, kind, prompt, options, knights=[a.k.id], data={"attack": a.p.model_dump(),
+                                                                                     **data}, pick=pick)
+    return _result(a.engine, a.state, a.k, a.lines, a.data, pending)
 
 
 @implements("3. Attack Roll",
@@ -282,19 +279,16 @@ def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Prog
 @implements("Deadly", tests=[T + "test_deadly_gives_crit_chance_on_9"])
 @resumes("attack_reroll")
 def resume_reroll(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    p = Progress.model_validate(pending.data["attack"])
-    k = state.knights[p.knight]
-    pool = state.clash.flow.pool if state.clash is not None else None
-    return _go_on(engine, state, dice, p, ar.reroll(engine.catalogue, k, p, chosen, dice, pool))
+    a = _attack(engine, state, dice, Progress.model_validate(pending.data["attack"]), [])
+    seq.reroll(a, chosen)
+    return _resume_round(engine, seq.run(a), dice)
 
 
-# --- steps 3 (end) to 10 -------------------------------------------------------------------------------------
-
-
-def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
-    """Steps 3 (the verdict) to 10 once the Attack dice are final; then a Monster Round that waited for this Bonus
-    Attack goes on."""
-    return _resume_round(engine, _steps(engine, state, dice, p, lines), dice)
+def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> seq.Attack:
+    a = seq.Attack(engine, state, dice, CLASH, p, lines)
+    if p.passion is not None:  # from step 4 on
+        a.passion = p.passion
+    return a
 
 
 def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
@@ -314,115 +308,149 @@ def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
                   pending=more.pending)
 
 
-def _steps(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
-    cat = engine.catalogue
-    k = state.knights[p.knight]
-    assert state.clash is not None and cat.dice is not None
-    face, keywords, _ = aw.weapon_face(cat, k, p.weapon)
-    attack = attack_data(p)
-    crit = attack["crit_chance"]
-    if crit:
-        lines.append("✨ **Crit Chance** (natural " + ("9–10 with Deadly" if p.naturals[0] == 9 else "10")
-                     + " on the Crit die): Ultrainstinct is ignored and a Wound becomes a Critical Wound.")
-    if p.crit_misses:
-        times = "" if p.crit_misses == 1 else f" {p.crit_misses} times"
-        lines.append(f"Crit Miss{times} (natural 1 on the Crit die): resolve Crit Miss effects{times}, if any.")
-    lines += pw.timed_abilities(face, "Full Hit" if attack["full_hit"] else "Full Miss" if attack["full_miss"] else "")
-    if attack["full_miss"]:  # "Go straight to step 9 (Clear the Knight Pool) ... and immediately end the Attack."
-        attack["outcome"] = "miss"
-        state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0)
-        lines += cleared + [f"Full Miss: {k.name}'s Attack ends."] + st.after(cat, k, "attack")
-        return _result(engine, state, k, lines, attack, None)
-    # 4. First Ability Window
-    t = pw.pool_tokens(state.clash.flow.pool, p.cantrip)
-    passion = k.stats.passion + t.rouse
-    if t.rouse:
-        lines.append(f"Rouse: {k.name}'s Passion counts as {passion} until the end of this Attack.")
-    state.clash.flow.pool, window = pw.first_window(face, keywords, state.clash.flow.pool)
-    lines += window + wk.attention_keywords(state, k, p.mini, p.monster, keywords)
-    p.passion = passion
+# --- steps 3 (end) to 10: the Clash's own steps in rules/clash/attack_sequence.py's order ----------------------
+
+
+def _crit_chance(p: Progress) -> str:
+    return ("✨ **Crit Chance** (natural " + ("9–10 with Deadly" if p.naturals[0] == 9 else "10")
+            + " on the Crit die): Ultrainstinct is ignored and a Wound becomes a Critical Wound.")
+
+
+def _first_window(a: seq.Attack) -> None:
+    """4. First Ability Window, and what the Attack changes on the Clash Board (Hidden's Attention keywords)."""
+    seq.first_window(a)
+    _, keywords = a.weapon
+    a.lines += wk.attention_keywords(a.state, a.k, a.p.mini, a.p.monster, keywords)
+    a.p.passion = a.passion
+
+
+def _bp_card(a: seq.Attack) -> Result | seq.AttackEnd | None:
+    """5. Determine BP Card (Heartseeker, Soulseeker, Precise stop for the Knight's choice), and the Monster's
+    Ultrainstinct Response before the Power Roll (not with a Crit Chance); a Knight dying there ends the Attack."""
+    engine, state, dice, p, k = a.engine, a.state, a.dice, a.p, a.k
+    assert state.clash is not None
+    face, keywords = a.weapon
     pending = _bp_choice(engine, state, k, p, face, keywords)
     if pending is not None:
-        return _result(engine, state, k, lines, attack, pending)
-    return _from_bp(engine, state, dice, p, lines)
-
-
-def _from_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
-    """Steps 5 (the BP card) to 10."""
-    cat = engine.catalogue
-    k = state.knights[p.knight]
-    assert state.clash is not None and cat.dice is not None and p.passion is not None
-    face, keywords, _ = aw.weapon_face(cat, k, p.weapon)
-    attack = attack_data(p)
-    crit = attack["crit_chance"]
-    passion = p.passion
-    # 5. Determine BP Card
-    before_pool = dict(state.clash.flow.pool)
+        return _result(engine, state, k, a.lines, a.data, pending)
+    a.before = dict(state.clash.flow.pool)
     m = state.board.monster(p.monster)
-    bp, space = determine_bp(engine, state, dice, p, m, lines)
-    t = pw.pool_tokens(state.clash.flow.pool, p.cantrip)
-    at = bp.at + state.clash.effective_at_bonus(m.mob_number or 0)
-    attack["bp"] = {"id": bp.id, "name": bp.name, "level": bp.level, "at": at}
+    bp, space = determine_bp(engine, state, dice, p, m, a.lines)
+    a.tokens = pw.pool_tokens(state.clash.flow.pool, p.cantrip)
+    a.at = bp.at + state.clash.effective_at_bonus(m.mob_number or 0)
+    a.data["bp"] = {"id": bp.id, "name": bp.name, "level": bp.level, "at": a.at}
     responses: list[dict[str, Any]] = []
     attacks: list[Any] = []
-    if not crit:
-        responses, attacks = respond(engine, state, dice, p, bp, {"ultrainstinct"}, t, lines)
+    if not a.data["crit_chance"]:
+        responses, attacks = respond(engine, state, dice, p, bp, {"ultrainstinct"}, a.tokens, a.lines)
+    a.extra.update(bp=bp, space=space, m=m, responses=responses, attacks=attacks)
     if k.dead or state.clash.over is not None:  # "When a Knight dies ... cannot be used in any way"
-        attack["responses"] = responses
+        a.data["responses"] = responses
         if state.clash.bp_revealed == bp.id:
             state.clash = fail_bp(state.clash, dice)
-        state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0, before_pool)
-        lines += cleared + [f"{k.name}'s Attack ends before the Power Roll."]
-        return _end(engine, state, dice, k, p, lines, attack, attacks)
-    # 6. Power Roll
-    plan = pw.create_pool(cat, k, face, attack["hits"], passion)
-    res = pw.roll(dice, cat.dice, plan, t, sum(kw.value or 0 for kw in keywords if kw.name == "Power Re-roll"))
-    wound = res.total >= at
-    outcome = "critical" if wound and crit else "wound" if wound else "fail"
-    attack.update(power=res.total, outcome=outcome, power_dice=[f.model_dump() for f in res.faces],
+        state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0, a.before)
+        a.lines += cleared + [f"{k.name}'s Attack ends before the Power Roll."]
+        a.extra["ended"] = "early"
+        return seq.END
+    return None
+
+
+def _power_roll(a: seq.Attack) -> None:
+    """6. Power Roll against the BP card's AT: a Wound, a Critical Wound (with the Crit Chance) or a Fail; a Wound that
+    wins the Clash, or the Area hits of the Attack."""
+    engine, state, dice, p, k = a.engine, a.state, a.dice, a.p, a.k
+    cat, clash, bp = a.cat, state.clash, a.extra["bp"]
+    assert clash is not None and cat.dice is not None
+    face, keywords = a.weapon
+    plan = pw.create_pool(cat, k, face, a.data["hits"], a.passion)
+    a.res = res = pw.roll(dice, cat.dice, plan, a.tokens, sum(kw.value or 0 for kw in keywords
+                                                             if kw.name == "Power Re-roll"))
+    wound = res.total >= a.at
+    outcome = "critical" if wound and a.data["crit_chance"] else "wound" if wound else "fail"
+    a.data.update(power=res.total, outcome=outcome, power_dice=[f.model_dump() for f in res.faces],
                   potential=res.potential, tokens_used=res.used)
-    lines += pw.power_lines(plan, res, at, outcome)
-    wounds = (2 if bp.level == 3 and outcome == "wound" else bp.wounds()) if state.clash.monster_type == "boss" \
+    a.lines += pw.power_lines(plan, res, a.at, outcome)
+    wounds = (2 if bp.level == 3 and outcome == "wound" else bp.wounds()) if clash.monster_type == "boss" \
         else bp.wounds()
-    victory = wound and state.clash.wounds() + wounds >= state.clash.wounds_needed
-    area_hits = [] if victory else area_rolls(engine, state, dice, p, m, keywords, res.total, attack, lines)
-    before = state.clash.wounds()
-    if victory:  # "The Clash immediately ends ... you still gain every tangible reward from that Critical"
-        wound_monster(engine, state, dice, p, bp, space, outcome == "critical", lines)
-        if outcome == "critical":
-            more, _ = respond(engine, state, dice, p, bp, {"critical"}, t, lines, tangible=True)
-            responses += more
+    victory = wound and clash.wounds() + wounds >= clash.wounds_needed
+    area = [] if victory else area_rolls(engine, state, dice, p, a.extra["m"], keywords, res.total, a.data, a.lines)
+    a.extra.update(wound=wound, outcome=outcome, victory=victory, area=area, wounds_before=clash.wounds())
+
+
+def _responses(a: seq.Attack) -> None:
+    """7. Monster Responses (after a Wound that wins the Clash, only its Critical's tangible rewards, at step 8)."""
+    if a.extra["victory"]:
+        return
+    x = a.extra
+    wanted = {"critical"} if x["outcome"] == "critical" else {"wound" if x["wound"] else "fail", "instinct"}
+    more, extra = respond(a.engine, a.state, a.dice, a.p, x["bp"], wanted, a.tokens, a.lines)
+    x["responses"] += more + thresholds(a.engine, a.state, a.dice, a.p, x["bp"], x["wound"], a.res.total, a.at,
+                                        a.lines)
+    x["attacks"] += extra
+
+
+def _wounds(a: seq.Attack) -> None:
+    """8. Wounds and Escalation: "The Clash immediately ends ... you still gain every tangible reward from that
+    Critical"; a Fail discards a Boss's BP card, a Mob's stays revealed; the Area hits."""
+    engine, state, dice, p, x = a.engine, a.state, a.dice, a.p, a.extra
+    assert state.clash is not None
+    bp, space, critical = x["bp"], x["space"], x["outcome"] == "critical"
+    if x["victory"]:
+        wound_monster(engine, state, dice, p, bp, space, critical, a.lines)
+        if critical:
+            more, _ = respond(engine, state, dice, p, bp, {"critical"}, a.tokens, a.lines, tangible=True)
+            x["responses"] += more
     else:
-        # 7. Monster Responses
-        wanted = {"critical"} if outcome == "critical" else {"wound" if wound else "fail", "instinct"}
-        more, extra = respond(engine, state, dice, p, bp, wanted, t, lines)
-        responses += more + thresholds(engine, state, dice, p, bp, wound, res.total, at, lines)
-        attacks += extra
-        # 8. Wounds and Escalation
-        if wound:
-            wound_monster(engine, state, dice, p, bp, space, outcome == "critical", lines)
+        if x["wound"]:
+            wound_monster(engine, state, dice, p, bp, space, critical, a.lines)
         elif state.clash.monster_type == "boss":
             state.clash = fail_bp(state.clash, dice)
-            lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
+            a.lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
         else:
-            lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
-        area_wounds(engine, state, dice, p, area_hits, outcome == "critical", lines)
-    attack["responses"] = responses
-    # 9. Clear the Knight Pool
+            a.lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
+        area_wounds(engine, state, dice, p, x["area"], critical, a.lines)
+    a.data["responses"] = x["responses"]
+
+
+def _after_second_window(a: seq.Attack) -> list[str]:
+    """Armor Piercing, the end of Hidden, Cumbersome (step 10 in a Clash)."""
+    assert a.state.clash is not None
+    face, keywords = a.weapon
+    space, m = a.extra["space"], a.extra["m"]
+    return pierce(a.state.clash, None if space and a.extra["wound"] else space, keywords, m.name) \
+        + attention.stop(a.state.clash, a.p.mini, a.k.name, "after the second ability window of the Attack") \
+        + wk.cumbersome(a.cat, a.k, a.p.weapon, face, keywords, a.extra["wound"])
+
+
+def _finish(a: seq.Attack) -> Result:
+    """The end of the Attack: a Full Miss ends it at once; otherwise the Mobs an interval spawns, then ``_end``."""
+    assert a.state.clash is not None
+    if a.extra.get("ended") == "miss":
+        a.data["outcome"] = "miss"
+        return _result(a.engine, a.state, a.k, a.lines + st.after(a.cat, a.k, "attack"), a.data, None)
+    if a.extra.get("ended") is None and a.state.clash.over is None:
+        interval_spawns(a.engine, a.state, a.p, a.extra["wounds_before"], a.lines)
+    return _end(a.engine, a.state, a.dice, a.k, a.p, a.lines, a.data, a.extra["attacks"])
+
+
+def _set_pool(state: CampaignState, pool: dict[str, int]) -> None:
     assert state.clash is not None
-    state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, res.used.get("fire", 0), before_pool,
-                                                   p.keep)
-    lines += cleared
-    # 10. Second Ability Window
-    if not k.dead and state.clash.over is None:
-        state.clash.flow.pool, window = pw.second_window(cat, k, face, keywords, state.clash.flow.pool, passion,
-                                                             res.total - at)
-        lines += window + pierce(state.clash, None if space and wound else space, keywords, m.name)
-        lines += attention.stop(state.clash, p.mini, k.name, "after the second ability window of the Attack")
-        lines += wk.cumbersome(cat, k, p.weapon, face, keywords, wound)
-    if state.clash.over is None:
-        interval_spawns(engine, state, p, before, lines)
-    return _end(engine, state, dice, k, p, lines, attack, attacks)
+    state.clash.flow.pool = pool
+
+
+def _pool(state: CampaignState) -> dict[str, int]:
+    assert state.clash is not None
+    return state.clash.flow.pool
+
+
+CLASH = seq.Venue(
+    name="Clash", pool_name="Knight Pool", reroll_kind="attack_reroll", pool=_pool, set_pool=_set_pool,
+    data=lambda p: seq.attack_data(p, p.weapon, p.monster, bp=None, power=None, outcome=None, responses=[]),
+    steps={seq.FIRST_WINDOW: _first_window, seq.BP_CARD: _bp_card, seq.POWER_ROLL: _power_roll,
+           seq.RESPONSES: _responses, seq.WOUNDS: _wounds},
+    crit_chance=_crit_chance, reroll_prompt=_reroll_prompt, ask=_ask, finish=_finish,
+    goes_on=lambda a: not a.k.dead and a.state.clash is not None and a.state.clash.over is None,
+    after_second_window=_after_second_window, keep=lambda a: a.p.keep)
 
 
 SEEKERS = {"Heartseeker": 2, "Soulseeker": 3}
@@ -472,7 +500,7 @@ def _resume_bp_choice(engine: Engine, state: CampaignState, pending: Pending, ch
     k = state.knights[p.knight]
     lines = [f"{k.name} attacks " + ("the top card of the BP discard pile (Precise)." if from_discard
                                      else "the BP card they chose.")]
-    return _resume_round(engine, _from_bp(engine, state, dice, p, lines), dice)
+    return _resume_round(engine, seq.run(_attack(engine, state, dice, p, lines), seq.BP_CARD), dice)
 
 
 @implements("End of a Knight Attack and Attack Responses", tests=[T + "test_attack_response_is_handed_on"])

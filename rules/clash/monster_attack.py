@@ -20,6 +20,7 @@ from rules.clash.activation import (
     react_window,
     run_from,
 )
+from rules.clash.attack_target import Target
 from rules.clash.facing import face_target
 from rules.clash.flow import Option, Pending, ask, resumes
 from rules.coverage import implements
@@ -28,7 +29,7 @@ from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.rolls import d10_success
-from rules.state import CampaignState
+from rules.state import CampaignState, one_attack
 
 T = "tests/clash/test_monster_round.py::"
 
@@ -56,6 +57,9 @@ def _in_reach(state: CampaignState, card: MonsterAttack, act: Activation, knight
 @implements("4. Monster Attack", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @implements("Target Out of Reach", tests=[T + "test_out_of_reach_skips_to_after_attack"])
 def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+    """The Monster Attack on its current Target, a Knight or a Squire ("During a Clash, Squires are considered
+    Knights unless stated otherwise"): a gone Target is passed over, the Knights may react, the Monster faces the
+    Target, an unreachable one evades (Out of Reach Evade), a Command is obeyed or not, then the Target defends."""
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
     knight = current(act)
@@ -66,38 +70,62 @@ def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
     if knight is None:
         act.step = "final"
         return None
-    if knight in state.squires:  # a Squire draws Mettle cards instead of rolling (docs/squires.md)
-        from rules.squires.defence import defend
-
-        react = react_window(state, card, act, "attack")  # the Knights may still react
-        if react is not None:
-            return react
-        face_target(state, card, act.monster, act.targets, knight, lines)
-        defend(engine, state, dice, lines, act, card, _in_reach(state, card, act, knight))
-        return None
-    if not alive(state, knight):
-        act.step = "after_attack"
+    target = _target(state, knight)
+    late = target is not KNIGHT and not one_attack(state)  # before version 3 a dead Squire was seen after REACT!
+    if not late and target.gone(state, knight):
+        target.passes(state, act, lines, False)
         return None
     react = react_window(state, card, act, "attack")
     if react is not None:
         return react
     face_target(state, card, act.monster, act.targets, knight, lines)  # "before it performs an Attack"
-    name = name_of(state, knight)
-    if not _in_reach(state, card, act, knight):
-        lines.append(f"💨 {name} is out of reach: Out of Reach Evade. The Monster goes straight to After Attack.")
-        act.hits, act.step = 0, "after_attack"
+    if late and target.gone(state, knight):
+        target.passes(state, act, lines, False)
         return None
-    if "command" in card.attack.types and act.obeyed is None:
-        return ask(state.clash.flow, "command",
-                   f"📜 {card.name} commands {name}: {card.attack.obey} Obey, or Disobey and suffer the penalty?",
-                   [Option(key="obey", label="Obey", help=card.attack.obey[:200]),
-                    Option(key="disobey", label="Disobey", help="suffer the Monster's penalty")],
-                   knights=[knight])
+    if not _in_reach(state, card, act, knight):
+        target.passes(state, act, lines, True)
+        return None
+    asked: Pending | None = target.command(state, card, act, knight) or target.defend(engine, state, dice, lines,
+                                                                                       act, card, knight)
+    return asked
+
+
+def _target(state: CampaignState, knight: str) -> Target:
+    if knight in state.squires:  # a Squire draws Mettle cards instead of rolling (docs/squires.md)
+        from rules.squires.defence import SQUIRE
+
+        return SQUIRE
+    return KNIGHT
+
+
+def _knight_passes(state: CampaignState, act: Activation, lines: list[str], out_of_reach: bool) -> None:
+    """A dead Knight is not attacked; one out of reach evades: "The Monster goes straight to After Attack"."""
+    if out_of_reach:
+        lines.append(f"💨 {name_of(state, current(act) or '')} is out of reach: Out of Reach Evade. The Monster goes "
+                     "straight to After Attack.")
+        act.hits = 0
+    act.step = "after_attack"
+
+
+def _command(state: CampaignState, card: MonsterAttack, act: Activation, knight: str) -> Pending | None:
+    """"Command": the Knight chooses to Obey or Disobey (and suffer the penalty)."""
+    assert state.clash is not None and card.attack is not None
+    if "command" not in card.attack.types or act.obeyed is not None:
+        return None
+    name = name_of(state, knight)
+    return ask(state.clash.flow, "command",
+               f"📜 {card.name} commands {name}: {card.attack.obey} Obey, or Disobey and suffer the penalty?",
+               [Option(key="obey", label="Obey", help=card.attack.obey[:200]),
+                Option(key="disobey", label="Disobey", help="suffer the Monster's penalty")],
+               knights=[knight])
+
+
+def _defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+            card: MonsterAttack, knight: str) -> Pending | None:
+    assert card.attack is not None
     if "judgement" in card.attack.types:
         return _judgement(engine, state, dice, lines, act, card, knight)
     return _evasion(engine, state, dice, lines, act, card, knight)
-
-
 
 
 @implements("4.1. Evasion Roll", tests=[T + "test_evasion_roll_counts_hits_and_asks_for_heat_rerolls"])
@@ -277,3 +305,7 @@ def _resume_command(engine: Engine, state: CampaignState, pending: Pending, chos
     if card.evasion_dice is None:
         act.step = "after_attack"
     return run_from(engine, state, dice, lines, act)
+
+
+KNIGHT = Target(gone=lambda state, knight: not alive(state, knight), passes=_knight_passes, command=_command,
+                defend=_defend)

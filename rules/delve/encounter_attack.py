@@ -4,9 +4,10 @@ Round Step").
 The Attack Action "works almost the same way as a Combat Action during a Clash": Declare Attack and Active Weapon
 (a Monster miniature in the weapon's effective range on the Encounter Board), Raise Passion (no Priority check),
 Attack Roll against the card's To Hit (Heat re-rolls stop for the Knight's ``enc_reroll`` decision), First Ability
-Window, Power Roll against the card's AT, Clear the Encounter Pool, Second Ability Window. The Power Roll and the
-Knight tokens are the Clash's (rules/clash/power_roll.py) on the Encounter Pool, never the Knight Pool. Reaching the
-AT is a Scrape: the Scrape effect, the Critical with a Crit Chance (once per Encounter), the Overpower.
+Window, Power Roll against the card's AT, Clear the Encounter Pool, Second Ability Window. These are the one Knight
+Attack of rules/clash/attack_sequence.py with the Encounter's venue ``ENCOUNTER`` (below): the Encounter Pool, never
+the Knight Pool; no BP card and no Monster Responses; reaching the AT is a Scrape (step 8): the Scrape effect, the
+Critical with a Crit Chance (once per Encounter), the Overpower.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from typing import Any, Literal
 
 from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
+from rules.clash import attack_sequence as seq
 from rules.clash import power_roll as pw
 from rules.clash.falsity import has_falsity
-from rules.clash.flow import Pending, resumes
+from rules.clash.flow import Option, Pending, resumes
 from rules.coverage import implements
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
@@ -101,21 +103,6 @@ def help_action(engine: Engine, state: CampaignState, knight: str | None, dice: 
     return flow.run(engine, state, dice, [text])
 
 
-
-
-
-
-def attack_data(p: Progress) -> dict[str, Any]:
-    hit = p.hits()
-    return {
-        "naturals": list(p.naturals), "results": [n + p.precision for n in p.naturals], "precision": p.precision,
-        "to_hit": p.to_hit, "hit": hit, "hits": sum(hit), "full_hit": all(hit), "full_miss": not any(hit),
-        "crit_chance": p.naturals[0] == 10 or (p.deadly and p.naturals[0] >= 9), "crit_misses": p.crit_misses,
-        "rerolled": list(p.rerolled), "weapon": p.weapon, "target": p.target, "power": None, "at": None,
-        "scrape": None, "critical": False, "overpower": False, "tokens_used": {},
-    }
-
-
 @implements("3. Knight Round Step", tests=[T + "test_a_scrape_and_the_critical_once_per_encounter",
                                             T + "test_heat_reroll_in_an_encounter_attack"])
 def attack_action(engine: Engine, state: CampaignState, knight: str | None, weapon: str, target: int | None,
@@ -154,92 +141,96 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
     if not same and has_falsity(keywords):  # not applied here before version 3: the table is told
         lines.append(f"✋ Falsity ({face.name}, by hand): you may re-roll your Crit die without gaining Heat; Zeal 1 "
                      "if it was already a hit.")
-    asked = _offer_rerolls(engine, state, k, p, lines)
-    return asked if asked is not None else _go_on(engine, state, dice, p, lines)
+    a = _attack(engine, state, dice, p, lines)
+    asked = seq.offer_rerolls(a)
+    return asked if asked is not None else seq.run(a)
 
 
-def _offer_rerolls(engine: Engine, state: CampaignState, k: KnightState, p: Progress,
-                   lines: list[str]) -> Result | None:
+def _reroll_prompt(k: KnightState, offer: ar.RerollOffer) -> str:
     """The Heat re-rolls of rules/clash/attack_roll.py, asked of the attacking Knight (``enc_reroll``)."""
-    offer = ar.reroll_offer(engine.catalogue, k, p)
-    if offer is None:
-        return None
-    if offer.pick == 0:
-        lines.append(f"{k.name} is at the Heat Limit: no Heat re-roll.")
-        return None
     free = ("the Crit die free (Falsity); " if offer.crit_free else "") + (f"{offer.free} free, then " if offer.free
                                                                              else "")
-    prompt = (f"{k.name}: re-roll missed Attack dice? Up to {offer.pick} ({free}+1 Heat each; Heat "
-              f"{offer.heat}/{offer.limit}), declared all at once.")
+    return (f"{k.name}: re-roll missed Attack dice? Up to {offer.pick} ({free}+1 Heat each; Heat "
+            f"{offer.heat}/{offer.limit}), declared all at once.")
+
+
+def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], data: dict[str, Any], pick: int) -> Result:
     # a campaign created before version 3 kept no Falsity in its decision: its state stays as it was
-    data = p.model_dump(exclude=None if p.falsity else {"falsity"})
-    return flow.ask(engine, state, lines, "enc_reroll", prompt, offer.options, knights=[k.id],
-                    data={"attack": data}, pick=offer.pick)
+    p = a.p.model_dump(exclude=None if a.p.falsity else {"falsity"})
+    return flow.ask(a.engine, a.state, a.lines, kind, prompt, options, knights=[a.k.id], data={"attack": p, **data},
+                    pick=pick)
 
 
 @resumes("enc_reroll")
 def _reroll(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
-    p = Progress.model_validate(pending.data["attack"])
-    k = state.knights[p.knight]
-    _, _, enc, _, _ = flow.context(engine, state)
-    return _go_on(engine, state, dice, p, ar.reroll(engine.catalogue, k, p, keys, dice, enc.pool, POOL))
+    a = _attack(engine, state, dice, Progress.model_validate(pending.data["attack"]), [])
+    seq.reroll(a, keys)
+    return seq.run(a)
 
 
-def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> Result:
-    """The Attack Roll's verdict, the First Ability Window, the Power Roll, the Scrape and its effects, Clear the
-    Encounter Pool, the Second Ability Window."""
-    cat = engine.catalogue
+def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> seq.Attack:
+    return seq.Attack(engine, state, dice, ENCOUNTER, p, lines)
+
+
+def _power_roll(a: seq.Attack) -> None:
+    """The Power Roll against the Encounter Monster card's AT (the Knight tokens of the Encounter Pool)."""
+    cat, k = a.cat, a.k
     assert cat.dice is not None
-    _, kingdom, enc, side, _ = flow.context(engine, state)
-    k = state.knights[p.knight]
-    face, keywords, _ = aw.weapon_face(cat, k, p.weapon)
-    attack = attack_data(p)
-    crit = attack["crit_chance"]
-    if crit:
-        lines.append("✨ **Crit Chance** on the Crit die: a Scrape with it resolves the Critical (once per Encounter).")
-    if p.crit_misses:
-        lines.append("Crit Miss (natural 1 on the Crit die): resolve Crit Miss effects, if any.")
-    lines += pw.timed_abilities(face, "Full Hit" if attack["full_hit"] else "Full Miss" if attack["full_miss"] else "")
-    if attack["full_miss"]:
-        enc.pool, cleared = pw.clear_pool(enc.pool, 0, where=POOL)
-        lines += cleared + [f"Full Miss: {k.name}'s Attack ends."] + _after(engine, state, k)
-        return flow.run(engine, state, dice, lines, attack=attack)
-    enc.pool, window = pw.first_window(face, keywords, enc.pool, POOL)
-    lines += window
-    t = pw.pool_tokens(enc.pool, p.cantrip)
-    passion = k.stats.passion + t.rouse
-    before = dict(enc.pool)
-    plan = pw.create_pool(cat, k, face, attack["hits"], passion)
-    res = pw.roll(dice, cat.dice, plan, t)
-    at = side.at
+    _, _, _, side, _ = flow.context(a.engine, a.state)
+    face, _ = a.weapon
+    plan = pw.create_pool(cat, k, face, a.data["hits"], a.passion)
+    a.res = res = pw.roll(a.dice, cat.dice, plan, a.tokens)
+    a.at = at = side.at
     scrape = res.total >= at
-    attack.update(power=res.total, at=at, scrape=scrape, tokens_used=res.used,
+    a.data.update(power=res.total, at=at, scrape=scrape, tokens_used=res.used,
                   power_dice=[f.model_dump() for f in res.faces])
     dice_text = ", ".join(f"{n} {c}" for c, n in (("red", res.pool.red), ("black", res.pool.black),
                                                    ("white", res.pool.white)) if n)
-    lines.append(f"Power Pool: {'; '.join(plan.parts)} → {dice_text or 'no dice'}"
-                 + (f" + {res.raw} Power" if res.raw else "") + ".")
+    a.lines.append(f"Power Pool: {'; '.join(plan.parts)} → {dice_text or 'no dice'}"
+                   + (f" + {res.raw} Power" if res.raw else "") + ".")
     used = {u: n for u, n in res.used.items() if u != "black_conversion"}
     spent = f"; Encounter Pool tokens used: {pool_text(used)}" if used else ""
-    lines.append(f"💪 Power Roll: {pw.faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: "
-                 + ("**Scrape**." if scrape else "no Scrape."))
-    if scrape:
-        _scrape(engine, state, dice, kingdom, enc, side, p, crit, res.total - at, attack, lines)
+    a.lines.append(f"💪 Power Roll: {pw.faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: "
+                   + ("**Scrape**." if scrape else "no Scrape."))
+
+
+def _wounds(a: seq.Attack) -> None:
+    """An Encounter's step 8: the Scrape (rulebook "3. Knight Round Step")."""
+    _, kingdom, enc, side, _ = flow.context(a.engine, a.state)
+    crit = a.data["crit_chance"]
+    if a.data["scrape"]:
+        _scrape(a.engine, a.state, a.dice, kingdom, enc, side, a.p, crit, a.res.total - a.at, a.data, a.lines)
     elif crit:
-        lines.append("A Crit Chance without a Scrape is no Critical.")
-    enc.pool, cleared = pw.clear_pool(enc.pool, res.used.get("fire", 0), before, where=POOL)
-    lines += cleared
-    if not k.dead:
-        enc.pool, window = pw.second_window(cat, k, face, keywords, enc.pool, passion, res.total - at, POOL)
-        lines += window
-    lines += _after(engine, state, k)
-    return flow.run(engine, state, dice, lines, attack=attack)
+        a.lines.append("A Crit Chance without a Scrape is no Critical.")
 
 
-def _after(engine: Engine, state: CampaignState, k: KnightState) -> list[str]:
+def _finish(a: seq.Attack) -> Result:
     """The end of the Attack: what is discarded after it (a temporary Precision token, Blinding Grime...), as after
     a Clash's Knight Attack (rules/knights/statistics.after); not in a campaign created before version 3."""
-    return st.after(engine.catalogue, k, "attack") if one_attack(state) else []
+    if one_attack(a.state):
+        a.lines += st.after(a.cat, a.k, "attack")
+    return flow.run(a.engine, a.state, a.dice, a.lines, attack=a.data)
+
+
+def _set_pool(state: CampaignState, pool: dict[str, int]) -> None:
+    assert state.delve is not None and state.delve.encounter is not None
+    state.delve.encounter.pool = pool
+
+
+def _pool(state: CampaignState) -> dict[str, int]:
+    assert state.delve is not None and state.delve.encounter is not None
+    return state.delve.encounter.pool
+
+
+# The Encounter's Attack Action: no BP card and no Monster Responses; its step 8 is the Scrape.
+ENCOUNTER = seq.Venue(
+    name="Encounter", pool_name=POOL, reroll_kind="enc_reroll", pool=_pool, set_pool=_set_pool,
+    data=lambda p: seq.attack_data(p, p.weapon, p.target, power=None, at=None, scrape=None, critical=False,
+                                   overpower=False, tokens_used={}),
+    skips=frozenset({seq.BP_CARD, seq.RESPONSES}), steps={seq.POWER_ROLL: _power_roll, seq.WOUNDS: _wounds},
+    crit_chance=lambda p: "✨ **Crit Chance** on the Crit die: a Scrape with it resolves the Critical (once per "
+                          "Encounter).",
+    reroll_prompt=_reroll_prompt, ask=_ask, finish=_finish)
 
 
 @implements("Overpower X+", tests=[T + "test_overpower_needs_a_scrape_exceeding_the_at_by_x"],

@@ -38,10 +38,11 @@ from content.schema.encounters import (
     EncounterLoseThreat,
     EncounterPrinted,
 )
-from content.schema.kingdom import Kingdom, VigorShield
+from content.schema.kingdom import Kingdom
 from rules.clash import harm
 from rules.clash.peril import armor_roll, lose_vigor
 from rules.coverage import implements
+from rules.delve import lingering
 from rules.delve import track as tr
 from rules.dice import Dice
 from rules.effects import Dispatch
@@ -107,9 +108,17 @@ def _peril(run: _Apply, e: PerilCheck) -> None:
         run.told_peril = True
 
 
-@EFFECTS.on(Knockback, Pushback, KnockedDown)
-def _moves(run: _Apply, e: Knockback | Pushback | KnockedDown) -> None:
-    what = "Knockdown" if isinstance(e, KnockedDown) else f"{type(e).__name__} {e.amount}"
+@EFFECTS.on(KnockedDown)
+def _knockdown(run: _Apply, e: KnockedDown) -> None:
+    _moves(run, "Knockdown")
+
+
+@EFFECTS.on(Knockback, Pushback)
+def _pushed(run: _Apply, e: Knockback | Pushback) -> None:
+    _moves(run, f"{type(e).__name__} {e.amount}")
+
+
+def _moves(run: _Apply, what: str) -> None:
     who = ", ".join(run.state.knights[kid].name for kid in run.living) or "nobody"
     run.h.say(f"✋ By hand: {what} on {who} — move the miniature on the Encounter Board with "
               "`/encounter place kind:knight name:<Knight> space:<space>`.")
@@ -162,7 +171,7 @@ def lessened(state: CampaignState, kingdom: Kingdom, amount: int, lines: list[st
     if card is None or amount <= 0:
         return amount
     assert state.delve is not None
-    less = sum(e.amount for e in card.lingering if isinstance(e, VigorShield))
+    less = lingering.tally(card).vigor_shield
     left = max(0, amount - less)
     lines.append(f"🃏 {card.name}: the Vigor loss is {less} less ({amount} → {left}).")
     state.delve, text = ex.discard(kingdom, state.delve, card.id)

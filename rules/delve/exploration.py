@@ -13,22 +13,18 @@ from typing import Any
 from content.loader import Catalogue
 from content.schema.cards import LoseVigor
 from content.schema.kingdom import (
-    BacktrackCost,
-    EnterCost,
     EnterSave,
     ExplorationCard,
-    ExtraClues,
     Kingdom,
     KingdomTile,
     Printed,
     Scavenge,
-    ThreatExtra,
     TrackSave,
-    VigorShield,
 )
 from rules import rolls
 from rules.coverage import implements
 from rules.delve import fog as fr
+from rules.delve import lingering
 from rules.delve import peril as dp
 from rules.delve import track as tr
 from rules.delve.state import DelveState
@@ -315,7 +311,7 @@ def _how_it_ends(card: ExplorationCard) -> str:
 def _in_play(delve: DelveState, card: ExplorationCard) -> DelveState:
     """What the track rules read of a card in play: its extra Threat per gain, its rounds (from the next round)."""
     update: dict[str, Any] = {}
-    extra = sum(e.amount for e in card.lingering if isinstance(e, ThreatExtra))
+    extra = lingering.tally(card).threat_extra
     if extra:
         update["threat_extra"] = {**delve.threat_extra, card.id: extra}
     if card.rounds:
@@ -351,12 +347,10 @@ def entering(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> tuple[in
     for card, district in in_play(kingdom, delve):
         if not _covers(card, district, tile) or not _live(delve, card):
             continue
-        for effect in card.lingering:
-            if isinstance(effect, EnterCost) and (not effect.tiles or tile.id in effect.tiles):
-                time += effect.time
-                threat += effect.threat
-            elif isinstance(effect, EnterSave):
-                saves.append((card, effect))
+        t = lingering.tally(card, tile)
+        time += t.enter_time
+        threat += t.enter_threat
+        saves += [(card, save) for save in t.saves]
     return time, threat, saves
 
 
@@ -369,8 +363,8 @@ def enter_texts(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[
     time, threat, _ = entering(kingdom, delve, tile)
     if not time and not threat:
         return []
-    names = ", ".join(c.name for c, d in in_play(kingdom, delve) if _covers(c, d, tile) and any(
-        isinstance(e, EnterCost) and (not e.tiles or tile.id in e.tiles) for e in c.lingering))
+    names = ", ".join(c.name for c, d in in_play(kingdom, delve) if _covers(c, d, tile) and lingering.tally(
+        c, tile).enter_costs)
     return [f"🃏 {names}: entering {tile.name} costs Time +{time}, Threat +{threat} more."]
 
 
@@ -403,9 +397,7 @@ def backtrack_extra(kingdom: Kingdom, delve: DelveState, tiles: dict[str, Kingdo
     for card, district in in_play(kingdom, delve):
         if not _live(delve, card):
             continue
-        for effect in card.lingering:
-            if isinstance(effect, BacktrackCost):
-                extra += effect.threat * sum(1 for t in through if _covers(card, district, tiles[t]))
+        extra += lingering.tally(card).backtrack_threat * sum(1 for t in through if _covers(card, district, tiles[t]))
     return extra
 
 
@@ -414,7 +406,7 @@ def extra_clues(kingdom: Kingdom, delve: DelveState) -> tuple[int, list[str]]:
     amount = 0
     used: list[str] = []
     for card, _ in in_play(kingdom, delve):
-        more = sum(e.amount for e in card.lingering if isinstance(e, ExtraClues))
+        more = lingering.tally(card).extra_clues
         if more and _live(delve, card):
             amount += more
             used.append(card.id)
@@ -425,7 +417,7 @@ def shield(kingdom: Kingdom, delve: DelveState | None) -> ExplorationCard | None
     if delve is None:
         return None
     return next((c for c, _ in in_play(kingdom, delve) if _live(delve, c)
-                 and any(isinstance(e, VigorShield) for e in c.lingering)), None)
+                 and lingering.tally(c).vigor_shield), None)
 
 
 def shielded_vigor(cat: Catalogue, kingdom: Kingdom, state: CampaignState, knight: str, amount: int,
@@ -434,7 +426,7 @@ def shielded_vigor(cat: Catalogue, kingdom: Kingdom, state: CampaignState, knigh
     assert state.delve is not None
     card = shield(kingdom, state.delve)
     assert card is not None
-    less = sum(e.amount for e in card.lingering if isinstance(e, VigorShield))
+    less = lingering.tally(card).vigor_shield
     left = max(0, amount - less)
     texts = [f"🃏 {card.name}: the Vigor loss is {less} less ({amount} → {left})."]
     if left:

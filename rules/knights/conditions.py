@@ -21,6 +21,8 @@ Stat = Literal["speed", "evasion", "precision", "heat_refresh"]
 
 def held(cat: Catalogue, k: KnightState) -> list[Card]:
     """The Condition cards the Knight holds (kept by id, or by name when gained by hand)."""
+    if not k.stats.conditions:  # most Knights hold none: no walk over the deck (every Attack asks several times)
+        return []
     deck = cat.decks.get("condition") or cat.decks.get("conditions")
     if deck is None:
         return []

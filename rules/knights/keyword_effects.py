@@ -198,25 +198,25 @@ def _in_pool(pool: dict[str, int] | None, token: str, n: int, name: str, why: st
     return [f"{where}: +{n} {name} token{'s' if n != 1 else ''}{why} ({pool[token]} there now)."]
 
 
-# Each Knight-state keyword effect's function (rules/effects.py): ``fn(cat, k, e, pool)`` -> the sentences.
-EFFECTS: Dispatch[Callable[[Catalogue, KnightState, Any, dict[str, int] | None], list[str]]] = Dispatch(
+# Each Knight-state keyword effect's function (rules/effects.py): ``fn(cat, k, e, pool)`` -> the sentences and the
+# Heat the Knight must still gain (Choke X; 0 for the others).
+EFFECTS: Dispatch[Callable[[Catalogue, KnightState, Any, dict[str, int] | None], tuple[list[str], int]]] = Dispatch(
     "a Knight-state keyword effect")
-EFFECTS.on(Poison)(lambda cat, k, e, pool: poison(cat, k, e.amount))
-EFFECTS.on(Toxify)(lambda cat, k, e, pool: toxify(cat, k, e.amount))
-EFFECTS.on(Parasitize)(lambda cat, k, e, pool: parasitize(cat, k, e.amount))
-EFFECTS.on(Fortify)(lambda cat, k, e, pool: fortify(cat, k, e.amount))
-EFFECTS.on(Zeal)(lambda cat, k, e, pool: zeal(cat, k, e.amount, pool))
-EFFECTS.on(Fleisch)(lambda cat, k, e, pool: fleisch(e.amount, pool))
+EFFECTS.on(Choke)(lambda cat, k, e, pool: choke(cat, k, e.amount))
+EFFECTS.on(Poison)(lambda cat, k, e, pool: (poison(cat, k, e.amount), 0))
+EFFECTS.on(Toxify)(lambda cat, k, e, pool: (toxify(cat, k, e.amount), 0))
+EFFECTS.on(Parasitize)(lambda cat, k, e, pool: (parasitize(cat, k, e.amount), 0))
+EFFECTS.on(Fortify)(lambda cat, k, e, pool: (fortify(cat, k, e.amount), 0))
+EFFECTS.on(Zeal)(lambda cat, k, e, pool: (zeal(cat, k, e.amount, pool), 0))
+EFFECTS.on(Fleisch)(lambda cat, k, e, pool: (fleisch(e.amount, pool), 0))
 
 
 def apply(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> tuple[list[str], int]:
     """Apply one Knight-state keyword effect (the dispatcher for the code that resolves card effects): the sentences,
     and the Heat the Knight must still gain (Choke X), which the caller raises its own way."""
-    if isinstance(e, Choke):
-        return choke(cat, k, e.amount)
     fn = EFFECTS.find(e)
-    assert fn is not None, e  # KNIGHT_STATE_EFFECTS lists exactly these and Choke
-    return fn(cat, k, e, pool), 0
+    assert fn is not None, e  # KNIGHT_STATE_EFFECTS lists exactly these
+    return fn(cat, k, e, pool)
 
 
 def apply_now(cat: Catalogue, k: KnightState, e: KnightStateEffect, pool: dict[str, int] | None) -> list[str]:

@@ -26,6 +26,7 @@ from rules.board.geometry import Coord, parse_space
 from rules.board.knight_movement import IllegalMove
 from rules.board.state import Knight, Monster
 from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
+from rules.clash import attack_sequence as seq
 from rules.clash import harm
 from rules.clash.activation import monster_content
 from rules.clash.attack_wounds import deal_wound
@@ -39,7 +40,7 @@ from rules.errors import RuleError
 from rules.squire_handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
 from rules.squires import abilities, mettle, pool
 from rules.squires.state import MettleDraw, SquireState
-from rules.state import CampaignState
+from rules.state import CampaignState, one_attack
 
 SquireId = Annotated[str, Field(min_length=1, max_length=64)]
 T = "tests/squires/test_squire_clash.py::"
@@ -327,89 +328,155 @@ def squire_attack(engine: Engine, state: CampaignState, act: SquireAttack, dice:
 def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m: Monster, precision: int,
             redraw: bool, lines: list[str]) -> dict[str, Any]:
     """"Squires perform Attacks in a similar manner to Knights, but they substitute the Attack Roll and the Power Roll
-    with Mettle card draws." The BP card, its AT, the Wound Stack and the Escalation are the Knights' own
-    (rules/clash/decks.py, rules/clash/wound_stack.py); the BP card's Responses are applied by hand."""
-    clash = state.clash
+    with Mettle card draws": the ten steps of rules/clash/attack_sequence.py with the Squire's own steps (no weapon,
+    so no First Ability Window; the Heroic Arc at the Second). The BP card, its AT, the Wound Stack and the
+    Escalation are the Knights' own (rules/clash/decks.py, rules/clash/wound_stack.py); the BP card's Responses are
+    applied by hand."""
+    a = seq.Attack(engine, state, dice, SQUIRE, s, lines, extra={"m": m, "precision": precision, "redraw": redraw})
+    seq.run(a, seq.DECLARE)
+    return a.data
+
+
+def _declare(a: seq.Attack) -> None:
+    s, clash = a.p, a.state.clash
     assert clash is not None and clash.flow.turn is not None
-    mini = _mini(state, s.id)
+    mini = _mini(a.state, s.id)
     if mini.knocked_down:
         raise RuleError(f"{s.name} is knocked down: no actions this turn")
     if clash.flow.turn.attacked:
         raise RuleError(f"{s.name} has already used their Combat Action this turn")
     clash.flow.turn.attacked = True
-    lines.append(f"⚔️ {s.name} attacks {m.name}.")
-    reshuffle_after_critical(engine, state, dice, lines)
+    a.lines.append(f"⚔️ {s.name} attacks {a.extra['m'].name}.")
+    reshuffle_after_critical(a.engine, a.state, a.dice, a.lines)
+
+
+def _raise_passion(a: seq.Attack) -> None:
+    s = a.p
     s.passion = min(9, s.passion + 1)
-    lines.append(f"{s.name}'s Passion rises to {s.passion}.")
-    h = harm.Harm(engine, state, dice)
+    a.lines.append(f"{s.name}'s Passion rises to {s.passion}.")
+    h = harm.Harm(a.engine, a.state, a.dice)
     harm.take_priority(h, s.id, s.name)  # Squires are "considered Knights for the purposes of effects"
-    lines += h.lines
-    # 3. Attack Roll, with the Knight Pool's tokens (rules/squires/pool.py)
-    before_pool = dict(clash.flow.pool)
-    tokens, said = pool.tokens(clash.flow.pool)
+    a.lines += h.lines
+
+
+def _attack_roll(a: seq.Attack) -> seq.AttackEnd | None:
+    """3. Attack Roll, a Mettle draw with the Knight Pool's tokens (rules/squires/pool.py)."""
+    engine, state, s, m, lines = a.engine, a.state, a.p, a.extra["m"], a.lines
+    assert state.clash is not None
+    a.before = dict(state.clash.flow.pool)
+    a.tokens, said = pool.tokens(state.clash.flow.pool)
     lines += said
-    to_hit = clash.effective_to_hit()
-    blind = blindspot_bonus(state, mini, m)  # a Squire is "considered [a] Knight"
+    to_hit = state.clash.effective_to_hit()
+    blind = blindspot_bonus(state, _mini(state, s.id), m)  # a Squire is "considered [a] Knight"
     if blind:
         lines.append(f"{s.name} stands in a Blindspot of {m.name}: +1 Precision.")
-    d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=precision + tokens.precision + blind, clue=True)
-    card, out = _attack_draw(engine, state, dice, s, d, lines)
-    if card is not None and out["result"] in ("full_miss", "critical_miss") and redraw and can_pay(engine, s):
+    d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=a.extra["precision"] + a.tokens.precision + blind,
+                   clue=True)
+    card, out = _attack_draw(engine, state, a.dice, s, d, lines)
+    if card is not None and out["result"] in ("full_miss", "critical_miss") and a.extra["redraw"] \
+            and can_pay(engine, s):
         lines += ["Policy: +1 Heat to discard the result and draw again (the new result must be accepted):"]
         lines += change(engine, s, "heat", 1, True)
-        card = _draw_one(engine, state, dice, lines)
+        card = _draw_one(engine, state, a.dice, lines)
         out, said = mettle.attack(card, d, s.clues)
         lines += said
     _spend(s, out)
-    attack: dict[str, Any] = {"monster": m.id, "to_hit": to_hit, "attack_card": card.id if card else None,
-                              "result": out["result"]}
+    a.data = {"monster": m.id, "to_hit": to_hit, "attack_card": card.id if card else None, "result": out["result"]}
     if out["result"] in ("full_miss", "critical_miss"):
         lines.append(f"{s.name}'s Attack ends.")
-        lines += pool.clear(clash.flow, before_pool, {})
-        attack["outcome"] = "miss"
-        return attack
-    critical = out["result"] == "full_hit"
-    # 5. Determine BP Card
-    bp, space = _determine_bp(engine, state, dice, m, lines)
-    assert state.clash is not None
-    at = bp.at + state.clash.effective_at_bonus()
-    attack["bp"] = {"id": bp.id, "name": bp.name, "level": bp.level, "at": at}
-    # 6. Power Roll
+        lines += pool.clear(state.clash.flow, a.before, {})
+        a.data["outcome"] = "miss"
+        return seq.END
+    a.extra["critical"] = out["result"] == "full_hit"
+    return None
+
+
+def _bp_card(a: seq.Attack) -> None:
+    bp, a.extra["space"] = _determine_bp(a.engine, a.state, a.dice, a.extra["m"], a.lines)
+    assert a.state.clash is not None
+    a.at = bp.at + a.state.clash.effective_at_bonus()
+    a.extra["bp"] = bp
+    a.data["bp"] = {"id": bp.id, "name": bp.name, "level": bp.level, "at": a.at}
+
+
+def _power_roll(a: seq.Attack) -> None:
+    """6. Power Roll, a Mettle draw (re-drawn once by the policy)."""
+    engine, state, s, lines, at, tokens = a.engine, a.state, a.p, a.lines, a.at, a.tokens
     pd = MettleDraw(kind="power", cards=[], clue=False)
     boost = abilities.take_boon(s, "power")  # "Your next Power Roll adds +2 Power."
 
     def power_draw() -> tuple[MettleCard, int, int, dict[str, int]]:
         """One Power draw: (card, Power with the boon and the Knight Pool, Potential, tokens used)."""
-        card = _draw_one(engine, state, dice, lines)
+        card = _draw_one(engine, state, a.dice, lines)
         value, potential, said = _power(card, pd, s, at - boost - tokens.power, lent_stats(engine, s))
         lines.extend(said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else []))
         gained, used = pool.on_power(tokens, potential, card.critical == "miss", lines)
         return card, value + boost + gained, potential, used
 
     card, value, potential, used = power_draw()
-    if value < at and redraw and can_pay(engine, s):
+    if value < at and a.extra["redraw"] and can_pay(engine, s):
         lines += ["Policy: +1 Heat to discard the Power draw and draw again:"] + change(engine, s, "heat", 1, True)
         card, value, potential, used = power_draw()
     wound = value >= at and card.critical != "miss"
-    outcome = "critical" if wound and critical else "wound" if wound else "fail"
-    attack.update(power_card=card.id, power=value, potential=potential, outcome=outcome)
+    outcome = "critical" if wound and a.extra["critical"] else "wound" if wound else "fail"
+    a.data.update(power_card=card.id, power=value, potential=potential, outcome=outcome)
+    a.extra.update(wound=wound, outcome=outcome, used=used)
     lines.append(f"Power {value} against AT {at}: **{outcome.capitalize()}**.")
-    lines += pool.clear(clash.flow, before_pool, used)
-    wanted = {"critical"} if outcome == "critical" else {"wound" if wound else "fail", "instinct"}
+    if not one_attack(state):  # a campaign created before version 3 cleared the Pool here, before step 7
+        _clear(a)
+
+
+def _responses(a: seq.Attack) -> None:
+    bp, outcome = a.extra["bp"], a.extra["outcome"]
+    wanted = {"critical"} if outcome == "critical" else {"wound" if a.extra["wound"] else "fail", "instinct"}
     responses = [r.trigger for r in bp.responses if r.trigger in wanted]
     if responses:
-        lines.append(f"✋ {bp.name}'s Responses ({', '.join(responses)}): apply them by hand.")
-    # 8. Wounds and Escalation
-    if wound:
-        deal_wound(engine, state, dice, bp, space, critical, m.id, s.id, s.id, lines)
+        a.lines.append(f"✋ {bp.name}'s Responses ({', '.join(responses)}): apply them by hand.")
+
+
+def _wounds(a: seq.Attack) -> None:
+    """8. Wounds and Escalation."""
+    state, bp, space, s = a.state, a.extra["bp"], a.extra["space"], a.p
+    assert state.clash is not None
+    if a.extra["wound"]:
+        deal_wound(a.engine, state, a.dice, bp, space, a.extra["critical"], a.extra["m"].id, s.id, s.id, a.lines)
     elif space == 0:
-        state.clash = fail_bp(state.clash, dice)
-        lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
+        state.clash = fail_bp(state.clash, a.dice)
+        a.lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
     else:
-        lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
-    if state.clash is not None and state.clash.over is None:
-        lines += abilities.heroic_arc(engine, state, dice, s)
-    return attack
+        a.lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
+
+
+def _clear(a: seq.Attack) -> None:
+    """9. Clear the Knight Pool, as after a Knight's Attack (rules/squires/pool.py), once."""
+    used = a.extra.pop("used", None)
+    if used is not None and a.state.clash is not None:
+        a.lines += pool.clear(a.state.clash.flow, a.before, used)
+
+
+def _heroic_arc(a: seq.Attack) -> None:
+    """10. Second Ability Window: the Squire's Heroic Arc."""
+    if a.state.clash is not None and a.state.clash.over is None:
+        a.lines += abilities.heroic_arc(a.engine, a.state, a.dice, a.p)
+
+
+def _set_pool(state: CampaignState, tokens: dict[str, int]) -> None:
+    assert state.clash is not None
+    state.clash.flow.pool = tokens
+
+
+def _pool(state: CampaignState) -> dict[str, int]:
+    assert state.clash is not None
+    return state.clash.flow.pool
+
+
+# A Squire's Attack: Mettle draws for steps 3 and 6, no weapon (no First Ability Window), no decision asked.
+SQUIRE = seq.Venue(
+    name="Squire", pool_name="Knight Pool", reroll_kind="", pool=_pool, set_pool=_set_pool, data=lambda s: {},
+    steps={seq.DECLARE: _declare, seq.RAISE_PASSION: _raise_passion, seq.ATTACK_ROLL: _attack_roll,
+           seq.BP_CARD: _bp_card, seq.POWER_ROLL: _power_roll, seq.RESPONSES: _responses, seq.WOUNDS: _wounds,
+           seq.CLEAR: _clear, seq.SECOND_WINDOW: _heroic_arc},
+    skips=frozenset({seq.FIRST_WINDOW}), finish=lambda a: Result(state=a.state, events=[]))
 
 
 def _attack_draw(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, d: MettleDraw,

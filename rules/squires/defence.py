@@ -1,7 +1,8 @@
 """The Monster's Attacks on a Squire (rulebook "Resolving Attacks Against Squires"): the Evasion Roll is a Mettle
 draw, the Attack keywords (Swarm X, Splinter X) and the consequences are resolved as for a Knight, on the Squire's
-own statistics (no Mortis, a Judicium at 0 Vigor). rules/clash/monster_attack.py calls ``defend`` for a Squire
-Target; rules/clash/harm.py resolves effects on a Squire with ``harm_squire``."""
+own statistics (no Mortis, a Judicium at 0 Vigor). ``SQUIRE`` is the Squire's part of the one Monster Attack
+(rules/clash/monster_attack.attack, rules/clash/attack_target.py), Doomed included; rules/clash/harm.py resolves
+effects on a Squire with ``harm_squire``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from rules.board import measures as ms
 from rules.board.state import Knight, Monster
 from rules.clash import attack_keywords, harm
 from rules.clash.activation import Activation
+from rules.clash.attack_target import Target
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
@@ -33,56 +35,66 @@ def _gates(state: CampaignState, card: MonsterAttack, s: SquireState, mini: Knig
     return [g for g in card.gates if values[g.stat] >= g.at_least]
 
 
-@implements("Resolving Attacks Against Squires", tests=[
-    T + "test_monster_attack_against_a_squire_draws_mettle_and_costs_vigor",
-    T + "test_squire_evasion_redraw_policy_respects_the_heat_limit",
-    T + "test_squire_judicium_only_at_zero_vigor"])
-def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
-           card: MonsterAttack, in_reach: bool) -> None:
-    """A Monster Attack against the Squire of the current Target: "To perform an Evasion Roll as a Squire, draw a
-    Mettle card and refer to the Hits Evaded value." Judgements are regular Attacks. The consequences and After
-    Attack effects on Vigor, Heat, Passion and Bane are applied; the others are told for the players to apply."""
-    assert state.clash is not None and card.attack is not None
-    sid = act.targets[act.index]
-    s = squire_state(state, sid)
-    mini = state.board.knight(sid)
-    m = state.board.monster(act.monster)
-    types = set(card.attack.types)
-    if mini.dead:
-        pass
-    elif not in_reach:
-        lines.append(f"💨 {s.name} is out of reach: Out of Reach Evade.")
-    else:
-        if "command" in types:
-            lines.append(f"📜 {card.name} commands {s.name}: policy — the Squire obeys: {card.attack.obey} "
-                         "(apply it by hand).")
-        gates = _gates(state, card, s, mini, m)
-        count = (card.evasion_dice or 1) + state.clash.effective_evasion_dice_bonus() + sum(
-            g.evasion_dice for g in gates if g.before in ("targeting", "movement", "attack"))
-        difficulty = card.attack.difficulty if "judgement" in types and card.attack.difficulty else \
-            card.evasion_difficulty or 6
-        hits = _evade(engine, state, dice, s, count, difficulty, lines)
-        h = harm.Harm(engine, state, dice)
-        h.monster = act.monster
-        if hits and one_attack(state):  # Swarm X, Splinter X: "Squires are considered Knights"
-            h.lines += attack_keywords.on_hit(engine, state, dice, act, card, sid, judgement=False)
-        if hits:
-            effects = [*card.consequences, *(e for g in gates if g.before != "after_attack" for e in g.effects)]
-            harm.resolve_effects(h, sid, effects, hits=hits, monster_attack=True, source=card.name)
-        after = [*card.after_attack, *(e for g in gates if g.before == "after_attack" for e in g.effects)]
-        if after:
-            harm.resolve_effects(h, sid, after, monster_attack=True, source=f"{card.name} (After Attack)")
-        harm.settle(h)
-        lines.extend(h.lines)
-        for extra in h.attacks:
-            lines.append(f"✋ By hand: the Monster's {getattr(extra, 'attack', 'attack')} after this Attack.")
+def _passes(state: CampaignState, act: Activation, lines: list[str], out_of_reach: bool) -> None:
+    if out_of_reach:
+        lines.append(f"💨 {squire_state(state, act.targets[act.index]).name} is out of reach: Out of Reach Evade.")
+    _next_target(act)
+
+
+def _next_target(act: Activation) -> None:
     act.index += 1
     act.naturals, act.rerolled, act.hits, act.virtue, act.obeyed = [], [], 0, None, None
     act.step = "attack" if act.index < len(act.targets) else "final"
 
 
+@implements("Resolving Attacks Against Squires", tests=[
+    T + "test_monster_attack_against_a_squire_draws_mettle_and_costs_vigor",
+    T + "test_squire_evasion_redraw_policy_respects_the_heat_limit",
+    T + "test_squire_judicium_only_at_zero_vigor"])
+def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+           card: MonsterAttack, sid: str) -> None:
+    """A Monster Attack against the Squire of the current Target: "To perform an Evasion Roll as a Squire, draw a
+    Mettle card and refer to the Hits Evaded value." Judgements are regular Attacks. The consequences and After
+    Attack effects on Vigor, Heat, Passion and Bane are applied; the others are told for the players to apply."""
+    assert state.clash is not None and card.attack is not None
+    s = squire_state(state, sid)
+    mini = state.board.knight(sid)
+    m = state.board.monster(act.monster)
+    types = set(card.attack.types)
+    if "command" in types:
+        lines.append(f"📜 {card.name} commands {s.name}: policy — the Squire obeys: {card.attack.obey} "
+                     "(apply it by hand).")
+    gates = _gates(state, card, s, mini, m)
+    count = (card.evasion_dice or 1) + state.clash.effective_evasion_dice_bonus() + sum(
+        g.evasion_dice for g in gates if g.before in ("targeting", "movement", "attack"))
+    difficulty = card.attack.difficulty if "judgement" in types and card.attack.difficulty else \
+        card.evasion_difficulty or 6
+    hits = _evade(engine, state, dice, s, count, difficulty, lines, card)
+    h = harm.Harm(engine, state, dice)
+    h.monster = act.monster
+    if hits and one_attack(state):  # Swarm X, Splinter X: "Squires are considered Knights"
+        h.lines += attack_keywords.on_hit(engine, state, dice, act, card, sid, judgement=False)
+    if hits:
+        effects = [*card.consequences, *(e for g in gates if g.before != "after_attack" for e in g.effects)]
+        harm.resolve_effects(h, sid, effects, hits=hits, monster_attack=True, source=card.name)
+    after = [*card.after_attack, *(e for g in gates if g.before == "after_attack" for e in g.effects)]
+    if after:
+        harm.resolve_effects(h, sid, after, monster_attack=True, source=f"{card.name} (After Attack)")
+    harm.settle(h)
+    lines.extend(h.lines)
+    for extra in h.attacks:
+        lines.append(f"✋ By hand: the Monster's {getattr(extra, 'attack', 'attack')} after this Attack.")
+    _next_target(act)
+
+
+# The Monster Attack's Target when it is a Squire (rules/clash/monster_attack.py): Mettle draws; a Command is obeyed
+# by the policy (in ``defend``).
+SQUIRE = Target(gone=lambda state, sid: state.board.knight(sid).dead, passes=_passes,
+                command=lambda state, card, act, sid: None, defend=defend)
+
+
 def _evade(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, count: int, difficulty: int,
-           lines: list[str]) -> int:
+           lines: list[str], card: MonsterAttack) -> int:
     reshuffle_after_critical(engine, state, dice, lines)
     d = MettleDraw(kind="evasion", cards=[], dice=count, difficulty=difficulty, hits=count)
     n = mettle.evasion_cards(count)
@@ -97,7 +109,10 @@ def _evade(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, cou
         return out
 
     out = draw()
-    if out.get("not_evaded", 0) and can_pay(engine, s):
+    doomed = attack_keywords.doomed(card) and one_attack(state)  # "Squires are considered Knights"
+    if out.get("not_evaded", 0) and doomed:
+        lines.append(f"{attack_keywords.DOOMED}: {s.name} draws no second Mettle card for Heat.")
+    elif out.get("not_evaded", 0) and can_pay(engine, s):
         lines.append("Policy: +1 Heat to discard the result and draw again:")
         lines.extend(change(engine, s, "heat", 1, True))
         out = draw()

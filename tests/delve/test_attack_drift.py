@@ -122,7 +122,7 @@ async def test_falsity_rerolls_the_crit_die_free_in_an_encounter(liar: Table) ->
     assert knight["stats"]["heat"] == 1  # the Scrape effect's Heat only: the re-roll was free
 
 
-def _splinter_pack(folder: Path) -> Path:
+def _splinter_pack(folder: Path, keyword: str = "{name: Splinter, value: 1}") -> Path:
     """The Splinter Abbot: the starter Cinder Abbot of edition 1 (renamed) whose Censer Swing carries Splinter 1 and rolls 4
     Evasion dice at 11 (a Squire draws one Mettle card: it evades 2 at most, Critical Chance aside)."""
     # edition 1's Abbot: one Activation at level 1, the Round this test walks through (content/editions.py)
@@ -131,7 +131,7 @@ def _splinter_pack(folder: Path) -> Path:
     swing = "- id: sabbot_ai_censer_swing\n  name: Censer Swing\n  level: 1\n  evasion_dice: 2\n  evasion_difficulty: 6\n"
     assert swing in text
     text = text.replace(swing, swing.replace("evasion_dice: 2", "evasion_dice: 4").replace(
-        "evasion_difficulty: 6", "evasion_difficulty: 11\n  keywords:\n  - {name: Splinter, value: 1}"))
+        "evasion_difficulty: 6", f"evasion_difficulty: 11\n  keywords:\n  - {keyword}"))
     pack = folder / "splinter"
     (pack / "monsters").mkdir(parents=True)
     (pack / "pack.yaml").write_text("kind: pack\nid: splinter\nname: Splinter test pack\nversion: '1.0'\n")
@@ -139,10 +139,11 @@ def _splinter_pack(folder: Path) -> Path:
     return pack
 
 
-async def _splinter_round(tmp_path: Path, tam: str, kara: str) -> tuple[App, Table, Any]:
+async def _splinter_round(tmp_path: Path, tam: str, kara: str, keyword: str = "{name: Splinter, value: 1}",
+                          heat: int = 4) -> tuple[App, Table, Any]:
     """Kara and the Squire Tam on the given spaces against the Splinter Abbot (A5-C7, facing south), up to the REACT!
     window of Censer Swing in Monster Round 3 (Tam at the Heat Limit: no Mettle re-draw)."""
-    catalogue = load_catalogue([_splinter_pack(tmp_path)])
+    catalogue = load_catalogue([_splinter_pack(tmp_path, keyword)])
     app = App(await Database.open(tmp_path / "k.sqlite3"), catalogue, build_registry(), seed=1,
               image_dir=tmp_path / "images")
     table = Table(app)
@@ -158,9 +159,9 @@ async def _splinter_round(tmp_path: Path, tam: str, kara: str) -> tuple[App, Tab
         if round_ == 0:
             await table.ok("/monster round")
     await table.ok("/clash adjust deck:ai top:sabbot_ai_censer_swing")
-    heat = (await table.state())["squires"]["tam"]["heat"]
-    if heat < 4:
-        await table.ok(f"@kara /squire stat stat:heat change:{4 - heat}")  # the Heat Limit: no re-draw
+    now = (await table.state())["squires"]["tam"]["heat"]
+    if now != heat:
+        await table.ok(f"@kara /squire stat stat:heat change:{heat - now}")  # at the Heat Limit (4): no re-draw
     react = await table.ok("/monster round")
     assert react.pending is not None and react.pending["kind"] == "react"
     return app, table, react
@@ -202,5 +203,47 @@ async def test_splinter_hurts_a_squire_adjacent_to_the_target(tmp_path: Path) ->
             rolled = await table.ok(f"@kara /choose decision:{rolled.pending['id']} option:keep")
         assert "Splinter 1: adjacent to Kara: Tam loses 1 Vigor." in rolled.text
         assert (await table.state())["squires"]["tam"]["vigor"] == 7 - 1
+    finally:
+        await app.db.close()
+
+
+async def test_doomed_forbids_a_squire_the_heat_redraw_of_its_evasion(tmp_path: Path) -> None:
+    """Rulebook (line 1960): - Doomed: During this Monster Attack, Knights cannot re-roll the Evasion Roll or
+    Judgement test using Heat.
+
+    Rulebook (line 934): Squire. During a Clash, Squires are considered Knights unless stated otherwise.
+
+    Tam on D6 is the Target of a Doomed Censer Swing, with Heat to spare: the hits not evaded would have her policy
+    draw again for +1 Heat (rules/squires/defence.py); Doomed forbids it."""
+    app, table, react = await _splinter_round(tmp_path, tam="D6", kara="E6", keyword="{name: Doomed}", heat=0)
+    try:
+        assert "Closest Knight in front → Tam" in react.text
+        reply = await table.ok(f"@kara /choose decision:{react.pending['id']} option:go_on")
+        assert "Tam draws no second Mettle card for Heat" in reply.text
+        assert "Policy: +1 Heat to discard the result and draw again" not in reply.text
+        # Heat 0 + 1 (Censer Swing's consequence) + 1 (Burning Office, the end of the Round): none for a re-draw
+        assert "Censer Swing: Tam — gain heat 1." in reply.text and "Burning Office: Tam — gain heat 1." in reply.text
+        assert (await table.state())["squires"]["tam"]["heat"] == 2
+    finally:
+        await app.db.close()
+
+
+async def test_a_squires_attack_clears_the_knight_pool_after_its_wounds_step(tmp_path: Path) -> None:
+    """Rulebook (line 1786): Squires perform Attacks in a similar manner to Knights, but they substitute the Attack
+    Roll and the Power Roll with Mettle card draws.
+
+    Rulebook (line 1446): 9. Clear the Knight Pool After resolving Responses and performing Escalation, remove all
+    Knight tokens from the Knight Pool, unless explicitly instructed otherwise.
+
+    The Squire's Attack is the Knights' ten steps (rules/clash/attack_sequence.py): its Fail discards the BP card
+    (step 8) before the Knight Pool is cleared (step 9); before version 3 the Pool was cleared right after the
+    Power draw."""
+    app, table, react = await _splinter_round(tmp_path, tam="D6", kara="E6")
+    try:
+        await table.ok(f"@kara /choose decision:{react.pending['id']} option:go_on")
+        lines = (await table.ok("@kara /squire attack name:Tam")).text.splitlines()
+        assert "Power 0 against AT 6: **Fail**." in lines
+        fail = lines.index("Cowl Hem goes to the BP discard pile (Fail).")
+        assert lines.index("The Knight Pool is empty.") == fail + 1 > lines.index("Power 0 against AT 6: **Fail**.")
     finally:
         await app.db.close()

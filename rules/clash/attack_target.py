@@ -1,0 +1,28 @@
+"""The Target of a Monster Attack, a Knight or a Squire: what differs between them is a ``Target`` passed to the one
+Monster Attack sequence (rules/clash/monster_attack.attack; the Knight's is ``monster_attack.KNIGHT``, the
+Squire's ``rules.squires.defence.SQUIRE``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from content.schema.monsters import MonsterAttack
+from rules.dice import Dice
+from rules.engine import Engine
+from rules.state import CampaignState
+
+
+@dataclass(frozen=True)
+class Target:
+    """What differs when a Monster attacks a Knight or a Squire (rules/squires/defence.py): whether the Target is
+    gone, what follows when it is not attacked (out of reach, dead), a Command, and the defence — an Evasion Roll or
+    a Judgement test with dice, or Mettle draws — with the hit's consequences. (``Any``: the Activation and the
+    Pending of rules/clash/activation.py and flow.py, which this module does not import, to stay out of the Clash's
+    import cycle.)"""
+
+    gone: Callable[[CampaignState, str], bool]
+    passes: Callable[[CampaignState, Any, list[str], bool], None]  # not attacked (dead, or out of reach)
+    command: Callable[[CampaignState, MonsterAttack, Any, str], Any]
+    defend: Callable[[Engine, CampaignState, Dice, list[str], Any, MonsterAttack, str], Any]
