@@ -96,6 +96,9 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
         if state.delve is None:
             leader = _knight_name(state, exp.party_leader)
             return f'/delve start kingdom:{exp.destination or "<kingdom>"} leader:"{leader}"'
+        waiting = delve_waits(state)
+        if waiting is not None:
+            return waiting
         time = EXHIBITION_TIME if step == "delve1" else FULL_CLASH_TIME
         quester = quest_paces(state, exp)
         if quester is None:
@@ -110,10 +113,36 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
             return in_clash(state)
         return clash_command(engine, state, "exhibition" if step == "clash_exhibition" else "full")
     if step == "rest":
+        if state.delve is not None and state.delve.resting:
+            return ("/rest (again, once the Rest Techniques are played with /knight technique action:delve "
+                    "technique:<id>)")
         return "/rest"
     if step == "spoils":
         return "/spoils status (divide the Loot: docs/spoils.md), then /spoils done"
     return "/expedition start (the next Expedition begins with a new Vision Phase)"
+
+
+def delve_waits(state: CampaignState) -> str | None:
+    """The Delve's next command when it waits for something other than the Travel step: an Encounter due or under
+    way (its question, or the Knights still to act), or the round's steps after it (``/delve continue``)."""
+    delve = state.delve
+    if delve is None:
+        return None
+    enc = delve.encounter
+    if enc is not None and enc.outcome is None:
+        if enc.pending is not None:
+            keys = "|".join(o.key for o in enc.pending.options) or "..."
+            return f"/encounter choose decision:{enc.pending.id} option:<{keys}> (the Encounter waits for this answer)"
+        left = [state.knights[e.knight].name for e in enc.knights
+                if e.status == "placed" and e.action is None and e.knight in state.knights]
+        if left:
+            return f"/encounter attack weapon:<gear> or /encounter help (still to act: {', '.join(left)})"
+        return "/encounter status"
+    if delve.encounter_due is not None and enc is None:
+        return "/encounter start (the Delve waits for the Encounter)"
+    if delve.resume is not None:
+        return "/delve continue (the round's steps after the Encounter)"
+    return None
 
 
 def in_clash(state: CampaignState) -> str:
@@ -131,8 +160,12 @@ def in_clash(state: CampaignState) -> str:
     if flow.phase == "monster":
         return "/monster round"
     if flow.turn is not None:
-        name = state.board.knight(flow.turn.knight).name
-        return f'/knight move|attack ... or /knight end-turn (it is {name}\'s turn)'
+        turn = flow.turn
+        name = state.board.knight(turn.knight).name
+        left = [a for a, done in (("move", turn.moved), ("attack", turn.attacked)) if not done]
+        if not left:
+            return f"/knight end-turn (it is {name}'s turn: the Movement and Combat Actions are made)"
+        return f"/knight {'|'.join(left)} ... or /knight end-turn (it is {name}'s turn)"
     left = [k.name for k in state.board.knights if not k.dead and k.id not in flow.acted]
     return f"/knight move|attack|end-turn (still to act this Knight Round: {', '.join(left) or 'nobody'})"
 
