@@ -35,12 +35,18 @@ from rules.squires.state import MettleProgress, SquireState
 #     Knight Sheet shows it (rules/knights/techniques.py);
 #   * the state names the edition of the starter pack it plays (content/editions.py); a state of version 1 or 2
 #     that names none plays edition 1, the starter pack as it was before editions existed.
+#   * the Targets of a Judgement that test at the same time declare their Heat re-rolls together, in one
+#     decision, before any is rolled (rules/clash/monster_attack.py);
+#   * a Quest paces the Expedition: with a Knight on a Quest, the Story step's Time 8 and 16 call no Clash by
+#     themselves; the GM moves on when the Quest's paragraph says (rules/expedition/phases.py, ``quest_paces``);
 STATE_VERSION = 3
 DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
 BOARD_PIECES_VERSION = 3
 EDITION_VERSION = 3
 REFRESH_CONDITIONS_VERSION = 3
+QUEST_PACE_VERSION = 3
+JUDGEMENT_REROLLS_VERSION = 3
 
 
 def one_attack(state: CampaignState) -> bool:

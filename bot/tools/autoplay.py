@@ -10,7 +10,8 @@ die the GM steers is a visible ``/gm force-next`` line.
 The policy (one table, four Knights of the starter pack, each of a different Knight box):
 
 - **Monster Round**: ``/monster round``, then each decision answered with a default: ``react`` go_on; ``evasion_reroll``
-  re-roll the missed dice the free Evasion Re-rolls and the Heat room pay for (else keep); ``target`` the first
+  re-roll the missed dice the free Evasion Re-rolls and the Heat room pay for (else keep; a Judgement's re-rolls
+  declared together: every Knight who failed and has Heat room); ``target`` the first
   Knight offered; ``command`` obey for a victory, disobey for a defeat; ``path`` 1; ``judgement_virtue`` the Knight's
   best Virtue; ``attack_reroll`` the missed dice, as many as the decision allows (free re-rolls and Heat room).
 - **Knight Round**: each living Knight, in board order, takes the best weapon (Attack dice x Weapon Power, then
@@ -139,6 +140,11 @@ def answer(cat: Catalogue, state: CampaignState, pending: Pending, outcome: str)
         return knights[: max(1, pending.min_pick)] if knights else ["none"]
     if pending.kind == "judgement_virtue" and k is not None:
         return [max(keys, key=lambda v: (k.sheet.virtue(v), -keys.index(v)))]  # type: ignore[arg-type]
+    if pending.kind == "evasion_reroll" and pending.data.get("group"):
+        # a Judgement's re-rolls declared together: every Knight who failed and has Heat to spare re-rolls
+        room = [x for x in keys if x != "keep" and st.heat_limit(cat, knight_state(state, x)) >
+                knight_state(state, x).stats.heat]
+        return room or ["keep"]
     if pending.kind == "evasion_reroll" and k is not None:
         dice = [x for x in keys if x != "keep"]
         # the Gear's Evasion Re-rolls cost no Heat, but not on a Judgement test

@@ -17,10 +17,11 @@ so the second file continues from what the database holds.
 The policy:
 - **Vision and Outpost**: fixed lines (above). An Adventure's Scavenge 2 of Kingdom Gear Loot is recorded by hand in
   the second Delve, and Oriel's Free Roam paragraph is reported a success (``/expedition resolve outcome:success``).
-- **Delve**: at each Travel step the legal destination (``/delve travel``'s select menu) with the least Threat,
-  an Unexplored tile before an explored one and never the Deep Fog while a path is open; a decision of the Deep
-  Fog or an Encounter is answered with its first option; an Encounter due is started with ``/encounter start`` and
-  the Delve resumed with ``/delve continue``.
+- **Delve**: at Time 8 and 16 the Story step calls no Clash, for Ser Sonch is on a Quest: the GM reports that the
+  Quest's paragraph sends the party to the regular Clash then (``/expedition next``). At each Travel step the legal
+  destination (``/delve travel``'s select menu) with the least Threat, an Unexplored tile before an explored one and
+  never the Deep Fog while a path is open; a decision of the Deep Fog or an Encounter is answered with its first
+  option; an Encounter due is started with ``/encounter start`` and the Delve resumed with ``/delve continue``.
 - **Clashes**: the Monster and level the Expedition names (``data.next``), played with natural dice by the policy of
   ``bot/tools/autoplay.py`` (``--outcome natural``: no die forced, no deck adjusted). The committed scripts use a seed
   (``SEED``) with which the Knights win both Clashes; with another seed they may lose one, and the generator says so.
@@ -149,6 +150,13 @@ class ExpeditionPlay(Autoplay):
                 return
             delve = state.delve
             assert delve is not None
+            nxt = await self.next_command()
+            if nxt.startswith("/expedition next (the GM, when"):
+                # Time 8 or 16 with a Knight on a Quest: the Story step calls no Clash; the paragraph does
+                self.note("GM: the Quest's paragraph sends the party to the regular Clash now (reported from the "
+                          "Knightbook)")
+                await self.say("/expedition next")
+                continue
             if delve.encounter_due is not None and delve.encounter is None:
                 await self.say("/encounter start")
                 continue

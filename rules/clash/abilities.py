@@ -231,9 +231,13 @@ def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: st
 def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
     """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
     target = act.targets[act.index] if act.index < len(act.targets) else None
+    data: dict[str, Any] = pending.data["activation"]
+    if base == "defy" and kid in act.group and act.group_naturals:  # a Judgement the Targets test together
+        defied = data.setdefault("group_defied", {})
+        defied[kid] = defied.get(kid, 0) + strength
+        return [f"{base.title()}: {strength} hit(s) of this Knight's test are treated as evaded."]
     if target != kid:
         raise RuleError("only the Target of this Attack defends against it")
-    data: dict[str, Any] = pending.data["activation"]
     if base == "dodge":
         if act.naturals:
             raise RuleError("Dodge is used when you are about to resolve an Evasion Roll, before the dice are rolled")

@@ -65,6 +65,12 @@ class Activation(BaseModel):
     evaded: int = Field(0, description="Block, Defy: hits of the roll treated as evaded")
     guarded: dict[int, int] = Field(default_factory=dict, description="Guard X: +N on Evasion die (1-based); those "
                                     "dice cannot be re-rolled")
+    # a Judgement the Targets test at the same time (rules/clash/monster_attack.py)
+    group: list[str] = Field(default_factory=list, description="the Targets testing this Judgement together")
+    group_virtues: dict[str, str] = Field(default_factory=dict, description="each group Target's Virtue")
+    group_naturals: dict[str, int] = Field(default_factory=dict, description="each group Target's test die")
+    group_declared: bool = Field(False, description="the group's re-rolls are declared (and rolled)")
+    group_defied: dict[str, int] = Field(default_factory=dict, description="Defy used by a group Target: hits evaded")
 
 
 # --- content lookups -------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.rolls import d10_success
-from rules.state import CampaignState, one_attack
+from rules.state import JUDGEMENT_REROLLS_VERSION, CampaignState, one_attack
 
 T = "tests/clash/test_monster_round.py::"
 
@@ -191,6 +191,8 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
     """Heat re-rolls: "each die can be re-rolled only once and you must declare all dice you wish to re-roll
     before re-rolling any of them"; Evasion Re-rolls from Gear cost nothing."""
     act = Activation.model_validate(pending.data["activation"])
+    if GROUP in pending.data:  # a Judgement's re-rolls, declared by every Target at once
+        return resume_rerolls(engine, state, act, chosen, dice)
     knight = current(act)
     assert knight is not None and state.clash is not None
     k = knight_state(state, knight)
@@ -244,6 +246,13 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     assert state.clash is not None and card.attack is not None
     spec = card.attack
     k = knight_state(state, knight)
+    if not act.group and (together := group_of(state, card, act)):
+        act.group = together  # the Targets test at the same time: their re-rolls are declared together
+    if knight in act.group:
+        waiting = group_tests(state, dice, lines, act, card)
+        if waiting is not None:
+            return waiting
+        take_result(act, knight)
     if act.virtue is None:
         if len(spec.virtues) > 1:
             return ask(state.clash.flow, "judgement_virtue",
@@ -251,7 +260,7 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
                        [Option(key=v, label=v.capitalize(), help=f"{v.capitalize()} {k.sheet.virtue(v)}")
                         for v in spec.virtues], knights=[knight])
         act.virtue = spec.virtues[0]
-    difficulty = spec.difficulty or card.evasion_difficulty or 6
+    difficulty = difficulty_of(card)
     bonus = k.sheet.virtue(act.virtue)  # type: ignore[arg-type]
     if not act.naturals:
         act.naturals = [dice.d10(f"{k.name}'s {act.virtue.capitalize()} test against {card.name}")]
@@ -280,6 +289,8 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
 @resumes("judgement_virtue")
 def _resume_virtue(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     act = Activation.model_validate(pending.data["activation"])
+    if GROUP in pending.data:
+        return resume_virtue(engine, state, act, pending.data[GROUP], chosen[0], dice)
     act.virtue = chosen[0]
     return run_from(engine, state, dice, [], act)
 
@@ -309,3 +320,111 @@ def _resume_command(engine: Engine, state: CampaignState, pending: Pending, chos
 
 KNIGHT = Target(gone=lambda state, knight: not alive(state, knight), passes=_knight_passes, command=_command,
                 defend=_defend)
+# --- a Judgement its Targets test at the same time ----------------------------------------------------------------
+# A Simultaneous, Zone or Wave Judgement against several Knights: every Target chooses its Virtue, every test is
+# rolled, then ONE decision collects the Heat re-rolls of all the Knights who failed, and they are rolled together;
+# each Target's Attack is then resolved in turn with its die (``_judgement``). Campaigns of state version
+# ``JUDGEMENT_REROLLS_VERSION`` and later; older ones declare and roll the re-rolls Knight by Knight, as played.
+
+JR = "tests/clash/test_judgement_rerolls.py::"
+GROUP = "group"  # the Pending.data key of the group's re-roll decision
+
+
+def group_of(state: CampaignState, card: MonsterAttack, act: Activation) -> list[str]:
+    """The Targets still to be attacked who test at the same time: the living Knights (Squires draw Mettle cards)
+    of a Judgement that is not Sequential, when there are two or more of them."""
+    spec = card.attack
+    if state.version < JUDGEMENT_REROLLS_VERSION or spec is None or "sequential" in spec.types:
+        return []
+    members = [t for t in act.targets[act.index:] if t not in state.squires and alive(state, t)]
+    return members if len(members) > 1 else []
+
+
+def difficulty_of(card: MonsterAttack) -> int:
+    assert card.attack is not None
+    return card.attack.difficulty or card.evasion_difficulty or 6
+
+
+@implements("Dice Re-rolls", tests=[JR + "test_a_simultaneous_judgement_asks_every_knights_re_roll_at_once",
+                                    JR + "test_an_older_campaign_declares_judgement_re_rolls_knight_by_knight"],
+            note="a Judgement its Targets test at the same time: one decision for every Knight's Heat re-roll")
+def group_tests(state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+                card: MonsterAttack) -> Pending | None:
+    """Rulebook, "Dice Re-rolls": "If multiple players perform their rolls at the same time (for example when the
+    text states "Each Knight tests"), they must all declare whether they want to re-roll their dice before any of
+    them performs a re-roll." The Virtues first, then every test, then one decision for the re-rolls."""
+    assert state.clash is not None and card.attack is not None
+    spec = card.attack
+    for kid in act.group:
+        if kid in act.group_virtues:
+            continue
+        if len(spec.virtues) > 1:
+            k = knight_state(state, kid)
+            return ask(state.clash.flow, "judgement_virtue",
+                       f"🧠 {card.name} is a Judgement: {k.name} chooses the Virtue to test.",
+                       [Option(key=v, label=v.capitalize(), help=f"{v.capitalize()} {k.sheet.virtue(v)}")
+                        for v in spec.virtues], knights=[kid], data={GROUP: kid})
+        act.group_virtues[kid] = spec.virtues[0]
+    difficulty = difficulty_of(card)
+    if not act.group_naturals:
+        for kid in act.group:
+            k, virtue = knight_state(state, kid), act.group_virtues[kid]
+            act.group_naturals[kid] = dice.d10(f"{k.name}'s {virtue.capitalize()} test against {card.name}")
+            lines.append(f"🧠 {k.name} tests {virtue.capitalize()} {difficulty}+: "
+                         f"{act.group_naturals[kid]}{k.sheet.virtue(virtue):+d}.")  # type: ignore[arg-type]
+    if act.group_declared:
+        return None
+    failed = [kid for kid in act.group if not _passes(state, act, card, kid)]
+    if not failed:
+        act.group_declared = True
+        return None
+    names = ", ".join(name_of(state, kid) for kid in failed)
+    keep = Option(key="keep", label="Keep", help="no re-roll: the tests stand")
+    if attack_keywords.doomed(card):  # the window stays open for Defy
+        return ask(state.clash.flow, "evasion_reroll", f"🎲 {names} failed the test. {attack_keywords.DOOMED}.",
+                   [keep], knights=failed, data={GROUP: True})
+    options = [Option(key=kid, label=f"{name_of(state, kid)} ({act.group_naturals[kid]})"[:80],
+                      help="re-roll this Knight's test for +1 Heat") for kid in failed]
+    return ask(state.clash.flow, "evasion_reroll",
+               f"🎲 {names} failed the test: declare every re-roll at once (+1 Heat each) — pick the Knights who "
+               "re-roll, or Keep; they are rolled together.",
+               [*options, keep], knights=failed, pick=len(failed), data={GROUP: True})
+
+
+def _passes(state: CampaignState, act: Activation, card: MonsterAttack, kid: str) -> bool:
+    k = knight_state(state, kid)
+    return d10_success(act.group_naturals[kid], k.sheet.virtue(act.group_virtues[kid]),  # type: ignore[arg-type]
+                       difficulty_of(card))
+
+
+def take_result(act: Activation, kid: str) -> None:
+    """This Target's part of the group: its Virtue, its die (re-rolled or not: no second question), its Defy."""
+    act.virtue = act.group_virtues[kid]
+    act.naturals = [act.group_naturals[kid]]
+    act.rerolled = [0]
+    act.evaded += act.group_defied.pop(kid, 0)
+
+
+def resume_virtue(engine: Engine, state: CampaignState, act: Activation, kid: str, virtue: str,
+                  dice: Dice) -> Result:
+    act.group_virtues[kid] = virtue
+    return run_from(engine, state, dice, [], act)
+
+
+def resume_rerolls(engine: Engine, state: CampaignState, act: Activation, chosen: list[str], dice: Dice) -> Result:
+    """The declared re-rolls, rolled together in the Targets' order, +1 Heat each."""
+    assert state.clash is not None
+    lines: list[str] = []
+    if chosen != ["keep"] and chosen:
+        if "keep" in chosen:
+            raise RuleError("choose the Knights who re-roll, or Keep alone")
+        if attack_keywords.doomed(card_of(engine, state.clash, act)):
+            raise RuleError(f"{attack_keywords.DOOMED}: no Heat re-roll of this Judgement test")
+        for kid in (k for k in act.group if k in chosen):
+            k, old = knight_state(state, kid), act.group_naturals[kid]
+            act.group_naturals[kid] = dice.d10(f"{k.name} re-rolls the Judgement test")
+            lines.append(f"🎲 {k.name} re-rolls the test: {old} → {act.group_naturals[kid]}.")
+            lines += st.change_heat(engine.catalogue, k, 1, voluntary=True)
+            lines.append(f"{k.name} gains 1 Heat for the re-roll.")
+    act.group_declared = True
+    return run_from(engine, state, dice, lines, act)

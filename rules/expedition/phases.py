@@ -13,9 +13,10 @@ from rules.delve.track import EXHIBITION_TIME, FULL_CLASH_TIME
 from rules.engine import Engine, Event
 from rules.errors import RuleError
 from rules.expedition.state import PHASE_OF, STEPS, Done, ExpeditionState, Phase, Step
-from rules.state import CampaignState
+from rules.state import QUEST_PACE_VERSION, CampaignState
 
 T = "tests/expedition/test_phases.py::"
+Q = "tests/expedition/test_quest_pace.py::"
 DONE_BY_STEP: dict[Step, Done] = {"clash_exhibition": "exhibition", "clash_full": "full", "rest": "rest"}
 LABEL: dict[Step, str] = {
     "vision": "the Vision Phase", "outpost": "the Outpost Phase", "delve1": "the Delve Phase",
@@ -62,6 +63,21 @@ def clash_command(engine: Engine, state: CampaignState, kind: str) -> str:
     return f"/clash start monster:{monster} level:{level} type:{kind}"
 
 
+@implements("4. Story Step", status="assisted", tests=[Q + "test_time_8_with_a_knight_on_a_quest_calls_no_clash",
+                                                     Q + "test_without_a_quest_time_8_still_calls_the_clash",
+                                                     Q + "test_an_older_campaign_keeps_its_time_8_clash"],
+            note="with a Knight on a Quest, Time 8 and 16 call no Clash: the GM moves on when the Quest says")
+def quest_paces(state: CampaignState, exp: ExpeditionState) -> str | None:
+    """The name of the Knight on a Quest, whose paragraphs pace the Clashes and the Rest (campaigns of state version
+    ``QUEST_PACE_VERSION`` and later): rulebook, "4. Story Step": "If no Knight is on a Quest: If the current Time
+    is 8, resolve an Exhibition Clash. ... If the current Time is 16, resolve a Full Clash."; "During a Quest,
+    however, you will be instructed when to proceed to the Clashes and Rest."."""
+    if state.version < QUEST_PACE_VERSION:
+        return None
+    quester = next((kid for kid, v in exp.visions.items() if v.choice == "quest"), None)
+    return None if quester is None else _knight_name(state, quester)
+
+
 def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> str:
     """What to type next, for `/expedition status` and every reply that moves the phase."""
     step = exp.step
@@ -80,17 +96,53 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
         if state.delve is None:
             leader = _knight_name(state, exp.party_leader)
             return f'/delve start kingdom:{exp.destination or "<kingdom>"} leader:"{leader}"'
+        waiting = delve_waits(state)
+        if waiting is not None:
+            return waiting
         time = EXHIBITION_TIME if step == "delve1" else FULL_CLASH_TIME
-        return f"/delve travel (the Story step calls the next Phase at Time {time}; Time is {state.track.time})"
+        quester = quest_paces(state, exp)
+        if quester is None:
+            return f"/delve travel (the Story step calls the next Phase at Time {time}; Time is {state.track.time})"
+        if state.track.time < time:
+            return (f"/delve travel ({quester} is on a Quest: its paragraphs say when to proceed to the Clashes and "
+                    f"the Rest; Time is {state.track.time})")
+        return (f"/expedition next (the GM, when {quester}'s Quest paragraph sends the party to "
+                f"{LABEL[following(exp, step)]}; another order: /expedition next phase:clash|rest reason:\"...\")")
     if step in ("clash_exhibition", "clash_full"):
         if state.clash is not None:
             return in_clash(state)
         return clash_command(engine, state, "exhibition" if step == "clash_exhibition" else "full")
     if step == "rest":
+        if state.delve is not None and state.delve.resting:
+            return ("/rest (again, once the Rest Techniques are played with /knight technique action:delve "
+                    "technique:<id>)")
         return "/rest"
     if step == "spoils":
         return "/spoils status (divide the Loot: docs/spoils.md), then /spoils done"
     return "/expedition start (the next Expedition begins with a new Vision Phase)"
+
+
+def delve_waits(state: CampaignState) -> str | None:
+    """The Delve's next command when it waits for something other than the Travel step: an Encounter due or under
+    way (its question, or the Knights still to act), or the round's steps after it (``/delve continue``)."""
+    delve = state.delve
+    if delve is None:
+        return None
+    enc = delve.encounter
+    if enc is not None and enc.outcome is None:
+        if enc.pending is not None:
+            keys = "|".join(o.key for o in enc.pending.options) or "..."
+            return f"/encounter choose decision:{enc.pending.id} option:<{keys}> (the Encounter waits for this answer)"
+        left = [state.knights[e.knight].name for e in enc.knights
+                if e.status == "placed" and e.action is None and e.knight in state.knights]
+        if left:
+            return f"/encounter attack weapon:<gear> or /encounter help (still to act: {', '.join(left)})"
+        return "/encounter status"
+    if delve.encounter_due is not None and enc is None:
+        return "/encounter start (the Delve waits for the Encounter)"
+    if delve.resume is not None:
+        return "/delve continue (the round's steps after the Encounter)"
+    return None
 
 
 def in_clash(state: CampaignState) -> str:
@@ -108,8 +160,12 @@ def in_clash(state: CampaignState) -> str:
     if flow.phase == "monster":
         return "/monster round"
     if flow.turn is not None:
-        name = state.board.knight(flow.turn.knight).name
-        return f'/knight move|attack ... or /knight end-turn (it is {name}\'s turn)'
+        turn = flow.turn
+        name = state.board.knight(turn.knight).name
+        left = [a for a, done in (("move", turn.moved), ("attack", turn.attacked)) if not done]
+        if not left:
+            return f"/knight end-turn (it is {name}'s turn: the Movement and Combat Actions are made)"
+        return f"/knight {'|'.join(left)} ... or /knight end-turn (it is {name}'s turn)"
     left = [k.name for k in state.board.knights if not k.dead and k.id not in flow.acted]
     return f"/knight move|attack|end-turn (still to act this Knight Round: {', '.join(left) or 'nobody'})"
 
@@ -154,12 +210,19 @@ def _move_once(engine: Engine, state: CampaignState, exp: ExpeditionState) -> li
         return enter(engine, state, exp, back if back is not None else following(exp, step))
     if state.track.lost and step in ("delve1", "delve2", "clash_exhibition", "clash_full", "rest"):
         return enter(engine, state, exp, "spoils") + ["The Expedition is lost: the party returns for the Spoils."]
-    if step == "delve1" and state.delve is not None and state.track.time >= EXHIBITION_TIME:
-        return [f"📖 Time {EXHIBITION_TIME}: the Story step calls the Exhibition Clash."] + enter(
-            engine, state, exp, following(exp, step))
-    if step == "delve2" and state.delve is not None and state.track.time >= FULL_CLASH_TIME:
-        return [f"📖 Time {FULL_CLASH_TIME}: the Story step calls the Full Clash."] + enter(
-            engine, state, exp, following(exp, step))
+    for delve, time, kind in (("delve1", EXHIBITION_TIME, "Exhibition"), ("delve2", FULL_CLASH_TIME, "Full")):
+        if step != delve or state.delve is None or state.track.time < time:
+            continue
+        quester = quest_paces(state, exp)
+        if quester is None:
+            return [f"📖 Time {time}: the Story step calls the {kind} Clash."] + enter(
+                engine, state, exp, following(exp, step))
+        if time in exp.quest_paced:
+            return []
+        exp.quest_paced.append(time)
+        return [f"📖 Time {time}: {quester} is on a Quest, so the Story step calls no {kind} Clash — the Quest's "
+                f"paragraphs say when the party proceeds to the Clashes and the Rest. Next: "
+                f"`{next_command(engine, state, exp)}`"]
     return []
 
 
@@ -174,6 +237,8 @@ def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[
         if state.delve is None:
             return ["the Delve has not started"]
         time = EXHIBITION_TIME if step == "delve1" else FULL_CLASH_TIME
+        if state.track.time >= time and quest_paces(state, exp) is not None:
+            return []  # the Quest's paragraph sends the party on
         return [f"the Story step has not reached Time {time} (Time is {state.track.time}); a Quest that calls a "
                 "Clash or a Rest now: `/expedition next phase:clash|rest reason:\"...\"`"]
     if step in ("clash_exhibition", "clash_full"):

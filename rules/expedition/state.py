@@ -74,6 +74,8 @@ class ExpeditionState(_Model):
     clash_running: Literal["exhibition", "full"] | None = Field(
         None, description="the Clash seen under way (it is done when the Clash ends)")
     return_to: Step | None = Field(None, description="a Quest moved a Clash or Rest here: go back to this step after")
+    quest_paced: list[int] = Field(default_factory=list, description="the Story step's Times (8, 16) reached while a "
+                                   "Knight was on a Quest: no Clash called; the Quest's paragraphs say when")
     visions: dict[str, KnightVision] = Field(default_factory=dict, description="by Knight id")
     party_leader: str | None = Field(None, description="a Knight id")
     sigh_granted: str | None = Field(None, description="the Knight who gained a Sigh of the Graal this Vision Phase")

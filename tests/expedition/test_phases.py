@@ -6,9 +6,12 @@ from tests.conftest import Table
 from tests.expedition.conftest import phase
 
 
-async def to_delve(t: Table) -> None:
-    await t.ok("@kara /expedition vision choice:quest")
+async def to_delve(t: Table, quest: bool = True) -> None:
+    """To the first Delve, Ser Sonch on a Quest (else on a Free Roam, the Party Leader all the same)."""
+    await t.ok(f"@kara /expedition vision choice:{'quest' if quest else 'free_roam'}")
     await t.ok("@ulfa /expedition vision choice:free_roam")
+    if not quest:
+        await t.ok('/expedition leader knight:"Ser Sonch"')
     await t.ok("@kara /expedition destination kingdom:aubrevane")
     await t.ok("/expedition next")
     assert await phase(t) == "outpost"
@@ -25,7 +28,7 @@ async def test_the_whole_sequence_follows_the_table(party: Table) -> None:
     status = await t.ok("/expedition status")
     assert status.data["expedition"]["phase"] == "vision"
     assert "/expedition vision" in status.data["next"]
-    await to_delve(t)
+    await to_delve(t, quest=False)  # with a Quest its paragraphs pace the Clashes (tests/expedition/test_quest_pace.py)
     refused = await t("/expedition next")
     assert not refused.ok and "Time 8" in (refused.error or "")
     await t.ok("/delve gain time:8")
@@ -69,7 +72,10 @@ async def test_a_quest_clash_is_not_doubled(party: Table) -> None:
     await t.ok("/clash end")
     status = await t.ok("/expedition status")
     assert status.data["expedition"]["step"] == "delve1"  # back to the Delve that led to it
-    await t.ok("/delve gain time:8")  # Time 8: the Exhibition Clash is done, so straight to the Rest
+    await t.ok("/delve gain time:8")  # Time 8 on a Quest: the Quest's paragraph says when the party goes on
+    assert await phase(t) == "delve"
+    # Rulebook (line 813): During a Quest, however, you will be instructed when to proceed to the Clashes and Rest.
+    await t.ok("/expedition next")  # the Exhibition Clash is done, so straight to the Rest
     assert await phase(t) == "rest"
 
 
@@ -89,6 +95,8 @@ async def test_a_quest_rest_returns_to_the_delve(party: Table) -> None:
     # Exhibition Clash and Rest both resolved: the Delve goes on as the second Delve
     assert (await t.ok("/expedition status")).data["expedition"]["step"] == "delve1"
     await t.ok("/delve gain time:8")
+    assert (await t.ok("/expedition status")).data["expedition"]["step"] == "delve1"  # the Quest paces the party
+    await t.ok("/expedition next")
     assert (await t.ok("/expedition status")).data["expedition"]["step"] == "delve2"
     await t.ok('/expedition next phase:clash reason:"Quest 1, paragraph 20"')
     await t.ok("/clash start monster:stag level:1 type:full")
@@ -111,7 +119,7 @@ async def test_expedition_status_names_the_clash_s_next_command(party: Table) ->
     `/expedition status` during a Clash said "Next: `/clash end` (when the Clash is over)" whatever the Clash was
     waiting for, and after "The Knights win the Clash!" it still called the Clash under way (issue #20)."""
     t = party
-    await to_delve(t)
+    await to_delve(t, quest=False)
     await t.ok("/delve gain time:8")
     await t.ok("/clash start monster:stag level:1 type:exhibition")
     status = await t.ok("/expedition status")
