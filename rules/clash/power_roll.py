@@ -81,14 +81,6 @@ def pool_tokens(pool: dict[str, int], cantrip: str | None) -> PoolTokens:
     )
 
 
-@implements("Black X", tests=[T + "test_black_tokens_reroll_idle_dice_and_turn_their_potential_into_power"])
-@implements("Break X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
-@implements("Hope X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
-@implements("Sunder X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
-@implements("Fire X", tests=[T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay"])
-@implements("Power X", tests=[T + "test_power_tokens_add_power"])
-@implements("Spell X", tests=[T + "test_opening_closing_and_spell_add_precision"])
-@implements("Cantrip X", tests=[T + "test_cantrip_is_opening_or_break_as_declared"])
 def conversions(potential: int, hope: int, t: PoolTokens) -> tuple[int, dict[str, int]]:
     """Power gained from the tokens and the tokens used: Sunder on Potentials (2 Power each), Hope on Hope symbols,
     Break on Potentials, Hope on the Potentials left, then Fire on the Potentials still left."""
@@ -241,7 +233,6 @@ def _idle(faces: list[PowerFace], pool: PowerPool, t: PoolTokens, count: int) ->
            T + "test_power_reroll_rerolls_idle_dice_once"],
     note="Black tokens and the weapon's Power Re-roll X re-roll dice that count for nothing, declared together",
 )
-@implements("Power Re-roll X", tests=[T + "test_power_reroll_rerolls_idle_dice_once"])
 @implements(
     "6.4 Use Potentials",
     tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power",
@@ -379,7 +370,6 @@ def timed_abilities(face: GearFace, when: str) -> list[str]:
     return [f"✋ {when} — {face.name}: {text} (by hand)." for text in found]
 
 
-@implements("Auto-X Y", tests=[T + "test_auto_break_is_used_in_the_same_attack"])
 @implements(
     "4. First Ability Window", status="assisted", tests=[T + "test_auto_break_is_used_in_the_same_attack"],
     note="Auto-X tokens of the active weapon are placed; other abilities are shown for the players",
@@ -419,13 +409,6 @@ def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: str) -> list
 @implements("10. Second Ability Window", status="assisted",
             tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"],
             note="token keywords of the active weapon and of single-option Heroic Arc levels are placed; choices shown")
-@implements("Opening X", tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight",
-                                T + "test_opening_closing_and_spell_add_precision"])
-@implements("Overbreak X", tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"])
-@implements("Rouse X", status="assisted",
-            tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"],
-            note="the Passion counted for the Heroic Arc and the Power Pool; other Passion effects by hand")
-@implements("Magic X", tests=["tests/clash/test_keywords_attack.py::test_magic_places_resource_tokens_that_stay"])
 def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword], pool: dict[str, int],
                   passion: int, margin: int, where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
     """"you must always resolve keywords that place Knight tokens in the Knight Pool (like Opening X or Break X)";

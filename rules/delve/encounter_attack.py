@@ -242,8 +242,6 @@ def _after(engine: Engine, state: CampaignState, k: KnightState) -> list[str]:
     return st.after(engine.catalogue, k, "attack") if one_attack(state) else []
 
 
-@implements("Overpower X+", tests=[T + "test_overpower_needs_a_scrape_exceeding_the_at_by_x"],
-            note="in an Encounter: a Scrape whose Total Power exceeds the card's AT by X or more")
 def _scrape(engine: Engine, state: CampaignState, dice: Dice, kingdom: Any, enc: EncounterState, side: Any,
             p: Progress, crit: bool, margin: int, attack: dict[str, Any], lines: list[str]) -> None:
     """"If you manage to reach or exceed the AT value, you Scrape the Monster. Place a Scrape token on the Encounter

@@ -1,0 +1,1 @@
+"""The keywords of the rulebook's Keyword List, each declared once with the contexts it acts in (registry.py)."""
