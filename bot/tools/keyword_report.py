@@ -92,7 +92,8 @@ def apply(rows: list[RowLike], keywords: list[KeywordDef], claimed: dict[int, li
                             "(a keyword is declared once)")
         row.contexts = [{"context": u.context.name, "status": u.status, "handler": u.handler, "tests": list(u.tests)}
                         for u in d.uses]
-        row.status = max((u.status for u in d.uses), key=WORST.index) if d.uses else "missing"
+        acting = [u.status for u in d.uses if u.status != "irrelevant"]
+        row.status = max(acting, key=WORST.index) if acting else "missing"
         row.modules = list(dict.fromkeys(h.strip().rsplit(".", 1)[0] if "." in h else h
                                          for u in d.uses for h in (u.handler or "").split(",") if h.strip()))
         row.tests = list(dict.fromkeys(t for u in d.uses for t in u.tests))

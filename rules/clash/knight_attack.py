@@ -53,7 +53,6 @@ from rules.state import CampaignState
 T = "tests/clash/test_knight_attack.py::"
 G = "tests/clash/test_clash_gaps.py::"
 Id = Annotated[str, Field(min_length=1, max_length=64)]
-HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", *pw.TOKEN_KEYWORDS}
 
 
 class KnightAttack(BaseModel):

@@ -21,6 +21,7 @@ from content.schema.knights import HeroicLevel
 from rules import odds
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.keywords.registry import KNIGHT_ATTACK, Context, shown
 from rules.knights import keyword_effects
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -351,8 +352,6 @@ def place(pool: dict[str, int], tokens: dict[str, int]) -> dict[str, int]:
 
 # --- the ability windows (narrated, except the Knight tokens a keyword must place) ---------------------------
 
-HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", "Provoke", "Spotlight", "Envenomed", "Magic",
-           "Armor-piercing", "Unwieldy", "Falsity", "Area", "Ammo Reserves", *TOKEN_KEYWORDS}
 # Resource tokens a keyword places in the Knight Pool: "Magic X: During the second ability window, place X Magic tokens
 # in the Knight Pool." They "remain in the Pool until they're used" (``clear_pool`` keeps them).
 RESOURCE_KEYWORDS: dict[str, str] = {"Magic": "magic"}
@@ -374,19 +373,21 @@ def timed_abilities(face: GearFace, when: str) -> list[str]:
     "4. First Ability Window", status="assisted", tests=[T + "test_auto_break_is_used_in_the_same_attack"],
     note="Auto-X tokens of the active weapon are placed; other abilities are shown for the players",
 )
-def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int],
-                 where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
+def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int], where: str = "Knight Pool",
+                 context: Context = KNIGHT_ATTACK) -> tuple[dict[str, int], list[str]]:
     """"Some rare abilities may also allow you to add Knight tokens for yourself (such as Auto-break X)"; the rest
-    ("Vault or Pushback X"...) are the attacking Knight's choice, shown to be applied by hand."""
+    ("Vault or Pushback X"...) are the attacking Knight's choice, shown to be applied by hand: each keyword the bot
+    does not resolve in this ``context`` (rules/keywords) with its rulebook text and the command, then the
+    weapon's ability texts."""
     lines: list[str] = []
     auto = token_keywords(keywords, auto=True)
     if auto:
         pool = place(pool, auto)
         lines.append(f"First ability window: the {face.name} places {_tokens_text(auto)} in the {where}.")
-    other = [kw.label() for kw in keywords if kw.name not in HANDLED and not kw.name.startswith("Auto-")]
+    lines += shown(keywords, context, face.name)
     texts = [f"{a.name + ': ' if a.name else ''}{a.text}" for a in face.abilities if a.text]
-    if other or texts:
-        lines.append("✋ First ability window, if they apply now (by hand): " + "; ".join(other + texts) + ".")
+    if texts:
+        lines.append("✋ First ability window, if they apply now (by hand): " + "; ".join(texts) + ".")
     return pool, lines
 
 

@@ -26,6 +26,7 @@ from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
+from rules.keywords.registry import ENCOUNTER
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState, one_attack
@@ -204,7 +205,7 @@ def _go_on(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines:
         enc.pool, cleared = pw.clear_pool(enc.pool, 0, where=POOL)
         lines += cleared + [f"Full Miss: {k.name}'s Attack ends."] + _after(engine, state, k)
         return flow.run(engine, state, dice, lines, attack=attack)
-    enc.pool, window = pw.first_window(face, keywords, enc.pool, POOL)
+    enc.pool, window = pw.first_window(face, keywords, enc.pool, POOL, ENCOUNTER)
     lines += window
     t = pw.pool_tokens(enc.pool, p.cantrip)
     passion = k.stats.passion + t.rouse

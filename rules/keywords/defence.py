@@ -3,7 +3,7 @@ declaration per keyword, with its contexts (rules/keywords/registry.py)."""
 
 from __future__ import annotations
 
-from rules.keywords.registry import MONSTER_ATTACK, keyword, untested
+from rules.keywords.registry import MONSTER_ATTACK, SQUIRE, auto, keyword, untested
 
 HARM_T = "tests/clash/test_harm.py::"
 ABILITIES_T = "tests/clash/test_abilities.py::"
@@ -12,6 +12,7 @@ DEFY_T = "tests/clash/test_defy.py::"
 GUARD_T = "tests/clash/test_guard.py::"
 SECOND_CHANCE_T = "tests/clash/test_second_chance.py::"
 CLASH_GAPS_T = "tests/clash/test_clash_gaps.py::"
+ATTACK_DRIFT_T = "tests/delve/test_attack_drift.py::"
 
 keyword("Armor Re-roll X",
     untested(MONSTER_ATTACK,
@@ -167,10 +168,14 @@ keyword("Splinter X",
     untested(MONSTER_ATTACK,
              "rules.clash.attack_keywords.on_hit",
              KEYWORDS_DEFENSE_T + "test_splinter_hurts_the_knights_adjacent_to_the_target"),
+    auto(SQUIRE, "rules.clash.attack_keywords.on_hit",
+         ATTACK_DRIFT_T + "test_splinter_hurts_the_knights_adjacent_to_a_squire_target",
+         ATTACK_DRIFT_T + "test_splinter_hurts_a_squire_adjacent_to_the_target"),
 )
 
 keyword("Swarm X",
     untested(MONSTER_ATTACK,
              "rules.clash.attack_keywords.on_hit",
              KEYWORDS_DEFENSE_T + "test_swarm_loses_vigor_for_each_other_adjacent_monster"),
+    untested(SQUIRE, "rules.clash.attack_keywords.on_hit"),
 )

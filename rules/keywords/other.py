@@ -3,7 +3,21 @@ declaration per keyword, with its contexts (rules/keywords/registry.py)."""
 
 from __future__ import annotations
 
-from rules.keywords.registry import CLASH, DELVE, KNIGHT, SAINTS, SPOILS, TECHNIQUES, auto, by_hand, keyword, untested
+from rules.keywords.registry import (
+    CLASH,
+    DELVE,
+    ENCOUNTER,
+    KNIGHT,
+    KNIGHT_ATTACK,
+    SAINTS,
+    SPOILS,
+    TECHNIQUES,
+    auto,
+    by_hand,
+    keyword,
+    never,
+    untested,
+)
 
 KEYWORDS_ATTACK_T = "tests/clash/test_keywords_attack.py::"
 KEYWORD_CONDITIONS_T = "tests/knights/test_keyword_conditions.py::"
@@ -24,6 +38,8 @@ keyword("Ammo Reserves X",
     untested(CLASH,
              "rules.clash.ammo_reserves.charges",
              KEYWORDS_ATTACK_T + "test_ammo_reserves_adds_charges_per_empty_weapon_or_support_slot"),
+    never(KNIGHT_ATTACK, "Charges given when the Clash starts, not during an Attack"),
+    never(ENCOUNTER, "Charges given when a Clash starts, not during an Attack"),
 )
 
 keyword("Bane X",
@@ -96,6 +112,8 @@ keyword("Fleisch X",
     untested(KNIGHT,
              "rules.knights.keyword_effects.fleisch",
              KEYWORD_CONDITIONS_T + "test_fleisch_goes_to_the_knight_pool_and_stays"),
+    untested(KNIGHT_ATTACK, "rules.knights.keyword_effects.second_window"),
+    untested(ENCOUNTER, "rules.knights.keyword_effects.second_window"),
 )
 
 keyword("Fortify X",
@@ -262,6 +280,8 @@ keyword("Zeal X",
     untested(KNIGHT,
              "rules.knights.keyword_effects.zeal",
              KEYWORD_CONDITIONS_T + "test_zeal_places_tokens_on_the_knight_board"),
+    untested(KNIGHT_ATTACK, "rules.knights.keyword_effects.second_window"),
+    untested(ENCOUNTER, "rules.knights.keyword_effects.second_window"),
 )
 
 keyword("Zeal Threshold X",

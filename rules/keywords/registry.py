@@ -10,7 +10,9 @@ A status per context:
   handler only): the report does not count it as automated;
 - ``assisted``: the bot does not resolve it here; when the table meets it, the bot shows its rulebook text and the
   command to apply it by hand (``shown``);
-- ``missing``: neither (not yet written).
+- ``missing``: neither (not yet written);
+- ``irrelevant``: the rulebook says it does not act here (Cumbersome in an Encounter: "keywords like Cumbersome will
+  never trigger since you're not dealing a Wound"); not shown, not counted.
 
 The declarations are in the modules beside this one (``attack``, ``defence``, ``board``, ``other``); the handlers are
 named by their dotted path, so this registry imports none of them (``--check`` resolves every name). ``resolved_in``
@@ -28,7 +30,7 @@ from typing import Literal, Protocol
 
 from rules.keywords.texts import TEXTS
 
-Status = Literal["automated", "untested", "assisted", "missing"]
+Status = Literal["automated", "untested", "assisted", "missing", "irrelevant"]
 RESOLVED: frozenset[Status] = frozenset({"automated", "untested"})
 
 
@@ -141,6 +143,11 @@ def missing(context: Context, note: str = "") -> Use:
     return Use(context, "missing", note=note)
 
 
+def never(context: Context, note: str) -> Use:
+    """The rulebook says the keyword does not act in this context (``note``: why)."""
+    return Use(context, "irrelevant", note=note)
+
+
 def _load() -> None:
     # the declarations register themselves on import (a function-level import: they import this module)
     from rules.keywords import attack, board, defence, other  # noqa: F401
@@ -173,9 +180,9 @@ class Named(Protocol):
 
 def shown(keywords: Iterable[Named], context: Context, source: str = "") -> list[str]:
     """The keywords met in ``context`` that the bot does not resolve there: each with its rulebook text and the
-    command to apply it by hand (never silently dropped). A keyword declared only for other contexts does not act
-    here (Dodge during an Attack); one not in the Keyword List (a Kingdom's ``custom`` keyword) is shown with the
-    card's words."""
+    command to apply it by hand (never silently dropped). Only a keyword resolved here, or one the rulebook says
+    does not act here (``never``), is left out; one not in the Keyword List (a Kingdom's ``custom`` keyword) is
+    shown with the card's words."""
     lines = []
     of = f" ({source})" if source else ""
     for kw in keywords:
@@ -185,9 +192,9 @@ def shown(keywords: Iterable[Named], context: Context, source: str = "") -> list
                          f"apply it from its card by hand: {context.by_hand}.")
             continue
         use = found.use(context)
-        if use is None or use.status in RESOLVED:
+        if use is not None and (use.status in RESOLVED or use.status == "irrelevant"):
             continue
-        command = use.command or context.by_hand
+        command = (use.command if use is not None else "") or context.by_hand
         text = f" — \u201c{found.text}\u201d" if found.text else ""
         lines.append(f"✋ {kw.label()}{of}, not applied by the bot in the {context.name}{text} Apply it by hand: "
                      f"{command}.")
