@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.tools import keyword_report as kr
 from rules.coverage import REGISTRY, Implementation
-from rules.keywords.registry import KeywordDef
+from rules.keywords.model import KeywordDef
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "rules" / "rulebook_entries.json"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from rules.keywords.registry import Context
+from rules.keywords.model import Context
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from bot.tools.evidence import why_not
 from rules.coverage import Implementation
-from rules.keywords.registry import KeywordDef, Use
+from rules.keywords.model import KeywordDef, Use
 from rules.keywords.registry import declared as _declared
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,7 +21,8 @@ from content.schema.knights import HeroicLevel
 from rules import odds
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.keywords.registry import KNIGHT_ATTACK, Context, shown
+from rules.keywords.model import KNIGHT_ATTACK, Context
+from rules.keywords.registry import shown
 from rules.knights import keyword_effects
 from rules.knights import statistics as st
 from rules.knights.state import KnightState

@@ -26,7 +26,7 @@ from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
-from rules.keywords.registry import ENCOUNTER
+from rules.keywords.model import ENCOUNTER
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState, one_attack

@@ -3,7 +3,7 @@ declaration per keyword, with its contexts (rules/keywords/registry.py)."""
 
 from __future__ import annotations
 
-from rules.keywords.registry import ENCOUNTER, KNIGHT_ATTACK, auto, by_hand, keyword, never, untested
+from rules.keywords.model import ENCOUNTER, KNIGHT_ATTACK, auto, by_hand, keyword, never, untested
 
 KEYWORDS_ATTACK_T = "tests/clash/test_keywords_attack.py::"
 KNIGHT_ATTACK_T = "tests/clash/test_knight_attack.py::"

@@ -3,7 +3,7 @@ its contexts (rules/keywords/registry.py)."""
 
 from __future__ import annotations
 
-from rules.keywords.registry import CLASH, CLASH_BOARD, KNIGHT_ATTACK, MONSTER_ATTACK, auto, keyword, untested
+from rules.keywords.model import CLASH, CLASH_BOARD, KNIGHT_ATTACK, MONSTER_ATTACK, auto, keyword, untested
 
 FORCED_MORE_T = "tests/board/test_forced_more.py::"
 RULES_T = "tests/board/test_rules.py::"

@@ -3,7 +3,7 @@ declaration per keyword, with its contexts (rules/keywords/registry.py)."""
 
 from __future__ import annotations
 
-from rules.keywords.registry import MONSTER_ATTACK, SQUIRE, auto, keyword, untested
+from rules.keywords.model import MONSTER_ATTACK, SQUIRE, auto, keyword, untested
 
 HARM_T = "tests/clash/test_harm.py::"
 ABILITIES_T = "tests/clash/test_abilities.py::"

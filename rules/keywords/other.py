@@ -3,7 +3,7 @@ declaration per keyword, with its contexts (rules/keywords/registry.py)."""
 
 from __future__ import annotations
 
-from rules.keywords.registry import (
+from rules.keywords.model import (
     CLASH,
     DELVE,
     ENCOUNTER,
@@ -244,9 +244,9 @@ keyword("Consumable Scavenge X",
 keyword("Clash Scavenge X",
     by_hand(SPOILS,
             AFTERMATH_T + "test_victorious_and_forlorn_search_are_by_hand",
-            note="resolved in part by rules.clash.aftermath.search: the Victorious and Forlorn Searches "
-             "of Clash Aftermath: the packs have no Loot deck, so the bot says exactly which Loot "
-             "cards to add by hand"),
+            shown_by="rules.clash.aftermath.search",
+            note="the Victorious and Forlorn Searches of Clash Aftermath: the packs have no Loot deck, so the "
+            "bot says exactly which Loot cards to add by hand"),
 )
 
 keyword("Suppress",
