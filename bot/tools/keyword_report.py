@@ -11,6 +11,7 @@ with a status per context, and what ``--check`` verifies of them:
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -57,6 +58,18 @@ def resolves(handler: str) -> bool:
     return False
 
 
+def _module_of(handler: str) -> str:
+    """``rules.x.y`` of ``rules.x.y.function``; a handler that is a module is its own."""
+    return handler if _is_module(handler) else handler.rsplit(".", 1)[0]
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:
+        return False
+
+
 def use_problems(d: KeywordDef, u: Use, missing_test: Callable[[str], str | None]) -> list[str]:
     where = f"rules.keywords: {d.entry!r} in the {u.context.name}"
     problems = []
@@ -94,8 +107,8 @@ def apply(rows: list[RowLike], keywords: list[KeywordDef], claimed: dict[int, li
                         for u in d.uses]
         acting = [u.status for u in d.uses if u.status != "irrelevant"]
         row.status = max(acting, key=WORST.index) if acting else "missing"
-        row.modules = list(dict.fromkeys(h.strip().rsplit(".", 1)[0] if "." in h else h
-                                         for u in d.uses for h in (u.handler or "").split(",") if h.strip()))
+        row.modules = list(dict.fromkeys(_module_of(h.strip()) for u in d.uses
+                                         for h in (u.handler or "").split(",") if h.strip()))
         row.tests = list(dict.fromkeys(t for u in d.uses for t in u.tests))
         row.notes = [f"{u.context.name}: {u.status}" + (f" — {u.note}" if u.note else "") for u in d.uses]
         for u in d.uses:
