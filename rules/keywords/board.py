@@ -148,7 +148,8 @@ keyword("Hug X",
              KNIGHT_ABILITIES_T + "test_hug_keeps_the_target_in_weapon_range"),
     auto(KNIGHT_ATTACK,
          "rules.clash.ability_moves.hug",
-         HUG_AND_MOTIVATE_T + "test_hug_moves_the_knight_around_the_monster"),
+         HUG_AND_MOTIVATE_T + "test_hug_moves_the_knight_around_the_monster",
+         command="`/knight react source:<gear> ability:\"<label>\" to:<space>`"),
 )
 
 keyword("Indestructible",
@@ -217,7 +218,8 @@ keyword("Motivate X",
              KNIGHT_ABILITIES_T + "test_motivate_splits_x_between_other_knights"),
     auto(KNIGHT_ATTACK,
          "rules.clash.ability_moves.motivate",
-         HUG_AND_MOTIVATE_T + "test_motivate_moves_other_knights_after_the_attack"),
+         HUG_AND_MOTIVATE_T + "test_motivate_moves_other_knights_after_the_attack",
+         command="`/knight react source:<gear> ability:\"<label>\" moves:\"<Knight>:<space>,...\"` after the Attack"),
 )
 
 keyword("Obscuring",

@@ -3,7 +3,7 @@ declaration per keyword, with its contexts (rules/keywords/registry.py)."""
 
 from __future__ import annotations
 
-from rules.keywords.model import MONSTER_ATTACK, SQUIRE, auto, keyword, untested
+from rules.keywords.model import KNIGHT_ATTACK, MONSTER_ATTACK, SQUIRE, auto, keyword, untested
 
 HARM_T = "tests/clash/test_harm.py::"
 ABILITIES_T = "tests/clash/test_abilities.py::"
@@ -39,10 +39,11 @@ keyword("Superior Block",
 )
 
 keyword("Daze",
-    untested(MONSTER_ATTACK,
+    untested(KNIGHT_ATTACK,
              "rules.clash.knight_windows.daze",
              KEYWORDS_DEFENSE_T + "test_daze_turns_the_adjacent_monster_away",
-             KEYWORDS_DEFENSE_T + "test_daze_within_a_technique_is_skipped_when_not_adjacent"),
+             KEYWORDS_DEFENSE_T + "test_daze_within_a_technique_is_skipped_when_not_adjacent",
+             command="`/knight react source:<gear> ability:<label>`"),
 )
 
 keyword("Defy",
@@ -138,9 +139,11 @@ keyword("Superior Reinforce X",
 )
 
 keyword("Sacrifice",
-    untested(MONSTER_ATTACK,
+    untested(KNIGHT_ATTACK,
              "rules.clash.knight_windows.sacrifice",
-             KEYWORDS_DEFENSE_T + "test_sacrifice_trades_a_vigor_for_a_break_token_before_the_attack"),
+             KEYWORDS_DEFENSE_T + "test_sacrifice_trades_a_vigor_for_a_break_token_before_the_attack",
+             note="before the Attack, in the Knight's own turn",
+             command="`/knight react source:<gear> ability:<label>` before attacking"),
 )
 
 keyword("Second Chance",

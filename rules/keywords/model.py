@@ -75,7 +75,8 @@ CONTEXTS: tuple[Context, ...] = (KNIGHT_ATTACK, ENCOUNTER, MONSTER_ATTACK, SQUIR
 @dataclass(frozen=True)
 class Use:
     """A keyword in one context: its status, the handler (``module.function`` or ``module``), the tests, a note,
-    and for ``assisted`` the command to apply it (default: the context's)."""
+    and the command: for ``assisted`` the one to apply it by hand (default: the context's); for a resolved keyword
+    that is the player's choice, the one that uses it."""
 
     context: Context
     status: Status
@@ -121,14 +122,15 @@ def keyword(entry: str, *uses: Use) -> None:
     REGISTRY[entry] = KeywordDef(entry, uses)
 
 
-def auto(context: Context, handler: str, *tests: str, note: str = "") -> Use:
-    """Resolved by ``handler``; ``tests`` play it in this context through commands (checked)."""
-    return Use(context, "automated", handler, tests, note)
+def auto(context: Context, handler: str, *tests: str, note: str = "", command: str = "") -> Use:
+    """Resolved by ``handler``; ``tests`` play it in this context through commands (checked). ``command``: the
+    player's choice, resolved when they type it (Hug X: ``/knight react``) — the table is reminded of it."""
+    return Use(context, "automated", handler, tests, note, command)
 
 
-def untested(context: Context, handler: str, *tests: str, note: str = "") -> Use:
+def untested(context: Context, handler: str, *tests: str, note: str = "", command: str = "") -> Use:
     """Resolved by ``handler``, but no test plays it through commands in this context yet."""
-    return Use(context, "untested", handler, tests, note)
+    return Use(context, "untested", handler, tests, note, command)
 
 
 def by_hand(context: Context, *tests: str, note: str = "", command: str = "",

@@ -42,9 +42,10 @@ class Named(Protocol):
 
 def shown(keywords: Iterable[Named], context: Context, source: str = "") -> list[str]:
     """The keywords met in ``context`` that the bot does not resolve there: each with its rulebook text and the
-    command to apply it by hand (never silently dropped). Only a keyword resolved here, or one the rulebook says
-    does not act here (``never``), is left out; one not in the Keyword List (a Kingdom's ``custom`` keyword) is
-    shown with the card's words."""
+    command to apply it by hand (never silently dropped). A keyword resolved here when the player chooses to use it
+    (Hug X) is shown with the command that uses it; one resolved by itself, or one the rulebook says does not act
+    here (``never``), is left out; one not in the Keyword List (a Kingdom's ``custom`` keyword) is shown with the
+    card's words."""
     lines = []
     of = f" ({source})" if source else ""
     for kw in keywords:
@@ -54,6 +55,9 @@ def shown(keywords: Iterable[Named], context: Context, source: str = "") -> list
                          f"apply it from its card by hand: {context.by_hand}.")
             continue
         use = found.use(context)
+        if use is not None and use.status in RESOLVED and use.command:
+            lines.append(f"✋ {kw.label()}{of}: the player may use it now — {use.command.replace('<label>', kw.label())}.")
+            continue
         if use is not None and (use.status in RESOLVED or use.status == "irrelevant"):
             continue
         command = (use.command if use is not None else "") or context.by_hand

@@ -104,3 +104,53 @@ def test_every_keyword_of_the_attack_is_resolved_or_shown_in_both_attacks() -> N
     assert "Commit" in resolved_in(KNIGHT_ATTACK) and "Commit" not in resolved_in(ENCOUNTER)
     assert find("Auto-break") is find("Auto-opening") is not None
     assert find("Opening") is not None and find("Opening").entry == "Opening X"  # type: ignore[union-attr]
+
+
+FLAIL = """\
+kind: gear
+id: gear_test_lantern_flail
+name: Lantern Flail
+type: weapon
+tier: mob
+hands: 1
+attack_dice: 3
+precision: 1
+weapon_power: {white: 1, black: 1}
+keywords:
+- {name: Commit}
+- {name: Daze}
+- {name: Reposition, value: 1}
+traits: [Blunt]
+cost: 6
+"""
+
+
+async def test_a_knight_attack_shows_what_it_does_not_apply_and_reminds_the_players_choices(tmp_path: Path) -> None:
+    """Rulebook (line 1936): - Commit: To attack with this weapon, gain +1 Heat.
+
+    Rulebook (line 1941): - Daze: During either the first or second ability window, if adjacent, you may turn the
+    Monster (without moving it) in a way that would make it face directly away from you.
+
+    Rulebook (line 2070): - Reposition X: During the second ability window, you may move up to X spaces.
+
+    In a Clash's Knight Attack, Commit is applied (+1 Heat, not in the list); Daze is the player's choice, resolved by
+    /knight react (the command is shown); Reposition is not applied by the bot there: its text and the command."""
+    from tests.rulebook_cases.pack import pack_table
+    from tests.rulebook_cases.test_hug_and_motivate import STILL
+
+    async with pack_table(tmp_path, {"gear.yaml": FLAIL, "still.yaml": STILL}) as t:
+        await t.ok("@kara /knight create knight:lanternbearer name:Kara")
+        await t.ok("@kara /knight armory add gear:gear_test_lantern_flail")
+        await t.ok("@kara /knight loadout gear:gear_test_lantern_flail")
+        await t.ok("/clash start monster:still level:1 type:full providence:true")
+        heat = next(k for k in (await t.state())["knights"].values() if k["name"] == "Kara")["stats"]["heat"]
+        await t.ok("/gm force-next values:10,10,10")
+        reply = await t.ok("@kara /knight attack weapon:gear_test_lantern_flail")
+        by_hand = [line for line in reply.text.splitlines() if line.startswith("✋")]
+        assert "✋ Daze (Lantern Flail): the player may use it now — `/knight react source:<gear> ability:Daze`." in by_hand
+        assert any(line.startswith("✋ Reposition 1 (Lantern Flail), not applied by the bot in the Clash: Knight Attack "
+                                   "— “During the second ability window, you may move up to X spaces.” Apply it by hand: ")
+                   and "`/clash place`" in line for line in by_hand)
+        assert not any("Commit" in line for line in by_hand)
+        kara = next(k for k in (await t.state())["knights"].values() if k["name"] == "Kara")
+        assert kara["stats"]["heat"] == heat + 1  # Commit
