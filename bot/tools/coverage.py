@@ -260,6 +260,7 @@ def text(rep: Report) -> str:
         out.append(f"{chapter}:")
         for r in (r for r in rep.rows if r.chapter == chapter):
             out.append(f"  {r.status:<10} {r.name:<45} {r.module or ''}")
+            out += [f"  {'':<10}   {c['context']}: {c['status']}" for c in r.contexts]
     out.append("")
     for chapter in [*rep.chapters(), None]:
         t = rep.totals(chapter)

@@ -1,5 +1,5 @@
 """Keywords of the active weapon in an Attack: a Clash's Knight Attack and an Encounter's Attack Action. One
-declaration per keyword, with its contexts (rules/keywords/registry.py)."""
+declaration per keyword, with its contexts (rules/keywords/model.py)."""
 
 from __future__ import annotations
 

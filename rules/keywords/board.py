@@ -1,5 +1,5 @@
 """Keywords that act on the Clash Board: movement, Terrain and the miniatures' own. One declaration per keyword, with
-its contexts (rules/keywords/registry.py)."""
+its contexts (rules/keywords/model.py)."""
 
 from __future__ import annotations
 

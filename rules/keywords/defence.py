@@ -1,5 +1,5 @@
 """Keywords that act during a Monster Attack in a Clash: the Knight's defences and the Monster Attack's own. One
-declaration per keyword, with its contexts (rules/keywords/registry.py)."""
+declaration per keyword, with its contexts (rules/keywords/model.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Keywords of the Knight's state, the Technique cards, the Clash Phase, the Delve, the Spoils and the Saints. One
-declaration per keyword, with its contexts (rules/keywords/registry.py)."""
+declaration per keyword, with its contexts (rules/keywords/model.py)."""
 
 from __future__ import annotations
 

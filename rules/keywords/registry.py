@@ -56,7 +56,8 @@ def shown(keywords: Iterable[Named], context: Context, source: str = "") -> list
             continue
         use = found.use(context)
         if use is not None and use.status in RESOLVED and use.command:
-            lines.append(f"✋ {kw.label()}{of}: the player may use it now — {use.command.replace('<label>', kw.label())}.")
+            command = use.command.replace("<label>", kw.label())
+            lines.append(f"✋ {kw.label()}{of}: the player may use it now — {command}.")
             continue
         if use is not None and (use.status in RESOLVED or use.status == "irrelevant"):
             continue
