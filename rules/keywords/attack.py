@@ -10,6 +10,7 @@ KNIGHT_ATTACK_T = "tests/clash/test_knight_attack.py::"
 ATTENTION_T = "tests/clash/test_attention.py::"
 ENCOUNTER_T = "tests/delve/test_encounter.py::"
 RUSH_T = "tests/clash/test_rush.py::"
+BY_HAND_T = "tests/keywords/test_by_hand.py::"
 ATTACK_DRIFT_T = "tests/delve/test_attack_drift.py::"
 
 keyword("Area",
@@ -54,7 +55,9 @@ keyword("Break X",
     untested(KNIGHT_ATTACK,
              "rules.clash.power_roll.conversions",
              KNIGHT_ATTACK_T + "test_break_hope_and_sunder_turn_potentials_into_power"),
-    untested(ENCOUNTER, "rules.clash.power_roll.second_window", note="placed in the Encounter Pool"),
+    auto(ENCOUNTER, "rules.clash.power_roll.second_window",
+         BY_HAND_T + "test_an_encounter_attack_shows_the_keywords_it_does_not_apply",
+         note="placed in the Encounter Pool"),
 )
 
 keyword("Cantrip X",
@@ -65,9 +68,10 @@ keyword("Cantrip X",
 )
 
 keyword("Commit",
-    untested(KNIGHT_ATTACK,
-             "rules.clash.weapon_keywords.commit",
-             KNIGHT_ATTACK_T + "test_commit_costs_one_heat_to_attack"),
+    auto(KNIGHT_ATTACK,
+         "rules.clash.weapon_keywords.commit",
+         KNIGHT_ATTACK_T + "test_commit_costs_one_heat_to_attack",
+         BY_HAND_T + "test_a_knight_attack_shows_what_it_does_not_apply_and_reminds_the_players_choices"),
     by_hand(ENCOUNTER, command="`/knight stat name:<knight> stat:heat change:1 cost:true`"),
 )
 
