@@ -29,6 +29,7 @@ from typing import Any
 from bot.tools import keyword_report as kr
 from rules.coverage import REGISTRY, Implementation
 from rules.keywords.model import KeywordDef
+from rules.keywords.registry import declared
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "rules" / "rulebook_entries.json"
@@ -178,7 +179,7 @@ def test_problems(registry: list[Implementation], root: Path = ROOT) -> list[str
 
 def report() -> Report:
     registry = load_registry()
-    return build(load_entries(), registry, kr.declared())
+    return build(load_entries(), registry, declared())
 
 
 def _cell(text: str) -> str:

@@ -20,7 +20,6 @@ from typing import Any, Protocol
 from bot.tools.evidence import why_not
 from rules.coverage import Implementation
 from rules.keywords.model import KeywordDef, Use
-from rules.keywords.registry import declared as _declared
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXTS = ROOT / "rules" / "keywords" / "texts.py"
@@ -36,10 +35,6 @@ class RowLike(Protocol):
     tests: list[str]
     notes: list[str]
     contexts: list[dict[str, Any]]
-
-
-def declared() -> list[KeywordDef]:
-    return _declared()
 
 
 def resolves(handler: str) -> bool:

@@ -6,7 +6,7 @@ not resolved in its context — no list of handled keywords is kept anywhere els
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from typing import Protocol
 
@@ -68,6 +68,6 @@ def shown(keywords: Iterable[Named], context: Context, source: str = "") -> list
     return lines
 
 
-def declared(entries: Sequence[str] = ()) -> list[KeywordDef]:
-    """Every declaration (or those of ``entries``), loaded."""
-    return [d for d in REGISTRY.values() if not entries or d.entry in entries]
+def declared() -> list[KeywordDef]:
+    """Every declaration, loaded."""
+    return list(REGISTRY.values())
