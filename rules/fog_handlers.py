@@ -195,10 +195,6 @@ def enter_fog(engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dic
     return _draw_start(engine, state, kingdom, texts, dice)
 
 
-@implements(
-    "Trailmake X",
-    tests=[T + "test_trailmake_puts_the_chosen_card_at_the_bottom"],
-)
 def _ask_trailmake(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], count: int,
                    dice: Dice) -> Result:
     """"At the start of Deep Fog traversal, you may look at the top X cards of the Deep Fog deck, select one card
@@ -257,7 +253,6 @@ def _after_draw(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: l
     return _settle(engine, state, kingdom, texts, dice)
 
 
-@implements("Wander", tests=[T + "test_wander_discards_the_drawn_card_and_draws_another_in_its_place"])
 @resumes("fog_wander")
 def _wander(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
     """"After you draw a Deep Fog card, discard it and draw another in its place"."""

@@ -1,12 +1,14 @@
 """The rules-coverage report: every rulebook entry (rules/rulebook_entries.json) with what the code
-registered for it (rules/coverage.py): automated, assisted, irrelevant, or missing.
+registered for it (rules/coverage.py; the Keyword List's entries: rules/keywords, with a status per context):
+automated, untested, assisted, irrelevant, or missing.
 
     python -m bot.tools.coverage            # a table in the terminal (also: kfgm rules coverage)
     python -m bot.tools.coverage --json     # {"entries": [...], "totals": {...}}
-    python -m bot.tools.coverage --write    # regenerate docs/coverage.md
+    python -m bot.tools.coverage --write    # regenerate docs/coverage.md and rules/keywords/texts.py
     python -m bot.tools.coverage --check    # CI: exit 1 if docs/coverage.md is stale, a registration
-                                            # names no rulebook entry, or an automated entry names no
-                                            # test or a test that does not exist
+                                            # names no rulebook entry, an automated entry names no
+                                            # test or a test that does not exist, or a keyword's context
+                                            # claimed automated has no test playing it there (evidence.py)
 """
 
 from __future__ import annotations
@@ -24,12 +26,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.tools import keyword_report as kr
 from rules.coverage import REGISTRY, Implementation
+from rules.keywords.model import KeywordDef
+from rules.keywords.registry import declared
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "rules" / "rulebook_entries.json"
 DOC = ROOT / "docs" / "coverage.md"
-STATUSES = ("automated", "assisted", "irrelevant", "missing")
+STATUSES = ("automated", "untested", "assisted", "irrelevant", "missing")
 RANK = {status: i for i, status in enumerate(STATUSES)}
 
 
@@ -43,6 +48,7 @@ class Row:
     modules: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    contexts: list[dict[str, Any]] = field(default_factory=list)  # a keyword's: context, status, handler, tests
 
     @property
     def module(self) -> str | None:
@@ -64,7 +70,8 @@ class Report:
     def as_json(self) -> dict[str, Any]:
         return {
             "entries": [
-                {"name": r.name, "chapter": r.chapter, "status": r.status, "module": r.module, "tests": r.tests}
+                {"name": r.name, "chapter": r.chapter, "status": r.status, "module": r.module, "tests": r.tests,
+                 "contexts": r.contexts}
                 for r in self.rows
             ],
             "totals": self.totals(),
@@ -85,7 +92,8 @@ def load_registry() -> list[Implementation]:
     return list(REGISTRY)
 
 
-def build(entries: list[dict[str, Any]], registry: list[Implementation]) -> Report:
+def build(entries: list[dict[str, Any]], registry: list[Implementation],
+          keywords: list[KeywordDef] | None = None) -> Report:
     rows = [Row(e["name"], e["chapter"], e["line"], e["kind"]) for e in entries]
     by_name: dict[str, list[Row]] = {}
     for row in rows:
@@ -121,6 +129,8 @@ def build(entries: list[dict[str, Any]], registry: list[Implementation]) -> Repo
             row.status = "irrelevant"
             row.notes = [f"Rulebook (line {row.line}): {entry['irrelevant']}"]
     problems += test_problems(registry)
+    if keywords is not None:
+        problems += kr.apply(rows, keywords, claimed, missing_test)
     return Report(rows, problems)
 
 
@@ -168,7 +178,8 @@ def test_problems(registry: list[Implementation], root: Path = ROOT) -> list[str
 
 
 def report() -> Report:
-    return build(load_entries(), load_registry())
+    registry = load_registry()
+    return build(load_entries(), registry, declared())
 
 
 def _cell(text: str) -> str:
@@ -183,10 +194,39 @@ def markdown(rep: Report) -> str:
         "the code (`kfgm rules coverage`, `python -m bot.tools.coverage --write`); do not edit it by hand —",
         "`make test` fails when it is out of date.",
         "",
-        "- **automated** — the bot resolves it, and the tests named here show it doing so.",
+        "- **automated** — the bot resolves it, and the tests named here show it doing so. A keyword of the",
+        "  Keyword List is automated only when, in every context it acts in (rules/keywords), a test plays it",
+        "  there from a content pack through command lines (`bot/tools/evidence.py` reads the test to check it).",
+        "- **untested** — a keyword the bot resolves in its contexts, but in at least one of them no test plays",
+        "  it through command lines yet (only unit tests of the handler): not counted as automated.",
         "- **assisted** — the bot shows the exact text and the command to apply it by hand.",
         "- **irrelevant** — the rulebook itself says it does not apply to these Kingdoms.",
         "- **missing** — nothing in the bot handles it yet: the table applies it from the rulebook.",
+        "",
+        "## Keywords",
+        "",
+        "Each keyword of the Keyword List is declared once in `rules/keywords/` with the contexts it acts in",
+        "(`Clash: Knight Attack`, `Encounter: Attack Action`, `Clash: Monster Attack`, `Clash: Squire`,",
+        "`Clash Board`, `Clash Phase`, `Knight`, `Technique Cards`, `Delve Phase`, `Spoils Phase`, `Saints`) and a",
+        "status per context, shown in the Status column:",
+        "",
+        "- *automated* in a context: the handler resolves it, and a named test plays it **there** from a content",
+        "  pack through command lines. `--check` reads each such test (`bot/tools/evidence.py`): an `async` test",
+        "  that — itself or through the helpers it calls — sends one of the context's commands (`/encounter",
+        "  attack` for the Encounter's Attack Action, `/knight attack` for the Clash's Knight Attack...), runs no",
+        "  `Engine(` or `engine.apply(` of its own, in a module that names the keyword. A context claimed automated",
+        "  without such a test fails `make test`.",
+        "- *untested*: resolved, but only unit tests pin it there (they build a state by hand and run the handler).",
+        "- *assisted*: not resolved there; the bot shows the keyword's rulebook text and the command to apply it",
+        "  (`rules/keywords/registry.py`, `shown`) — an Attack shows every keyword of its active weapon that is not",
+        "  resolved in its context, so nothing on the card is silently dropped.",
+        "- *irrelevant*: the rulebook says it does not act there (Cumbersome in an Encounter); not counted.",
+        "",
+        "An entry's status is its worst context's. To make a keyword automated in a context, write a table test",
+        "for it there (see `tests/keywords/test_by_hand.py` and `tests/rulebook_cases/`) and change its `untested(`",
+        "to `auto(` in `rules/keywords/`.",
+        "",
+        "## Entries",
         "",
         "The entries are every keyword of the rulebook's Keyword List and every section heading and numbered",
         "step of the chapters below, as extracted into `rules/rulebook_entries.json`",
@@ -194,8 +234,8 @@ def markdown(rep: Report) -> str:
         "",
         "## Totals",
         "",
-        "| Chapter | Entries | Automated | Assisted | Irrelevant | Missing |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| Chapter | Entries | Automated | Untested | Assisted | Irrelevant | Missing |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for chapter in [*rep.chapters(), None]:
         t = rep.totals(chapter)
@@ -221,6 +261,7 @@ def text(rep: Report) -> str:
         out.append(f"{chapter}:")
         for r in (r for r in rep.rows if r.chapter == chapter):
             out.append(f"  {r.status:<10} {r.name:<45} {r.module or ''}")
+            out += [f"  {'':<10}   {c['context']}: {c['status']}" for c in r.contexts]
     out.append("")
     for chapter in [*rep.chapters(), None]:
         t = rep.totals(chapter)
@@ -231,6 +272,9 @@ def text(rep: Report) -> str:
 
 def check(rep: Report, doc: Path = DOC) -> list[str]:
     problems = list(rep.problems)
+    stale_texts = kr.texts_problem(load_entries())
+    if stale_texts:
+        problems.append(stale_texts)
     current = doc.read_text(encoding="utf-8") if doc.is_file() else ""
     if current != markdown(rep):
         shown = doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc
@@ -241,13 +285,15 @@ def check(rep: Report, doc: Path = DOC) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kfgm rules coverage", description="Which rulebook rules the bot runs.")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--write", action="store_true", help="regenerate docs/coverage.md")
+    parser.add_argument("--write", action="store_true", help="regenerate docs/coverage.md and rules/keywords/texts.py")
     parser.add_argument("--check", action="store_true", help="exit 1 if docs/coverage.md or a registration is wrong")
     args = parser.parse_args(argv)
     rep = report()
     if args.write:
         DOC.write_text(markdown(rep), encoding="utf-8")
         print(f"wrote {DOC.relative_to(ROOT)}")
+        if kr.write_texts(load_entries()):
+            print(f"wrote {kr.TEXTS.relative_to(ROOT)}")
     if args.check:
         problems = check(rep)
         for p in problems:

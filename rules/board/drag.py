@@ -16,17 +16,12 @@ from rules.board.paths import anchor_field, distance_field, footprint_passable
 from rules.board.push_monster import _blocked_for_mob
 from rules.board.state import BoardState, KnightKeyword, Outcome
 from rules.board.work import Work, dedupe
-from rules.coverage import implements
 
 
 def _done(works: list[Work]) -> list[Outcome]:
     return [w.outcome() for w in dedupe(works)]
 
 
-@implements("Drag toward", tests=[
-    "tests/board/test_keywords_movement.py::test_drag_toward_the_source_goes_past_the_space_and_the_target_follows",
-    "tests/board/test_keywords_movement.py::test_drag_toward_stops_at_the_drag_value",
-])
 def drag(
     state: BoardState, source: str, target: str, x: int, *, toward: Coord | None = None, reduction: int = 0
 ) -> list[Outcome]:

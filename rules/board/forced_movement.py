@@ -17,9 +17,6 @@ from rules.board.knockback import knockback as _knockback_knight
 from rules.board.pushback import pushback
 from rules.board.state import BoardState, Outcome
 from rules.board.work import Work, dedupe, displace_knight, displace_monster
-from rules.coverage import implements
-
-KM = "tests/board/test_keywords_movement.py::"
 
 __all__ = ["displace", "drag", "forced_variant", "forced_vault", "knockback", "knockback_to_the_side", "pushback"]
 
@@ -52,11 +49,6 @@ def knockback(
     return _done(knockback_monster(w, target, src, x, direction=direction, reduction=reduction))
 
 
-@implements("Knockback to the side", tests=[
-    KM + "test_knockback_to_the_side_in_line_offers_both_sides",
-    KM + "test_knockback_to_the_side_leads_directly_away_from_a_large_source",
-    KM + "test_knockback_to_the_side_of_a_diagonal_target",
-])
 def knockback_to_the_side(state: BoardState, target: str, source: str, x: int, *, reduction: int = 0) -> list[Outcome]:
     """ "Knockback to the side: Instead of moving the target miniature in a straight line from the
     Monster, move perpendicularly from the straight line a normal Knockback would use in the

@@ -15,7 +15,6 @@ from rules.board.monster_movement import _target_cells, _turn, _walk
 from rules.board.paths import anchor_field, footprint_passable
 from rules.board.state import BoardState, Outcome, Terrain
 from rules.board.work import Work, dedupe, displace_knight
-from rules.coverage import implements
 
 
 def _adjacent_anchors(state: BoardState, monster_id: str, tcells: frozenset[Coord]) -> list[Coord]:
@@ -259,10 +258,6 @@ def is_swamp(t: Terrain) -> bool:
     return "swamp" in t.name.lower() or "swamp" in t.spec_id.lower()
 
 
-@implements("Dwell", tests=[
-    "tests/board/test_keywords_movement.py::test_dwell_moves_the_monster_to_the_closest_unoccupied_swamp_space",
-    "tests/board/test_keywords_movement.py::test_dwell_without_a_free_swamp_space_does_nothing",
-])
 def dwell(state: BoardState, monster_id: str) -> list[Outcome]:
     """Dwell: "Sunken Kingdom keyword. Move the Monster miniature to the closest unoccupied space on a Swamp Terrain
     tile."  The Monster moves (standard Monster Movement, no Speed limit: Crash, Destructible tiles) along its

@@ -14,17 +14,12 @@ from rules.board.paths import distance_field
 from rules.board.push_monster import push_monster
 from rules.board.state import BoardState, KnightKeyword, Outcome
 from rules.board.work import Work, dedupe
-from rules.coverage import implements
 
 
 def _done(works: list[Work]) -> list[Outcome]:
     return [w.outcome() for w in dedupe(works)]
 
 
-@implements("Pushback toward", tests=[
-    "tests/board/test_keywords_movement.py::test_pushback_toward_a_space_off_the_straight_line",
-    "tests/board/test_keywords_movement.py::test_pushback_toward_stops_on_the_space",
-])
 def pushback(
     state: BoardState, source: str, target: str, x: int, *, toward: Coord | None = None, reduction: int = 0
 ) -> list[Outcome]:

@@ -134,9 +134,6 @@ def unlock(state: CampaignState, k: KnightState, name: str, incarnation: int | N
     return saint
 
 
-@implements("Devote", tests=[T + "test_devotion_moves_onto_the_saint_card"])
-@implements("Devote to X", tests=[T + "test_devote_to_a_new_saint_unlocks_it",
-                                  T + "test_devotion_moves_onto_the_saint_card"])
 def devote(state: CampaignState, k: KnightState, saint: str | None, incarnation: int | None,
            token: bool = True) -> list[str]:
     """"Devote: Gain a Devotion token." / "Devote to Name: Gain the Saint Name card, if you don't have it already.

@@ -40,7 +40,6 @@ from rules.knights.state import KnightState
 from rules.state import BOARD_PIECES_VERSION, CampaignState
 
 T = "tests/clash/test_abilities.py::"
-KD = "tests/clash/test_keywords_defense.py::"
 WINDOWS = ("react", "evasion_reroll")  # the decisions during which the Knights may react
 Id = Annotated[str, Field(min_length=1, max_length=64)]
 
@@ -177,9 +176,6 @@ def _activation(pending: Pending | None) -> Activation | None:
         "activation" in pending.data else None
 
 
-@implements("Reflex", tests=[T + "test_reflex_and_advanced_reflex_not_in_the_same_window"])
-@implements("Advanced Reflex", tests=[T + "test_reflex_and_advanced_reflex_not_in_the_same_window"])
-@implements("Superior Reflex", tests=[KD + "test_superior_reflex_moves_up_to_three_spaces"])
 def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, base: str, strength: int,
             text: str, to: str | None, *, lesser: bool = False) -> list[str]:
     k = knight_state(state, kid)
@@ -207,7 +203,6 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
     return [f"✋ By hand: {text or base.title()}"]
 
 
-@implements("Lesser Dodge", tests=[KD + "test_lesser_dodge_only_without_other_evasion_bonuses"])
 def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: str) -> None:
     """"When you are about to resolve an Evasion roll and have no other Evasion bonuses, gain +1 Evasion bonus for
     this roll": refused when the Gear, Modifier tokens, Conditions, Hide or an earlier Dodge already give one."""
@@ -219,15 +214,6 @@ def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: st
                         "this roll")
 
 
-@implements("Dodge", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
-@implements("Advanced Dodge", tests=[KD + "test_advanced_and_superior_dodge_add_two_and_three"])
-@implements("Superior Dodge", tests=[KD + "test_advanced_and_superior_dodge_add_two_and_three"])
-@implements("Block", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
-@implements("Advanced Block", tests=[KD + "test_advanced_and_superior_block_evade_two_and_three_hits"])
-@implements("Superior Block", tests=[KD + "test_advanced_and_superior_block_evade_two_and_three_hits"])
-@implements("Defy", tests=["tests/clash/test_defy.py::test_defy_treats_the_judgements_hit_as_evaded"])
-@implements("Advanced Defy", tests=[KD + "test_advanced_and_superior_defy_evade_a_judgements_hit"])
-@implements("Superior Defy", tests=[KD + "test_advanced_and_superior_defy_evade_a_judgements_hit"])
 def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
     """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
     target = act.targets[act.index] if act.index < len(act.targets) else None

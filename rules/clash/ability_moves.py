@@ -18,11 +18,8 @@ from rules.board.knight_movement import IllegalMove, hug_spaces, place_knight
 from rules.clash.activation import knight_state
 from rules.clash.flow import Pending
 from rules.clash.rounds import running
-from rules.coverage import implements
 from rules.errors import RuleError
 from rules.state import CampaignState
-
-T = "tests/rulebook_cases/test_hug_and_motivate.py::"
 
 
 def _own_turn(state: CampaignState, pending: Pending | None, kid: str, what: str) -> None:
@@ -40,7 +37,6 @@ def _space(text: str | None, what: str) -> Coord:
         raise RuleError(f"{what}: {text!r} is not a space label (e.g. E5)") from None
 
 
-@implements("Hug X", tests=[T + "test_hug_moves_the_knight_around_the_monster"])
 def hug(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, to: str | None) -> list[str]:
     """Move the Knight to ``to``, reachable by Hug X (every step unoccupied and adjacent to a Monster)."""
     _own_turn(state, pending, kid, "Hug")
@@ -55,7 +51,6 @@ def hug(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, to
     return [f"{name} moves to {where.label} (Hug {x})."]
 
 
-@implements("Motivate X", tests=[T + "test_motivate_moves_other_knights_after_the_attack"])
 def motivate(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, moves: str | None) -> list[str]:
     """Move the other Knights named in ``moves`` ("Kara:E5,Ubar:F6"), their shares adding up to at most X."""
     from rules.knights.find import board_id

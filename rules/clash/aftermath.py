@@ -237,9 +237,6 @@ def gear(cat: Catalogue, knights: list[KnightState]) -> list[str]:
     return [f"⚙️ Gear: {'; '.join(parts)}."]
 
 
-@implements("Clash Scavenge X", status="assisted", tests=[T + "test_victorious_and_forlorn_search_are_by_hand"],
-            note="the Victorious and Forlorn Searches of Clash Aftermath: the packs have no Loot deck, so the bot "
-            "says exactly which Loot cards to add by hand")
 def search(cat: Catalogue, clash: ClashState) -> list[str]:
     """"Victorious Search: If you won the Clash, perform Clash Scavenge 1 and Scavenge 3" / "Forlorn Search: If you
     lost the Clash, perform Scavenge 3"; "Clash Scavenge X: Add X Exhibition or Full Clash Loot cards to the Loot deck

@@ -8,11 +8,8 @@ regaining of all Charges (the Clash Aftermath, the end of an Expedition) use it.
 from __future__ import annotations
 
 from content.loader import Catalogue
-from rules.coverage import implements
 from rules.knights import loadout as lo
 from rules.knights.state import KnightState
-
-T = "tests/clash/test_keywords_attack.py::"
 
 
 def empty_slots(cat: Catalogue, k: KnightState) -> int:
@@ -29,7 +26,6 @@ def empty_slots(cat: Catalogue, k: KnightState) -> int:
     return max(0, lo.SLOTS["hand"] - hand) + max(0, lo.SLOTS["support"] - support)
 
 
-@implements("Ammo Reserves X", tests=[T + "test_ammo_reserves_adds_charges_per_empty_weapon_or_support_slot"])
 def charges(cat: Catalogue, k: KnightState, gid: str) -> int | None:
     """"Ammo Reserves X: Additional X Charges per empty Weapon or Support slot." The Charges value of the Gear card
     ``gid`` of the Knight's Loadout, plus X for each empty slot when the card (or its Upgrade) has Ammo Reserves X;

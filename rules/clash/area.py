@@ -22,9 +22,6 @@ from rules.board.state import BoardState
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as Mini_M
 from rules.clash.state import ClashState
-from rules.coverage import implements
-
-T = "tests/clash/test_keywords_attack.py::"
 
 
 @dataclass(frozen=True)
@@ -51,9 +48,6 @@ def area_spaces(board: BoardState, mini: Mini, target: Mini_M, keywords: Sequenc
     return frozenset(out)
 
 
-@implements("Area", tests=[T + "test_area_wounds_other_mobs_on_its_spaces_without_their_responses",
-                           T + "test_area_compares_each_mobs_own_at"],
-            note="Mob Clashes: adjacent_to_target / adjacent_to_you spaces; other descriptions by hand")
 def area_targets(clash: ClashState, board: BoardState, mini: Mini, target: Mini_M,
                  keywords: Sequence[Keyword]) -> list[AreaHit]:
     """The other Mobs standing on a space the Area denotes, in Mob track order."""

@@ -16,13 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from content.schema.gear import Keyword
 from rules.clash.rounds import running
 from rules.clash.state import ClashState
-from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.state import CampaignState
-
-T = "tests/clash/test_keywords_attack.py::"
 
 
 class ClashArmor(BaseModel):
@@ -74,7 +71,6 @@ def armor_data(clash: ClashState) -> dict[str, object]:
                                  if s is not None and s.armor_tokens}}
 
 
-@implements("Armor-piercing X", tests=[T + "test_armor_piercing_discards_up_to_x_armor_tokens_from_the_target"])
 def pierce(clash: ClashState, space: int | None, keywords: Sequence[Keyword], target: str) -> list[str]:
     """"Armor-piercing X: Principality of Stone keyword. During the second ability window, discard up to X Armor
     tokens from the Target." The Target is the Boss (``space`` 0) or the Mob on Mob track ``space``; ``None``: a Mob

@@ -16,12 +16,9 @@ from rules.board import measures
 from rules.clash import harm
 from rules.clash.activation import Activation, harm_by, knight_state
 from rules.clash.peril import vigor_loss
-from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
 from rules.state import CampaignState, one_attack
-
-T = "tests/clash/test_keywords_defense.py::"
 
 
 def value(card: MonsterAttack, name: str) -> int:
@@ -29,9 +26,6 @@ def value(card: MonsterAttack, name: str) -> int:
     return sum(kw.value or 0 for kw in card.keywords if kw.name == name)
 
 
-@implements("Doomed", tests=[T + "test_doomed_refuses_heat_rerolls_of_the_evasion_roll",
-                             T + "test_doomed_refuses_the_heat_reroll_of_a_judgement_test",
-                             "tests/delve/test_attack_drift.py::test_doomed_forbids_a_squire_the_heat_redraw_of_its_evasion"])
 def doomed(card: MonsterAttack) -> bool:
     return any(kw.name == "Doomed" for kw in card.keywords)
 
@@ -39,8 +33,6 @@ def doomed(card: MonsterAttack) -> bool:
 DOOMED = "Doomed: during this Monster Attack, Knights cannot re-roll the Evasion Roll or Judgement test using Heat"
 
 
-@implements("Swarm X", tests=[T + "test_swarm_loses_vigor_for_each_other_adjacent_monster"])
-@implements("Splinter X", tests=[T + "test_splinter_hurts_the_knights_adjacent_to_the_target"])
 def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, card: MonsterAttack, knight: str,
            judgement: bool) -> list[str]:
     """"Swarm X: The attacked Knight loses -X Vigor for each other adjacent Monster." and "Splinter X: Knights

@@ -31,6 +31,7 @@ from rules.clash import attack_roll as ar
 from rules.clash import power_roll as pw
 from rules.dice import Dice
 from rules.engine import Engine, Result
+from rules.keywords.model import Context
 from rules.knights.state import KnightState
 from rules.state import CampaignState, one_attack
 
@@ -101,6 +102,7 @@ class Venue:
 
     name: str
     pool_name: str  # "Knight Pool" or "Encounter Pool"
+    context: Context  # where the Attack is made, for the keywords acting there (rules/keywords)
     reroll_kind: str  # the decision kind of the Heat re-rolls
     pool: Callable[[CampaignState], dict[str, int]]
     set_pool: Callable[[CampaignState, dict[str, int]], None]
@@ -182,7 +184,7 @@ def first_window(a: Attack) -> None:
     if before_window:
         a.tokens = pw.pool_tokens(a.pool, a.p.cantrip)
         _rouse(a)
-    a.pool, window = pw.first_window(face, keywords, a.pool, a.venue.pool_name)
+    a.pool, window = pw.first_window(face, keywords, a.pool, a.venue.pool_name, a.venue.context)
     a.lines += window
     if not before_window:
         a.tokens = pw.pool_tokens(a.pool, a.p.cantrip)

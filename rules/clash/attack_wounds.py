@@ -61,8 +61,6 @@ def determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, 
 @implements("7. Monster Responses",
             tests=[T + "test_fail_below_at_discards_the_bp_card", T + "test_critical_ignores_other_responses",
                    T + "test_instinct_resolves_with_a_wound", T + "test_attack_response_is_handed_on"])
-@implements("Diversion", tests=[T + "test_diversion_ignores_fail_responses"])
-@implements("Improved Diversion", tests=[T + "test_improved_diversion_ignores_every_response"])
 def respond(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, wanted: set[str],
              t: pw.PoolTokens, lines: list[str], tangible: bool = False) -> tuple[list[dict[str, Any]], list[Any]]:
     """"If you deal a Wound, you resolve the Wound Response. If you failed to deal a Wound, you resolve the Fail
@@ -91,8 +89,6 @@ def respond(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: B
 
 @implements("Overcome and Overpower", tests=[T + "test_overcome_on_a_fail_with_enough_power",
                                             T + "test_overpower_needs_a_wound_exceeding_at"])
-@implements("Overcome X+", tests=[T + "test_overcome_on_a_fail_with_enough_power"])
-@implements("Overpower X+", tests=[T + "test_overpower_needs_a_wound_exceeding_at"])
 def thresholds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, wound: bool, total: int,
                 at: int, lines: list[str]) -> list[dict[str, Any]]:
     """"Overcome X+: If you failed to deal a Wound, but your Total Power was X or more, resolve the Overcome effect.

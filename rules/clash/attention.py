@@ -15,12 +15,10 @@ from rules.board.measures import in_front
 from rules.board.monster_movement import turn_toward
 from rules.board.state import BoardState
 from rules.clash.state import ClashState
-from rules.coverage import implements
 from rules.errors import RuleError
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
-T = "tests/clash/test_attention.py::"
 HIDE = ("Hide: \"If you are not in front of a Monster, you may activate this ability at the end of your turn to "
         "become Hidden.\"")
 
@@ -52,11 +50,6 @@ def declare_hide(state: CampaignState, kid: str, name: str) -> list[str]:
     return [f"🫥 {name} will become **Hidden** when this turn ends, if not in front of a Monster then."]
 
 
-@implements("Hide", tests=[T + "test_hide_at_the_end_of_the_turn_passes_the_priority_target",
-                           T + "test_hidden_gives_one_evasion_and_one_precision",
-                           T + "test_hide_ends_at_the_end_of_the_next_turn",
-                           T + "test_hide_ends_when_moving_in_front_or_gaining_the_priority_target",
-                           T + "test_hide_refused_in_front_of_a_monster"])
 def end_of_turn(state: CampaignState, kid: str) -> list[str]:
     """At the end of a Knight's turn: a Hide from the previous Round ends ("at the end of your next turn"), and a Hide
     declared this turn takes effect. The Priority Target token passes "to the Knight with the highest Passion other
@@ -102,7 +95,6 @@ def after_move(state: CampaignState, kid: str, name: str) -> list[str]:
     return stop(clash, kid, name, "moved in front of a Monster")
 
 
-@implements("Provoke", tests=[T + "test_provoke_takes_the_priority_target_and_turns_the_monster"])
 def provoke(state: CampaignState, k: KnightState, kid: str, monster: str) -> list[str]:
     """"During the first ability window, gain the Priority Target token and turn the Monster to face you.\""""
     clash = state.clash
@@ -120,7 +112,6 @@ def provoke(state: CampaignState, k: KnightState, kid: str, monster: str) -> lis
     return lines
 
 
-@implements("Spotlight", tests=[T + "test_spotlight_adds_power_only_for_the_priority_or_divine_target"])
 def spotlight(clash: ClashState, k: KnightState) -> tuple[int, list[str]]:
     """"During the first ability window, if you are the Priority Target or the Divine Target, gain +Power for this
     Attack": one Power token, +1 Power in the Power Roll (docs/rulings.md)."""

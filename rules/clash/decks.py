@@ -132,7 +132,6 @@ def _set(state: ClashState, pile: Pile, deck: list[str], discard: list[str]) -> 
 SUPPRESS_TESTS = ["tests/clash/test_escalation.py::test_suppress_shuffles_the_discard_pile_into_the_deck"]
 
 
-@implements("Suppress", tests=SUPPRESS_TESTS)
 def suppress(state: ClashState, pile: Pile, dice: Dice) -> ClashState:
     """Keyword "Suppress": "You may shuffle the discard pile denoted by the subtype into the appropriate
     deck." (An unresolved AI 0 stays on top.)"""
@@ -142,12 +141,10 @@ def suppress(state: ClashState, pile: Pile, dice: Dice) -> ClashState:
     return restore_ai_zero(out) if pile == "ai" else out
 
 
-@implements("AI Suppress", tests=SUPPRESS_TESTS)
 def ai_suppress(state: ClashState, dice: Dice) -> ClashState:
     return suppress(state, "ai", dice)
 
 
-@implements("BP Suppress", tests=SUPPRESS_TESTS)
 def bp_suppress(state: ClashState, dice: Dice) -> ClashState:
     return suppress(state, "bp", dice)
 

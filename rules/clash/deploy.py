@@ -16,7 +16,6 @@ from rules.board.knight_movement import IllegalMove, knight_move, knight_reachab
 from rules.board.naming import slug
 from rules.board.state import BoardState
 from rules.clash.flow import Option, Pending, ask, decision, resumes
-from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
@@ -24,7 +23,6 @@ from rules.knights import loadout as lo
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
-T = "tests/clash/test_keywords_attack.py::"
 MOST = 24  # a decision shows at most 25 options: the nearest spaces, then "stay"
 
 
@@ -85,7 +83,6 @@ def _next(engine: Engine, state: CampaignState, left: list[str]) -> tuple[Pendin
     return None, lines
 
 
-@implements("Deploy X", tests=[T + "test_deploy_offers_a_move_at_clash_setup"])
 def offer(engine: Engine, state: CampaignState) -> tuple[Pending | None, list[str]]:
     """At Clash Setup: the first Deploy decision (None when no Knight of the Clash has Deploy X)."""
     return _next(engine, state, [m.id for m in state.board.knights if not m.dead])

@@ -5,13 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from content.schema.gear import Keyword
-from rules.coverage import implements
-
-T = "tests/clash/test_keywords_attack.py::"
 
 
-@implements("Envenomed X", tests=[T + "test_envenomed_places_x_break_tokens_plus_one_per_power_above_at_up_to_x",
-                                  T + "test_envenomed_places_nothing_without_a_wound"])
 def envenomed_breaks(keywords: Sequence[Keyword], margin: int) -> int:
     """"Envenomed X: During the second ability window, if you dealt a Wound, place X Break tokens in the Knight Pool.
     Then, for each 1 Power above the AT of the wounded BP card, place 1 Break token in the Knight Pool, up to X."

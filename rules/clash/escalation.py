@@ -209,10 +209,6 @@ def escalate_deck(state: ClashState, pile: Pile, times: int, dice: Dice) -> tupl
     return state, lines
 
 
-@implements(
-    "Escalate X",
-    tests=["tests/clash/test_escalation.py::test_escalate_x_escalates_the_lowest_ai_then_the_lowest_bp"],
-)
 def escalate(state: ClashState, times: int, dice: Dice) -> tuple[ClashState, Lines]:
     """Keyword "Escalate X: Escalate X lowest level AI cards (remove each one from the AI deck and shuffle
     in a card one level higher), one at a time. Then do the same for the BP deck.\""""

@@ -72,7 +72,6 @@ def failed(naturals: list[int], bonus: int, difficulty: int, guarded: dict[int, 
     return [i + 1 for i, n in enumerate(naturals) if not d10_success(n, bonus + extra.get(i + 1, 0), difficulty)]
 
 
-@implements("Guard X", tests=["tests/clash/test_guard.py::test_guard_lifts_failed_dice_which_cannot_be_rerolled"])
 def guard(naturals: list[int], bonus: int, difficulty: int, points: int) -> dict[int, int]:
     """"Guard X: Before re-rolling Evasion dice, you may add +X to the result, spread between any of the Evasion dice.
     You cannot re-roll those dice." The points go to the failed dice closest to the difficulty first, each getting

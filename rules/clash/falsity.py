@@ -9,19 +9,14 @@ from collections.abc import Sequence
 
 from content.loader import Catalogue
 from content.schema.gear import Keyword
-from rules.coverage import implements
 from rules.knights import keyword_effects
 from rules.knights.state import KnightState
-
-T = "tests/clash/test_keywords_attack.py::"
 
 
 def has_falsity(keywords: Sequence[Keyword]) -> bool:
     return any(kw.name == "Falsity" for kw in keywords)
 
 
-@implements("Falsity", tests=[T + "test_falsity_rerolls_a_hit_crit_die_for_free_and_zeals",
-                              T + "test_falsity_rerolls_a_missed_crit_die_without_heat"])
 def falsity_reroll(cat: Catalogue, k: KnightState, crit_hit: bool, pool: dict[str, int] | None,
                    where: str = "Knight Pool") -> tuple[int, list[str]]:
     """"Falsity: During the Attack Roll step, you may re-roll your Crit die without gaining Heat. If you re-roll your

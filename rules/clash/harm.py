@@ -454,10 +454,6 @@ def source_monster(h: Harm, mini: BoardKnight) -> BoardMonster | None:
     return min(board.monsters, key=lambda m: manhattan(m.cells, [space]))
 
 
-@implements("Crash", tests=[T + "test_ser_sonch_crash_example", T + "test_knockback_into_an_obstacle_is_a_crash"],
-            note="the Vigor loss of a Crash (rules.clash.harm.apply_outcomes)")
-@implements("Tumble", tests=[T + "test_tumble_ignores_a_crash_on_6_or_more",
-                            "tests/rulebook_cases/test_tumble_twice.py::test_tumble_is_rolled_before_each_crash"])
 def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown | MoveVariant) -> None:
     """Knockback X, Pushback X, Drag X (and Knockback to the side, Pushback toward, Drag toward) and Knockdown on a
     Knight's miniature, from the acting Monster."""

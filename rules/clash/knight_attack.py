@@ -44,6 +44,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.keywords.model import KNIGHT_ATTACK
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
@@ -54,7 +55,6 @@ from rules.state import CampaignState
 T = "tests/clash/test_knight_attack.py::"
 G = "tests/clash/test_clash_gaps.py::"
 Id = Annotated[str, Field(min_length=1, max_length=64)]
-HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", *pw.TOKEN_KEYWORDS}
 
 
 class KnightAttack(BaseModel):
@@ -106,8 +106,6 @@ def attack_target(state: CampaignState, mini: Mini, wanted: str | None) -> Mini_
     raise RuleError(f"name the Monster to attack with target: (the Monsters are: {names})")
 
 
-@implements("Reach X", tests=[T + "test_reach_and_ranged_measure_the_effective_range"])
-@implements("Ranged X–Y", tests=[T + "test_reach_and_ranged_measure_the_effective_range"])
 @implements("Line of Sight", tests=[T + "test_no_line_of_sight_no_attack"], note="a Knight's Attack needs LoS")
 def in_range(state: CampaignState, mini: Mini, m: Mini_M, face: GearFace, keywords: list[Keyword]) -> str:
     what, problem = effective_range(state.board, mini, m, face, keywords)
@@ -256,8 +254,6 @@ def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name
 @implements("Heat Re-rolls", tests=[T + "test_heat_reroll_decision_and_resume"],
             note="the Knight Attack stops for the attacking Knight's choice of missed dice, +1 Heat each")
 @implements("Dice Re-rolls", tests=[T + "test_heat_reroll_decision_and_resume", T + "test_a_die_is_rerolled_only_once"])
-@implements("Closing X", tests=[T + "test_closing_tokens_give_free_rerolls"])
-@implements("Attack Re-roll X", tests=[T + "test_closing_tokens_give_free_rerolls"])
 def _reroll_prompt(k: KnightState, offer: ar.RerollOffer) -> str:
     """The Heat re-rolls of rules/clash/attack_roll.py, asked of the attacking Knight (``attack_reroll``)."""
     return (f"{k.name}: re-roll missed Attack dice? Pick up to {offer.pick} ({offer.free_text()}+1 Heat each; Heat "
@@ -276,7 +272,6 @@ def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], data: dic
             tests=[T + "test_hits_count_precision_and_tokens", T + "test_natural_10_hits_and_1_misses"])
 @implements("Crit Die During Attack Rolls",
             tests=[T + "test_crit_chance_on_the_crit_die_only", T + "test_a_rerolled_crit_miss_counts_again"])
-@implements("Deadly", tests=[T + "test_deadly_gives_crit_chance_on_9"])
 @resumes("attack_reroll")
 def resume_reroll(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     a = _attack(engine, state, dice, Progress.model_validate(pending.data["attack"]), [])
@@ -444,7 +439,8 @@ def _pool(state: CampaignState) -> dict[str, int]:
 
 
 CLASH = seq.Venue(
-    name="Clash", pool_name="Knight Pool", reroll_kind="attack_reroll", pool=_pool, set_pool=_set_pool,
+    name="Clash", pool_name="Knight Pool", context=KNIGHT_ATTACK,
+    reroll_kind="attack_reroll", pool=_pool, set_pool=_set_pool,
     data=lambda p: seq.attack_data(p, p.weapon, p.monster, bp=None, power=None, outcome=None, responses=[]),
     steps={seq.FIRST_WINDOW: _first_window, seq.BP_CARD: _bp_card, seq.POWER_ROLL: _power_roll,
            seq.RESPONSES: _responses, seq.WOUNDS: _wounds},
@@ -456,9 +452,6 @@ CLASH = seq.Venue(
 SEEKERS = {"Heartseeker": 2, "Soulseeker": 3}
 
 
-@implements("Heartseeker", tests=[T + "test_heartseeker_chooses_between_the_top_two_bp_cards"])
-@implements("Soulseeker", tests=[T + "test_soulseeker_looks_at_three_and_precise_adds_the_discard_top"])
-@implements("Precise", tests=[T + "test_soulseeker_looks_at_three_and_precise_adds_the_discard_top"])
 def _bp_choice(engine: Engine, state: CampaignState, k: KnightState, p: Progress, face: GearFace,
                keywords: list[Keyword]) -> Pending | None:
     """"Heartseeker: During the Draw BP card step of the Attack, you may look at the top two BP cards and choose which

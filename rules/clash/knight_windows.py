@@ -26,13 +26,11 @@ from rules.clash.activation import knight_state
 from rules.clash.flow import Pending
 from rules.clash.peril import REINFORCE, REINFORCE_KEY
 from rules.clash.rounds import running
-from rules.coverage import implements
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.state import CampaignState
 
-T = "tests/clash/test_keywords_defense.py::"
 KEYWORDS = ("reinforce", "sacrifice", "daze", "hug", "motivate")
 
 
@@ -88,9 +86,6 @@ def _own_turn(state: CampaignState, pending: Pending | None, kid: str, what: str
         raise RuleError(f"{what} is used in an ability window of your own Attack: use it during your turn")
 
 
-@implements("Reinforce X", tests=[T + "test_reinforce_from_a_technique_adds_red_dice_to_the_next_armor_roll"])
-@implements("Advanced Reinforce X", tests=[T + "test_advanced_and_superior_reinforce_add_black_and_white_dice"])
-@implements("Superior Reinforce X", tests=[T + "test_advanced_and_superior_reinforce_add_black_and_white_dice"])
 def reinforce(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, passive: bool) -> list[str]:
     """Declared before the Armor Roll: X dice of the subtype's colour for the Knight's next Armor Roll."""
     k = knight_state(state, kid)
@@ -106,7 +101,6 @@ def reinforce(state: CampaignState, pending: Pending | None, kid: str, kw: Keywo
     return [f"{kw.name} {x}: {k.name} adds {x} {colour} Armor dice to their next Armor Roll this Round."]
 
 
-@implements("Sacrifice", tests=[T + "test_sacrifice_trades_a_vigor_for_a_break_token_before_the_attack"])
 def sacrifice(engine: Engine, state: CampaignState, pending: Pending | None, kid: str) -> list[str]:
     """-1 Vigor (voluntary: never below 1), +1 Break token in the Knight Pool, before the Attack is declared."""
     _own_turn(state, pending, kid, "Sacrifice")
@@ -121,8 +115,6 @@ def sacrifice(engine: Engine, state: CampaignState, pending: Pending | None, kid
             f"Knight Pool: +1 Break token ({flow.pool['break']} there now) for {k.name}'s Attack."]
 
 
-@implements("Daze", tests=[T + "test_daze_turns_the_adjacent_monster_away",
-                           T + "test_daze_within_a_technique_is_skipped_when_not_adjacent"])
 def daze(state: CampaignState, pending: Pending | None, kid: str, to: str | None) -> list[str]:
     """Turn the adjacent Monster (``to``: a space it stands on, when several are adjacent) to face away from the
     Knight. Standing diagonally to its corner, two facings are as far away: the first is taken and the other named."""

@@ -37,7 +37,6 @@ REINFORCE_KEY = "reinforce:"  # flow.named["reinforce:<knight id>"]: the Reinfor
 JUDICIUM_REMINDER = "Vigor fell to 0"  # rules/knights/statistics.change_vigor's reminder for a hand-run Judicium
 T = "tests/clash/test_harm.py::"
 T2 = "tests/clash/test_second_chance.py::"
-KD = "tests/clash/test_keywords_defense.py::"
 
 
 def knight_state(h: Harm, ident: str) -> KnightState:
@@ -165,7 +164,6 @@ def _unlocked(h: Harm, k: KnightState, gate: Gate | None) -> bool:
            T + "test_exhausted_or_discarded_armor_gives_no_dice",
            T + "test_a_weapon_gives_armor_dice_only_as_the_active_weapon"],
 )
-@implements("Soak X", tests=[T + "test_soak_reduces_vigor_loss_after_the_armor_roll"])
 def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
     """"sum up the Armor dice from all your sources, and roll them. When you perform an Armor Roll, you count Power
     symbols, not Potential or Hope. Subtract those from the total amount of Vigor you are about to lose." Then
@@ -202,9 +200,6 @@ def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
     return n
 
 
-@implements("Reinforce X", tests=[KD + "test_reinforce_on_equipped_gear_adds_red_dice_to_every_armor_roll"])
-@implements("Advanced Reinforce X", tests=[KD + "test_advanced_and_superior_reinforce_add_black_and_white_dice"])
-@implements("Superior Reinforce X", tests=[KD + "test_advanced_and_superior_reinforce_add_black_and_white_dice"])
 def _reinforce(h: Harm, k: KnightState, sources: list[tuple[str, GearFace, list[Keyword]]]) -> dict[str, int]:
     """"When you are about to resolve an Armor Roll, add X red dice to your Armor dice Pool" (Advanced: black;
     Superior: white). A Reinforce that costs nothing (on equipped Gear, or a cost-free ability whose gate is met) is
@@ -229,7 +224,6 @@ def _reinforce(h: Harm, k: KnightState, sources: list[tuple[str, GearFace, list[
     return extra
 
 
-@implements("Armor Re-roll X", tests=[T + "test_armor_reroll_rerolls_dice_without_power_once"])
 def _armor_rerolls(h: Harm, k: KnightState, r: PowerRoll, x: int) -> PowerRoll:
     """"Armor Re-roll X: During an Armor Roll, you may re-roll up to X Armor dice." The bot re-rolls dice that show no
     Power symbol (a re-roll cannot make them worse), each once, all declared before rolling."""
@@ -423,11 +417,6 @@ def kills(card: Any) -> bool:
     return "death" in card.tags or any(e.type == "die" for e in card.effects)
 
 
-@implements("Second Chance", tests=[T2 + "test_second_chance_ignores_a_death_card_and_draws_again",
-                                    "tests/clash/test_clash_gaps.py::test_second_chance_is_offered",
-                                    T2 + "test_the_second_draw_cannot_be_ignored"],
-            note="used for the player on a card that kills; offered by hand on any other card")
-@implements("Superior Chance", tests=[T2 + "test_superior_chance_leaves_out_you_died_horribly_for_the_second_draw"])
 def _second_draw(h: Harm, k: KnightState, deck_id: str, first: str, chance: str) -> tuple[str, Any]:
     """"After you draw a Mortis or Judicium card, you may ignore its effect and discard it. Draw and resolve another
     card from the same deck (note: a discarded Judicium is immediately shuffled back into the Judicium deck). You

@@ -21,6 +21,8 @@ from content.schema.knights import HeroicLevel
 from rules import odds
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.keywords.model import KNIGHT_ATTACK, Context
+from rules.keywords.registry import shown
 from rules.knights import keyword_effects
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -81,14 +83,6 @@ def pool_tokens(pool: dict[str, int], cantrip: str | None) -> PoolTokens:
     )
 
 
-@implements("Black X", tests=[T + "test_black_tokens_reroll_idle_dice_and_turn_their_potential_into_power"])
-@implements("Break X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
-@implements("Hope X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
-@implements("Sunder X", tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power"])
-@implements("Fire X", tests=[T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay"])
-@implements("Power X", tests=[T + "test_power_tokens_add_power"])
-@implements("Spell X", tests=[T + "test_opening_closing_and_spell_add_precision"])
-@implements("Cantrip X", tests=[T + "test_cantrip_is_opening_or_break_as_declared"])
 def conversions(potential: int, hope: int, t: PoolTokens) -> tuple[int, dict[str, int]]:
     """Power gained from the tokens and the tokens used: Sunder on Potentials (2 Power each), Hope on Hope symbols,
     Break on Potentials, Hope on the Potentials left, then Fire on the Potentials still left."""
@@ -241,7 +235,6 @@ def _idle(faces: list[PowerFace], pool: PowerPool, t: PoolTokens, count: int) ->
            T + "test_power_reroll_rerolls_idle_dice_once"],
     note="Black tokens and the weapon's Power Re-roll X re-roll dice that count for nothing, declared together",
 )
-@implements("Power Re-roll X", tests=[T + "test_power_reroll_rerolls_idle_dice_once"])
 @implements(
     "6.4 Use Potentials",
     tests=[T + "test_break_hope_and_sunder_turn_potentials_into_power",
@@ -360,8 +353,6 @@ def place(pool: dict[str, int], tokens: dict[str, int]) -> dict[str, int]:
 
 # --- the ability windows (narrated, except the Knight tokens a keyword must place) ---------------------------
 
-HANDLED = {"Deadly", "Attack Re-roll", "Reach", "Ranged", "Overbreak", "Provoke", "Spotlight", "Envenomed", "Magic",
-           "Armor-piercing", "Unwieldy", "Falsity", "Area", "Ammo Reserves", *TOKEN_KEYWORDS}
 # Resource tokens a keyword places in the Knight Pool: "Magic X: During the second ability window, place X Magic tokens
 # in the Knight Pool." They "remain in the Pool until they're used" (``clear_pool`` keeps them).
 RESOURCE_KEYWORDS: dict[str, str] = {"Magic": "magic"}
@@ -379,24 +370,25 @@ def timed_abilities(face: GearFace, when: str) -> list[str]:
     return [f"✋ {when} — {face.name}: {text} (by hand)." for text in found]
 
 
-@implements("Auto-X Y", tests=[T + "test_auto_break_is_used_in_the_same_attack"])
 @implements(
     "4. First Ability Window", status="assisted", tests=[T + "test_auto_break_is_used_in_the_same_attack"],
     note="Auto-X tokens of the active weapon are placed; other abilities are shown for the players",
 )
-def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int],
-                 where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
+def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int], where: str = "Knight Pool",
+                 context: Context = KNIGHT_ATTACK) -> tuple[dict[str, int], list[str]]:
     """"Some rare abilities may also allow you to add Knight tokens for yourself (such as Auto-break X)"; the rest
-    ("Vault or Pushback X"...) are the attacking Knight's choice, shown to be applied by hand."""
+    ("Vault or Pushback X"...) are the attacking Knight's choice, shown to be applied by hand: each keyword the bot
+    does not resolve in this ``context`` (rules/keywords) with its rulebook text and the command, then the
+    weapon's ability texts."""
     lines: list[str] = []
     auto = token_keywords(keywords, auto=True)
     if auto:
         pool = place(pool, auto)
         lines.append(f"First ability window: the {face.name} places {_tokens_text(auto)} in the {where}.")
-    other = [kw.label() for kw in keywords if kw.name not in HANDLED and not kw.name.startswith("Auto-")]
+    lines += shown(keywords, context, face.name)
     texts = [f"{a.name + ': ' if a.name else ''}{a.text}" for a in face.abilities if a.text]
-    if other or texts:
-        lines.append("✋ First ability window, if they apply now (by hand): " + "; ".join(other + texts) + ".")
+    if texts:
+        lines.append("✋ First ability window, if they apply now (by hand): " + "; ".join(texts) + ".")
     return pool, lines
 
 
@@ -419,13 +411,6 @@ def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: str) -> list
 @implements("10. Second Ability Window", status="assisted",
             tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"],
             note="token keywords of the active weapon and of single-option Heroic Arc levels are placed; choices shown")
-@implements("Opening X", tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight",
-                                T + "test_opening_closing_and_spell_add_precision"])
-@implements("Overbreak X", tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"])
-@implements("Rouse X", status="assisted",
-            tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"],
-            note="the Passion counted for the Heroic Arc and the Power Pool; other Passion effects by hand")
-@implements("Magic X", tests=["tests/clash/test_keywords_attack.py::test_magic_places_resource_tokens_that_stay"])
 def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword], pool: dict[str, int],
                   passion: int, margin: int, where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
     """"you must always resolve keywords that place Knight tokens in the Knight Pool (like Opening X or Break X)";

@@ -176,7 +176,6 @@ def open_if_standing(engine: Engine, state: CampaignState, knight: str) -> list[
     return []
 
 
-@implements("Knockdown", tests=[K + "test_a_knocked_down_knight_stands_up_at_the_start_of_the_turn_after_next"])
 def _knockdown_at_start(state: CampaignState, knight: str) -> list[str]:
     """Knockdown: "At the end of your next turn, you flip the card to the Knockdown (standing up) side. All Knights
     with a Knockdown (standing up) card stand up at the start of their next turn." A Knight lying down when a turn

@@ -49,10 +49,6 @@ def _endings(state: CampaignState, kid: str, m: Mini_M, face: GearFace, speed: i
 
 
 @implements("Complicated Actions", tests=[T + "test_rush_needs_both_actions", T + "test_rush_is_one_command"])
-@implements("Rush", tests=[T + "test_rush_moves_by_the_shortest_path_and_attacks_with_auto_break",
-                           T + "test_rush_must_stop_on_the_first_space_in_range",
-                           T + "test_rush_needs_three_spaces", T + "test_rush_needs_the_keyword_and_a_melee_weapon"])
-@implements("Improved Rush", tests=[T + "test_improved_rush_adds_speed_and_precision"])
 def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini_M, face: GearFace,
          keywords: list[Keyword], to: str) -> list[str]:
     """The movement part of Rush, on the Knight's open turn; the Attack follows in the same command."""

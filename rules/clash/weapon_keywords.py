@@ -9,17 +9,13 @@ from collections.abc import Sequence
 from content.loader import Catalogue
 from content.schema.gear import GearFace, Keyword
 from rules.clash import attention
-from rules.coverage import implements
 from rules.errors import RuleError
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
-T = "tests/clash/test_knight_attack.py::"
 
-
-@implements("Commit", tests=[T + "test_commit_costs_one_heat_to_attack"])
 def commit(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword]) -> list[str]:
     """"Commit: To attack with this weapon, gain +1 Heat." — a cost: refused beyond the Heat Limit."""
     if not any(kw.name == "Commit" for kw in keywords):
@@ -27,9 +23,6 @@ def commit(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keywor
     return [f"Commit ({face.name}): " + " ".join(st.change_heat(cat, k, 1, voluntary=True))]
 
 
-@implements("Cumbersome", tests=[T + "test_cumbersome_exhausts_the_weapon_after_a_wound_unless_tireless"])
-@implements("Tireless", tests=[T + "test_cumbersome_exhausts_the_weapon_after_a_wound_unless_tireless"],
-            note="the bot always ignores Cumbersome for a Knight with Tireless (exhausting never helps)")
 def cumbersome(cat: Catalogue, k: KnightState, gid: str, face: GearFace, keywords: list[Keyword],
                 wound: bool) -> list[str]:
     """"Cumbersome: During the second ability window, if you successfully wounded with this weapon, exhaust it."
@@ -46,8 +39,6 @@ def cumbersome(cat: Catalogue, k: KnightState, gid: str, face: GearFace, keyword
 PASS_TOKENS = {"opening", "break", "cantrip"}  # "You can only choose Opening, Break, or Cantrip tokens."
 
 
-@implements("Pass X", tests=[T + "test_pass_keeps_declared_tokens_and_greater_pass_any_but_sunder_and_power"])
-@implements("Greater Pass X", tests=[T + "test_pass_keeps_declared_tokens_and_greater_pass_any_but_sunder_and_power"])
 def passed_tokens(cat: Catalogue, k: KnightState, keywords: list[Keyword], keep: Sequence[str]) -> dict[str, int]:
     """"Pass X: During the Clear the Knight Pool step, choose up to X Knight tokens to remain in the Knight Pool. You
     can only choose Opening, Break, or Cantrip tokens." "Greater Pass X: ... except Sunder and Power tokens." The

@@ -11,9 +11,6 @@ from rules.board.los import knight_sees_monster
 from rules.board.state import BoardState
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as Mini_M
-from rules.coverage import implements
-
-T = "tests/clash/test_keywords_attack.py::"
 
 
 def effective_range(board: BoardState, mini: Mini, m: Mini_M, face: GearFace,
@@ -42,7 +39,6 @@ def effective_range(board: BoardState, mini: Mini, m: Mini_M, face: GearFace,
     return what, None
 
 
-@implements("Unwieldy", tests=[T + "test_unwieldy_attacks_only_in_a_straight_cardinal_line"])
 def in_cardinal_line(mini: Mini, m: Mini_M, keywords: Sequence[Keyword]) -> bool:
     """"Unwieldy: If a Weapon is Unwieldy, you may only attack targets in a straight cardinal line": the Knight's
     space shares a row or a column with a space of the Monster (a Knight on the Monster's Vantage Point stands on

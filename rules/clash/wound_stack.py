@@ -110,13 +110,6 @@ def wound_mob(
     return out, lines
 
 
-@implements(
-    "Heal X",
-    tests=[
-        "tests/clash/test_wound_stack.py::test_heal_removes_the_top_boss_wound_from_the_clash",
-        "tests/clash/test_mob.py::test_heal_returns_the_top_mob_to_the_track_or_discards_it",
-    ],
-)
 def heal(state: ClashState, times: int) -> tuple[ClashState, Lines]:
     """Keyword "Heal X". "Boss Clash: Take the top BP card from the Wound Stack and remove it from the Clash.
     It does not count as a Wound." "Mob Clash: Take the top BP card from the Wound Stack and place it in the

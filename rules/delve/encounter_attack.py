@@ -28,6 +28,7 @@ from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
+from rules.keywords.model import ENCOUNTER as ENCOUNTER_CONTEXT
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState, one_attack
@@ -224,7 +225,8 @@ def _pool(state: CampaignState) -> dict[str, int]:
 
 # The Encounter's Attack Action: no BP card and no Monster Responses; its step 8 is the Scrape.
 ENCOUNTER = seq.Venue(
-    name="Encounter", pool_name=POOL, reroll_kind="enc_reroll", pool=_pool, set_pool=_set_pool,
+    name="Encounter", pool_name=POOL, context=ENCOUNTER_CONTEXT,
+    reroll_kind="enc_reroll", pool=_pool, set_pool=_set_pool,
     data=lambda p: seq.attack_data(p, p.weapon, p.target, power=None, at=None, scrape=None, critical=False,
                                    overpower=False, tokens_used={}),
     skips=frozenset({seq.BP_CARD, seq.RESPONSES}), steps={seq.POWER_ROLL: _power_roll, seq.WOUNDS: _wounds},
@@ -233,8 +235,6 @@ ENCOUNTER = seq.Venue(
     reroll_prompt=_reroll_prompt, ask=_ask, finish=_finish)
 
 
-@implements("Overpower X+", tests=[T + "test_overpower_needs_a_scrape_exceeding_the_at_by_x"],
-            note="in an Encounter: a Scrape whose Total Power exceeds the card's AT by X or more")
 def _scrape(engine: Engine, state: CampaignState, dice: Dice, kingdom: Any, enc: EncounterState, side: Any,
             p: Progress, crit: bool, margin: int, attack: dict[str, Any], lines: list[str]) -> None:
     """"If you manage to reach or exceed the AT value, you Scrape the Monster. Place a Scrape token on the Encounter

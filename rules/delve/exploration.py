@@ -33,7 +33,6 @@ from rules.errors import RuleError
 from rules.state import CampaignState
 
 T = "tests/delve/test_exploration.py::"
-X = "tests/delve/test_scavenge_cards.py::"
 BY_HAND = "(`/delve gain` for the Kingdom track, `/knight stat` for a Knight)"
 
 
@@ -115,7 +114,6 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
     return texts, reached
 
 
-@implements("Scavenge X", tests=[X + "test_a_typed_scavenge_adds_loot_and_an_untyped_one_names_the_command"])
 def _scavenge(cat: Catalogue, state: CampaignState, effect: Scavenge, source: str) -> list[str]:
     """A Delve card's Scavenge X: a typed one adds its Loot cards (rules/expedition/spoils_loot.py); an untyped one is
     the players' choice of Kingdom Gear, Upgrade or Consumable, so the reply names the command."""

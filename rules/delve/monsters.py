@@ -179,13 +179,6 @@ def district_monster(delve: DelveState, kingdom: Kingdom, district: str) -> str 
 # -- Rotation X ----------------------------------------------------------------------------------------------
 
 
-@implements(
-    "Rotation X",
-    tests=[T + "test_rotation_moves_every_wheel_token_clockwise",
-           "tests/delve/test_rest.py::test_rest_discards_resources_lists_rest_techniques_and_shows_rotation_2"],
-    note="Rotation 2 of the Rest Phase and Rotation 1 after an Encounter triggered by a token move the tokens the "
-    "bot holds on the District Wheel",
-)
 def rotate(delve: DelveState, kingdom: Kingdom, amount: int) -> DelveState:
     """"Whenever the game instructs you to resolve a Rotation X, move all tokens on the wheel by indicated number of
     spaces clockwise." ``kingdom.wheel`` lists the districts clockwise."""

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Literal
 from content.loader import Catalogue
 from content.schema.gear import TIERS, Gear, Tier, Upgrade
 from content.schema.loot import LOOT_TYPE_NAMES, LootCard, LootType
-from rules.coverage import implements
 from rules.errors import RuleError
 from rules.expedition.spoils_state import ClashSeen, LootItem, SpoilsState
 from rules.state import CampaignState
@@ -17,7 +16,6 @@ from rules.state import CampaignState
 if TYPE_CHECKING:
     from rules.clash.state import ClashState
 
-T = "tests/spoils/test_spoils.py::"
 ScavengeKind = Literal["kingdom_gear", "upgrade", "consumable", "clash"]
 UNSPECIFIED: tuple[LootType, ...] = ("kingdom_gear", "upgrade", "consumable")
 
@@ -62,11 +60,6 @@ def _kingdom(state: CampaignState) -> str | None:
     return state.expedition.destination if state.expedition is not None else None
 
 
-@implements("Scavenge X", tests=[T + "test_scavenge_adds_cards_until_the_deck_runs_out",
-                                 T + "test_clash_scavenge_needs_a_clash"])
-@implements("Kingdom Scavenge X", tests=[T + "test_scavenge_adds_cards_until_the_deck_runs_out"])
-@implements("Upgrade Scavenge X", tests=[T + "test_scavenge_adds_cards_until_the_deck_runs_out"])
-@implements("Consumable Scavenge X", tests=[T + "test_scavenge_adds_cards_until_the_deck_runs_out"])
 def scavenge(cat: Catalogue, state: CampaignState, count: int, kind: ScavengeKind, source: str = "") -> list[str]:
     """Rulebook, "Scavenge X": "Add X Loot cards to the Loot deck." ... "Clash Scavenge X: Add X Exhibition or Full
     Clash Loot cards to the Loot deck depending on the last Clash you've resolved." ... "If you trigger Scavenge, but

@@ -56,11 +56,8 @@ def discard_after(cat: Catalogue, k: KnightState, moment: Literal["evasion_roll"
 
 
 IMMUNITIES = ("Immune to Bane", "Immune to Body Condition cards", "Immune to Mind Condition cards", "Immune to Fear")
-TI = "tests/clash/test_keywords_defense.py::"
 
 
-@implements("Immune to X", tests=[TI + "test_immune_to_bane_gains_no_bane",
-                                  TI + "test_immune_to_body_conditions_gains_no_body_condition"])
 def immunities(cat: Catalogue, k: KnightState) -> dict[str, str]:
     """The "Immune to ..." keywords of the Knight's Loadout (equipped, not discarded Gear: its keywords and its
     cost-free abilities' keywords): keyword -> the Gear card's name."""
@@ -79,9 +76,6 @@ def immunities(cat: Catalogue, k: KnightState) -> dict[str, str]:
     return out
 
 
-@implements("Immune to Body Condition cards", tests=[TI + "test_immune_to_body_conditions_gains_no_body_condition"])
-@implements("Immune to Mind Condition cards", tests=[TI + "test_immune_to_mind_conditions_and_fear"])
-@implements("Immune to Fear", tests=[TI + "test_immune_to_mind_conditions_and_fear"])
 def immune_to(cat: Catalogue, k: KnightState, card: Card) -> str | None:
     """Why the Knight cannot gain the Condition ``card`` ("You cannot gain Body Condition cards"...), or None. A
     card is a Body or Mind Condition by its ``tags``; the Fear Condition card is the one named Fear."""

@@ -17,13 +17,11 @@ from typing import Any
 from content.loader import Catalogue
 from content.schema.cards import Choke, Fleisch, Fortify, KnightStateEffect, Parasitize, Poison, Toxify, Zeal
 from content.schema.gear import Keyword
-from rules.coverage import implements
 from rules.effects import Dispatch
 from rules.knights import conditions as cond
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 
-T = "tests/knights/test_keyword_conditions.py::"
 ZEAL = "zeal"  # the Resource token ids, as rules/clash/falsity.py places Zeal
 FLEISCH = "fleisch"
 
@@ -51,8 +49,6 @@ def _place(cat: Catalogue, k: KnightState, name: str, x: int, what: str = "Gener
     return [f"{x} {what} token{'s' if x != 1 else ''} placed on {name} ({have} → **{have + x}**)."]
 
 
-@implements("Poison X", tests=[T + "test_poison_gains_poisoned_once_and_stacks_tokens",
-                               T + "test_poisoned_loses_vigor_per_three_counted_tokens_at_the_end_of_the_turn"])
 def poison(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     """"If you don't have the Poisoned Condition card, gain it. Then place X Generic tokens on the Poisoned Condition
     card (these are the Poison tokens)." A Knight holding Toxified (the Poisoned card flipped) puts them on Toxified
@@ -66,8 +62,6 @@ def poison(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     return lines + _place(cat, k, cond.POISONED, x, "Poison") + _resilience_note(cat, k)
 
 
-@implements("Toxify X", tests=[T + "test_toxify_flips_poisoned_and_keeps_its_tokens",
-                               T + "test_toxify_without_poison_gains_toxified"])
 def toxify(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     """"If you don't have the Toxified or Poisoned Condition card, gain the Toxified Condition card. If you already
     have the Poisoned Condition card, flip it. Then place X Generic tokens (Poison tokens) on the Toxified Condition
@@ -92,7 +86,6 @@ def toxify(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     return lines + _place(cat, k, cond.TOXIFIED, x, "Poison") + _resilience_note(cat, k)
 
 
-@implements("Poison Resilience X", tests=[T + "test_poison_resilience_ignores_poison_tokens"])
 def poison_counted(cat: Catalogue, k: KnightState, name: str) -> int:
     """The Poison tokens of Poisoned or Toxified that count: "Ignore up to X Poison tokens from the Poisoned and
     Toxified Condition cards." (Poison Resilience X from the Loadout and the Knight's own abilities, stacked)."""
@@ -104,7 +97,6 @@ def _resilience_note(cat: Catalogue, k: KnightState) -> list[str]:
     return [f"Poison Resilience {x}: up to {x} Poison tokens are ignored."] if x else []
 
 
-@implements("Parasitize X", tests=[T + "test_parasitize_gains_panzer_parasite_and_places_tokens"])
 def parasitize(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     """"If you don't have the Panzer Parasite Condition card, gain it. Then place X Generic tokens on the Panzer
     Parasite Condition card."""
@@ -114,9 +106,6 @@ def parasitize(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     return lines + _place(cat, k, cond.PARASITE, x)
 
 
-@implements("Choke X", tests=[T + "test_choke_sets_the_choke_limit_and_raises_heat",
-                              T + "test_heat_never_goes_below_the_choke_limit",
-                              T + "test_choke_again_raises_the_choke_limit_by_x"])
 def choke(cat: Catalogue, k: KnightState, x: int) -> tuple[list[str], int]:
     """"If you don't have the Choked Condition card, gain it and place a black acrylic cube on "0" on the Heat
     track—this is your Choke Limit. Then, increase the Choke Limit by X-1. Your Heat can never go below this limit. If
@@ -142,8 +131,6 @@ def choke(cat: Catalogue, k: KnightState, x: int) -> tuple[list[str], int]:
     return lines, owed
 
 
-@implements("Fortify X", tests=[T + "test_fortify_below_maximum_gains_vigor",
-                                T + "test_fortify_at_maximum_gives_additional_vigor_lost_first"])
 def fortify(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     """"If you don't have maximum Vigor, gain +X Vigor. If you have maximum Vigor, place a red cube on X on the Vigor
     track—it becomes your additional Vigor. When you would lose Vigor, lose your additional Vigor first (counting it
@@ -163,8 +150,6 @@ def zeal_threshold(cat: Catalogue, k: KnightState) -> int | None:
     return sum(found) if found else None
 
 
-@implements("Zeal X", tests=[T + "test_zeal_places_tokens_on_the_knight_board"])
-@implements("Zeal Threshold X", tests=[T + "test_zeal_over_the_threshold_goes_to_the_knight_pool"])
 def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None,
          where: str = "Knight Pool") -> list[str]:
     """Zeal X: "place X Zeal tokens on your Knight Board." Zeal Threshold X: "If gaining Zeal tokens would exceed
@@ -182,7 +167,6 @@ def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None,
     return lines
 
 
-@implements("Fleisch X", tests=[T + "test_fleisch_goes_to_the_knight_pool_and_stays"])
 def fleisch(x: int, pool: dict[str, int] | None, where: str = "Knight Pool") -> list[str]:
     """"During the second ability window, place X Fleisch tokens in the Knight Pool." Resource tokens "remain in the
     Pool until they're used" (the Clear the Knight Pool step keeps them)."""

@@ -22,7 +22,6 @@ PASSION_HARD_LIMIT = 9
 HEAT_HARD_LIMIT = 9
 VIGOR_HARD_LIMIT = 15
 T = "tests/knights/test_statistics.py::"
-K = "tests/knights/test_keyword_conditions.py::"
 
 
 def content(cat: Catalogue, k: KnightState) -> Knight:
@@ -128,8 +127,6 @@ def heat_limit(cat: Catalogue, k: KnightState) -> int:
 BANE_LIMIT_PLUS = "Bane Limit +"
 
 
-@implements("Bane Limit X/+X", tests=[K + "test_bane_limit_x_does_not_stack_and_plus_x_bonuses_add_up",
-                                      K + "test_bane_limit_from_the_loadout_decides_death"])
 def bane_limit(cat: Catalogue, k: KnightState) -> int:
     """Keyword List: "Your Bane Limit becomes X or is increased by +X. Note: Bane Limit X doesn't stack, but all +X
     bonuses are cumulative." and "Bane Limit": "If you have multiple elements that modify your Bane Limit, choose the
@@ -246,7 +243,6 @@ def change_heat(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False)
     return out
 
 
-@implements("Choke X", tests=[K + "test_heat_never_goes_below_the_choke_limit"])
 def choke_floor(cat: Catalogue, k: KnightState, old: int) -> list[str]:
     """Choke X: "Your Heat can never go below this limit." A Heat loss stops at the Choke Limit while the Knight holds
     the Choked Condition card (Heat already below it is not raised by a loss)."""
@@ -257,8 +253,6 @@ def choke_floor(cat: Catalogue, k: KnightState, old: int) -> list[str]:
     return [f"(Choked: Heat can never go below the Choke Limit {floor}.)"]
 
 
-@implements("Fortify X", tests=[K + "test_fortify_at_maximum_gives_additional_vigor_lost_first",
-                                K + "test_a_loss_beyond_the_additional_vigor_reaches_vigor"])
 def additional_first(k: KnightState, n: int) -> tuple[int, list[str]]:
     """Fortify X: "When you would lose Vigor, lose your additional Vigor first (counting it down, like a secondary
     track)." Takes a loss of ``n`` (positive) off the additional Vigor; returns what is left to lose from Vigor.
@@ -324,10 +318,6 @@ def change_heat_limit(cat: Catalogue, k: KnightState, n: int) -> list[str]:
 
 
 @implements("Bane", chapter="Clash Phase", tests=[T + "test_bane_over_the_limit_kills_without_a_judicium"])
-@implements("Immune to Bane", tests=["tests/clash/test_keywords_defense.py::test_immune_to_bane_gains_no_bane"],
-            note="no Bane is gained; Bane tokens held from before are still counted (e.g. by Targeting)")
-@implements("Bane X", tests=[K + "test_bane_x_gains_x_bane_tokens_from_a_card",
-                             K + "test_bane_x_over_the_limit_kills"])
 def change_bane(cat: Catalogue, k: KnightState, n: int) -> list[str]:
     """Rulebook, "Bane Limit": "If, at any point, you would gain Bane tokens that would exceed your Bane
     Limit, don't. Your Knight dies immediately. Do not draw Mortis or Judicium. You simply die."""

@@ -37,6 +37,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.keywords.model import SQUIRE as SQUIRE_CONTEXT
 from rules.squire_handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
 from rules.squires import abilities, mettle, pool
 from rules.squires.state import MettleDraw, SquireState
@@ -472,7 +473,8 @@ def _pool(state: CampaignState) -> dict[str, int]:
 
 # A Squire's Attack: Mettle draws for steps 3 and 6, no weapon (no First Ability Window), no decision asked.
 SQUIRE = seq.Venue(
-    name="Squire", pool_name="Knight Pool", reroll_kind="", pool=_pool, set_pool=_set_pool, data=lambda s: {},
+    name="Squire", pool_name="Knight Pool", context=SQUIRE_CONTEXT,
+    reroll_kind="", pool=_pool, set_pool=_set_pool, data=lambda s: {},
     steps={seq.DECLARE: _declare, seq.RAISE_PASSION: _raise_passion, seq.ATTACK_ROLL: _attack_roll,
            seq.BP_CARD: _bp_card, seq.POWER_ROLL: _power_roll, seq.RESPONSES: _responses, seq.WOUNDS: _wounds,
            seq.CLEAR: _clear, seq.SECOND_WINDOW: _heroic_arc},

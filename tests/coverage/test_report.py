@@ -36,7 +36,8 @@ def test_every_registration_names_an_entry_and_tests_that_exist() -> None:
 def test_the_projects_own_registrations_are_counted() -> None:
     rep = cov.report()
     assert _row(rep, "Heat Re-rolls").status == "automated"
-    assert _row(rep, "Knockback X").status == "automated"
+    assert _row(rep, "Knockback X").status == "untested"  # its tests are unit tests on an Engine
+    assert _row(rep, "Tumble").status == "automated"  # played from a content pack (tests/rulebook_cases)
     assert _row(rep, "Armor Roll").status == "automated"  # rules.clash.peril (was assisted: /roll armor)
     assert _row(rep, "3. Performing Setup").status == "assisted"
     assert "rules.rolls" in (_row(rep, "Dice").module or "")
@@ -120,24 +121,31 @@ def test_irrelevant_only_where_the_rulebook_says_so() -> None:
     irrelevant = {r.name for r in rep.rows if r.status == "irrelevant"}
     assert irrelevant == {"Bloodletter", "Clockwork", "Growth", "Leech", "Wither X"}
     assert "This keyword is irrelevant" in _row(rep, "Leech").notes[0]
-    assert rep.totals() == {"automated": 0, "assisted": 0, "irrelevant": 5, "missing": len(ENTRIES) - 5}
+    assert rep.totals() == {"automated": 0, "untested": 0, "assisted": 0, "irrelevant": 5,
+                            "missing": len(ENTRIES) - 5}
 
 
 def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     """`kfgm rules coverage --json` prints {"entries": [{"name", "chapter", "status", "module",
-    "tests"}], "totals": {"automated", "assisted", "irrelevant", "missing"}}."""
+    "tests", "contexts"}], "totals": {"automated", "untested", "assisted", "irrelevant", "missing"}}; a keyword's
+    ``contexts`` are [{"context", "status", "handler", "tests"}]."""
     assert cli(["rules", "coverage", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"entries", "totals"}
-    assert set(out["totals"]) == {"automated", "assisted", "irrelevant", "missing"}
+    assert set(out["totals"]) == {"automated", "untested", "assisted", "irrelevant", "missing"}
     assert len(out["entries"]) == len(ENTRIES) == sum(out["totals"].values())
     for entry in out["entries"]:
-        assert set(entry) == {"name", "chapter", "status", "module", "tests"}
+        assert set(entry) == {"name", "chapter", "status", "module", "tests", "contexts"}
         assert entry["status"] in cov.STATUSES
         assert (entry["module"] is None) == (entry["status"] in ("missing", "irrelevant"))
     keywords = [e for e in out["entries"] if e["chapter"] == "Keyword List"]
     assert len(keywords) >= 130
-    assert {"name": "Wither X", "chapter": "Keyword List", "status": "irrelevant", "module": None, "tests": []} in keywords
+    assert {"name": "Wither X", "chapter": "Keyword List", "status": "irrelevant", "module": None, "tests": [],
+            "contexts": []} in keywords
+    falsity = next(e for e in keywords if e["name"] == "Falsity")
+    contexts = {c["context"]: c["status"] for c in falsity["contexts"]}
+    assert contexts == {"Clash: Knight Attack": "untested", "Encounter: Attack Action": "automated"}
+    assert falsity["status"] == "untested"  # automated only when every context is
 
 
 def test_text_report_has_totals_per_chapter(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,156 @@
+"""A keyword met where the bot does not resolve it is shown to the table with its rulebook text and the command to
+apply it by hand — never silently dropped (issue #19, "Keywords registered once, with where they apply"). Played
+through commands from a content pack: the Encounter of tests/delve/test_encounter.py (its module docstring: Ser Sonch
+on A4 next to the Gallowmere Stag, To Hit 4, AT 7) with a Pilgrim's Mace that also has Commit, Power Re-roll 1 and
+Cumbersome."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.app.commands import build_registry
+from bot.app.service import App
+from content.loader import load_catalogue
+from rules.keywords.model import ENCOUNTER, KNIGHT_ATTACK
+from rules.keywords.registry import find, resolved_in
+from storage.db import Database
+from tests.conftest import Table
+from tests.delve.test_encounter import CROWN, SKULL, STAG_SOUTH, SWORD, TOWER, _force
+from tests.rulebook_cases.pack import write_pack
+
+SLEDGE = 'weapon:"Penitent\'s Sledge"'
+GEAR = """\
+kind: gear
+id: gear_test_penitents_sledge
+name: Penitent's Sledge
+type: weapon
+tier: mob
+hands: 1
+attack_dice: 3
+precision: 1
+weapon_power: {white: 1, black: 1}
+keywords:
+- {name: Break, value: 1}
+- {name: Commit}
+- {name: Power Re-roll, value: 1}
+- {name: Cumbersome}
+traits: [Blunt]
+cost: 6
+"""
+
+
+@pytest.fixture
+async def sledge(tmp_path: Path) -> AsyncIterator[Table]:
+    catalogue = load_catalogue([write_pack(tmp_path / "pack", {"gear.yaml": GEAR})])
+    app = App(await Database.open(tmp_path / "k.sqlite3"), catalogue, build_registry(), seed=1,
+              image_dir=tmp_path / "images")
+    try:
+        table = Table(app)
+        await table.ok('/campaign new name:"By hand"')
+        yield table
+    finally:
+        await app.db.close()
+
+
+async def _encounter(table: Table) -> None:
+    """Ser Sonch carries the Penitent's Sledge; the Stag's Encounter, Ser Sonch on A4 next to it."""
+    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok('@ulfa /knight create knight:lanternbearer name:"Ser Brann"')
+    await table.ok("@kara /knight armory add gear:gear_test_penitents_sledge")
+    await table.ok("@kara /knight loadout gear:gear_test_penitents_sledge,gear_padded_gambeson,gear_lantern_of_vigil")
+    await table.ok("/delve start kingdom:aubrevane start:aub_01")
+    await table.ok("/delve adjust token:stag to:aub_02")
+    await table.ok("@kara /delve travel to:aub_02")
+    await _force(table, [*STAG_SOUTH, SKULL, TOWER, CROWN])
+    await table.ok("/encounter start")
+    await table.ok("@kara /encounter choose option:A4")
+    await table.ok("@ulfa /encounter choose option:B6")
+
+
+async def test_an_encounter_attack_shows_the_keywords_it_does_not_apply(sledge: Table) -> None:
+    """Rulebook (line 1936): - Commit: To attack with this weapon, gain +1 Heat.
+
+    Rulebook (line 2040): - Power Re-roll X: During the Power Roll step of an Attack, you may re-roll up to X Power
+    dice. Remember, you cannot re-roll Power dice using Heat.
+
+    Rulebook (line 904): Note: Resolve abilities from your Weapon and Heroic Arc as usual, but remember that keywords
+    like Cumbersome will never trigger since you're not dealing a Wound.
+
+    Neither Commit nor Power Re-roll is applied by the Encounter's Attack Action: each is shown with its text and
+    the command that applies it. Break 1 is applied (the Encounter Pool gets the token), so it is not in the list;
+    Cumbersome never triggers in an Encounter, so it is not either."""
+    await _encounter(sledge)
+    await _force(sledge, [10, 10, 10, *[SWORD] * 7])  # a Full Hit, Total Power 7: a Scrape
+    reply = await sledge.ok(f"@kara /encounter attack {SLEDGE}")
+    by_hand = [line for line in reply.text.splitlines() if line.startswith("✋")]
+    assert ("✋ Commit (Penitent's Sledge), not applied by the bot in the Encounter: Attack Action — “To attack with "
+            "this weapon, gain +1 Heat.” Apply it by hand: `/knight stat name:<knight> stat:heat change:1 cost:true`."
+            in by_hand)
+    assert any(line.startswith("✋ Power Re-roll 1 (Penitent's Sledge), not applied by the bot in the Encounter: "
+                               "Attack Action — “During the Power Roll step of an Attack, you may re-roll up to X "
+                               "Power dice.")
+               and "`/roll dice`" in line for line in by_hand)
+    assert not any("Break" in line or "Cumbersome" in line for line in by_hand)
+    assert (await sledge.state())["delve"]["encounter"]["pool"].get("break") == 1
+
+
+def test_every_keyword_of_the_attack_is_resolved_or_shown_in_both_attacks() -> None:
+    """The old hidden list (power_roll.HANDLED) is gone: what an Attack leaves out of its by-hand list is what the
+    registry says it resolves there, and Falsity — hidden in an Encounter by that list before — is resolved there."""
+    assert find("Falsity") is not None and "Falsity" in resolved_in(ENCOUNTER)
+    assert "Commit" in resolved_in(KNIGHT_ATTACK) and "Commit" not in resolved_in(ENCOUNTER)
+    assert find("Auto-break") is find("Auto-opening") is not None
+    assert find("Opening") is not None and find("Opening").entry == "Opening X"  # type: ignore[union-attr]
+
+
+FLAIL = """\
+kind: gear
+id: gear_test_lantern_flail
+name: Lantern Flail
+type: weapon
+tier: mob
+hands: 1
+attack_dice: 3
+precision: 1
+weapon_power: {white: 1, black: 1}
+keywords:
+- {name: Commit}
+- {name: Daze}
+- {name: Reposition, value: 1}
+traits: [Blunt]
+cost: 6
+"""
+
+
+async def test_a_knight_attack_shows_what_it_does_not_apply_and_reminds_the_players_choices(tmp_path: Path) -> None:
+    """Rulebook (line 1936): - Commit: To attack with this weapon, gain +1 Heat.
+
+    Rulebook (line 1941): - Daze: During either the first or second ability window, if adjacent, you may turn the
+    Monster (without moving it) in a way that would make it face directly away from you.
+
+    Rulebook (line 2070): - Reposition X: During the second ability window, you may move up to X spaces.
+
+    In a Clash's Knight Attack, Commit is applied (+1 Heat, not in the list); Daze is the player's choice, resolved by
+    /knight react (the command is shown); Reposition is not applied by the bot there: its text and the command."""
+    from tests.rulebook_cases.pack import pack_table
+    from tests.rulebook_cases.test_hug_and_motivate import STILL
+
+    async with pack_table(tmp_path, {"gear.yaml": FLAIL, "still.yaml": STILL}) as t:
+        await t.ok("@kara /knight create knight:lanternbearer name:Kara")
+        await t.ok("@kara /knight armory add gear:gear_test_lantern_flail")
+        await t.ok("@kara /knight loadout gear:gear_test_lantern_flail")
+        await t.ok("/clash start monster:still level:1 type:full providence:true")
+        heat = next(k for k in (await t.state())["knights"].values() if k["name"] == "Kara")["stats"]["heat"]
+        await t.ok("/gm force-next values:10,10,10")
+        reply = await t.ok("@kara /knight attack weapon:gear_test_lantern_flail")
+        by_hand = [line for line in reply.text.splitlines() if line.startswith("✋")]
+        assert "✋ Daze (Lantern Flail): the player may use it now — `/knight react source:<gear> ability:Daze`." in by_hand
+        assert any(line.startswith("✋ Reposition 1 (Lantern Flail), not applied by the bot in the Clash: Knight Attack "
+                                   "— “During the second ability window, you may move up to X spaces.” Apply it by hand: ")
+                   and "`/clash place`" in line for line in by_hand)
+        assert not any("Commit" in line for line in by_hand)
+        kara = next(k for k in (await t.state())["knights"].values() if k["name"] == "Kara")
+        assert kara["stats"]["heat"] == heat + 1  # Commit
