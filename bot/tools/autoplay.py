@@ -57,10 +57,10 @@ from rules.clash import active_weapon as aw
 from rules.clash.activation import knight_state
 from rules.clash.evasion import defence
 from rules.clash.flow import Pending
+from rules.clash.handlers import ClashAdjustDeck
 from rules.clash.knight_attack import KnightAttack, in_range
+from rules.clash.round_handlers import Choose, KnightMove, MonsterRound
 from rules.clash.spawning import edge_space
-from rules.clash_handlers import ClashAdjustDeck
-from rules.clash_round_handlers import Choose, KnightMove, MonsterRound
 from rules.dice import ForcedDieError, RolledDie
 from rules.engine import Engine
 from rules.errors import RuleError

@@ -43,8 +43,8 @@ from bot.app.commands import build_registry
 from bot.app.service import App
 from bot.tools.autoplay import NATURAL, PARTY, Autoplay, AutoplayError, _q, _weapons
 from content.loader import Catalogue, load_catalogue
+from rules.delve.encounter_handlers import EncounterAttack
 from rules.dice import ForcedDieError
-from rules.encounter_handlers import EncounterAttack
 from rules.errors import RuleError
 from rules.state import CampaignState
 from storage.db import Database

@@ -100,7 +100,7 @@ def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list
 
 
 def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
-    from rules.clash_handlers import clash_data
+    from rules.clash.handlers import clash_data
 
     if state.clash is not None and state.clash.over is not None:
         lines.append(f"🏁 The Clash is over: **{state.clash.over}**. The GM closes it with /clash end.")

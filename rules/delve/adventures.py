@@ -20,7 +20,7 @@ from rules import rolls
 from rules.coverage import implements
 from rules.delve import exploration as ex
 from rules.delve import track as tr
-from rules.delve_handlers import _party_leader, _result, current
+from rules.delve.handlers import _party_leader, _result, current
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles
 from rules.errors import RuleError

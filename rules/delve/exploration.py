@@ -1,7 +1,7 @@
 """The Exploration step (rulebook "3. Exploration Step", "Exploration Card Effect Types", "Special Exploration
 Cards") and Exploration Ciphers ("Exploration Ciphers", "Kingdom Tile Anatomy").
 
-Pure functions on the campaign state; the handlers are in rules/delve_handlers.py. Typed effects go through the
+Pure functions on the campaign state; the handlers are in rules/delve/handlers.py. Typed effects go through the
 Kingdom track rules (rules/delve/track.py, via ``fog.apply_printed``) and the Knights' statistics
 (rules/knights/statistics.py); Knight effects of an Exploration card go to the Party Leader (docs/rulings.md).
 """

@@ -46,7 +46,7 @@ from rules.effects import Dispatch
 from rules.engine import Engine, Event, Result, observes
 from rules.errors import RuleError
 from rules.knights import statistics as st
-from rules.squire_handlers import change
+from rules.squires.handlers import change
 from rules.squires.state import SquireState
 from rules.state import CampaignState
 

@@ -23,9 +23,9 @@ from content.schema.monsters import BPCard
 from content.schema.squires import MettleCard, SquireGearStats
 from rules.board import measures as ms
 from rules.board.geometry import Coord, parse_space
+from rules.board.handlers import KNIGHT_COLOURS, _rebuild, _space, _without
 from rules.board.knight_movement import IllegalMove
 from rules.board.state import Knight, Monster
-from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
 from rules.clash import harm
 from rules.clash.activation import monster_content
 from rules.clash.attack_wounds import deal_wound
@@ -36,8 +36,8 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
-from rules.squire_handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
 from rules.squires import abilities, mettle, pool
+from rules.squires.handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState
 
@@ -109,7 +109,7 @@ def can_pay(engine: Engine, s: SquireState) -> bool:
 
 def _result(engine: Engine, state: CampaignState, s: SquireState, lines: list[str], **data: Any) -> Result:
     from rules.clash.flow import decision
-    from rules.clash_handlers import clash_data
+    from rules.clash.handlers import clash_data
 
     out: dict[str, Any] = {"squire": summary(engine, s), **data}
     pending = None

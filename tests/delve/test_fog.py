@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.delve import fog as fr
+from rules.delve.fog_handlers import FogAnswer
+from rules.delve.handlers import DelveTravel
 from rules.delve.state import FogCardPlaced, FogState
-from rules.delve_handlers import DelveTravel
-from rules.fog_handlers import FogAnswer
 from tests.delve._support import ENGINE, KINGDOM, started
 
 F = "aub_fog_"

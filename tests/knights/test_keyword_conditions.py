@@ -19,7 +19,7 @@ from content.schema.gear import Ability, Gear, Keyword
 from content.schema.monsters import MonsterEffect
 from rules.clash.harm import resolve_effects, settle
 from rules.clash.power_roll import clear_pool
-from rules.clash_round_handlers import KnightEndTurn
+from rules.clash.round_handlers import KnightEndTurn
 from rules.knights import conditions as cond
 from rules.knights import keyword_effects as kw
 from rules.knights import statistics as st

@@ -13,11 +13,11 @@ import rules  # noqa: F401  (registers the handlers)
 from content.schema.cards import Knockback
 from content.schema.squires import SquireAbility as AbilityCard
 from rules.board.geometry import parse_space
+from rules.board.handlers import RemoveFromBoard, _rebuild
 from rules.board.state import terrain_from_spec
-from rules.board_handlers import RemoveFromBoard, _rebuild
 from rules.clash import harm
-from rules.clash_handlers import ClashEnd, ClashStart
-from rules.clash_round_handlers import Choose, KnightEndTurn
+from rules.clash.handlers import ClashEnd, ClashStart
+from rules.clash.round_handlers import Choose, KnightEndTurn
 from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights import statistics as st

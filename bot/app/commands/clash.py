@@ -11,7 +11,7 @@ from bot.app.reply import CommandError, Reply
 from bot.app.service import App, Loaded
 from bot.render.board import render_board
 from rules.board.geometry import Coord, parse_space
-from rules.board_handlers import PlaceKnight, PlaceMonster, PlaceTerrain, RemoveFromBoard
+from rules.board.handlers import PlaceKnight, PlaceMonster, PlaceTerrain, RemoveFromBoard
 from rules.errors import RuleError
 
 KINDS = ("knight", "monster", "mob", "terrain")

@@ -11,7 +11,7 @@ from bot.app.reply import Reply
 from bot.app.service import App
 from bot.render.kingdom_map import render_kingdom_map
 from rules.delve.adventures import DelveAdventure
-from rules.delve_handlers import (
+from rules.delve.handlers import (
     DelveAdjust,
     DelveCipher,
     DelveContinue,

@@ -403,7 +403,7 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
     state.delve = delve
     settled = [*settled, *expired]
     if dest.kind == "fog":
-        from rules import fog_handlers  # it builds on this module
+        from rules.delve import fog_handlers  # it builds on this module
 
         result = fog_handlers.enter_fog(engine, state, kingdom, tiles, dest, act, dice)
     elif dest.kind == "backtrack":

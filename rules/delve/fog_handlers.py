@@ -31,8 +31,8 @@ from rules.delve import fog as fr
 from rules.delve import kingdom_map as kmap
 from rules.delve import rest as rr
 from rules.delve import track as tr
+from rules.delve.handlers import DelveTravel, _after_tile, _apply_track, _kingdom_tile_step, _result, current
 from rules.delve.state import Direction, FogState
-from rules.delve_handlers import DelveTravel, _after_tile, _apply_track, _kingdom_tile_step, _result, current
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result, handles
 from rules.errors import RuleError

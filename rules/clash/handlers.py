@@ -11,9 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from content.schema.monsters import Monster as MonsterContent
 from rules.board.geometry import Coord, Direction
+from rules.board.handlers import KNIGHT_COLOURS, _summary
 from rules.board.naming import slug
 from rules.board.state import BoardState, BypassLevel, Knight, Monster, terrain_from_spec
-from rules.board_handlers import KNIGHT_COLOURS, _summary
 from rules.clash import aftermath as after
 from rules.clash import pieces
 from rules.clash.pieces import piece_keywords
