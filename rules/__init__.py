@@ -11,6 +11,7 @@ from rules.delve import handlers as delve_handlers  # noqa: F401
 from rules.delve import encounter_handlers  # noqa: F401
 from rules.expedition import handlers as expedition_handlers  # noqa: F401
 from rules.delve import fog_handlers  # noqa: F401
+from rules.delve import rest_handlers  # noqa: F401
 from rules.knights import handlers as knight_handlers  # noqa: F401
 from rules.expedition import outpost_handlers  # noqa: F401
 from rules.postgame import handlers as postgame_handlers  # noqa: F401

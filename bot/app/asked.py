@@ -39,7 +39,7 @@ def asked(engine: Engine | None, state: CampaignState, code: str) -> tuple[Decis
 
 def _from_content(engine: Engine, state: CampaignState, code: str) -> Decision | None:
     if code == "t":
-        from rules.delve.handlers import travel_decision
+        from rules.delve.results import travel_decision
 
         return travel_decision(engine, state)
     if code == "s":

@@ -272,7 +272,7 @@ async def target_choices(tree: GameTree, interaction: discord.Interaction, curre
 
 async def _destinations(tree: GameTree, interaction: discord.Interaction) -> list[tuple[str, str]]:
     """The Travel step's legal destinations as (key, label): the tile id, or ``fog:<tile>`` for the Deep Fog."""
-    from rules.delve.handlers import travel_decision
+    from rules.delve.results import travel_decision
 
     state = await campaign_state(tree, interaction)
     if state is None or state.delve is None:

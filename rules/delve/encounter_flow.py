@@ -28,7 +28,7 @@ from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
 from rules.delve import track as tr
 from rules.delve.encounter_state import EncounterKnight, EncounterState
-from rules.delve.handlers import current, delve_data, every_knight_dead, travel_decision
+from rules.delve.results import current, delve_data, every_knight_dead, travel_decision
 from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result

@@ -19,7 +19,7 @@ from rules.delve import encounter as geo
 from rules.delve import encounter_attack as atk
 from rules.delve import encounter_flow as flow
 from rules.delve.encounter_state import EncounterKnight, EncounterState, Facing, Step
-from rules.delve.handlers import current
+from rules.delve.results import current
 from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles

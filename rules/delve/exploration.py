@@ -8,6 +8,7 @@ Kingdom track rules (rules/delve/track.py, via ``fog.apply_printed``) and the Kn
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from content.loader import Catalogue
@@ -37,6 +38,18 @@ from rules.errors import RuleError
 from rules.state import CampaignState
 
 T = "tests/delve/test_exploration.py::"
+
+# A Kingdom Adventure rolled by an effect (``type: adventure``): rules/delve/adventures.py registers its ``trigger``
+# here with ``triggers_adventures``, since an Adventure's own effects go through ``apply_effects`` (no import cycle).
+AdventureTrigger = Callable[[Catalogue, Kingdom, CampaignState, Dice, "str | None"],
+                            tuple[list[str], list[int], dict[str, Any]]]
+_ADVENTURE: list[AdventureTrigger] = []
+
+
+def triggers_adventures(fn: AdventureTrigger) -> AdventureTrigger:
+    _ADVENTURE[:] = [fn]
+    return fn
+
 X = "tests/delve/test_scavenge_cards.py::"
 BY_HAND = "(`/delve gain` for the Kingdom track, `/knight stat` for a Knight)"
 
@@ -95,9 +108,7 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
             if dice is None:
                 texts.append("✋ By hand: a Kingdom Adventure is triggered — `/delve adventure`")
                 continue
-            from rules.delve import adventures  # it builds on the Delve handlers
-
-            more, hit, _ = adventures.trigger(cat, kingdom, state, dice, None)
+            more, hit, _ = _ADVENTURE[0](cat, kingdom, state, dice, None)
             texts += more
             reached += hit
         elif effect.type == "lose_vigor" and knights and shield(kingdom, state.delve) is not None:

@@ -89,7 +89,7 @@ async def test_no_legal_travel_loses(table) -> None:  # type: ignore[no-untyped-
     reply = await table.ok("/delve status")
     assert reply.data["destinations"]
     from rules.delve import kingdom_map as kmap
-    from rules.delve.handlers import DelveTravel
+    from rules.delve.actions import DelveTravel
     from rules.delve.state import DelveState
     from tests.delve._support import ENGINE, started
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.delve import fog as fr
-from rules.delve.fog_handlers import FogAnswer
-from rules.delve.handlers import DelveTravel
+from rules.delve.actions import DelveTravel, FogAnswer
 from rules.delve.state import FogCardPlaced, FogState
 from tests.delve._support import ENGINE, KINGDOM, started
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.delve import kingdom_map as kmap
 from rules.delve import monsters as mon
-from rules.delve.handlers import DelveTravel
+from rules.delve.actions import DelveTravel
 from rules.delve.state import DelveState, HinderingToken
 from rules.dice import Dice
 from rules.state import CampaignState

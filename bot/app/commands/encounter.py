@@ -25,7 +25,7 @@ from rules.delve.encounter_handlers import (
     EncounterPlace,
     EncounterStart,
 )
-from rules.delve.handlers import delve_data
+from rules.delve.results import delve_data
 
 KNIGHT = Option("knight", "string", "the Knight who acts (default: yours)", max_length=64, autocomplete="knight")
 
