@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.app.commands.clash import board_image
+from bot.app.commands.board_picture import board_image
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
