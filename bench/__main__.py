@@ -176,7 +176,7 @@ def attack_ms(runs: int = 400) -> tuple[float, float, float]:
     """p50 and p99 of a whole Knight attack (engine only), and the median deep copy of the state (ms)."""
     from bot.console.runner import split_user
     from rules.clash.knight_attack import KnightAttack
-    from rules.clash_round_handlers import Choose
+    from rules.clash.round_handlers import Choose
 
     async def table() -> tuple[App, CampaignState]:
         app = await new_app(":memory:")

@@ -1,25 +1,25 @@
 """The pure rules engine. Importing the package registers every action handler."""
 
-from rules import (  # noqa: F401  (they register themselves)
-    attack_rolls,
-    board_handlers,
-    campaign_handlers,
-    clash_handlers,
-    clash_round_handlers,
-    deck_handlers,
-    delve_handlers,
-    encounter_handlers,
-    expedition_handlers,
-    fog_handlers,
-    knight_handlers,
-    outpost_handlers,
-    postgame_handlers,
-    rogue_handlers,
-    roll_handlers,
-    spoils_handlers,  # after expedition_handlers: its observer begins the Spoils Phase the phases entered
-    squire_handlers,
-    table_dice,
-)
+# ruff: noqa: I001  (not sorted: the handler modules register themselves, and their observers run, in this order)
+from rules import attack_rolls  # noqa: F401
+from rules.board import handlers as board_handlers  # noqa: F401
+from rules.campaign import handlers as campaign_handlers  # noqa: F401
+from rules.clash import handlers as clash_handlers  # noqa: F401
+from rules.clash import round_handlers as clash_round_handlers  # noqa: F401
+from rules.decks import handlers as deck_handlers  # noqa: F401
+from rules.delve import handlers as delve_handlers  # noqa: F401
+from rules.delve import encounter_handlers  # noqa: F401
+from rules.expedition import handlers as expedition_handlers  # noqa: F401
+from rules.delve import fog_handlers  # noqa: F401
+from rules.delve import rest_handlers  # noqa: F401
+from rules.knights import handlers as knight_handlers  # noqa: F401
+from rules.expedition import outpost_handlers  # noqa: F401
+from rules.postgame import handlers as postgame_handlers  # noqa: F401
+from rules.rogue import handlers as rogue_handlers  # noqa: F401
+from rules.rolls import handlers as roll_handlers  # noqa: F401
+from rules.expedition import spoils_handlers  # noqa: F401  (after expedition's: its observer begins the Spoils Phase)
+from rules.squires import handlers as squire_handlers  # noqa: F401
+from rules import table_dice  # noqa: F401
 from rules.campaign import edition  # noqa: F401  (/campaign edition registers itself)
 from rules.clash import (
     armor_piercing,  # noqa: F401  (/clash armor registers itself)

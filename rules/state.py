@@ -29,7 +29,7 @@ from rules.squires.state import MettleProgress, SquireState
 #     and Swarm X reach around a Squire Target (rules/clash/attack_keywords.py);
 #   * the Clash Board knows the pieces: a Knight's miniature carries its Loadout's board keywords (Tumble rolled
 #     before each Crash, Braced...) and /clash place keeps what a Monster is (rules/clash/pieces.py,
-#     rules/board_handlers.py); Wave Attacks leave out the Knights an Obstacle shelters (rules/clash/targeting.py);
+#     rules/board/handlers.py); Wave Attacks leave out the Knights an Obstacle shelters (rules/clash/targeting.py);
 #     a Monster turns toward its Target before an Attack (rules/clash/facing.py);
 #   * the Refresh step lowers Heat by the Heat Refresh with the Conditions held (Ashen Lungs: 1 lower), as the
 #     Knight Sheet shows it (rules/knights/techniques.py);
@@ -127,8 +127,8 @@ class CampaignState(BaseModel):
     pings: bool = True  # in Discord, a question that waits on named players mentions them (/campaign pings)
     pending_dice: PendingDice | None = None
     delve: DelveState | None = None  # the Delve under way (rules/delve/, docs/delve.md)
-    clash: ClashState | None = None  # the Clash under way (rules/clash_handlers.py, docs/clash.md)
-    squires: dict[str, SquireState] = Field(default_factory=dict)  # by slug id (rules/squire_handlers.py)
+    clash: ClashState | None = None  # the Clash under way (rules/clash/handlers.py, docs/clash.md)
+    squires: dict[str, SquireState] = Field(default_factory=dict)  # by slug id (rules/squires/handlers.py)
     mettle: MettleProgress = Field(default_factory=MettleProgress)  # Mettle unlocks (rules/squires/unlock.py)
     expedition: ExpeditionState | None = None  # the Expedition under way (rules/expedition/, docs/expedition.md)
     adventure_boxes: list[str] = Field(default_factory=list)  # Unique Adventure ids marked (rules/delve/adventures.py)

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from content.schema import DiceSet, PowerDie
 from rules import decks
-from rules.deck_handlers import AFTER_DRAW, after_draw, massive_peril
+from rules.decks.handlers import AFTER_DRAW, after_draw, massive_peril
 from rules.dice import Dice, DiceNeeded, RolledDie
 from rules.engine import Decision, Engine, Event, Result, card_data, handles, parse_action
 from rules.errors import RuleError

@@ -24,7 +24,7 @@ def asked(engine: Engine | None, state: CampaignState, code: str) -> tuple[Decis
         return _from_content(engine, state, code), None
     from rules.clash.flow import decision
     from rules.delve.encounter_flow import enc_decision
-    from rules.fog_handlers import fog_decision
+    from rules.delve.fog_handlers import fog_decision
 
     delve = state.delve
     holder: Any = (state.clash.flow if state.clash is not None else None) if code == "c" else \
@@ -39,7 +39,7 @@ def asked(engine: Engine | None, state: CampaignState, code: str) -> tuple[Decis
 
 def _from_content(engine: Engine, state: CampaignState, code: str) -> Decision | None:
     if code == "t":
-        from rules.delve_handlers import travel_decision
+        from rules.delve.results import travel_decision
 
         return travel_decision(engine, state)
     if code == "s":

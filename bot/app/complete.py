@@ -70,7 +70,7 @@ def loadout(state: CampaignState | None, cat: Catalogue, user: str, named: str |
 def move(state: CampaignState | None, cat: Catalogue, user: str, named: str | None, current: str) -> Values:
     """The spaces the Knight may end a Movement Action on, nearest first."""
     from rules.board.knight_movement import knight_reachable
-    from rules.clash_round_handlers import board_id
+    from rules.clash.round_handlers import board_id
     from rules.errors import RuleError
     from rules.knights import statistics as st
 

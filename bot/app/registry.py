@@ -19,11 +19,11 @@ from content.text import clean_name
 
 if TYPE_CHECKING:
     from bot.app.context import Invocation
-    from bot.app.service import App
 
 OptionKind = Literal["integer", "string", "boolean", "user", "role", "integer_list", "string_list", "attachment"]
 Permission = Literal["anyone", "player", "gm"]
-Handler = Callable[["App", "Invocation", dict[str, Any]], Awaitable[Reply]]
+# the first argument is the bot.app.service.App that runs the command (the registry sits below the service)
+Handler = Callable[[Any, "Invocation", dict[str, Any]], Awaitable[Reply]]
 # An attached file larger than this is not read (not even downloaded from Discord): its handler is told its size.
 MAX_UPLOAD_BYTES = 1_000_000
 

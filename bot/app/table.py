@@ -9,8 +9,6 @@ waits, other dice-rolling actions are refused politely; actions that roll no dic
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pydantic import BaseModel
 
 from bot.app.context import Invocation
@@ -19,9 +17,6 @@ from rules.engine import Engine
 from rules.state import CampaignState, PendingDice
 from rules.table_dice import TABLE_ACTIONS, AskDice, EnterDice, needed, waiting_text
 from storage.db import Database
-
-if TYPE_CHECKING:
-    from bot.app.service import App
 
 
 def route(engine: Engine, ctx: Invocation, state: CampaignState, action: BaseModel) -> BaseModel:
@@ -84,17 +79,3 @@ async def asked_at(db: Database, campaign_id: int, page: int = 64) -> int | None
     return None
 
 
-async def answerable(app: App, ctx: Invocation, seq: int | None = None) -> PendingDice:
-    """The channel's roll waiting for dice, if ``ctx``'s user may answer it (else a polite refusal).
-
-    ``seq`` is the log entry a prompt's button belongs to (``kfgm:dice:<seq>``, which the client sends and
-    may have forged or kept from an older prompt): it must be the entry that asked for the dice waiting now."""
-    loaded = await app.load(ctx)
-    pending = loaded.state.pending_dice
-    if pending is None:
-        raise CommandError("no roll is waiting for dice any more")
-    if not may_answer(ctx, pending, await app.is_gm(ctx, loaded.row)):
-        raise CommandError(not_yours(pending))
-    if seq is not None and seq != await asked_at(app.db, loaded.row.id):
-        raise CommandError(STALE)
-    return pending

@@ -219,11 +219,11 @@ async def rush_choices(tree: GameTree, interaction: discord.Interaction, current
         face, keywords, _ = aw.weapon_face(catalogue, k, aw.declare(catalogue, k, weapon))
     except (RuleError, KeyError):
         return []
-    kind = rush._kind(keywords)
+    kind = rush.rush_kind(keywords)
     if kind is None or face.ranged is not None:
         return []
     speed = st.speed(catalogue, k) + rush.SPEED[kind]
-    endings = rush._endings(state, kid, monster, face, speed)
+    endings = rush.rush_endings(state, kid, monster, face, speed)
     if not endings or min(endings.values()) < rush.MINIMUM:
         return []
     nearest = min(endings.values())
@@ -272,7 +272,7 @@ async def target_choices(tree: GameTree, interaction: discord.Interaction, curre
 
 async def _destinations(tree: GameTree, interaction: discord.Interaction) -> list[tuple[str, str]]:
     """The Travel step's legal destinations as (key, label): the tile id, or ``fog:<tile>`` for the Deep Fog."""
-    from rules.delve_handlers import travel_decision
+    from rules.delve.results import travel_decision
 
     state = await campaign_state(tree, interaction)
     if state is None or state.delve is None:

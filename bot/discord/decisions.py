@@ -121,7 +121,7 @@ SELECT_TEMPLATE = re.compile(
     rf"kfgm:(?:choosesel|anssel:(?P<code>{CODE})):(?P<campaign>[0-9]{{1,12}}):"
     rf"(?P<decision>(?(code){ANY_DECISION}|{DECISION})):(?P<mark>{MARK})")
 
-# the engine's refusals of a decision that is no longer waiting (rules/clash_round_handlers.py ``choose``, the
+# the engine's refusals of a decision that is no longer waiting (rules/clash/round_handlers.py ``choose``, the
 # Deep Fog's, the Encounter's and the Travel step's ``decision`` checks)
 STALE_ERRORS = ("no longer waiting", "already answered")
 STALE = ("this decision was already answered (or what asked it is over), so nothing was changed; "

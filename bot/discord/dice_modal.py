@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.app.commands.dice import answerable
 from bot.app.reply import CommandError
-from bot.app.table import answerable
 from rules.state import PendingDice
 from rules.table_dice import Group, example, groups
 

@@ -1,6 +1,6 @@
 """Pillow picture of a Squire card on its Knight Board statistics (rulebook "Squire Card Anatomy").
 
-``render_squire(summary) -> bytes`` takes ``rules.squire_handlers.summary(...)`` (plus optional ``weapon_name``)
+``render_squire(summary) -> bytes`` takes ``rules.squires.handlers.summary(...)`` (plus optional ``weapon_name``)
 and returns a PNG: the name and tier, the card's statistics (Vigor, Speed, Heat Limit, Heat Refresh, Bane
 Limit), the current Vigor, Heat, Bane and Passion as tracks, Clues, the lent weapon, the Abilities and the
 Heroic Arc. Synchronous: callers run it in an executor.

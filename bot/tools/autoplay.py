@@ -58,10 +58,10 @@ from rules.clash import active_weapon as aw
 from rules.clash.activation import knight_state
 from rules.clash.evasion import defence
 from rules.clash.flow import Pending
+from rules.clash.handlers import ClashAdjustDeck
 from rules.clash.knight_attack import KnightAttack, in_range
+from rules.clash.round_handlers import Choose, KnightMove, MonsterRound
 from rules.clash.spawning import edge_space
-from rules.clash_handlers import ClashAdjustDeck
-from rules.clash_round_handlers import Choose, KnightMove, MonsterRound
 from rules.dice import ForcedDieError, RolledDie
 from rules.engine import Engine
 from rules.errors import RuleError
@@ -270,7 +270,7 @@ class Plan:
     adjust: str | None = None
 
 
-def _weapons(cat: Catalogue, k: KnightState) -> list[str]:
+def usable_weapons(cat: Catalogue, k: KnightState) -> list[str]:
     """Usable weapons, best first: Attack dice x Weapon Power, then Precision."""
     usable = [e.gear for e in k.loadout if lo.gear(cat, e.gear).type == "weapon" and not e.exhausted
               and not e.discarded]
@@ -311,7 +311,7 @@ def plans(cat: Catalogue, state: CampaignState, mini: Mini) -> tuple[list[Plan],
         except IllegalMove:
             continue
     found: list[Plan] = []
-    for gid in _weapons(cat, k):
+    for gid in usable_weapons(cat, k):
         face, keywords, _ = aw.weapon_face(cat, k, gid)
         for sp, board in boards.items():
             moved = state.model_copy(update={"board": board})
@@ -353,7 +353,7 @@ def facing_most(state: CampaignState, space: Coord) -> str:
 # --- the player ---------------------------------------------------------------------------------------------------
 
 
-def _q(name: str) -> str:
+def quote_name(name: str) -> str:
     return f'"{name}"' if " " in name else name
 
 
@@ -531,7 +531,7 @@ class Autoplay:
             where = f"space:{mini.space.label}" if mini.space is not None else \
                 f"monster:{mini.vp.monster} vp:{mini.vp.index + 1}" if mini.vp is not None else ""
             self.note(f"GM (Knockdown, by hand): {k.name} stands up at the start of their turn.")
-            await self.say(f"/clash place kind:knight name:{_q(k.name)} {where}".rstrip())
+            await self.say(f"/clash place kind:knight name:{quote_name(k.name)} {where}".rstrip())
             state = await self.state()
             mini = state.board.knight(mini.id)
         if mini.knocked_down:

@@ -42,10 +42,10 @@ from typing import Any
 
 from bot.app.commands import build_registry
 from bot.app.service import App
-from bot.tools.autoplay import NATURAL, PARTY, Autoplay, AutoplayError, _q, _weapons
+from bot.tools.autoplay import NATURAL, PARTY, Autoplay, AutoplayError, quote_name, usable_weapons
 from content.loader import Catalogue, load_catalogue
+from rules.delve.encounter_handlers import EncounterAttack
 from rules.dice import ForcedDieError
-from rules.encounter_handlers import EncounterAttack
 from rules.errors import RuleError
 from rules.state import CampaignState
 from storage.db import Database
@@ -198,16 +198,16 @@ class ExpeditionPlay(Autoplay):
         k = state.knights[ready[0].knight]
         owner = f"@{k.owner} "
         cantrip = "break" if enc.pool.get("cantrip") else None
-        for gid in _weapons(self.cat, k):
+        for gid in usable_weapons(self.cat, k):
             act = EncounterAttack(knight=k.id, weapon=gid, cantrip=cantrip)
             try:
                 self.engine.apply(state, act, self.engine.dice_for(state))
             except (RuleError, ForcedDieError):
                 continue
             extra = f" cantrip:{cantrip}" if cantrip else ""
-            await self.say(f"{owner}/encounter attack weapon:{gid} knight:{_q(k.name)}{extra}")
+            await self.say(f"{owner}/encounter attack weapon:{gid} knight:{quote_name(k.name)}{extra}")
             return
-        await self.say(f"{owner}/encounter help knight:{_q(k.name)}")
+        await self.say(f"{owner}/encounter help knight:{quote_name(k.name)}")
 
     async def clash(self, clash_type: str, cut_at_round: int | None) -> None:
         nxt = await self.next_command()
@@ -266,7 +266,8 @@ class ExpeditionPlay(Autoplay):
         while data["common_goods"]:
             turn = data["scrap_turn"]
             card = data["common_goods"][0]
-            data = (await self.say(f"@{owners[names[turn]]} /spoils scrap card:{card} knight:{_q(names[turn])}"))\
+            data = (await self.say(
+                f"@{owners[names[turn]]} /spoils scrap card:{card} knight:{quote_name(names[turn])}"))\
                 .data["spoils"]
         await self.say("/spoils done")
 

@@ -1,6 +1,7 @@
 """The Clash Board: geometry, measures, Line of Sight, Monster and Knight movement, forced movement.
 
-Pure and deterministic.  Operations that move miniatures return ``list[Outcome]``: one Outcome when
+Pure and deterministic (``handlers.py`` holds the engine actions of ``/clash place|remove``).
+Operations that move miniatures return ``list[Outcome]``: one Outcome when
 the rules decide everything, several when the players must choose (see docs/board.md).
 """
 

@@ -11,9 +11,9 @@ from rules.board.geometry import CARDINALS, Coord, Direction, cells_adjacent, fi
 from rules.board.involuntary import is_knight, step_knight
 from rules.board.knockback import away_directions, off_vp, settle_knight, settle_monster
 from rules.board.measures import movement_blockers
-from rules.board.monster_movement import _straight, _turn, zigzag_paths
+from rules.board.monster_movement import straight_line, turn_works, zigzag_paths
 from rules.board.paths import anchor_field, distance_field, footprint_passable
-from rules.board.push_monster import _blocked_for_mob
+from rules.board.push_monster import blocked_for_mob
 from rules.board.state import BoardState, KnightKeyword, Outcome
 from rules.board.work import Work, dedupe
 
@@ -56,7 +56,7 @@ def drag(
             c.path = [m.anchor]
             contact = kk.space.step(d)
             if toward is None:
-                moved = _straight(c, source, d, x, slid=False, crashed=set())
+                moved = straight_line(c, source, d, x, slid=False, crashed=set())
             else:
                 moved = _source_toward(c, source, kk.space, contact, toward, x)
             for mv in moved:
@@ -68,7 +68,7 @@ def _face(w: Work, source: str, target: str) -> list[Work]:
     k = w.knights[target]
     if k.dead or k.space is None:
         return [w]
-    return _turn([w], source, {k.space})
+    return turn_works([w], source, {k.space})
 
 
 def _trail(path: list[Coord], contact: Coord) -> list[Coord]:
@@ -230,7 +230,7 @@ def _monster_follows(w: Work, kid: str, mid: str, kpath: list[Coord], first: Dir
         if any(c in w.mini_cells(exclude=[mid]) for c in entered):
             w.emit("stopped", f"{mm.name} stops before another miniature.", miniature=mid)
             break
-        if not mm.is_boss and any(_blocked_for_mob(w, c) for c in entered):
+        if not mm.is_boss and any(blocked_for_mob(w, c) for c in entered):
             w.emit("stopped", f"{mm.name} is stopped at {a.label}.", miniature=mid)
             break
         if mm.is_boss:

@@ -8,7 +8,7 @@ from rules.board.geometry import Coord, cells_adjacent, fits, footprint, ring
 from rules.board.involuntary import is_knight, source_cells, step_knight
 from rules.board.knockback import boss_land, boss_step, off_vp, settle_knight, settle_monster
 from rules.board.measures import knights_adjacent
-from rules.board.monster_movement import _turn, monster_move, zigzag_paths
+from rules.board.monster_movement import monster_move, turn_works, zigzag_paths
 from rules.board.paths import anchor_field, distance_field
 from rules.board.state import BoardState, KnightKeyword, Outcome
 from rules.board.work import Work, dedupe, displace_monster, knockdown_works
@@ -112,7 +112,7 @@ def _face(w: Work, source: str, target: str) -> list[Work]:
     k = w.knights[target]
     if k.dead or k.space is None:
         return [w]
-    return _turn([w], source, {k.space})
+    return turn_works([w], source, {k.space})
 
 
 def _pull_monster(w: Work, source: str, target: str, src: frozenset[Coord], x: int) -> list[Outcome]:

@@ -46,7 +46,7 @@ def facing_toward(monster_cells: Collection[Coord], target: Collection[Coord]) -
     return dominant_directions(vr, vc)
 
 
-def _turn(works: list[Work], monster_id: str, target: Collection[Coord]) -> list[Work]:
+def turn_works(works: list[Work], monster_id: str, target: Collection[Coord]) -> list[Work]:
     out = []
     for w in works:
         m = w.monsters[monster_id]
@@ -68,7 +68,7 @@ def _turn(works: list[Work], monster_id: str, target: Collection[Coord]) -> list
 def turn_toward(state: BoardState, monster_id: str, target: str | Collection[Coord]) -> list[Outcome]:
     """Turn the Monster toward a Knight (id) or spaces, without moving it."""
     w = Work(state)
-    return [r.outcome() for r in _turn([w], monster_id, _target_cells(state, target))]
+    return [r.outcome() for r in turn_works([w], monster_id, target_cells(state, target))]
 
 
 def turn_to(state: BoardState, monster_id: str, facing: Direction) -> BoardState:
@@ -78,7 +78,7 @@ def turn_to(state: BoardState, monster_id: str, facing: Direction) -> BoardState
     return state.model_copy(update={"monsters": mons}) if m.facing != facing else state
 
 
-def _target_cells(state: BoardState, target: str | Collection[Coord]) -> frozenset[Coord]:
+def target_cells(state: BoardState, target: str | Collection[Coord]) -> frozenset[Coord]:
     if isinstance(target, str):
         ids = {k.id for k in state.knights}
         if target in ids:
@@ -136,7 +136,7 @@ def _speed(w: Work, m: Monster, speed: int | None) -> int | None:
     return speed
 
 
-def _walk(
+def walk_toward(
     state: BoardState,
     monster_id: str,
     goal: Callable[[Coord], bool],
@@ -192,7 +192,7 @@ def _walk(
             )
             works.extend(boss_land(w, monster_id, crashed, jump=jump))
     if face:
-        works = _turn(works, monster_id, face)
+        works = turn_works(works, monster_id, face)
     return [w.outcome() for w in dedupe(works)]
 
 
@@ -208,7 +208,7 @@ def monster_move(
     """Move: "A Monster always performs its movement and tries to move as close to the Target as
     possible, stopping when they become adjacent ... a Monster performing a Ranged Attack will stop
     as soon as it is within range!"  ``speed`` None means no limit; ``range_`` is the Ranged X."""
-    tcells = _target_cells(state, target)
+    tcells = target_cells(state, target)
     m = state.monster(monster_id)
     if not tcells:  # the Target is dead (or gone): there is nothing to move toward
         w = Work(state)
@@ -220,7 +220,7 @@ def monster_move(
         w = Work(state)
         w.path = [m.anchor]
         w.emit("stopped", f"{m.name} is Always There: it is already adjacent.", miniature=m.id)
-        return [x.outcome() for x in _turn([w], monster_id, tcells)]
+        return [x.outcome() for x in turn_works([w], monster_id, tcells)]
     if range_ is not None:
         r = range_
 
@@ -237,7 +237,7 @@ def monster_move(
     def closeness(a: Coord) -> int:
         return manhattan(footprint(a, m.side), tcells)
 
-    return _walk(state, monster_id, goal, closeness, tcells, speed, jump)
+    return walk_toward(state, monster_id, goal, closeness, tcells, speed, jump)
 
 
 def monster_move_to(
@@ -260,8 +260,8 @@ def monster_move_to(
     def closeness(a: Coord) -> int:
         return manhattan(footprint(a, m.side), dest)
 
-    fc = _target_cells(state, face) if face is not None else None
-    return _walk(state, monster_id, goal, closeness, fc, speed, jump, " toward the designated area")
+    fc = target_cells(state, face) if face is not None else None
+    return walk_toward(state, monster_id, goal, closeness, fc, speed, jump, " toward the designated area")
 
 
 def monster_move_direction(state: BoardState, monster_id: str, direction: Direction, distance: int) -> list[Outcome]:
@@ -271,7 +271,7 @@ def monster_move_direction(state: BoardState, monster_id: str, direction: Direct
     w = Work(state)
     m = w.monsters[monster_id]
     w.path = [m.anchor]
-    works = _straight(w, monster_id, direction, distance, slid=False, crashed=set())
+    works = straight_line(w, monster_id, direction, distance, slid=False, crashed=set())
     return [x.outcome() for x in dedupe(works)]
 
 
@@ -298,7 +298,7 @@ def _beyond(m: Monster, d: Direction, sp: Coord) -> bool:
     return sp.col > m.anchor.col + m.side - 1
 
 
-def _straight(w: Work, mid: str, d: Direction, left: int, slid: bool, crashed: set[str]) -> list[Work]:
+def straight_line(w: Work, mid: str, d: Direction, left: int, slid: bool, crashed: set[str]) -> list[Work]:
     while left > 0:
         m = w.monsters[mid]
         nxt = m.anchor.step(d)
@@ -316,7 +316,7 @@ def _straight(w: Work, mid: str, d: Direction, left: int, slid: bool, crashed: s
                 c.emit(
                     "edge_slide", f"{m.name} reaches the Board Edge and continues {t.value} along it.", miniature=mid
                 )
-                res.extend(_straight(c, mid, t, left, True, set(crashed)))
+                res.extend(straight_line(c, mid, t, left, True, set(crashed)))
             return res
         if not m.is_boss and nxt not in footprint_passable_set(w, m):
             w.emit("stopped", f"{m.name} is blocked at {nxt.label}.", miniature=mid)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection
 from rules.board.geometry import CARDINALS, Coord, cells_adjacent, chebyshev, fits, footprint, manhattan, ring
 from rules.board.knockback import boss_land, boss_step
 from rules.board.measures import movement_blockers
-from rules.board.monster_movement import _target_cells, _turn, _walk
+from rules.board.monster_movement import target_cells, turn_works, walk_toward
 from rules.board.paths import anchor_field, footprint_passable
 from rules.board.state import BoardState, Outcome, Terrain
 from rules.board.work import Work, dedupe, displace_knight
@@ -38,7 +38,7 @@ def move_behind(state: BoardState, monster_id: str, target: str, *, speed: int |
     """Move Behind: "Move to the furthest space adjacent to the Target."  Furthest is measured along
     the Monster's own shortest path from where it stands; ties are the players' choice."""
     m = state.monster(monster_id)
-    tcells = _target_cells(state, target)
+    tcells = target_cells(state, target)
     passable = footprint_passable(state.spec, m.side, movement_blockers(state, m))
     reach = anchor_field(state.spec, m.side, [m.anchor], passable)
     cands = [a for a in _adjacent_anchors(state, monster_id, tcells) if a in reach]
@@ -54,7 +54,7 @@ def move_behind(state: BoardState, monster_id: str, target: str, *, speed: int |
 
     out: list[Outcome] = []
     for g in sorted(goals):  # the players pick the space, then the Monster moves to it
-        for o in _walk(state, monster_id, _is(g), closeness, tcells, speed, what=" behind its Target"):
+        for o in walk_toward(state, monster_id, _is(g), closeness, tcells, speed, what=" behind its Target"):
             if len(goals) > 1:
                 o = o.model_copy(update={"choices": (f"{m.name} moves behind to {g.label}",) + o.choices})
             out.append(o)
@@ -68,7 +68,7 @@ def move_lateral(
     vertical) to a space from which the following Attack (usually Ranged or Zone) can be performed
     against the Target."  Give ``range_`` (Ranged X) or ``zone`` (Zone X)."""
     m = state.monster(monster_id)
-    tcells = _target_cells(state, target)
+    tcells = target_cells(state, target)
 
     def can_attack(a: Coord) -> bool:
         f = footprint(a, m.side)
@@ -84,7 +84,7 @@ def move_lateral(
     w0.path = [m.anchor]
     if can_attack(m.anchor):
         w0.emit("stopped", f"{m.name} can already attack from {m.anchor.label}.", miniature=m.id)
-        return [o.outcome() for o in _turn([w0], monster_id, tcells)]
+        return [o.outcome() for o in turn_works([w0], monster_id, tcells)]
     blocked = movement_blockers(state, m)
     best: list[tuple[int, list[Coord]]] = []
     for d in CARDINALS:
@@ -100,7 +100,7 @@ def move_lateral(
                 break
     if not best:
         w0.emit("stopped", f"{m.name} has no straight line to a space it could attack from.", miniature=m.id)
-        return [o.outcome() for o in _turn([w0], monster_id, tcells)]
+        return [o.outcome() for o in turn_works([w0], monster_id, tcells)]
     shortest = min(n for n, _ in best)
     works = []
     for _, line in (b for b in best if b[0] == shortest):
@@ -113,7 +113,7 @@ def move_lateral(
         w.path = line
         w.emit("move", f"{m.name} moves laterally to {line[-1].label}.", miniature=m.id, spaces=tuple(line))
         works.extend(boss_land(w, monster_id, crashed))
-    return [o.outcome() for o in dedupe(_turn(works, monster_id, tcells))]
+    return [o.outcome() for o in dedupe(turn_works(works, monster_id, tcells))]
 
 
 def jump(state: BoardState, monster_id: str, target: str, *, speed: int | None = None) -> list[Outcome]:
@@ -132,7 +132,7 @@ def land_on_top(state: BoardState, monster_id: str, target: str) -> list[Outcome
         raise ValueError(f"{knight.name} is not on a board space")
     tspace = knight.space
     m = state.monster(monster_id)
-    turned = _turn([Work(state)], monster_id, {tspace})
+    turned = turn_works([Work(state)], monster_id, {tspace})
     results: list[Outcome] = []
     for t in turned:
         pre = t.state()
@@ -144,7 +144,7 @@ def land_on_top(state: BoardState, monster_id: str, target: str) -> list[Outcome
         def closeness(a: Coord) -> int:
             return manhattan(footprint(a, m.side), {tspace})
 
-        for o in _walk(without, monster_id, goal, closeness, None, None, jump=True, what=" onto its Target"):
+        for o in walk_toward(without, monster_id, goal, closeness, None, None, jump=True, what=" onto its Target"):
             w = Work(o.state.model_copy(update={"knights": o.state.knights + (knight,)}))
             w.events = list(t.events) + list(o.events)
             w.choices = list(t.choices) + list(o.choices)
@@ -192,7 +192,7 @@ def appear(
     if not m.is_boss:
         works = [x for cur in works for x in _mob_lands(cur, monster_id)]
     if face is not None:
-        works = _turn(works, monster_id, _target_cells(state, face))
+        works = turn_works(works, monster_id, target_cells(state, face))
     return [x.outcome() for x in dedupe(works)]
 
 
@@ -210,7 +210,7 @@ def appear_behind(state: BoardState, monster_id: str, target: str) -> list[Outco
     """Appear Behind: "Place the Monster miniature on the furthest space adjacent to the Target."
     Furthest from the Monster's current spaces (straight orthogonal count); ties are a choice."""
     m = state.monster(monster_id)
-    tcells = _target_cells(state, target)
+    tcells = target_cells(state, target)
     cands = _adjacent_anchors(state, monster_id, tcells)
     if not cands:
         raise ValueError(f"no space adjacent to the Target can hold {m.name}")
@@ -280,4 +280,4 @@ def dwell(state: BoardState, monster_id: str) -> list[Outcome]:
     def closeness(a: Coord) -> int:
         return manhattan(footprint(a, m.side), free)
 
-    return _walk(state, monster_id, goal, closeness, None, None, what=" (Dwell: onto a Swamp space)")
+    return walk_toward(state, monster_id, goal, closeness, None, None, what=" (Dwell: onto a Swamp space)")

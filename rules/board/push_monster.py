@@ -49,7 +49,7 @@ def push_monster(state: BoardState, source: str, target: str, x: int, toward: Co
     return _steps(w, source, target, d, x, set())
 
 
-def _blocked_for_mob(w: Work, c: Coord) -> bool:
+def blocked_for_mob(w: Work, c: Coord) -> bool:
     o = w.obstacle_at(c)
     mon = w.monster_at(c)
     return (o is not None and not o.destructible) or w.lethal(c) or (mon is not None and mon.is_boss)
@@ -62,7 +62,7 @@ def _step(w: Work, kid: str, mid: str, d: Direction, crashed: set[str], follow: 
     if not fits(w.spec, nxt, mm.side):
         return "edge"
     entered = footprint(nxt, mm.side) - mm.cells
-    if not mm.is_boss and any(_blocked_for_mob(w, c) and w.monster_at(c) != mm for c in entered):
+    if not mm.is_boss and any(blocked_for_mob(w, c) and w.monster_at(c) != mm for c in entered):
         w.emit("stopped", f"{mm.name} is stopped by what lies at {nxt.label}.", miniature=mid)
         for c in entered:
             for t in w.terrain_at(c):
@@ -159,7 +159,7 @@ def _toward(w: Work, kid: str, mid: str, x: int, dest: Coord) -> list[Work]:
         f = footprint(a, m.side)
         if ks in f:
             return False
-        return m.is_boss or not any(_blocked_for_mob(w, c) for c in f - m.cells)
+        return m.is_boss or not any(blocked_for_mob(w, c) for c in f - m.cells)
 
     reach = anchor_field(w.spec, m.side, [m.anchor], ok)
     goals = [a for a in reach if dest in footprint(a, m.side)]

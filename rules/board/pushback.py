@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.board.geometry import Coord, Direction, cells_adjacent, fits, footprint, neighbours, on_board
 from rules.board.involuntary import is_knight, step_knight
 from rules.board.knockback import away_directions, boss_land, boss_step, off_vp, settle_knight
-from rules.board.monster_movement import _turn, monster_move, zigzag_paths
+from rules.board.monster_movement import monster_move, turn_works, zigzag_paths
 from rules.board.paths import distance_field
 from rules.board.push_monster import push_monster
 from rules.board.state import BoardState, KnightKeyword, Outcome
@@ -58,7 +58,7 @@ def pushback(
         if kk.dead or kk.space is None:
             out.append(w)
             continue
-        for turned in _turn([w], source, {kk.space}):
+        for turned in turn_works([w], source, {kk.space}):
             mm = turned.monsters[source]
             if not cells_adjacent(mm.cells, {kk.space}):
                 out.append(turned)

@@ -155,7 +155,7 @@ def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act:
 
 
 def result_of(engine: Engine, state: CampaignState, lines: list[str], pending: Pending | None) -> Result:
-    from rules.clash_handlers import clash_data
+    from rules.clash.handlers import clash_data
 
     assert state.clash is not None
     events = [Event(kind="monster", text=line) for line in lines]

@@ -6,7 +6,7 @@ end of Clash").
 ``aftermath(engine, state, clash)`` changes ``state`` in place (the handler's own copy) and returns one short line
 per step. Statistics change only through rules/knights/statistics.py, so every limit applies. What the bot cannot
 do (Clues, Generic tokens, the Loot deck, the First Death Event) is shown as "✋ By hand: <the rule as printed>"
-with the command that applies it, if there is one. ``/clash end`` runs it (rules/clash_handlers.py); docs/clash.md,
+with the command that applies it, if there is one. ``/clash end`` runs it (rules/clash/handlers.py); docs/clash.md,
 "Aftermath and the Sigh of the Graal".
 """
 

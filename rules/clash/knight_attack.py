@@ -563,7 +563,7 @@ def _runner() -> Any:
 
 def _result(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], attack: dict[str, Any],
             pending: Pending | None, extra: dict[str, Any] | None = None) -> Result:
-    from rules.clash_handlers import clash_data
+    from rules.clash.handlers import clash_data
 
     assert state.clash is not None
     events = [Event(kind="attack", text=line) for line in lines]

@@ -18,7 +18,7 @@ from content.schema.cards import LoseVigor
 from content.schema.gear import TIERS, Gate, GearFace, Keyword
 from rules import decks, rolls
 from rules.coverage import implements
-from rules.deck_handlers import after_draw, massive_peril
+from rules.decks.handlers import after_draw, massive_peril
 from rules.errors import RuleError
 from rules.knights import loadout
 from rules.knights import statistics as st

@@ -18,8 +18,8 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
-from rules.knights import conditions, techniques
 from rules.knights import statistics as st
+from rules.knights import techniques, turn_end
 from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
 
 T = "tests/clash/test_monster_round.py::"
@@ -100,7 +100,7 @@ def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list
 
 
 def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
-    from rules.clash_handlers import clash_data
+    from rules.clash.handlers import clash_data
 
     if state.clash is not None and state.clash.over is not None:
         lines.append(f"🏁 The Clash is over: **{state.clash.over}**. The GM closes it with /clash end.")
@@ -244,11 +244,11 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
 
 @implements("Conditions", chapter="Clash Phase", tests=[C + "test_opened_vein_costs_vigor_at_the_end_of_each_turn"])
 def _held_conditions(engine: Engine, state: CampaignState, dice: Dice, knight: str) -> list[str]:
-    """Conditions acting "At the end of each of your turns" (rules/knights/conditions.py)."""
+    """Conditions acting "At the end of each of your turns" (rules/knights/turn_end.py)."""
     from rules.clash.activation import knight_state
 
     k = knight_state(state, knight)
-    found = conditions.end_of_turn(engine.catalogue, k)
+    found = turn_end.end_of_turn(engine.catalogue, k)
     if not found or k.dead:
         return []
     h = harm.Harm(engine, state, dice)

@@ -27,17 +27,17 @@ SPEED = {"Improved Rush": 2, "Rush": 1}
 MINIMUM = 3  # "You must move at least 3 spaces"
 
 
-def _kind(keywords: list[Keyword]) -> str | None:
+def rush_kind(keywords: list[Keyword]) -> str | None:
     names = {kw.name for kw in keywords}
     return next((name for name in SPEED if name in names), None)
 
 
 def precision(keywords: list[Keyword]) -> int:
     """Improved Rush: "Melee/Reach Attack with Auto-break 1 and +1 Precision"."""
-    return 1 if _kind(keywords) == "Improved Rush" else 0
+    return 1 if rush_kind(keywords) == "Improved Rush" else 0
 
 
-def _endings(state: CampaignState, kid: str, m: Mini_M, face: GearFace, speed: int) -> dict[Coord, int]:
+def rush_endings(state: CampaignState, kid: str, m: Mini_M, face: GearFace, speed: int) -> dict[Coord, int]:
     """Every space the Knight can reach this move from which the Monster is in the weapon's effective range and LoS,
     with the length of the shortest path to it."""
     found: dict[Coord, int] = {}
@@ -54,7 +54,7 @@ def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini
     """The movement part of Rush, on the Knight's open turn; the Attack follows in the same command."""
     clash = state.clash
     assert clash is not None and clash.flow.turn is not None
-    kind = _kind(keywords)
+    kind = rush_kind(keywords)
     if kind is None:
         raise RuleError(f"the {face.name} has no Rush: Rush is a keyword of the active weapon (Rush or Improved Rush)")
     if face.ranged is not None:
@@ -67,7 +67,7 @@ def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini
     except ValueError as exc:
         raise RuleError(f"rush: {exc}") from None
     speed = st.speed(cat, k) + SPEED[kind]
-    endings = _endings(state, kid, m, face, speed)
+    endings = rush_endings(state, kid, m, face, speed)
     if not endings:
         raise RuleError(f"{k.name} cannot reach a space with {m.name} in the {face.name}'s effective range at Speed "
                         f"{speed} ({kind})")

@@ -20,7 +20,11 @@ from rules import rolls
 from rules.coverage import implements
 from rules.delve import exploration as ex
 from rules.delve import track as tr
-from rules.delve_handlers import _party_leader, _result, current
+from rules.delve.results import (
+    current,
+    delve_result,
+    party_leader,
+)
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles
 from rules.errors import RuleError
@@ -54,12 +58,12 @@ def _apply(cat: Catalogue, kingdom: Kingdom, state: CampaignState, text: str, ef
 
 def _knight(state: CampaignState, name: str | None) -> str | None:
     if name is not None:
-        return _party_leader(state, name)[0]
+        return party_leader(state, name)[0]
     assert state.delve is not None
     leader = state.delve.leader
     if leader is not None and leader in state.knights:
         return leader
-    return _party_leader(state, None)[0]
+    return party_leader(state, None)[0]
 
 
 def _test_prompt(adv: Adventure, knight: str | None, state: CampaignState) -> str:
@@ -111,6 +115,7 @@ def _living(state: CampaignState) -> list[str]:
     note="the d100 rolled (at once when an Exploration card or a Point of Interest triggers it), Unique boxes marked "
     "at once and re-rolled; effects and d10 rolls applied; tests wait for their results",
 )
+@ex.triggers_adventures
 def trigger(cat: Catalogue, kingdom: Kingdom, state: CampaignState, dice: Dice,
             knight: str | None) -> tuple[list[str], list[int], dict[str, Any]]:
     """Rulebook (Kingdom Adventures): "roll a d100 on the Adventure Table. The die result denotes the Adventure you
@@ -177,7 +182,7 @@ def delve_adventure(engine: Engine, state: CampaignState, act: DelveAdventure, d
     if not kingdom.adventures:
         raise RuleError(f"the {kingdom.name} Codex has no Adventure Table")
     texts, reached, data = trigger(engine.catalogue, kingdom, state, dice, knight)
-    return _result(engine, state, texts + tr.story_prompts(reached), adventure=data)
+    return delve_result(engine, state, texts + tr.story_prompts(reached), adventure=data)
 
 
 @implements(
@@ -204,7 +209,7 @@ def _resolve_test(engine: Engine, kingdom: Kingdom, state: CampaignState, result
     texts = [f"📜 {adv.name} — {word}: {outcome.text}"]
     more, reached = _apply(engine.catalogue, kingdom, state, outcome.text, list(outcome.effects), knight, dice)
     data = {"id": adv.id, "name": adv.name, "outcome": result, "knight": knight, "waiting": False}
-    return _result(engine, state, texts + more + tr.story_prompts(reached), adventure=data)
+    return delve_result(engine, state, texts + more + tr.story_prompts(reached), adventure=data)
 
 
 @implements(
@@ -242,7 +247,7 @@ def _group_result(engine: Engine, kingdom: Kingdom, state: CampaignState, adv: A
                             "waiting": bool(waiting)}
     if waiting:
         texts.append("Waiting for: " + ", ".join(state.knights[k].name for k in waiting) + ".")
-        return _result(engine, state, texts, adventure=data)
+        return delve_result(engine, state, texts, adventure=data)
     count = sum(results.values())
     outcome = test.outcome(count)
     state.delve = state.delve.model_copy(update={"adventure": None, "adventure_results": {}})
@@ -261,4 +266,4 @@ def _group_result(engine: Engine, kingdom: Kingdom, state: CampaignState, adv: A
             texts += more
             reached += hit
     data.update(successes=count, outcome=outcome.least)
-    return _result(engine, state, texts + tr.story_prompts(reached), adventure=data)
+    return delve_result(engine, state, texts + tr.story_prompts(reached), adventure=data)

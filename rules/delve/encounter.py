@@ -2,8 +2,9 @@
 Positioning (normal and Ambush), the Monster Round's targets and the effective range of a Knight's Attack Action.
 
 Pure functions on ``EncounterState`` (rules/delve/encounter_state.py) and the Encounter content (an
-``EncounterSide`` of content/schema/encounters.py, an ``EncounterBoard`` of content/schema/encounter_boards.py). The
-order of an Encounter and its decisions are in rules/encounter_handlers.py; rulings: docs/rulings.md, "Encounters".
+``EncounterSide`` of content/schema/encounters.py, an ``EncounterBoard`` of content/schema/encounter_boards.py).
+The order of an Encounter and its decisions are in rules/delve/encounter_handlers.py; rulings: docs/rulings.md,
+"Encounters".
 
 A Monster's diagram is written facing north (toward row A); ``shape`` turns it to a facing and ``placements`` lists
 every way it fits on the board. Placement ties (the rules say which placements are best, not which of two equally

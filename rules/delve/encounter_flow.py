@@ -3,7 +3,7 @@ step by step until the party must decide something or act.
 
 ``EncounterState.steps`` lists the steps still to run; ``run`` resolves them in order. A step that needs the party
 stops with a ``Pending`` decision (the contract of rules/clash/flow.py) kept in ``EncounterState.pending`` and
-answered with ``/encounter choose`` (rules/encounter_handlers.py; a button runs ``/encounter choose decision:<id>
+answered with ``/encounter choose`` (rules/delve/encounter_handlers.py; a button runs ``/encounter choose decision:<id>
 option:<keys>``, the decision's ``answer``, as its presser); the function that goes on is registered with
 ``@resumes(kind)``:
 
@@ -28,8 +28,8 @@ from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
 from rules.delve import track as tr
 from rules.delve.encounter_state import EncounterKnight, EncounterState
+from rules.delve.results import current, delve_data, every_knight_dead, travel_decision
 from rules.delve.state import DelveState
-from rules.delve_handlers import current, delve_data, every_knight_dead, travel_decision
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result
 from rules.errors import RuleError

@@ -1,5 +1,5 @@
 """The state of an Encounter under way (``DelveState.encounter``; rules/delve/encounter.py,
-rules/encounter_handlers.py).
+rules/delve/encounter_handlers.py).
 
 Spaces are ``(row, column)``, 0-based, on the Encounter Board (row A = 0 at the top, column 1 = 0 at the left).
 """

@@ -1,13 +1,14 @@
 """The Exploration step (rulebook "3. Exploration Step", "Exploration Card Effect Types", "Special Exploration
 Cards") and Exploration Ciphers ("Exploration Ciphers", "Kingdom Tile Anatomy").
 
-Pure functions on the campaign state; the handlers are in rules/delve_handlers.py. Typed effects go through the
+Pure functions on the campaign state; the handlers are in rules/delve/handlers.py. Typed effects go through the
 Kingdom track rules (rules/delve/track.py, via ``fog.apply_printed``) and the Knights' statistics
 (rules/knights/statistics.py); Knight effects of an Exploration card go to the Party Leader (docs/rulings.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from content.loader import Catalogue
@@ -33,6 +34,18 @@ from rules.errors import RuleError
 from rules.state import CampaignState
 
 T = "tests/delve/test_exploration.py::"
+
+# A Kingdom Adventure rolled by an effect (``type: adventure``): rules/delve/adventures.py registers its ``trigger``
+# here with ``triggers_adventures``, since an Adventure's own effects go through ``apply_effects`` (no import cycle).
+AdventureTrigger = Callable[[Catalogue, Kingdom, CampaignState, Dice, "str | None"],
+                            tuple[list[str], list[int], dict[str, Any]]]
+_ADVENTURE: list[AdventureTrigger] = []
+
+
+def triggers_adventures(fn: AdventureTrigger) -> AdventureTrigger:
+    _ADVENTURE[:] = [fn]
+    return fn
+
 BY_HAND = "(`/delve gain` for the Kingdom track, `/knight stat` for a Knight)"
 
 
@@ -90,9 +103,7 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
             if dice is None:
                 texts.append("✋ By hand: a Kingdom Adventure is triggered — `/delve adventure`")
                 continue
-            from rules.delve import adventures  # it builds on the Delve handlers
-
-            more, hit, _ = adventures.trigger(cat, kingdom, state, dice, None)
+            more, hit, _ = _ADVENTURE[0](cat, kingdom, state, dice, None)
             texts += more
             reached += hit
         elif effect.type == "lose_vigor" and knights and shield(kingdom, state.delve) is not None:

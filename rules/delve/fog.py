@@ -2,7 +2,7 @@
 the Half-cup, the final Deep Fog Value, and the effects printed on Kingdom cards.
 
 Pure functions on ``DelveState``/``FogState`` (rules/delve/state.py). The order of a traversal and the decisions
-it asks are in rules/fog_handlers.py; the rulings are in docs/rulings.md, "The Deep Fog".
+it asks are in rules/delve/fog_handlers.py; the rulings are in docs/rulings.md, "The Deep Fog".
 
 The table: the Starting Deep Fog card lies on cell (0, 0); a path runs in a straight line in its ``heading`` (the
 first path leaves in the direction of the Deep Fog path of the party's tile); a Course Correct turns the new path

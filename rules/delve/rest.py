@@ -1,7 +1,7 @@
 """The Rest Phase (rulebook "Rest Phase", "Campfire Tales"): Rest Techniques, Resource tokens discarded, Monster
 Rotation 2 and a Campfire Tale rolled with the highest Rapport of the party.
 
-Pure functions; the handler (``RestPhase``, ``/rest``) is in rules/fog_handlers.py.
+Pure functions; the handler (``RestPhase``, ``/rest``) is in rules/delve/rest_handlers.py.
 """
 
 from __future__ import annotations

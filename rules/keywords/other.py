@@ -266,13 +266,13 @@ keyword("AI Suppress",
 
 keyword("Trailmake X",
     auto(DELVE,
-         "rules.fog_handlers._ask_trailmake",
+         "rules.delve.fog_handlers._ask_trailmake",
          FOG_T + "test_trailmake_puts_the_chosen_card_at_the_bottom"),
 )
 
 keyword("Wander",
     auto(DELVE,
-         "rules.fog_handlers._wander",
+         "rules.delve.fog_handlers._wander",
          FOG_T + "test_wander_discards_the_drawn_card_and_draws_another_in_its_place"),
 )
 

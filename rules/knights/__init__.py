@@ -3,7 +3,7 @@
 
 One small module per rulebook section: ``state`` (the pydantic models), ``statistics``, ``sheet``,
 ``board``, ``techniques``, ``loadout``, ``expedition``, ``view``; ``actions`` are the engine actions,
-handled in ``rules.knight_handlers``.
+handled in ``rules.knights.handlers``.
 """
 
 from rules.knights import coverage as _coverage  # noqa: F401,E402  (registers its entries)

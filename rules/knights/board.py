@@ -31,7 +31,7 @@ def part_of(knight: Knight, item: str) -> str | None:
     return None
 
 
-def _mutable(k: KnightState, what: str) -> None:
+def mutable(k: KnightState, what: str) -> None:
     if k.locked:
         raise RuleError(
             f"{k.name} is on an Expedition: the {what} cannot change until the Spoils Phase "
@@ -65,7 +65,7 @@ def choose(
     """Rulebook, "Knight Loadouts": "prepare your Knight's Portrait cards, Heroic Arcs, Peril Arcs (see p. 18),
     and all the Talents you've unlocked up to this point and choose one of each (you may mix and match)" and
     "choose a number of Technique cards (from those you've unlocked), up to your Knight's Hand Limit"."""
-    _mutable(k, "Knight Board")
+    mutable(k, "Knight Board")
     out: list[str] = []
     for field, value in (("portraits", portrait), ("heroic_arcs", heroic_arc), ("peril_arcs", peril_arc),
                          ("talents", talent)):

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Literal
 
 from content.loader import Catalogue
-from content.schema.cards import Card, Effect
+from content.schema.cards import Card
 from rules.coverage import implements
+from rules.knights import gear_faces
 from rules.knights.state import KnightState
 
 T = "tests/clash/test_conditions_held.py::"
@@ -61,13 +62,11 @@ IMMUNITIES = ("Immune to Bane", "Immune to Body Condition cards", "Immune to Min
 def immunities(cat: Catalogue, k: KnightState) -> dict[str, str]:
     """The "Immune to ..." keywords of the Knight's Loadout (equipped, not discarded Gear: its keywords and its
     cost-free abilities' keywords): keyword -> the Gear card's name."""
-    from rules.knights import loadout
-
     out: dict[str, str] = {}
     for item in k.loadout:
         if item.discarded or item.gear not in cat.gear:
             continue
-        face = loadout.face(cat, k, item.gear)
+        face = gear_faces.face(cat, k, item.gear)
         keywords = [*face.keywords, *(kw for a in face.abilities if a.cost is None and a.gate is None
                                       for kw in a.keywords)]
         for kw in keywords:
@@ -87,25 +86,6 @@ def immune_to(cat: Catalogue, k: KnightState, card: Card) -> str | None:
     if "Immune to Fear" in held and card.name.strip().lower() == "fear":
         return f"{k.name} is Immune to Fear ({held['Immune to Fear']}): they do not gain the Fear Condition card."
     return None
-
-
-def end_of_turn(cat: Catalogue, k: KnightState) -> list[tuple[str, list[Effect]]]:
-    """(card name, effects) of the held Conditions acting "At the end of each of your turns". A card with
-    ``per_tokens`` acts once for each full that many Generic tokens on it (Poison tokens ignored by Poison Resilience
-    X do not count): its effects' amounts are multiplied, and with none it does nothing."""
-    out: list[tuple[str, list[Effect]]] = []
-    for c in held(cat, k):
-        if c.holding is None or not c.holding.end_of_turn or immune_to(cat, k, c) is not None:
-            continue
-        effects = list(c.holding.end_of_turn)
-        if c.holding.per_tokens is not None:
-            times = counted_tokens(cat, k, c.name) // c.holding.per_tokens
-            if times == 0:
-                continue
-            effects = [e.model_copy(update={"amount": min(99, e.amount * times)}) if hasattr(e, "amount") else e
-                       for e in effects]
-        out.append((c.name, effects))
-    return out
 
 
 # --- the Conditions that keywords name (rules/knights/keyword_effects.py) ----------------------------------------
@@ -128,15 +108,6 @@ def has(cat: Catalogue, k: KnightState, name: str) -> bool:
 def tokens(cat: Catalogue, k: KnightState, name: str) -> int:
     """Generic tokens on a Condition card (they go with the card: 0 when it is not held)."""
     return k.stats.condition_tokens.get(name, 0) if has(cat, k, name) else 0
-
-
-def counted_tokens(cat: Catalogue, k: KnightState, name: str) -> int:
-    """Tokens on a held card that count; Poison tokens of Poisoned and Toxified less the Poison Resilience X."""
-    if name in (POISONED, TOXIFIED):
-        from rules.knights.keyword_effects import poison_counted
-
-        return poison_counted(cat, k, name)
-    return tokens(cat, k, name)
 
 
 def choke_limit(cat: Catalogue, k: KnightState) -> int | None:

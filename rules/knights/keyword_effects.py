@@ -6,7 +6,7 @@ function here that applies it to a Knight and returns the sentences that narrate
 keywords name (Poisoned, Toxified, Panzer Parasite, Choked) are found by name in the loaded Condition deck
 (the starter pack sets original ones aside there, ``set_aside: true``); their Generic tokens are counted in
 ``KnightState.stats.condition_tokens`` by card name, and count only while the card is held. What the held cards do
-at the end of the holder's turn is their ``holding`` (rules/knights/conditions.py, ``per_tokens``).
+at the end of the holder's turn is their ``holding`` (rules/knights/turn_end.py, ``per_tokens``).
 """
 
 from __future__ import annotations

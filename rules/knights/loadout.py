@@ -5,31 +5,18 @@ Workshop", "Reforging Gear")."""
 from __future__ import annotations
 
 from content.loader import Catalogue
-from content.schema.gear import TIERS, Gear, GearFace
+from content.schema.gear import TIERS
 from rules.coverage import implements
 from rules.errors import RuleError
 from rules.knights import statistics as st
-from rules.knights.board import _mutable
+from rules.knights.board import mutable
+from rules.knights.gear_faces import armory_item as armory_item  # re-exported: lo.gear, lo.face, lo.armory_item
+from rules.knights.gear_faces import face as face
+from rules.knights.gear_faces import gear as gear
 from rules.knights.state import ArmoryItem, Equipped, KnightState
 
 T = "tests/knights/test_loadout.py::"
 SLOTS = {"hand": 2, "armor": 1, "support": 2}
-
-
-def gear(cat: Catalogue, gid: str) -> Gear:
-    found = cat.gear.get(gid)
-    if found is None:
-        raise RuleError(f"there is no Gear card {gid!r} in the loaded packs (`kfgm content list` shows them)")
-    return found
-
-
-def armory_item(k: KnightState, gid: str) -> ArmoryItem | None:
-    return next((a for a in k.sheet.armory if a.gear == gid), None)
-
-
-def face(cat: Catalogue, k: KnightState, gid: str) -> GearFace:
-    item = armory_item(k, gid)
-    return gear(cat, gid).face(bool(item and item.reforged))
 
 
 @implements("Armory", tests=[T + "test_armory_add_buy_and_remove"])
@@ -61,7 +48,7 @@ def armory_remove(cat: Catalogue, k: KnightState, gid: str) -> list[str]:
     if item is None:
         raise RuleError(f"{gid} is not in {k.name}'s Armory")
     if any(e.gear == gid for e in k.loadout):
-        _mutable(k, "Loadout")
+        mutable(k, "Loadout")
         k.loadout = [e for e in k.loadout if e.gear != gid]
     k.sheet.armory.remove(item)
     return [f"Armory: {gear(cat, gid).name} removed."] + st.clamp_vigor(cat, k)
@@ -123,7 +110,7 @@ def equip(cat: Catalogue, k: KnightState, gids: list[str], knighves: bool) -> li
     "Knighves": "If, after preparing Loadout ..., a Knight has at least one free hand slot, you may equip a
     Knighves card and use it as a one- or two-handed weapon, depending on how many free hand slots they
     have."""
-    _mutable(k, "Loadout")
+    mutable(k, "Loadout")
     if len(set(gids)) != len(gids):
         raise RuleError("a Gear card is named twice; each card is one card")
     used = {"hand": 0, "armor": 0, "support": 0}

@@ -1,4 +1,4 @@
-"""The optional modes' Clash Setup rules, called once by ``/clash start`` (rules/clash_handlers.py) after the
+"""The optional modes' Clash Setup rules, called once by ``/clash start`` (rules/clash/handlers.py) after the
 Monster side and the board are set: True Solo Mode's Priority Target, Gear and random Knights; Five-Player Mode's
 fifth Knight and Accursed Persistence BP card (docs/modes.md)."""
 

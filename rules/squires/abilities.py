@@ -46,7 +46,7 @@ from rules.effects import Dispatch
 from rules.engine import Engine, Event, Result, observes
 from rules.errors import RuleError
 from rules.knights import statistics as st
-from rules.squire_handlers import change
+from rules.squires.handlers import change
 from rules.squires.state import SquireState
 from rules.state import CampaignState
 
@@ -454,7 +454,7 @@ def finish(run: Run) -> list[str]:
 
 @resumes("squire_target")
 def _resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    from rules.squires.clash import _result, squire_end_turn_lines
+    from rules.squires.clash import squire_end_turn_lines, squire_result
 
     data = pending.data
     s = state.squires[data["squire"]]
@@ -465,7 +465,7 @@ def _resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list
     lines = finish(run)
     if more is None and data["end_turn"]:
         lines += squire_end_turn_lines(engine, state, s, dice)
-    return _result(engine, state, s, lines)
+    return squire_result(engine, state, s, lines)
 
 
 @implements("Squire Card Anatomy", tests=[T + "test_hold_the_reins_moves_and_gives_the_nearest_knight_evasion",

@@ -23,9 +23,9 @@ from content.schema.monsters import BPCard
 from content.schema.squires import MettleCard, SquireGearStats
 from rules.board import measures as ms
 from rules.board.geometry import Coord, parse_space
+from rules.board.handlers import KNIGHT_COLOURS, board_space, rebuild_board, without_piece
 from rules.board.knight_movement import IllegalMove
 from rules.board.state import Knight, Monster
-from rules.board_handlers import KNIGHT_COLOURS, _rebuild, _space, _without
 from rules.clash import attack_sequence as seq
 from rules.clash import harm
 from rules.clash.activation import monster_content
@@ -38,8 +38,8 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.keywords.model import SQUIRE as SQUIRE_CONTEXT
-from rules.squire_handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
 from rules.squires import abilities, mettle, pool
+from rules.squires.handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState, one_attack
 
@@ -109,9 +109,9 @@ def can_pay(engine: Engine, s: SquireState) -> bool:
     return s.heat + 1 <= engine.catalogue.squires[s.squire].heat_limit - s.heat_reserve
 
 
-def _result(engine: Engine, state: CampaignState, s: SquireState, lines: list[str], **data: Any) -> Result:
+def squire_result(engine: Engine, state: CampaignState, s: SquireState, lines: list[str], **data: Any) -> Result:
     from rules.clash.flow import decision
-    from rules.clash_handlers import clash_data
+    from rules.clash.handlers import clash_data
 
     out: dict[str, Any] = {"squire": summary(engine, s), **data}
     pending = None
@@ -130,10 +130,10 @@ def place(engine: Engine, state: CampaignState, act: SquirePlace, dice: Dice) ->
     """A Squire stands in for a missing Knight: it takes a free Knight Starting Position of the Clash Setup (or
     ``space``) as a Knight miniature whose board id is the Squire's id."""
     s = squire_state(state, act.squire)
-    board = _without(state.board, s.id)
+    board = without_piece(state.board, s.id)
     taken = {k.space for k in board.knights if k.space is not None}
     if act.space:
-        space = _space(act.space, s.name, board)
+        space = board_space(act.space, s.name, board)
     else:
         clash = running(state)
         starts = [parse_space(x) for x in monster_content(engine, clash).setup(clash.level).knights]
@@ -142,8 +142,9 @@ def place(engine: Engine, state: CampaignState, act: SquirePlace, dice: Dice) ->
             raise RuleError("every Knight Starting Position is taken: say where with space:, e.g. space:C5")
         space = free[0]
     colour = KNIGHT_COLOURS[len(board.knights) % len(KNIGHT_COLOURS)]
-    state.board = _rebuild(board, knights=(*board.knights, Knight(id=s.id, name=s.name, space=space, colour=colour)))
-    return _result(engine, state, s, [f"📍 The Squire {s.name} stands on {space.label}."])
+    state.board = rebuild_board(board, knights=(*board.knights,
+                                                Knight(id=s.id, name=s.name, space=space, colour=colour)))
+    return squire_result(engine, state, s, [f"📍 The Squire {s.name} stands on {space.label}."])
 
 
 # --- the Knight Round --------------------------------------------------------------------------------------------
@@ -172,7 +173,7 @@ def move(engine: Engine, state: CampaignState, act: SquireMove, dice: Dice) -> R
     except ValueError as exc:
         raise RuleError(f"to: {exc}") from None
     lines += _move(engine, state, s, dest)
-    return _result(engine, state, s, lines)
+    return squire_result(engine, state, s, lines)
 
 
 def _move(engine: Engine, state: CampaignState, s: SquireState, dest: Coord) -> list[str]:
@@ -195,7 +196,7 @@ def squire_end_turn(engine: Engine, state: CampaignState, act: SquireEndTurn, di
     s = squire_state(state, act.squire)
     running(state)
     _mini(state, s.id)
-    return _result(engine, state, s, end_turn(engine, state, s.id, dice))
+    return squire_result(engine, state, s, end_turn(engine, state, s.id, dice))
 
 
 @handles(SquireAbility)
@@ -207,7 +208,7 @@ def squire_ability(engine: Engine, state: CampaignState, act: SquireAbility, dic
     if mini.dead:
         raise RuleError(f"{s.name} is dead: a dead Squire's Abilities cannot be used")
     lines, info = abilities.use(engine, state, dice, s, act.ability, act.knight, act.monster)
-    return _result(engine, state, s, lines, ability=info)
+    return squire_result(engine, state, s, lines, ability=info)
 
 
 def squire_end_turn_lines(engine: Engine, state: CampaignState, s: SquireState, dice: Dice) -> list[str]:
@@ -259,7 +260,7 @@ def squire_turn(engine: Engine, state: CampaignState, act: SquireTurn, dice: Dic
     running(state)
     _mini(state, s.id)
     lines, attack = play_turn(engine, state, dice, s)
-    return _result(engine, state, s, lines, attack=attack)
+    return squire_result(engine, state, s, lines, attack=attack)
 
 
 def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) -> tuple[list[str], Any]:
@@ -320,7 +321,7 @@ def squire_attack(engine: Engine, state: CampaignState, act: SquireAttack, dice:
     lines = open_turn(engine, state, s.id)
     m = _adjacent_monster(state, mini, act.target)
     attack = _attack(engine, state, dice, s, m, act.precision, act.redraw, lines)
-    return _result(engine, state, s, lines, attack=attack)
+    return squire_result(engine, state, s, lines, attack=attack)
 
 
 @implements("Performing Attacks with Squires", tests=[T + "test_squire_attack_wounds_the_boss_with_mettle",

@@ -18,9 +18,9 @@ from rules.clash.attack_target import Target
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.squire_handlers import change, draw_cards, mettle_deck, reshuffle_after_critical
 from rules.squires import abilities, mettle
 from rules.squires.clash import can_pay, squire_state
+from rules.squires.handlers import change, draw_cards, mettle_deck, reshuffle_after_critical
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState, one_attack
 

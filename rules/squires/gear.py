@@ -12,8 +12,8 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles, observes
 from rules.errors import RuleError
 from rules.knights.find import find_knight
-from rules.squire_handlers import mettle_deck, summary
 from rules.squires.actions import SquireGold
+from rules.squires.handlers import mettle_deck, summary
 from rules.squires.state import SquireState
 from rules.state import CampaignState
 

@@ -25,8 +25,8 @@ from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result, handles, observes, offers
 from rules.errors import RuleError
 from rules.expedition.state import ExpeditionState
-from rules.squire_handlers import mettle_pile
 from rules.squires import investigation as _investigation  # noqa: F401  (its observer runs before ``follow``)
+from rules.squires.handlers import mettle_pile
 from rules.squires.state import MettleEarned, MettleProgress, MettleWatch
 from rules.state import CampaignState, DeckState
 

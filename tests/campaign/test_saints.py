@@ -184,7 +184,7 @@ async def test_saint_commands_at_the_table(table) -> None:  # type: ignore[no-un
 def test_finishing_the_clash_incarnated_ends_the_incarnation() -> None:
     """Rulebook (line 1661): When the Incarnation ends, or if you finish the Clash while Incarnated, you lose the
     Saint card and all of your Devotion tokens."""
-    from rules.clash_handlers import ClashEnd
+    from rules.clash.handlers import ClashEnd
 
     state = act(dying(devoted(3, incarnation=7)), s.SaintIncarnate(knight="kara"), forced=[8]).state
     assert state.progress.devotees["kara"].incarnated == "saint_urbain"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.clash_round_handlers import Choose, MonsterRound
+from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine, Result
 from rules.state import CampaignState
 

@@ -11,7 +11,7 @@ import pytest
 from content.schema.gear import Keyword
 from rules.clash.abilities import KnightReact, base_name
 from rules.clash.activation import Activation
-from rules.clash_round_handlers import Choose, MonsterRound
+from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.state import CampaignState
@@ -100,7 +100,7 @@ async def test_an_active_ability_once_per_round_on_one_game_element(table: Table
     of this Knight Round."""
     state = await _setup(table, providence=True)
     engine = Engine(CATALOGUE)
-    from rules.clash_round_handlers import KnightMove
+    from rules.clash.round_handlers import KnightMove
 
     kara = next(k for k in state.board.knights if k.name == "Kara")
     opened = _apply(engine, state, KnightMove(knight="kara", to=_free_space_near(state, kara.id)))
@@ -156,7 +156,7 @@ async def test_an_ability_that_places_knight_tokens_fills_the_pool(table: Table)
     effects. The area you place Knight tokens in is called the Knight Pool."""
     state = await _setup(table, providence=True)
     engine = Engine(CATALOGUE)
-    from rules.clash_round_handlers import KnightMove
+    from rules.clash.round_handlers import KnightMove
 
     sonch = next(k for k in state.board.knights if k.name == "Ser Sonch")
     opened = _apply(engine, state, KnightMove(knight="Ser Sonch", to=_free_space_near(state, sonch.id)))

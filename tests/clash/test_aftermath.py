@@ -7,7 +7,7 @@ from bot.app.history import rebuild
 from bot.console.runner import CHANNEL, GUILD
 from rules.board.state import BoardState
 from rules.clash import aftermath as am
-from rules.clash_handlers import ClashEnd, ClashStart
+from rules.clash.handlers import ClashEnd, ClashStart
 from rules.engine import Engine
 from rules.knights import actions as ka
 from rules.knights import expedition as ex

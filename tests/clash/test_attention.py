@@ -11,12 +11,12 @@ import copy
 import pytest
 
 from content.schema.gear import Keyword
+from rules.board.handlers import PlaceKnight
 from rules.board.measures import in_front
-from rules.board_handlers import PlaceKnight
 from rules.clash import attention, harm
 from rules.clash.abilities import KnightReact
 from rules.clash.flow import KnightTurn
-from rules.clash_round_handlers import KnightEndTurn, KnightMove
+from rules.clash.round_handlers import KnightEndTurn, KnightMove
 from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.state import CampaignState

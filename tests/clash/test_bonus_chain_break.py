@@ -12,7 +12,7 @@ import functools
 
 from content.schema.cards import GainHeat, TextEffect
 from rules.clash.knight_attack import KnightAttack
-from rules.clash_round_handlers import Choose
+from rules.clash.round_handlers import Choose
 from rules.engine import Engine, Result
 from tests.clash import swing
 from tests.clash.test_knight_attack import BLANK, HIT3, MACE, clash, fight, top_bp

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.clash.knight_attack import KnightAttack
-from rules.clash_round_handlers import Choose, KnightEndTurn, MonsterRound
+from rules.clash.round_handlers import Choose, KnightEndTurn, MonsterRound
 from rules.engine import Engine
 from rules.state import CampaignState
 from tests.conftest import CATALOGUE, Table

@@ -1,5 +1,5 @@
 """The Clash Sequence: alternating Monster and Knight Rounds, Wise Providence, and effects at the start and the end
-of the Knight Round (rules/clash_handlers.py, rules/clash/rounds.py, rules/clash/traits.py)."""
+of the Knight Round (rules/clash/handlers.py, rules/clash/rounds.py, rules/clash/traits.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import dataclasses
 
 from content.schema.cards import GainHeat
 from content.schema.monsters import Trait
+from rules.clash.handlers import ClashStart
+from rules.clash.round_handlers import KnightEndTurn
 from rules.clash.rounds import end_monster_round
-from rules.clash_handlers import ClashStart
-from rules.clash_round_handlers import KnightEndTurn
 from rules.engine import Engine
 from rules.knights.actions import KnightCreate
 from rules.state import CampaignState

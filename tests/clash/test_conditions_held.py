@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from rules.clash_round_handlers import KnightEndTurn
+from rules.clash.round_handlers import KnightEndTurn
 from rules.knights import statistics as st
 from rules.state import CampaignState
 from tests.clash import swing

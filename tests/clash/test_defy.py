@@ -6,7 +6,7 @@ import dataclasses
 
 from content.schema.gear import Keyword
 from rules.clash.abilities import KnightReact
-from rules.clash_round_handlers import Choose, MonsterRound
+from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine, Result
 from tests.clash import swing
 from tests.clash.test_knight_attack import clash, fight

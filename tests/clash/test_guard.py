@@ -9,7 +9,7 @@ import pytest
 
 from content.schema.gear import Keyword
 from rules.clash import evasion
-from rules.clash_round_handlers import Choose
+from rules.clash.round_handlers import Choose
 from rules.engine import Engine
 from rules.errors import RuleError
 from tests.clash import swing

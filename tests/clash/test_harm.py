@@ -33,7 +33,7 @@ from content.schema.monsters import AdditionalWound, FollowUp, Heal, Perform, Su
 from rules.board import BoardState, KnightKeyword, monster_move
 from rules.clash.harm import Harm, apply_outcomes, kill, resolve_effects, settle
 from rules.clash.state import WoundCard
-from rules.delve_handlers import DelveStart
+from rules.delve.actions import DelveStart
 from rules.engine import Engine
 from rules.knights import statistics as st
 from rules.knights.state import ArmoryItem, Equipped, KnightState

@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from content.loader import STARTER_PACK
-from rules.clash_round_handlers import Choose, MonsterRound
+from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
 from rules.state import JUDGEMENT_REROLLS_VERSION, CampaignState
 from tests.conftest import Table

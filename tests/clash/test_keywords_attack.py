@@ -14,8 +14,8 @@ from rules.clash import aftermath
 from rules.clash import power_roll as pw
 from rules.clash.armor_piercing import ClashArmor
 from rules.clash.envenomed import envenomed_breaks
-from rules.clash_handlers import ClashStart
-from rules.clash_round_handlers import Choose, MonsterRound
+from rules.clash.handlers import ClashStart
+from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.knights import expedition as ex

@@ -19,16 +19,16 @@ from content.schema.cards import Card, GainBane, GainCondition, LoseVigor
 from content.schema.gear import Keyword
 from content.schema.monsters import AttackKeyword
 from rules.board import parse_space
+from rules.board.handlers import PlaceKnight
 from rules.board.knight_movement import IllegalMove, knight_move
 from rules.board.measures import in_front
 from rules.board.monster_movement import facing_toward
-from rules.board_handlers import PlaceKnight
 from rules.clash import attack_keywords, evasion
 from rules.clash.abilities import KnightReact
 from rules.clash.activation import Activation
 from rules.clash.flow import KnightTurn
-from rules.clash_handlers import ClashStart
-from rules.clash_round_handlers import Choose
+from rules.clash.handlers import ClashStart
+from rules.clash.round_handlers import Choose
 from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights import conditions

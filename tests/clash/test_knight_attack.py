@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from content.schema.gear import Ability, Keyword
-from rules.board_handlers import PlaceKnight, PlaceTerrain
+from rules.board.handlers import PlaceKnight, PlaceTerrain
 from rules.clash import power_roll as pw
 from rules.clash.flow import RESUME, KnightTurn
+from rules.clash.handlers import ClashStart
 from rules.clash.knight_attack import KnightAttack
 from rules.clash.state import ClashState, WoundCard
-from rules.clash_handlers import ClashStart
 from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights.actions import KnightCreate

@@ -9,7 +9,7 @@ import pytest
 
 from rules.clash.aftermath import other_tokens
 from rules.clash.modifiers import ClashModifier
-from rules.clash_round_handlers import KnightMove
+from rules.clash.round_handlers import KnightMove
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.knights.actions import KnightStat

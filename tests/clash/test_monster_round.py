@@ -9,7 +9,7 @@ from rules.board import measures
 from rules.board.geometry import Coord
 from rules.clash import evasion
 from rules.clash.activation import Activation, knight_state
-from rules.clash_round_handlers import Choose, MonsterRound
+from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
 from rules.state import CampaignState
 from tests.conftest import CATALOGUE, Table

@@ -12,7 +12,7 @@ import pytest
 
 from content.schema.gear import Keyword
 from rules.clash.flow import KnightTurn
-from rules.clash_round_handlers import KnightMove
+from rules.clash.round_handlers import KnightMove
 from rules.engine import Engine
 from rules.errors import RuleError
 from tests.clash.test_knight_attack import HIT3, MACE, attack, clash, equip, fight, text

@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 from content.schema.monsters import Trait
-from rules.board_handlers import PlaceKnight, PlaceMonster
+from rules.board.handlers import PlaceKnight, PlaceMonster
 from rules.clash import traits
 from rules.clash.flow import KnightTurn
+from rules.clash.round_handlers import KnightEndTurn
 from rules.clash.state import WoundCard
-from rules.clash_round_handlers import KnightEndTurn
 from rules.engine import Engine
 from rules.state import CampaignState
 from tests.clash.test_knight_attack import ENGINE, clash, fight

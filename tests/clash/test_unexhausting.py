@@ -1,4 +1,4 @@
-"""Unexhausting during a Clash spends an action of the Knight's turn (rules/knight_handlers.py ``unexhausting``)."""
+"""Unexhausting during a Clash spends an action of the Knight's turn (rules/knights/handlers.py ``unexhausting``)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from content.schema.monsters import Monster
-from rules.clash_handlers import ClashAdjustDeck, ClashStart
+from rules.clash.handlers import ClashAdjustDeck, ClashStart
 from rules.engine import Engine
 from tests.conftest import CATALOGUE, Table
 

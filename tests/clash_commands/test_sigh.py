@@ -8,8 +8,8 @@ import pytest
 
 from bot.app.history import rebuild
 from bot.console.runner import CHANNEL, GUILD
+from rules.clash.handlers import ClashStart
 from rules.clash.sigh import SighOfTheGraal
-from rules.clash_handlers import ClashStart
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.knights.actions import KnightCreate, KnightMark

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from content.loader import load_catalogue
 from rules.delve import kingdom_map as kmap
+from rules.delve.actions import DelveStart
 from rules.delve.state import DelveState
-from rules.delve_handlers import DelveStart
 from rules.engine import Engine
 from rules.state import CampaignState
 

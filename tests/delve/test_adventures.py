@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from content.schema.kingdom import adventure_problems
-from rules.delve_handlers import DelveTravel
+from rules.delve.actions import DelveTravel
 from rules.dice import Dice
 from rules.state import CampaignState
 from tests.delve._support import ENGINE, KINGDOM, TILES, delve_with, started

@@ -89,8 +89,8 @@ async def test_no_legal_travel_loses(table) -> None:  # type: ignore[no-untyped-
     reply = await table.ok("/delve status")
     assert reply.data["destinations"]
     from rules.delve import kingdom_map as kmap
+    from rules.delve.actions import DelveTravel
     from rules.delve.state import DelveState
-    from rules.delve_handlers import DelveTravel
     from tests.delve._support import ENGINE, started
 
     stuck = started().model_copy(update={"delve": DelveState(kingdom="aubrevane", tile="aub_01", explored=["aub_01"])})

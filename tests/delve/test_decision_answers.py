@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.encounter_handlers import EncounterChoose
+from rules.delve.encounter_handlers import EncounterChoose
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.state import CampaignState

@@ -12,11 +12,10 @@ from content.schema.kingdom import Kingdom, Printed
 from rules.delve import exploration as ex
 from rules.delve import fog as fr
 from rules.delve import rest as rr
-from rules.delve_handlers import DelveTravel
+from rules.delve.actions import DelveTravel, FogAnswer, FogForce
+from rules.delve.encounter_handlers import EncounterChoose, EncounterStart
 from rules.dice import Dice
-from rules.encounter_handlers import EncounterChoose, EncounterStart
 from rules.engine import Engine
-from rules.fog_handlers import FogAnswer, FogForce
 from rules.state import CampaignState
 from tests.conftest import CATALOGUE
 from tests.delve._support import KINGDOM, TILES, started
@@ -236,7 +235,8 @@ def test_every_knight_dead_loses_the_expedition() -> None:
     """Rulebook (line 816): - All Knights being dead at any point of the game, at the same time (in a rare case, story
     may override that rule); note that this includes Clashes! (see Clash Phase on p. 42).
     """
-    from rules.delve_handlers import DelveAdjust, DelveGain, every_knight_dead
+    from rules.delve.actions import DelveAdjust, DelveGain
+    from rules.delve.results import every_knight_dead
     from tests.delve._support import ENGINE
 
     state = _with_knight(started())

@@ -575,7 +575,7 @@ def test_encounter_boards_are_checked() -> None:
 def test_an_engine_without_the_board_refuses() -> None:
     """Rulebook (line 865): Find the Encounter Monster card of that Monster and place the corresponding Encounter Board
     on the table, so that it is within reach of all players."""
-    from rules.encounter_handlers import EncounterStart
+    from rules.delve.encounter_handlers import EncounterStart
     from rules.errors import RuleError
     from tests.delve._support import started
 
@@ -595,8 +595,8 @@ async def test_overpower_needs_a_scrape_exceeding_the_at_by_x(table: Table) -> N
     The Stag at level 2: AT 8, Overpower 3+ (the attacking Knight loses 1 Heat). Seven Power dice on their sword face
     give 7 Power; Power tokens in the Encounter Pool add 1 each.
     """
+    from rules.delve.encounter_handlers import EncounterAttack
     from rules.dice import Dice
-    from rules.encounter_handlers import EncounterAttack
 
     await _party(table)
     await _force(table, [*STAG_SOUTH, SKULL, SKULL])

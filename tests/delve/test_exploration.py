@@ -7,7 +7,8 @@ from typing import Any
 from content.schema.kingdom import ExplorationCard, Kingdom, Printed
 from rules.delve import exploration as ex
 from rules.delve import track as tr
-from rules.delve_handlers import DelveTravel, delve_data
+from rules.delve.actions import DelveTravel
+from rules.delve.results import delve_data
 from rules.dice import Dice
 from rules.state import CampaignState
 from tests.delve._support import CATALOGUE, ENGINE, KINGDOM, TILES, delve_with, started

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.delve import fog as fr
+from rules.delve.actions import DelveTravel, FogAnswer
 from rules.delve.state import FogCardPlaced, FogState
-from rules.delve_handlers import DelveTravel
-from rules.fog_handlers import FogAnswer
 from tests.delve._support import ENGINE, KINGDOM, started
 
 F = "aub_fog_"

@@ -8,8 +8,8 @@ from typing import Any
 
 from rules.delve import kingdom_map as kmap
 from rules.delve import monsters as mon
+from rules.delve.actions import DelveTravel
 from rules.delve.state import DelveState, HinderingToken
-from rules.delve_handlers import DelveTravel
 from rules.dice import Dice
 from rules.state import CampaignState
 from tests.delve._support import ENGINE, TILES, delve_with, started

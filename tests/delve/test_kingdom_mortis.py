@@ -7,7 +7,7 @@ import dataclasses
 from content.schema.cards import Card, GainHeat
 from rules.clash.harm import Harm
 from rules.clash.peril import _draw
-from rules.delve_handlers import DelveStart
+from rules.delve.actions import DelveStart
 from rules.engine import Engine
 from rules.knights.actions import KnightCreate
 from tests.conftest import CATALOGUE

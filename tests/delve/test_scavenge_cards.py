@@ -4,8 +4,8 @@ Expedition's Party Leader."""
 from __future__ import annotations
 
 from content.schema.kingdom import Printed, Scavenge
+from rules.delve.actions import DelveStart
 from rules.delve.exploration import apply_effects
-from rules.delve_handlers import DelveStart
 from rules.engine import Engine
 from rules.expedition.state import ExpeditionState
 from rules.knights.actions import KnightCreate

@@ -1,6 +1,6 @@
 """Discord's three-second window (bot/discord/tree.py ``GameTree._run``): a command that is not answered within
 ``defer_after`` seconds is acknowledged with a deferred response ("thinking…") and followed up; pictures are
-drawn by Pillow in an executor thread (bot/app/commands/clash.py ``board_image``), so a slow picture in one guild
+drawn by Pillow in an executor thread (bot/app/commands/board_picture.py ``board_image``), so a slow picture in one guild
 never holds up another guild's command. Interactions are built from payloads and run through the real
 CommandTree on a real App (tests/discord/test_invoke.py)."""
 
@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-import bot.app.commands.clash as clash_commands
+import bot.app.commands.board_picture as board_picture
 from bot.discord.tree import DEFER_AFTER, GameTree
 from tests.discord import test_invoke as offline
 from tests.discord.test_invoke import CHANNEL, GUILD, Bot, RecordingAdapter, Sent, one, opts, payload
@@ -65,7 +65,7 @@ async def test_a_slow_picture_never_holds_up_another_guilds_command(
     await tree._call(other)
 
     tokens = _by_token(adapter, monkeypatch)
-    real = clash_commands.render_board
+    real = board_picture.render_board
     drawing: dict[str, Any] = {}
 
     def slow_render(*args: Any) -> bytes:
@@ -74,7 +74,7 @@ async def test_a_slow_picture_never_holds_up_another_guilds_command(
         drawing["done"] = time.monotonic()
         return real(*args)
 
-    monkeypatch.setattr(clash_commands, "render_board", slow_render)
+    monkeypatch.setattr(board_picture, "render_board", slow_render)
     tree.defer_after = 0.2
     start = time.monotonic()
     board = asyncio.ensure_future(tree._call(_interaction(client, "clash board", guild=GUILD, channel=CHANNEL,

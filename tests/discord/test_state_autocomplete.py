@@ -164,7 +164,7 @@ async def test_free_spaces_pieces_and_targets_of_the_board(bot: Bot, app: App) -
 
 
 async def test_the_legal_paths_of_the_travel_step(bot: Bot, app: App) -> None:
-    from rules.delve_handlers import travel_decision
+    from rules.delve.results import travel_decision
 
     await one(bot, "campaign new", extra=opts(name="Test"))
     await one(bot, "knight create", user=KARA, extra=opts(knight="lanternbearer", name="Kara"))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rules.delve_handlers import DelveGain
+from rules.delve.actions import DelveGain
 from rules.engine import Engine
 from rules.state import QUEST_PACE_VERSION, CampaignState
 from tests.conftest import CATALOGUE, Table

@@ -19,10 +19,11 @@ from content.schema.gear import Ability, Gear, Keyword
 from content.schema.monsters import MonsterEffect
 from rules.clash.harm import resolve_effects, settle
 from rules.clash.power_roll import clear_pool
-from rules.clash_round_handlers import KnightEndTurn
+from rules.clash.round_handlers import KnightEndTurn
 from rules.knights import conditions as cond
 from rules.knights import keyword_effects as kw
 from rules.knights import statistics as st
+from rules.knights import turn_end
 from rules.knights.state import ArmoryItem, Equipped, KnightState
 from tests.clash.test_harm import bare, harm, judicium_deck
 from tests.clash.test_knight_attack import ENGINE, clash, kara
@@ -187,7 +188,7 @@ def test_parasitize_gains_panzer_parasite_and_places_tokens() -> None:
     resolve_effects(h, "kara", [effect, Parasitize(type="parasitize", amount=1)])
     assert k.stats.conditions == ["Panzer Parasite"] and cond.tokens(CAT, k, "Panzer Parasite") == 3
     assert "gains the Condition **Panzer Parasite**" in " ".join(h.lines)
-    assert cond.end_of_turn(CAT, k) == [("Panzer Parasite", [cond.card_named(CAT, "Panzer Parasite")
+    assert turn_end.end_of_turn(CAT, k) == [("Panzer Parasite", [cond.card_named(CAT, "Panzer Parasite")
                                                             .holding.end_of_turn[0]])]  # type: ignore[union-attr]
 
 

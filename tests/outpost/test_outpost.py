@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.dice import Dice
-from rules.outpost_handlers import OutpostShrine
+from rules.expedition.outpost_handlers import OutpostShrine
 from rules.state import CampaignState
 from tests.conftest import Table
 from tests.outpost.conftest import gold

@@ -313,7 +313,7 @@ async def test_a_tie_the_party_leader_did_not_vote_in_is_theirs_to_break(table: 
     Party Leader."""
     from rules.dice import Dice
     from rules.engine import Engine
-    from rules.spoils_handlers import SpoilsChoose
+    from rules.expedition.spoils_handlers import SpoilsChoose
 
     t = table
     await t.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')

@@ -9,7 +9,7 @@ from typing import Any
 from rules.dice import Dice
 from rules.engine import Engine
 from rules.expedition.clue_cards import cards
-from rules.expedition_handlers import ExpeditionNext
+from rules.expedition.handlers import ExpeditionNext
 from rules.state import CampaignState
 from tests.conftest import CATALOGUE, Table
 

@@ -13,11 +13,11 @@ import rules  # noqa: F401  (registers the handlers)
 from content.schema.cards import Knockback
 from content.schema.squires import SquireAbility as AbilityCard
 from rules.board.geometry import parse_space
+from rules.board.handlers import RemoveFromBoard, rebuild_board
 from rules.board.state import terrain_from_spec
-from rules.board_handlers import RemoveFromBoard, _rebuild
 from rules.clash import harm
-from rules.clash_handlers import ClashEnd, ClashStart
-from rules.clash_round_handlers import Choose, KnightEndTurn
+from rules.clash.handlers import ClashEnd, ClashStart
+from rules.clash.round_handlers import Choose, KnightEndTurn
 from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights import statistics as st
@@ -57,7 +57,7 @@ def _clash(squire: str, name: str, sid: str, at: str, knights: dict[str, str],
 
 def _put(state: CampaignState, where: dict[str, str]) -> None:
     ids = {k.lower(): v for k, v in where.items()}
-    state.board = _rebuild(state.board, knights=tuple(
+    state.board = rebuild_board(state.board, knights=tuple(
         k.model_copy(update={"space": parse_space(ids[k.id])}) if k.id in ids else k for k in state.board.knights))
 
 
@@ -312,7 +312,7 @@ def test_boathook_pulls_the_monster_and_breaks_next_to_a_knight() -> None:
     state.clash.flow.pool = {}
     lumbering = _do(engine, state, sc.SquireAbility(squire="ys", ability="Boathook"))
     assert "The Cinder Abbot is Lumbering and cannot be pulled." in _text(lumbering)
-    state.board = _rebuild(state.board, monsters=tuple(m.model_copy(update={"lumbering": False})
+    state.board = rebuild_board(state.board, monsters=tuple(m.model_copy(update={"lumbering": False})
                                                        for m in state.board.monsters))
     used = _do(engine, state, sc.SquireAbility(squire="ys", ability="Boathook"))
     m = used.state.board.monsters[0]
@@ -332,13 +332,13 @@ def test_river_legs_ignores_difficult_terrain() -> None:
     (Speed 4) cannot reach one 4 away through it."""
     bog = terrain_from_spec(BOG, parse_space("F5"))
     engine, state = _clash("squire_ysolt", "Ys", "ys", "F3", {"Kara": "H11"})
-    state.board = _rebuild(state.board, terrain=(*state.board.terrain, bog))
+    state.board = rebuild_board(state.board, terrain=(*state.board.terrain, bog))
     moved = _do(engine, state, sc.SquireMove(squire="ys", to="F8"))  # F4 F5 F6 F7 F8: the Bog on F5 and F6
     assert _space(moved.state, "ys") == "F8"
     with pytest.raises(RuleError, match="cannot move to F9"):
         _do(engine, state, sc.SquireMove(squire="ys", to="F9"))
     engine, state = _clash("squire_tamsin", "Tam", "tam", "F3", {"Kara": "H11"})
-    state.board = _rebuild(state.board, terrain=(*state.board.terrain, bog))
+    state.board = rebuild_board(state.board, terrain=(*state.board.terrain, bog))
     with pytest.raises(RuleError, match="cannot move to F7"):
         _do(engine, state, sc.SquireMove(squire="tam", to="F7"))
     assert _space(_do(engine, state, sc.SquireMove(squire="tam", to="F6")).state, "tam") == "F6"

@@ -13,8 +13,8 @@ import pytest
 
 import rules  # noqa: F401  (registers the handlers)
 from content.editions import at_edition
-from rules.clash_handlers import ClashAdjustDeck, ClashStart
-from rules.clash_round_handlers import Choose, KnightEndTurn, MonsterRound
+from rules.clash.handlers import ClashAdjustDeck, ClashStart
+from rules.clash.round_handlers import Choose, KnightEndTurn, MonsterRound
 from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.knights.actions import KnightCreate

@@ -11,7 +11,7 @@ from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from content.editions import CURRENT_EDITION
 from rules.campaign.edition import ContentEditionUpgrade, edition_status
-from rules.campaign_handlers import SetPings
+from rules.campaign.handlers import SetPings
 from rules.engine import edition_of
 from rules.table_dice import SetDiceMode
 from storage.db import StaleState

@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
+from bot.app.commands import clash_setup
+from bot.app.commands.board_picture import board_image
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
-from bot.app.service import App, Loaded
-from bot.render.board import render_board
-from rules.board.geometry import Coord, parse_space
-from rules.board_handlers import PlaceKnight, PlaceMonster, PlaceTerrain, RemoveFromBoard
+from bot.app.service import App
+from rules.board.geometry import parse_space
+from rules.board.handlers import PlaceKnight, PlaceMonster, PlaceTerrain, RemoveFromBoard
 from rules.errors import RuleError
 
 KINDS = ("knight", "monster", "mob", "terrain")
 KEYWORDS = ("Obstacle", "Destructible", "Indestructible", "Obscuring", "Difficult Terrain", "Chasm", "Boundless")
-
-
-async def board_image(app: App, loaded: Loaded, highlight: list[Coord] | None = None) -> str:
-    """The campaign's Clash Board drawn as a PNG (off the event loop); returns the picture's path."""
-    png = await asyncio.get_running_loop().run_in_executor(None, lambda: render_board(loaded.state.board, highlight))
-    path = app.image_path(loaded.row.id, loaded.row.seq, "board")
-    path.write_bytes(png)
-    return str(path)
 
 
 async def board(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -79,8 +71,6 @@ def _keyword(text: str) -> str:
 
 
 def register(r: Registry) -> None:
-    from bot.app.commands import clash_setup  # it uses board_image from here
-
     r.describe_group("clash", "The Clash: start, status, GM adjust and end; the Clash Board and its pieces")
     clash_setup.register(r)
     r.add(

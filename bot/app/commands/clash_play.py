@@ -12,7 +12,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from rules.clash.flow import KNIGHT_TOKENS, named_knights
-from rules.clash_round_handlers import Choose, KnightEndTurn, KnightMove, MonsterRound, PoolChange
+from rules.clash.round_handlers import Choose, KnightEndTurn, KnightMove, MonsterRound, PoolChange
 
 KNIGHT = Option("knight", "string", "default: yours", max_length=60, autocomplete="knight")
 

@@ -1,5 +1,5 @@
 """/clash start|status|adjust|end — starting a Clash from its Clash Setup, looking at it, the GM's adjustments
-and ending it (rules/clash_handlers.py). Registered by bot/app/commands/clash.py."""
+and ending it (rules/clash/handlers.py). Registered by bot/app/commands/clash.py."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.app.commands.clash import board_image
+from bot.app.commands.board_picture import board_image
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from rules.clash.flow import decision
-from rules.clash_handlers import (
+from rules.clash.handlers import (
     ClashAdjustDeck,
     ClashAdjustKnight,
     ClashAdjustMonster,

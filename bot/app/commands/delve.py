@@ -10,8 +10,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
 from bot.render.kingdom_map import render_kingdom_map
-from rules.delve.adventures import DelveAdventure
-from rules.delve_handlers import (
+from rules.delve.actions import (
     DelveAdjust,
     DelveCipher,
     DelveContinue,
@@ -21,10 +20,9 @@ from rules.delve_handlers import (
     DelveRoute,
     DelveStart,
     DelveTravel,
-    current,
-    delve_data,
-    travel_decision,
 )
+from rules.delve.adventures import DelveAdventure
+from rules.delve.results import current, delve_data, travel_decision
 
 DIRECTIONS = ("north", "east", "south", "west")
 

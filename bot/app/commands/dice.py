@@ -9,7 +9,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, Loaded
-from bot.app.table import asked_at, may_answer, not_yours
+from bot.app.table import STALE, asked_at, may_answer, not_yours
 from rules.errors import RuleError
 from rules.state import PendingDice
 from rules.table_dice import AutoDice, CancelDice, EnterDice, parse_entry, pending_data
@@ -79,3 +79,19 @@ def register(r: Registry) -> None:
                   permission="gm"))
     r.add(Command(("dice", "cancel"), "Cancel the roll waiting for dice (the roller or a GM)", cancel))
     r.add(Command(("dice", "show"), "Show the roll waiting for dice and what to roll", show))
+
+
+async def answerable(app: App, ctx: Invocation, seq: int | None = None) -> PendingDice:
+    """The channel's roll waiting for dice, if ``ctx``'s user may answer it (else a polite refusal).
+
+    ``seq`` is the log entry a prompt's button belongs to (``kfgm:dice:<seq>``, which the client sends and
+    may have forged or kept from an older prompt): it must be the entry that asked for the dice waiting now."""
+    loaded = await app.load(ctx)
+    pending = loaded.state.pending_dice
+    if pending is None:
+        raise CommandError("no roll is waiting for dice any more")
+    if not may_answer(ctx, pending, await app.is_gm(ctx, loaded.row)):
+        raise CommandError(not_yours(pending))
+    if seq is not None and seq != await asked_at(app.db, loaded.row.id):
+        raise CommandError(STALE)
+    return pending

@@ -17,8 +17,7 @@ from bot.app.service import App
 from rules.clash.flow import named_knights
 from rules.delve import encounter as geo
 from rules.delve import encounter_flow as flow
-from rules.delve_handlers import delve_data
-from rules.encounter_handlers import (
+from rules.delve.encounter_handlers import (
     EncounterAttack,
     EncounterChoose,
     EncounterEnd,
@@ -26,6 +25,7 @@ from rules.encounter_handlers import (
     EncounterPlace,
     EncounterStart,
 )
+from rules.delve.results import delve_data
 
 KNIGHT = Option("knight", "string", "the Knight who acts (default: yours)", max_length=64, autocomplete="knight")
 

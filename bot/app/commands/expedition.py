@@ -10,8 +10,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from rules.expedition.clue_cards import progress, seating
-from rules.expedition.phases import LABEL, status_data
-from rules.expedition_handlers import (
+from rules.expedition.handlers import (
     ExpeditionCard,
     ExpeditionClue,
     ExpeditionDestination,
@@ -25,6 +24,7 @@ from rules.expedition_handlers import (
     ExpeditionStart,
     ExpeditionVision,
 )
+from rules.expedition.phases import LABEL, status_data
 
 PHASES = ("vision", "outpost", "delve", "clash", "rest", "spoils", "over")
 CHOICES = ("quest", "investigation", "free_roam")

@@ -14,8 +14,9 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
 from rules.delve import fog as fr
-from rules.delve_handlers import current, delve_data
-from rules.fog_handlers import FogAnswer, FogForce, fog_decision
+from rules.delve.actions import FogAnswer, FogForce
+from rules.delve.fog_handlers import fog_decision
+from rules.delve.results import current, delve_data
 
 DIRECTIONS = ("north", "east", "south", "west")
 

@@ -17,7 +17,7 @@ from content.loader import Catalogue
 from rules.clash import active_weapon as aw
 from rules.clash.activation import knight_state
 from rules.clash.weapon_range import effective_range
-from rules.delve_handlers import TRAVEL_ANSWER
+from rules.delve.results import TRAVEL_ANSWER
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.expedition.phases import LABEL, in_clash, status_data

@@ -9,7 +9,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
-from rules.outpost_handlers import (
+from rules.expedition.outpost_handlers import (
     MercenaryUnlock,
     MercenaryUse,
     OutpostBuy,

@@ -12,7 +12,7 @@ from bot.app.reply import Reply
 from bot.app.service import App
 from bot.render.postgame import render_postgame
 from rules.postgame import hunts as h
-from rules.postgame_handlers import (
+from rules.postgame.handlers import (
     PostgameAbandon,
     PostgameAdjust,
     PostgameClaim,

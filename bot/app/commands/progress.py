@@ -12,7 +12,7 @@ from bot.app.reply import Reply
 from bot.app.service import App
 from content.schema.knights import VIRTUES
 from rules.campaign import party, presence, vices
-from rules.campaign_handlers import leader
+from rules.campaign.handlers import leader
 
 
 async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:

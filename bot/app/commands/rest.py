@@ -8,7 +8,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
-from rules.fog_handlers import RestPhase
+from rules.delve.actions import RestPhase
 
 
 async def rest(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:

@@ -13,7 +13,7 @@ from bot.app.service import App
 from bot.render.rosegraal import render_rosegraal
 from content.schema.rosegraal import REWARD_NAMES, ROMAN
 from rules.rogue import campaign as c
-from rules.rogue_handlers import RogueClaim, RogueNode, RogueOutpost, RogueOwned, RogueStart
+from rules.rogue.handlers import RogueClaim, RogueNode, RogueOutpost, RogueOwned, RogueStart
 
 
 def _names(text: str | None) -> list[str]:

@@ -17,10 +17,10 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import MAX_RETRIES, App, Loaded, reply_from
 from rules.clash.aftermath import all_knights_dead
+from rules.clash.handlers import ClashStart
 from rules.clash.sigh import SighOfTheGraal
-from rules.clash_handlers import ClashStart
-from rules.postgame_handlers import PostgameClash
-from rules.rogue_handlers import RogueNode
+from rules.postgame.handlers import PostgameClash
+from rules.rogue.handlers import RogueNode
 from rules.state import CampaignState
 from storage.db import StaleState
 

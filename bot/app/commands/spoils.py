@@ -10,8 +10,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from rules.expedition import spoils as sp
-from rules.expedition.spoils_loot import available
-from rules.spoils_handlers import (
+from rules.expedition.spoils_handlers import (
     SpoilsChoose,
     SpoilsDone,
     SpoilsExchange,
@@ -21,6 +20,7 @@ from rules.spoils_handlers import (
     SpoilsTake,
     SpoilsVote,
 )
+from rules.expedition.spoils_loot import available
 
 KNIGHT = Option("knight", "string", "the Knight (name or id); default: yours", max_length=60, autocomplete="knight")
 CARD = Option("card", "string", "the Loot card, as listed by /spoils status (L1, L2...)", required=True, max_length=8)

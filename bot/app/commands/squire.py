@@ -15,11 +15,11 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, Loaded
-from rules.squire_handlers import summary
 from rules.squires import actions as a
 from rules.squires import clash as sc
 from rules.squires import gear as sg
 from rules.squires import unlock as su
+from rules.squires.handlers import summary
 from rules.squires.state import SquireState
 
 NAME = Option("name", "string", "the Squire (default: yours)", max_length=60)

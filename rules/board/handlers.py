@@ -64,7 +64,7 @@ class RemoveFromBoard(BaseModel):
     name: Name
 
 
-def _space(text: str | None, what: str, board: BoardState) -> Coord:
+def board_space(text: str | None, what: str, board: BoardState) -> Coord:
     if not text:
         raise RuleError(f"say where {what} goes with space:, e.g. space:C5")
     try:
@@ -78,7 +78,7 @@ def _space(text: str | None, what: str, board: BoardState) -> Coord:
     return space
 
 
-def _without(board: BoardState, ident: str) -> BoardState:
+def without_piece(board: BoardState, ident: str) -> BoardState:
     return board.model_copy(
         update={
             "knights": tuple(k for k in board.knights if k.id != ident),
@@ -88,7 +88,7 @@ def _without(board: BoardState, ident: str) -> BoardState:
     )
 
 
-def _rebuild(board: BoardState, **parts: object) -> BoardState:
+def rebuild_board(board: BoardState, **parts: object) -> BoardState:
     """A new board checked by BoardState's own validation (overlaps, edges, VPs)."""
     try:
         return BoardState.model_validate({**board.__dict__, **parts})
@@ -100,11 +100,11 @@ def _rebuild(board: BoardState, **parts: object) -> BoardState:
 def _placed(state: CampaignState, board: BoardState, text: str, ident: str) -> Result:
     state.board = board
     return Result(
-        state=state, events=[Event(kind="board", text=text)], data={"placed": ident, "board": _summary(board)}
+        state=state, events=[Event(kind="board", text=text)], data={"placed": ident, "board": board_summary(board)}
     )
 
 
-def _summary(board: BoardState) -> dict[str, object]:
+def board_summary(board: BoardState) -> dict[str, object]:
     return {
         "knights": [
             {
@@ -145,7 +145,7 @@ def _summary(board: BoardState) -> dict[str, object]:
 @handles(PlaceKnight)
 def place_knight(engine: Engine, state: CampaignState, act: PlaceKnight, dice: Dice) -> Result:
     ident = slug(act.name)
-    board = _without(state.board, ident)
+    board = without_piece(state.board, ident)
     previous = next((k for k in state.board.knights if k.id == ident), None)
     colour = previous.colour if previous else KNIGHT_COLOURS[len(state.board.knights) % len(KNIGHT_COLOURS)]
     if act.vp is not None:
@@ -168,7 +168,7 @@ def place_knight(engine: Engine, state: CampaignState, act: PlaceKnight, dice: D
         )
         where = f"on {monster.name}'s Vantage Point {act.vp}"
     else:
-        space = _space(act.space, act.name, board)
+        space = board_space(act.space, act.name, board)
         knight = Knight(id=ident, name=act.name, space=space, knocked_down=act.knocked_down, colour=colour)
         where = f"on {space.label}"
     from rules.clash.pieces import knows_pieces, piece_keywords
@@ -176,7 +176,7 @@ def place_knight(engine: Engine, state: CampaignState, act: PlaceKnight, dice: D
     owner = next((k for k in state.knights.values() if slug(k.name) == ident), None)
     if owner is not None and knows_pieces(state):  # the miniature carries what the Loadout gives it
         knight = knight.model_copy(update={"keywords": piece_keywords(engine.catalogue, owner)})
-    board = _rebuild(board, knights=(*board.knights, knight))
+    board = rebuild_board(board, knights=(*board.knights, knight))
     down = " (knocked down)" if act.knocked_down else ""
     return _placed(state, board, f"📍 {act.name} stands {where}{down}.", ident)
 
@@ -184,8 +184,8 @@ def place_knight(engine: Engine, state: CampaignState, act: PlaceKnight, dice: D
 @handles(PlaceMonster)
 def place_monster(engine: Engine, state: CampaignState, act: PlaceMonster, dice: Dice) -> Result:
     ident = slug(act.name)
-    board = _without(state.board, ident)
-    space = _space(act.space, act.name, board)
+    board = without_piece(state.board, ident)
+    space = board_space(act.space, act.name, board)
     from rules.clash.pieces import knows_pieces
 
     previous = next((m for m in state.board.monsters if m.id == ident), None) if knows_pieces(state) else None
@@ -199,7 +199,7 @@ def place_monster(engine: Engine, state: CampaignState, act: PlaceMonster, dice:
         diagram = MonsterDiagram(footprint=size, vantage_points=() if mob else DEFAULT_VPS[size])
         monster = Monster(id=ident, name=act.name, kind="mob" if mob else "boss", anchor=space, facing=facing,
                           diagram=diagram, mob_number=act.mob_number)
-    board = _rebuild(board, monsters=(*board.monsters, monster))
+    board = rebuild_board(board, monsters=(*board.monsters, monster))
     what = f"{'Mob' if mob else 'Monster'} {act.name} ({size} space{'s' if size > 1 else ''})"
     facing_name = next(n for n, d in FACINGS.items() if d == facing)
     return _placed(state, board, f"📍 {what} stands from {space.label}, facing {facing_name}.", ident)
@@ -208,8 +208,8 @@ def place_monster(engine: Engine, state: CampaignState, act: PlaceMonster, dice:
 @handles(PlaceTerrain)
 def place_terrain(engine: Engine, state: CampaignState, act: PlaceTerrain, dice: Dice) -> Result:
     ident = slug(act.name)
-    board = _without(state.board, ident)
-    space = _space(act.space, act.name, board)
+    board = without_piece(state.board, ident)
+    space = board_space(act.space, act.name, board)
     try:
         spec = TerrainSpec(
             id=ident, name=act.name, width=act.width, height=act.height, keywords=frozenset(act.keywords)
@@ -217,7 +217,7 @@ def place_terrain(engine: Engine, state: CampaignState, act: PlaceTerrain, dice:
     except ValidationError as exc:
         raise RuleError(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
     tile: Terrain = terrain_from_spec(spec, space, instance_id=ident)
-    board = _rebuild(board, terrain=(*board.terrain, tile))
+    board = rebuild_board(board, terrain=(*board.terrain, tile))
     keywords = ", ".join(k.value for k in act.keywords) or "no keywords"
     return _placed(
         state, board, f"📍 Terrain {act.name} covers {', '.join(c.label for c in tile.cells)} ({keywords}).", ident
@@ -237,7 +237,7 @@ def remove(engine: Engine, state: CampaignState, act: RemoveFromBoard, dice: Dic
         ident = wanted
     elif named:
         ident = named[0]
-    board = _without(state.board, ident)
+    board = without_piece(state.board, ident)
     if board == state.board:
         names = [k.name for k in board.knights] + [m.name for m in board.monsters] + [t.name for t in board.terrain]
         raise RuleError(

@@ -11,9 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from content.schema.monsters import Monster as MonsterContent
 from rules.board.geometry import Coord, Direction
+from rules.board.handlers import KNIGHT_COLOURS, board_summary
 from rules.board.naming import slug
 from rules.board.state import BoardState, BypassLevel, Knight, Monster, terrain_from_spec
-from rules.board_handlers import KNIGHT_COLOURS, _summary
 from rules.clash import aftermath as after
 from rules.clash import pieces
 from rules.clash.pieces import piece_keywords
@@ -248,7 +248,7 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
     lines += more + ([pending.prompt] if pending is not None else [])
     events = [Event(kind="clash", text=lines[0])] + [Event(kind="clash_setup", text=line) for line in lines[1:]]
     return Result(state=state, events=events,
-                  data={"clash": clash_data(clash, gm=True), "board": _summary(board), "rules": list(setup.rules)},
+                  data={"clash": clash_data(clash, gm=True), "board": board_summary(board), "rules": list(setup.rules)},
                   pending=flow_decision(state, pending) if pending is not None else None)
 
 

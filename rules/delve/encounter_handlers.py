@@ -19,8 +19,8 @@ from rules.delve import encounter as geo
 from rules.delve import encounter_attack as atk
 from rules.delve import encounter_flow as flow
 from rules.delve.encounter_state import EncounterKnight, EncounterState, Facing, Step
+from rules.delve.results import current
 from rules.delve.state import DelveState
-from rules.delve_handlers import current
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles
 from rules.errors import RuleError

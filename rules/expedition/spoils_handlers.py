@@ -86,7 +86,7 @@ def _result(engine: Engine, state: CampaignState, texts: list[str], pending: Dec
 @observes
 def _follow(engine: Engine, state: CampaignState) -> list[Event]:
     """After every action: note the Clash under way (for Clash Scavenge), and begin the Spoils Phase once the
-    Expedition enters it (the phase machine's observer runs first: rules/expedition_handlers.py is imported
+    Expedition enters it (the phase machine's observer runs first: rules/expedition/handlers.py is imported
     before this module)."""
     exp = state.expedition
     if exp is None:

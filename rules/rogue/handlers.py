@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from content.schema.rosegraal import REWARD_NAMES, ROMAN, TIER_NAMES, monster_key
-from rules.clash_handlers import ClashStart
-from rules.clash_handlers import start as clash_start
+from rules.clash.handlers import ClashStart
+from rules.clash.handlers import start as clash_start
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles, observes

@@ -19,9 +19,7 @@ The Rest Phase (``RestPhase``, ``/rest``) is here too: it is the Delve's pause b
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from content.schema.kingdom import Kingdom, KingdomTile
 from rules.clash.flow import RESUME, Option, Pending, decision, resumes
@@ -29,52 +27,29 @@ from rules.coverage import declare, implements
 from rules.delve import exploration as ex
 from rules.delve import fog as fr
 from rules.delve import kingdom_map as kmap
-from rules.delve import rest as rr
 from rules.delve import track as tr
-from rules.delve.state import Direction, FogState
-from rules.delve_handlers import DelveTravel, _after_tile, _apply_track, _kingdom_tile_step, _result, current
+from rules.delve.actions import (
+    DelveTravel,
+    FogAnswer,
+    FogForce,
+)
+from rules.delve.results import (
+    apply_track,
+    current,
+    delve_result,
+)
+from rules.delve.state import FogState
+from rules.delve.tile_step import after_tile, kingdom_tile_step
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.knights.find import find_knight
-from rules.knights.state import KnightState
 from rules.state import CampaignState
 
 CLUES = ("martial", "errant", "historic", "mystic")
 KEY_LIMIT = 40  # rules/clash/flow.py: an option key is at most 40 characters
 ANSWER = "fog choose"  # the command a Deep Fog decision's buttons run (bot/discord/decisions.py)
 T = "tests/delve/test_fog.py::"
-CardId = Annotated[str, Field(min_length=1, max_length=64)]
-
-
-class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class FogAnswer(_Action):
-    """The party's answer to the Deep Fog decision (``/fog stay|withdraw|correct|choose``)."""
-
-    type: Literal["fog_answer"] = "fog_answer"
-    choice: Literal["stay", "withdraw", "correct", "choose"]
-    card: str | None = Field(None, max_length=64, description="correct: a card of the path (id or 1-based position)")
-    direction: Direction | None = Field(None, description="correct: the new path's direction")
-    option: str | None = Field(None, max_length=80, description="choose: the option key")
-    decision: str | None = Field(None, max_length=16, description=(
-        "the decision answered (``fog<n>``): refused when another one waits (a stale button or a late typist)"))
-
-
-class FogForce(_Action):
-    """GM: the next Deep Fog cards taken from the deck, in order (like forced dice, announced)."""
-
-    type: Literal["fog_force"] = "fog_force"
-    cards: list[CardId] = Field(min_length=1, max_length=20)
-
-
-class RestPhase(_Action):
-    type: Literal["rest_phase"] = "rest_phase"
-    tale: bool = Field(True, description="resolve a Campfire Tale (the party may decline)")
-    pause: bool = Field(False, description="wait after the Rest Abilities step while a Knight has a Rest Technique in "
-                        "hand (every /rest typed since issue #20; a logged Rest without it ran every step at once)")
 
 
 # -- small helpers -------------------------------------------------------------------------------------------
@@ -97,7 +72,7 @@ def _ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, prom
     pending = Pending(id=f"fog{fog.asked + 1}", kind=kind, prompt=prompt, options=options, data=data or {})
     _set_fog(state, fog.model_copy(update={"pending": pending, "asked": fog.asked + 1}))
     texts.append(f"❓ {prompt} " + "; ".join(f"`{o.key}` {o.label}" for o in options))
-    result = _result(engine, state, texts)
+    result = delve_result(engine, state, texts)
     return result.model_copy(update={"pending": fog_decision(state, pending)})
 
 
@@ -151,7 +126,7 @@ def _end(state: CampaignState) -> None:
 def _lost(engine: Engine, state: CampaignState, texts: list[str]) -> Result:
     texts.append("The Deep Fog traversal ends with the Expedition.")
     _end(state)
-    return _result(engine, state, texts)
+    return delve_result(engine, state, texts)
 
 
 # -- entering -----------------------------------------------------------------------------------------------
@@ -179,10 +154,10 @@ def enter_fog(engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dic
         f"(Deep Fog Intensity {intensity}): once the Intensity is checked, there is no going back."
     ]
     change = tr.apply_all(state.track, state.delve, kingdom.track, threat=1)
-    _apply_track(state, change)
+    apply_track(state, change)
     texts += change.texts
     if state.track.lost:
-        return _result(engine, state, texts)
+        return delve_result(engine, state, texts)
     delve = fr.form_deck(state.delve, kingdom)
     deck = dice.shuffle(list(delve.fog_deck or []))
     fog = FogState(target=dest.tile, intensity=intensity, origin=origin.id, heading=origin.fog_paths[0],
@@ -392,11 +367,11 @@ def _finish_withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom, tex
                  "go back into the deck. The reminder token is removed.")
     _end(state)
     change = tr.apply_all(state.track, state.delve, kingdom.track, threat=1)
-    _apply_track(state, change)
+    apply_track(state, change)
     texts += change.texts
     if state.track.lost:
-        return _result(engine, state, texts)
-    return _after_tile(engine, state, kingdom, texts, list(fog.time_reached), dice=dice)
+        return delve_result(engine, state, texts)
+    return after_tile(engine, state, kingdom, texts, list(fog.time_reached), dice=dice)
 
 
 def _ask_lowest(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], candidates: list[str],
@@ -495,11 +470,11 @@ def _run_out(engine: Engine, state: CampaignState, texts: list[str]) -> Result:
     luck. Your Expedition ends in failure"."""
     change = tr.TrackChange(track=state.track, delve=state.delve)  # type: ignore[arg-type]
     tr.lose_expedition(change, "the party ran out of Deep Fog cards while in the Deep Fog")
-    _apply_track(state, change)
+    apply_track(state, change)
     texts.append("The Deep Fog deck is empty and the path is not long enough.")
     texts += change.texts
     _end(state)
-    return _result(engine, state, texts)
+    return delve_result(engine, state, texts)
 
 
 def _shuffle_back(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[str], card: str,
@@ -538,7 +513,7 @@ def _emerge(engine: Engine, state: CampaignState, pending: Pending, keys: list[s
     back = tile.back
     dest = kmap.Destination(tile=tile.id, kind="fog", time=back.time, threat=back.threat, clues=back.clues,
                             fog_intensity=back.fog_intensity, size=tile.size)
-    result = _kingdom_tile_step(engine, state, kingdom, tiles, dest, chosen_clue=keys[0],  # type: ignore[arg-type]
+    result = kingdom_tile_step(engine, state, kingdom, tiles, dest, chosen_clue=keys[0],  # type: ignore[arg-type]
                                 earlier=tuple(fog.time_reached), dice=dice)
     return result.model_copy(update={"events": [*(Event(kind="delve", text=t) for t in texts), *result.events]})
 
@@ -612,52 +587,5 @@ def fog_force(engine: Engine, state: CampaignState, act: FogForce, dice: Dice) -
         raise RuleError(f"{', '.join(wrong)}: not Deep Fog cards of {kingdom.name}; "
                         f"they are: {', '.join(sorted(known))}")
     state.delve = delve.model_copy(update={"fog_forced": list(act.cards)})
-    return _result(engine, state, [f"🛠 GM: the next {len(act.cards)} Deep Fog card(s) taken from the deck are set "
+    return delve_result(engine, state, [f"🛠 GM: the next {len(act.cards)} Deep Fog card(s) taken from the deck are set "
                                    "by the GM (announced to the table)."])
-
-
-# -- the Rest Phase -----------------------------------------------------------------------------------------
-
-
-@implements(
-    "Rest Phase", chapter="Rest Phase", status="assisted",
-    tests=["tests/delve/test_rest.py::test_rest_discards_resources_lists_rest_techniques_and_shows_rotation_2",
-           "tests/delve/test_rest.py::test_one_rest_per_expedition_and_not_in_the_fog",
-           "tests/delve/test_monster_tokens.py::test_rest_performs_rotation_2_on_the_tokens"],
-    note="the steps in order: the Rest Techniques listed (the players play them with `/knight technique`), every "
-    "Resource token discarded, Rotation 2, a Campfire Tale (`/rest tale:false`: none)",
-)
-@handles(RestPhase)
-def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice) -> Result:
-    delve, kingdom, _ = current(engine, state)
-    if delve.fog is not None:
-        raise RuleError("the party is in the Deep Fog; it cannot rest before it is out")
-    if delve.rested:
-        raise RuleError("the party has already rested this Expedition (the rulebook: no extra Rests, even when a "
-                        "Quest calls for one after it happened); `/gm undo` takes a Rest back")
-    party: list[KnightState] = [k for k in state.knights.values() if not k.dead]
-    texts = ["🏕 **Rest Phase**."]
-    techniques = rr.rest_techniques(engine.catalogue, party)
-    if delve.resting:  # the second /rest: the Rest Abilities step is over
-        texts.append("1. Rest Abilities: done.")
-    else:
-        texts += rr.techniques_text(techniques)
-    if act.pause and not delve.resting and any(t["playable"] for t in techniques):
-        state.delve = delve.model_copy(update={"resting": True})
-        texts.append("⏸️ The Rest waits: play the Rest Techniques now, then `/rest` again for the other steps "
-                     "(Resource tokens, Rotation 2, the Campfire Tale).")
-        return _result(engine, state, texts, rest={"techniques": techniques, "waiting": True})
-    discarded = rr.discard_resources(party)
-    texts += rr.resources_text(discarded, party)
-    rotation = rr.rotation(kingdom, 2, state)
-    texts.append(rotation["text"])
-    campfire = None
-    if act.tale:
-        campfire, more = rr.campfire_tale(engine.catalogue, kingdom, state, party, dice)
-        texts += more
-    else:
-        texts.append("🔥 Campfire Tales: the party tells none this time.")
-    state.delve = state.delve.model_copy(update={"rested": True, "resting": False})  # type: ignore[union-attr]
-    knights = {k.id: rr.knight_view(engine.catalogue, state.knights[k.id]) for k in party}
-    rest = {"techniques": techniques, "resources": discarded, "rotation": rotation, "campfire": campfire}
-    return _result(engine, state, texts, rest=rest, knights=knights)
