@@ -19,6 +19,7 @@ from rules import (  # noqa: F401  (they register themselves)
     spoils_handlers,  # after expedition_handlers: its observer begins the Spoils Phase the phases entered
     squire_handlers,
     table_dice,
+    waiting,  # last: the one waiting model reads every kind of question
 )
 from rules.campaign import edition  # noqa: F401  (/campaign edition registers itself)
 from rules.clash import (

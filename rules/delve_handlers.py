@@ -8,7 +8,7 @@ Spaces, front), then the Exploration card drawn and shown, then the Story step's
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -61,6 +61,7 @@ class DelveAdjust(_Action):
     """GM: set track values (no rules run)."""
 
     type: Literal["delve_adjust"] = "delve_adjust"
+    while_waiting: ClassVar[bool] = True
     threat: int | None = Field(None, ge=0, le=30)
     curse: int | None = Field(None, ge=0, le=30)
     time: int | None = Field(None, ge=0, le=40)
@@ -85,6 +86,7 @@ class DelveRoute(_Action):
     paths, the tile next to the Party marker, the spawn's adjacent tile)."""
 
     type: Literal["delve_route"] = "delve_route"
+    while_waiting: ClassVar[bool] = True
     decision: str | None = Field(None, max_length=24, description="the decision answered (route<n>)")
     option: str = Field(min_length=1, max_length=64, description="the tile the token goes onto")
 

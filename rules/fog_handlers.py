@@ -19,7 +19,7 @@ The Rest Phase (``RestPhase``, ``/rest``) is here too: it is the Delve's pause b
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -55,6 +55,7 @@ class FogAnswer(_Action):
     """The party's answer to the Deep Fog decision (``/fog stay|withdraw|correct|choose``)."""
 
     type: Literal["fog_answer"] = "fog_answer"
+    while_waiting: ClassVar[bool] = True
     choice: Literal["stay", "withdraw", "correct", "choose"]
     card: str | None = Field(None, max_length=64, description="correct: a card of the path (id or 1-based position)")
     direction: Direction | None = Field(None, description="correct: the new path's direction")
@@ -67,6 +68,7 @@ class FogForce(_Action):
     """GM: the next Deep Fog cards taken from the deck, in order (like forced dice, announced)."""
 
     type: Literal["fog_force"] = "fog_force"
+    while_waiting: ClassVar[bool] = True
     cards: list[CardId] = Field(min_length=1, max_length=20)
 
 

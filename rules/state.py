@@ -35,12 +35,15 @@ from rules.squires.state import MettleProgress, SquireState
 #     Knight Sheet shows it (rules/knights/techniques.py);
 #   * the state names the edition of the starter pack it plays (content/editions.py); a state of version 1 or 2
 #     that names none plays edition 1, the starter pack as it was before editions existed.
-STATE_VERSION = 3
+# 4 — one waiting state (rules/waiting.py): while a question waits, the engine refuses every action not declared
+#   ``while_waiting`` (an older campaign's handlers decide, as when its log was written).
+STATE_VERSION = 4
 DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
 BOARD_PIECES_VERSION = 3
 EDITION_VERSION = 3
 REFRESH_CONDITIONS_VERSION = 3
+WAITING_VERSION = 4
 
 
 def one_attack(state: CampaignState) -> bool:
