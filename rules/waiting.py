@@ -16,6 +16,8 @@ names (``/fog choose``, ``/encounter choose``, ``/spoils choose``...) still log.
 
 **The engine refuses while something waits.** A question whose kind ``blocks`` stops every action not declared
 ``while_waiting = True`` on its class (GM tools, the answers, the Reactions the rules allow, the table-dice steps),
+or ``while_waiting = frozenset({...})`` for the kinds of decision it answers itself (``/knight attack bonus:true``
+is the Bonus Attack a ``bonus_attack`` decision offers),
 in campaigns created at state version 4 or later (rules.state ``WAITING_VERSION``: an older campaign's log replays
 exactly as it was played). The Mettle cards and the Travel step are offers, not stops: they never block. A roll
 waiting for the table's dice stops only the actions that need dice (bot/app/table.py ``route``).
@@ -52,8 +54,6 @@ class _Question(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     decision: Decision = Field(description="what the players see: id, prompt, who may answer, the options")
-    asked: int | None = Field(None, description="how many decisions of this kind the thing asking has asked "
-                              "(None: it does not count them): an id above it was never asked")
     blocks: ClassVar[bool] = True
     where: ClassVar[str]  # "the Clash", in the refusal's words
     friendly: ClassVar[str]  # the command that answers it by its own name
@@ -157,32 +157,31 @@ Question = Annotated[ClashQuestion | FogQuestion | EncounterQuestion | RouteQues
 QUESTION: TypeAdapter[Question] = TypeAdapter(Question)
 
 
-def questions(engine: Engine, state: CampaignState, offers: bool = True) -> list[Question]:
+def questions(engine: Engine | None, state: CampaignState, offers: bool = True) -> list[Question]:
     """Every question the campaign waits for now, Clash first (``offers=False``: only those that block). The
-    Travel step, a vote and the Mettle cards are read with the engine's content (their prompts name cards)."""
+    Travel step, a vote and the Mettle cards are read with the engine's content (their prompts name cards): without
+    an engine they are left out."""
     found: list[Question] = []
     clash = state.clash
     if clash is not None and clash.flow.pending is not None:
-        found.append(ClashQuestion(decision=clash_decision(state, clash.flow.pending), pending=clash.flow.pending,
-                                   asked=clash.flow.asked))
+        found.append(ClashQuestion(decision=clash_decision(state, clash.flow.pending), pending=clash.flow.pending))
     delve = state.delve
     if delve is not None and delve.fog is not None:
         fog = delve.fog
         if fog.pending is not None:
-            found.append(FogQuestion(decision=fog_decision(state, fog.pending), pending=fog.pending, asked=fog.asked))
+            found.append(FogQuestion(decision=fog_decision(state, fog.pending), pending=fog.pending))
     if delve is not None and delve.encounter is not None:
         enc = delve.encounter
         if enc.pending is not None:
-            found.append(EncounterQuestion(decision=enc_decision(state, enc.pending), pending=enc.pending,
-                                           asked=enc.asked))
+            found.append(EncounterQuestion(decision=enc_decision(state, enc.pending), pending=enc.pending))
     if delve is not None and delve.token_choice is not None and not state.track.lost:
         route = choice_decision(delve)
         if route is not None:
-            found.append(RouteQuestion(decision=route, choice=delve.token_choice, asked=delve.token_choices))
+            found.append(RouteQuestion(decision=route, choice=delve.token_choice))
     spoils = state.expedition.spoils if state.expedition is not None else None
-    if spoils is not None and spoils.vote is not None:
+    if engine is not None and spoils is not None and spoils.vote is not None:
         found.append(VoteQuestion(decision=vote_decision(engine.catalogue, state, spoils), vote=spoils.vote))
-    if not offers:
+    if not offers or engine is None:
         return found
     mettle = mettle_decision(engine, state)
     if mettle is not None:
@@ -196,6 +195,18 @@ def questions(engine: Engine, state: CampaignState, offers: bool = True) -> list
     if travel is not None:
         found.append(TravelQuestion(decision=travel))
     return found
+
+
+def asked_count(state: CampaignState, kind: str) -> int | None:
+    """How many decisions of ``kind`` the thing asking them has asked (the Clash, the traversal, the Encounter, the
+    Delve's token choices), an id above it never asked; None when it is not under way or does not count them."""
+    delve = state.delve
+    holder = (state.clash.flow if state.clash is not None else None) if kind == "clash" else \
+        (delve.fog if delve is not None else None) if kind == "fog" else \
+        (delve.encounter if delve is not None else None) if kind == "encounter" else None
+    if kind == "route" and delve is not None:
+        return delve.token_choices
+    return holder.asked if holder is not None else None
 
 
 def blocking(engine: Engine, state: CampaignState) -> Question | None:
@@ -221,10 +232,19 @@ def _refuse_while_waiting(engine: Engine, state: CampaignState, action: BaseMode
     if state.version < WAITING_VERSION:
         return None  # an older campaign: its handlers decide, as when its log was written
     inner = parse_action(action.action) if isinstance(action, AskDice) else action
-    if getattr(type(inner), "while_waiting", False):
+    allowed = getattr(type(inner), "while_waiting", False)
+    if allowed is True:
         return None
     q = blocking(engine, state)
-    return refusal(q) if q is not None else None
+    if q is None or (allowed and question_kind(q) in allowed):
+        return None
+    return refusal(q)
+
+
+def question_kind(q: Question) -> str:
+    """The kind of decision a question is: a Clash's, the Deep Fog's or an Encounter's own kind (``react``,
+    ``bonus_attack``, ``fog_round``...), else the question's kind."""
+    return q.pending.kind if isinstance(q, ClashQuestion | FogQuestion | EncounterQuestion) else q.kind
 
 
 def check(q: Question, keys: list[str]) -> list[str]:
