@@ -29,7 +29,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from rules.clash.flow import Pending
+from rules.clash.flow import Pending, named_knights
 from rules.clash.flow import decision as clash_decision
 from rules.clash_round_handlers import Choose
 from rules.delve.encounter_flow import enc_decision
@@ -66,10 +66,23 @@ class _Question(BaseModel):
         """The action that resumes the rules with these (checked) keys."""
         raise NotImplementedError
 
+    def named(self, state: CampaignState) -> list[str]:
+        """The names of the Knights (Squires) whose owners answer it; empty: any player."""
+        return []
 
-class ClashQuestion(_Question):
-    kind: Literal["clash"] = "clash"
+
+class _Decision(_Question):
+    """A question kept as a ``Pending`` decision (rules/clash/flow.py): the Clash's, the Deep Fog's, an
+    Encounter's."""
+
     pending: Pending
+
+    def named(self, state: CampaignState) -> list[str]:
+        return [k.name for k in named_knights(state, self.pending)]
+
+
+class ClashQuestion(_Decision):
+    kind: Literal["clash"] = "clash"
     where: ClassVar[str] = "the Clash"
     friendly: ClassVar[str] = "choose"
 
@@ -77,9 +90,8 @@ class ClashQuestion(_Question):
         return Choose(decision=self.id, options=keys)
 
 
-class FogQuestion(_Question):
+class FogQuestion(_Decision):
     kind: Literal["fog"] = "fog"
-    pending: Pending
     where: ClassVar[str] = "the Deep Fog"
     friendly: ClassVar[str] = "fog choose"
 
@@ -87,9 +99,8 @@ class FogQuestion(_Question):
         return FogAnswer(choice="choose", option=keys[0], decision=self.id)
 
 
-class EncounterQuestion(_Question):
+class EncounterQuestion(_Decision):
     kind: Literal["encounter"] = "encounter"
-    pending: Pending
     where: ClassVar[str] = "the Encounter"
     friendly: ClassVar[str] = "encounter choose"
 
@@ -209,6 +220,17 @@ def asked_count(state: CampaignState, kind: str) -> int | None:
     return holder.asked if holder is not None else None
 
 
+PREFIX_KIND = {"d": "clash", "fog": "fog", "enc": "encounter", "route": "route"}
+
+
+def never_asked(state: CampaignState, decision: str) -> bool:
+    """Whether ``decision`` is an id the thing asking under way has not reached yet (made up, not stale)."""
+    prefix, number = decision.rstrip("0123456789"), decision[len(decision.rstrip("0123456789")):]
+    kind = PREFIX_KIND.get(prefix)
+    count = asked_count(state, kind) if kind is not None and number else None
+    return count is not None and int(number) > count
+
+
 def blocking(engine: Engine, state: CampaignState) -> Question | None:
     """The question that stops every other action now, if any."""
     return next((q for q in questions(engine, state, offers=False) if q.blocks), None)
@@ -244,7 +266,7 @@ def _refuse_while_waiting(engine: Engine, state: CampaignState, action: BaseMode
 def question_kind(q: Question) -> str:
     """The kind of decision a question is: a Clash's, the Deep Fog's or an Encounter's own kind (``react``,
     ``bonus_attack``, ``fog_round``...), else the question's kind."""
-    return q.pending.kind if isinstance(q, ClashQuestion | FogQuestion | EncounterQuestion) else q.kind
+    return q.pending.kind if isinstance(q, _Decision) else q.kind
 
 
 def check(q: Question, keys: list[str]) -> list[str]:

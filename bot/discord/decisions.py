@@ -43,11 +43,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.app.asked import asked
+from bot.app.asked import asked, question
 from bot.app.reply import CommandError, Reply
 from bot.discord.dice_modal import game_tree, trim
 from rules.engine import Engine
 from rules.state import CampaignState
+from rules.waiting import never_asked
 
 if TYPE_CHECKING:
     from bot.app.context import Invocation
@@ -178,7 +179,7 @@ def decision_view(campaign_id: int, pending: dict[str, Any] | None) -> discord.u
     spec = answer_of(pending)
     if pending is None or spec is None or not is_answerable(pending):
         return None
-    code = spec.code
+    code = "c"  # /choose answers every kind (rules/waiting.py); the other codes stay for buttons already posted
     decision = str(pending["id"])
     keys = [str(k) for k in pending["options"]]
     labels = _column(pending, "labels", keys)
@@ -283,6 +284,14 @@ def waiting(state: CampaignState, decision: str, mark_: str, code: str = "c", en
     spec = ANSWERS[code]
     if code in ("t", "s", "m") and engine is None:
         raise ValueError("the Travel step and a vote need the engine (the campaign's content)")
+    if code == "c":  # /choose answers any question: the one waiting with this id, whatever its kind
+        q = question(engine, state, decision)
+        if q is not None:
+            return mark(q.decision.kind, q.decision.prompt, list(q.decision.options)) == mark_
+        if never_asked(state, decision):
+            where = next((a.where for a in ANSWERS.values() if a.decision_ok(decision)), "here")
+            raise CommandError(f"there is no decision {decision} {where} (it was never asked); nothing was changed")
+        return False
     now, count = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
     if now is not None and now[0] == decision:
         return mark(now[1], now[2], now[3]) == mark_
