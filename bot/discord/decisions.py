@@ -5,6 +5,8 @@ command that answers it) is one of ``ANSWERS``, a fixed table of short codes: ``
 ``d<n>``), ``f`` ``/fog choose`` (the Deep Fog, ``fog<n>``), ``e`` ``/encounter choose`` (an Encounter, ``enc<n>``),
 ``t`` ``/delve travel`` (the Travel step, ``travel<n>``: ``to:<tile>``, or ``fog:<tile>`` for a ``fog:<tile>`` key),
 ``s`` ``/spoils choose`` (a Loot vote, ``vote<n>``), ``m`` ``/squire unlock`` (Mettle cards earned, ``mettle<n>``).
+A component made now always runs ``/choose`` (code ``c``), which answers every kind (rules/waiting.py); the other codes
+stay so that components already posted keep running the command they named.
 
 - one button per option when one answer names one option (``pick`` 1), there are at most 5 options and every label
   fits a button (80 characters): ``kfgm:ans:<code>:<campaign>:<decision>:<mark>:<option key>``;
