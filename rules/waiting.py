@@ -274,8 +274,8 @@ def check(q: Question, keys: list[str]) -> list[str]:
     d = q.decision
     wrong = [k for k in keys if k not in d.options]
     if wrong:
-        raise RuleError(f"{', '.join(wrong)} is not an answer to {d.id} ({d.prompt}); choose from: "
-                        f"{', '.join(d.options)}; nothing was changed")
+        raise RuleError(f"{', '.join(wrong)} is not an answer to {d.id}; choose from: {', '.join(d.options)}; "
+                        "nothing was changed")
     if len(set(keys)) != len(keys):
         raise RuleError("an option is named twice; nothing was changed")
     if not d.min_pick <= len(keys) <= d.pick:
