@@ -183,9 +183,13 @@ async def test_a_deep_fog_decision_is_answered_by_a_button(
         row = await _row(app)
         assert _is_stale_answer(await _press_key(_fresh(db), adapter, entered, "stay", KARA))
         assert await _row(app) == row
-        # the live decision's button works on the restarted bot
-        (lowest,) = await _press_key(_fresh(db), adapter, stayed, fog2["options"][0]["key"], SONCH)
+        # the live decision works on the restarted bot, and a button posted by the older bot (code ``f``: it runs
+        # /fog choose, the friendly name) still answers it
+        keys2 = [o["key"] for o in fog2["options"]]
+        older = button_id(row.id, "fog2", mark("fog_lowest", fog2["prompt"], keys2), keys2[0], "f")
+        (lowest,) = await _press(_fresh(db), adapter, stayed, SONCH, custom=older)
         assert not lowest.ephemeral and (await _state(app))["delve"]["fog"]["pending"]["kind"] == "fog_clue"
+        assert (await app.db.log(campaign))[-1].command == f"/fog choose option:{keys2[0]} decision:fog2"
     finally:
         await db.close()
 
