@@ -3,7 +3,8 @@ waits, the engine refuses another action with a reply naming the question and ho
 ``/choose decision:<id> option:<key>`` resolves it (rules/waiting.py). The Mettle cards and the Travel step are
 offers that never stop the game; a roll waiting for the table's dice stops only the actions that need dice.
 
-Rulebook (line 1445): Whenever a Monster must choose among equal candidates, the players make the choice.
+Rulebook (line 1090): If two or more Knights are equally viable Targets and none of them is the Priority Target, the
+players may choose which of them becomes the Target.
 """
 
 from __future__ import annotations
@@ -38,8 +39,11 @@ def _waits(reply: Reply) -> dict[str, Any]:
 
 
 async def test_a_clash_decision(tmp_path: Path) -> None:
-    """Rulebook (line 1445), a Monster's tied Targets: the players choose, and nothing else happens meanwhile. (The
-    first lines of tests/scripts/clash/stag_exhibition_victory.txt, with its seed.)"""
+    """Rulebook (line 1090): If two or more Knights are equally viable Targets and none of them is the Priority
+    Target, the players may choose which of them becomes the Target.
+
+    Nothing else happens meanwhile. (The first lines of tests/scripts/clash/stag_exhibition_victory.txt, with its
+    seed.)"""
     app = await open_app(tmp_path / "clash.sqlite3", seed=5)
     table = Table(app)
     try:
@@ -80,8 +84,11 @@ async def test_a_deep_fog_decision(table: Table) -> None:
 
 
 async def test_an_encounter_decision(table: Table) -> None:
-    """Rulebook (line 878): the Knights are placed on the symbols their Armor dice roll, a choice where several
-    spaces match."""
+    """Rulebook (line 884): Knight Positioning. To position your Knight miniatures, first roll a d6 die for each
+    Knight, then place your Knights on matching unoccupied spaces on the Encounter Board (ignore all Hope symbols on
+    the rolled dice).
+
+    Which space, where several match, is the Knight's owner's choice."""
     await _met(table)
     await table.ok("/gm force-next values:" + ",".join(map(str, [*STAG_SOUTH, SKULL, ROSE, ROSE])))
     asked = _waits(await table.ok("/encounter start"))
@@ -97,8 +104,11 @@ async def test_an_encounter_decision(table: Table) -> None:
 
 
 async def test_an_encounter_monster_tokens_tile(table: Table) -> None:
-    """Rulebook (line 1330): when the Threat reaches 7 the district's Monster spawns onto an adjacent Kingdom tile;
-    which one, where several are, is the party's choice (docs/rulings.md)."""
+    """Rulebook (line 785): Additionally, when you raise your Threat to 7 or above for the first time during the
+    current Expedition, spawn an Encounter Monster token onto an adjacent Kingdom tile (after moving all other
+    Encounter Monsters).
+
+    Which tile, where several are, is the party's choice (docs/rulings.md)."""
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     await table.ok("/delve adjust threat:6")
     asked = _waits(await table.ok("/delve gain threat:1"))
@@ -135,8 +145,10 @@ async def test_a_loot_vote(table: Table) -> None:
 
 
 async def test_the_travel_step_is_answered_by_choose_and_stops_nothing(table: Table) -> None:
-    """Rulebook (line 795): Travel step — the Party Leader must choose a valid path. It is the Delve's next step,
-    not a stop: another action goes on while it is offered."""
+    """Rulebook (line 743): Every Delve Round begins with the Travel step. To resolve it, the Party Leader must
+    choose a valid path on your current Kingdom tile to travel through.
+
+    It is the Delve's next step, not a stop: another action goes on while it is offered."""
     asked = _waits(await table.ok("/delve start kingdom:aubrevane start:aub_01"))
     assert asked["id"] == "travel1" and asked["answer"] == "delve travel"
     assert (await table.ok("@kara /roll d100")).ok
@@ -161,9 +173,11 @@ async def test_a_roll_waiting_for_the_table_dice(table: Table) -> None:
 
 
 async def test_mettle_cards_earned_are_answered_by_choose_and_stop_nothing(table: Table) -> None:
-    """Rulebook (line 1764): If any Squire has successfully completed their Investigation by the end of a Quest
-    Expedition, you may unlock one chosen Mettle card from the Party Leader's tier or below. "May": an offer the
-    party answers when it likes, so another action goes on meanwhile."""
+    """Rulebook (line 1764): Even Squires get better with practice! If any Squire has successfully completed their
+    Investigation by the end of a Quest Expedition, you may unlock one chosen Mettle card from the Party Leader's
+    tier or below.
+
+    "May": an offer the party answers when it likes, so another action goes on meanwhile."""
     await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
     await table.ok('@kara /squire add squire:squire_tamsin name:"Tam"')
     await table.ok('@ulfa /knight create knight:ashgrove name:"Maud"')
