@@ -151,6 +151,10 @@ class TravelQuestion(_Question):
             DelveTravel(decision=self.id, to=key)
 
 
+DICE_ANSWER = ("a roll waiting for the table's dice is answered with `/dice enter values:<results>` (the GM: "
+               "`/dice auto` or `/dice cancel`); nothing was changed")
+
+
 class DiceQuestion(_Question):
     kind: Literal["dice"] = "dice"
     pending: PendingDice
@@ -159,8 +163,7 @@ class DiceQuestion(_Question):
     friendly: ClassVar[str] = "dice enter"
 
     def action(self, keys: list[str], by: str, gm: bool) -> BaseModel:
-        raise RuleError("a roll waiting for the table's dice is answered with `/dice enter values:<results>` (the GM: "
-                        "`/dice auto` or `/dice cancel`); nothing was changed")
+        raise RuleError(DICE_ANSWER)
 
 
 Question = Annotated[ClashQuestion | FogQuestion | EncounterQuestion | RouteQuestion | VoteQuestion | MettleQuestion
@@ -310,5 +313,7 @@ class Answer(BaseModel):
 @handles(Answer)
 def answer(engine: Engine, state: CampaignState, act: Answer, dice: Dice) -> Result:
     q = find(engine, state, act.decision)
+    if isinstance(q, DiceQuestion):  # its answer is the dice' values, not options
+        raise RuleError(DICE_ANSWER)
     resumed = q.action(check(q, list(act.options)), act.by, act.gm)
     return HANDLERS[type(resumed)](engine, state, resumed, dice)

@@ -167,7 +167,8 @@ async def test_a_roll_waiting_for_the_table_dice(table: Table) -> None:
     assert not other.ok and "waiting for kara's dice for `/roll test difficulty:6`" in (other.error or "")
     assert (await table.ok("/campaign pings setting:off")).ok  # no dice: it goes on
     wrong = await table("@kara /choose decision:dice option:7")
-    assert not wrong.ok and "/dice enter values:" in (wrong.error or "")
+    assert not wrong.ok and (wrong.error or "").startswith("a roll waiting for the table's dice is answered with "
+                                                           "`/dice enter values:<results>`")
     rolled = await table.ok("@kara /dice enter values:7")
     assert (await table.state())["pending_dice"] is None and rolled.ok
 
