@@ -20,6 +20,7 @@ from rules.rolls import handlers as roll_handlers  # noqa: F401
 from rules.expedition import spoils_handlers  # noqa: F401  (after expedition's: its observer begins the Spoils Phase)
 from rules.squires import handlers as squire_handlers  # noqa: F401
 from rules import table_dice  # noqa: F401
+from rules import waiting  # noqa: F401  (last: the one waiting model reads every kind of question)
 from rules.campaign import edition  # noqa: F401  (/campaign edition registers itself)
 from rules.clash import (
     armor_piercing,  # noqa: F401  (/clash armor registers itself)

@@ -6,7 +6,7 @@ validation errors into polite replies.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -98,6 +98,7 @@ class DeckRemove(_Action):
 
 class ForceNext(_Action):
     type: Literal["force_next"] = "force_next"
+    while_waiting: ClassVar[bool] = True
     values: list[Annotated[int, Field(ge=1, le=10)]] = Field(min_length=1, max_length=30)
 
 
@@ -105,6 +106,7 @@ class ForceClear(_Action):
     """The GM empties the queue of forced dice (``/gm force-clear``)."""
 
     type: Literal["force_clear"] = "force_clear"
+    while_waiting: ClassVar[bool] = True
 
 
 Action = Annotated[

@@ -123,6 +123,17 @@ def offers(fn: Offer) -> Offer:
     return fn
 
 
+# Gates run before the handler, on the state as it is: one may refuse the action with the words to show
+# (rules/waiting.py refuses every action not declared ``while_waiting`` while a question waits).
+Gate = Callable[["Engine", CampaignState, BaseModel], "str | None"]
+GATES: list[Gate] = []
+
+
+def gates(fn: Gate) -> Gate:
+    GATES.append(fn)
+    return fn
+
+
 def handles(action_type: type[BaseModel]) -> Callable[[Handler], Handler]:
     """Register the function that applies one action type. Each feature module registers its own
     handlers; ``rules/__init__`` imports them all."""
@@ -186,6 +197,10 @@ class Engine:
         engine = self.at(state)
         if engine is not self:  # an older campaign: its own edition of the starter pack plays it
             return engine.apply(state, action, dice, in_place)
+        for gate in GATES:
+            refused = gate(self, state, action)
+            if refused is not None:
+                raise RuleError(refused)
         result = handler(self, state if in_place else state.model_copy(deep=True), action, dice)
         events = list(result.events)
         for observer in OBSERVERS:

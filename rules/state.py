@@ -39,7 +39,9 @@ from rules.squires.state import MettleProgress, SquireState
 #     decision, before any is rolled (rules/clash/monster_attack.py);
 #   * a Quest paces the Expedition: with a Knight on a Quest, the Story step's Time 8 and 16 call no Clash by
 #     themselves; the GM moves on when the Quest's paragraph says (rules/expedition/phases.py, ``quest_paces``);
-STATE_VERSION = 3
+# 4 — one waiting state (rules/waiting.py): while a question waits, the engine refuses every action not declared
+#   ``while_waiting`` (an older campaign's handlers decide, as when its log was written).
+STATE_VERSION = 4
 DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
 BOARD_PIECES_VERSION = 3
@@ -47,6 +49,7 @@ EDITION_VERSION = 3
 REFRESH_CONDITIONS_VERSION = 3
 QUEST_PACE_VERSION = 3
 JUDGEMENT_REROLLS_VERSION = 3
+WAITING_VERSION = 4
 
 
 def one_attack(state: CampaignState) -> bool:

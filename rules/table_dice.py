@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -35,6 +35,7 @@ class _Action(BaseModel):
 
 class SetDiceMode(_Action):
     type: Literal["dice_mode"] = "dice_mode"
+    while_waiting: ClassVar[bool] = True
     mode: Literal["bot", "table"]
 
 
@@ -42,6 +43,7 @@ class AskDice(_Action):
     """Put an action on hold until the table has rolled its dice."""
 
     type: Literal["dice_ask"] = "dice_ask"
+    while_waiting: ClassVar[bool] = True
     action: dict[str, Any]
     command: str = Field(max_length=2000)
     roller: str = Field(min_length=1, max_length=100)
@@ -52,6 +54,7 @@ class EnterDice(_Action):
     """The values of the dice asked for, in rolling order (d6 dice by face number 1-6)."""
 
     type: Literal["dice_enter"] = "dice_enter"
+    while_waiting: ClassVar[bool] = True
     values: list[int] = Field(min_length=1, max_length=MAX_VALUES)
     by: str = Field("", max_length=100, description="who typed them (the log's actor says it too)")
     answers: str | None = Field(None, max_length=2000, description="the waiting command these dice are for")
@@ -62,10 +65,12 @@ class AutoDice(_Action):
     """The bot rolls the dice of the pending roll that the table has not entered."""
 
     type: Literal["dice_auto"] = "dice_auto"
+    while_waiting: ClassVar[bool] = True
 
 
 class CancelDice(_Action):
     type: Literal["dice_cancel"] = "dice_cancel"
+    while_waiting: ClassVar[bool] = True
 
 
 class RecordDraw(_Action):
@@ -73,6 +78,7 @@ class RecordDraw(_Action):
     then put where a drawn card of that deck goes."""
 
     type: Literal["deck_record_draw"] = "deck_record_draw"
+    while_waiting: ClassVar[bool] = True
     deck: str = Field(min_length=1, max_length=64)
     card: str = Field(min_length=1, max_length=64)
     vigor: int | None = Field(None, ge=-99, le=0)

@@ -5,6 +5,8 @@ command that answers it) is one of ``ANSWERS``, a fixed table of short codes: ``
 ``d<n>``), ``f`` ``/fog choose`` (the Deep Fog, ``fog<n>``), ``e`` ``/encounter choose`` (an Encounter, ``enc<n>``),
 ``t`` ``/delve travel`` (the Travel step, ``travel<n>``: ``to:<tile>``, or ``fog:<tile>`` for a ``fog:<tile>`` key),
 ``s`` ``/spoils choose`` (a Loot vote, ``vote<n>``), ``m`` ``/squire unlock`` (Mettle cards earned, ``mettle<n>``).
+A component made now always runs ``/choose`` (code ``c``), which answers every kind (rules/waiting.py); the other codes
+stay so that components already posted keep running the command they named.
 
 - one button per option when one answer names one option (``pick`` 1), there are at most 5 options and every label
   fits a button (80 characters): ``kfgm:ans:<code>:<campaign>:<decision>:<mark>:<option key>``;
@@ -43,11 +45,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.app.asked import asked
+from bot.app.asked import asked, question
 from bot.app.reply import CommandError, Reply
 from bot.discord.dice_modal import game_tree, trim
 from rules.engine import Engine
 from rules.state import CampaignState
+from rules.waiting import never_asked
 
 if TYPE_CHECKING:
     from bot.app.context import Invocation
@@ -178,7 +181,7 @@ def decision_view(campaign_id: int, pending: dict[str, Any] | None) -> discord.u
     spec = answer_of(pending)
     if pending is None or spec is None or not is_answerable(pending):
         return None
-    code = spec.code
+    code = "c"  # /choose answers every kind (rules/waiting.py); the other codes stay for buttons already posted
     decision = str(pending["id"])
     keys = [str(k) for k in pending["options"]]
     labels = _column(pending, "labels", keys)
@@ -283,6 +286,14 @@ def waiting(state: CampaignState, decision: str, mark_: str, code: str = "c", en
     spec = ANSWERS[code]
     if code in ("t", "s", "m") and engine is None:
         raise ValueError("the Travel step and a vote need the engine (the campaign's content)")
+    if code == "c":  # /choose answers any question: the one waiting with this id, whatever its kind
+        q = question(engine, state, decision)
+        if q is not None:
+            return mark(q.decision.kind, q.decision.prompt, list(q.decision.options)) == mark_
+        if never_asked(state, decision):
+            where = next((a.where for a in ANSWERS.values() if a.decision_ok(decision)), "here")
+            raise CommandError(f"there is no decision {decision} {where} (it was never asked); nothing was changed")
+        return False
     now, count = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
     if now is not None and now[0] == decision:
         return mark(now[1], now[2], now[3]) == mark_

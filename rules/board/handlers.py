@@ -3,7 +3,7 @@ or Terrain tile (GM), exactly where the players put it. The rules of movement li
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -34,6 +34,7 @@ class _Place(BaseModel):
 
 class PlaceKnight(_Place):
     type: Literal["clash_place_knight"] = "clash_place_knight"
+    while_waiting: ClassVar[bool] = True
     knocked_down: bool = False
     monster: Name | None = Field(None, description="with vp: the Monster whose Vantage Point it stands on")
     vp: int | None = Field(None, ge=1, le=9, description="1-based Vantage Point of that Monster")
@@ -45,6 +46,7 @@ class PlaceMonster(_Place):
     a new one is a Boss of 1 space facing south unless told otherwise."""
 
     type: Literal["clash_place_monster"] = "clash_place_monster"
+    while_waiting: ClassVar[bool] = True
     size: Literal[1, 4, 9] | None = None
     facing: Literal["north", "east", "south", "west"] | None = None
     mob: bool | None = None
@@ -53,6 +55,7 @@ class PlaceMonster(_Place):
 
 class PlaceTerrain(_Place):
     type: Literal["clash_place_terrain"] = "clash_place_terrain"
+    while_waiting: ClassVar[bool] = True
     width: int = Field(1, ge=1, le=6)
     height: int = Field(1, ge=1, le=6)
     keywords: list[TerrainKeyword] = Field(default_factory=list)
@@ -61,6 +64,7 @@ class PlaceTerrain(_Place):
 class RemoveFromBoard(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["clash_remove"] = "clash_remove"
+    while_waiting: ClassVar[bool] = True
     name: Name
 
 

@@ -3,7 +3,7 @@ Changing Knights (rules/campaign/, docs/campaign.md)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -37,6 +37,7 @@ class SetPings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["campaign_pings"] = "campaign_pings"
+    while_waiting: ClassVar[bool] = True
     on: bool
 
 

@@ -17,7 +17,7 @@ Defy and their subtypes, Reinforce X, Sacrifice, Daze).
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -47,6 +47,7 @@ Id = Annotated[str, Field(min_length=1, max_length=64)]
 class KnightReact(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["knight_react"] = "knight_react"
+    while_waiting: ClassVar[bool] = True
     knight: Id
     source: Id = Field(description="the Gear or Technique id the ability is on")
     ability: Annotated[str, Field(min_length=1, max_length=60)]

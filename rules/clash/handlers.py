@@ -5,7 +5,7 @@ are rules/knights/statistics.py. ``CampaignState.clash`` holds the Clash under w
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -57,12 +57,14 @@ class ClashStart(_Action):
 
 class ClashAdjustDeck(_Action):
     type: Literal["clash_adjust_deck"] = "clash_adjust_deck"
+    while_waiting: ClassVar[bool] = True
     deck: Literal["ai", "bp"]
     top: Id
 
 
 class ClashAdjustKnight(_Action):
     type: Literal["clash_adjust_knight"] = "clash_adjust_knight"
+    while_waiting: ClassVar[bool] = True
     knight: Id
     stat: Literal["passion", "heat", "vigor", "bane"]
     value: int = Field(ge=-30, le=30)
@@ -70,12 +72,14 @@ class ClashAdjustKnight(_Action):
 
 class ClashAdjustMonster(_Action):
     type: Literal["clash_adjust_monster"] = "clash_adjust_monster"
+    while_waiting: ClassVar[bool] = True
     what: Literal["wounds", "to_hit", "at_bonus", "evasion_dice_bonus", "vigor_loss_bonus"]
     value: int = Field(ge=0, le=40)
 
 
 class ClashEnd(_Action):
     type: Literal["clash_end"] = "clash_end"
+    while_waiting: ClassVar[bool] = True
 
 
 # --- data -----------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ Window. The Attack's progress while a decision is open is kept in ``pending.data
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,6 +60,7 @@ Id = Annotated[str, Field(min_length=1, max_length=64)]
 class KnightAttack(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["knight_attack"] = "knight_attack"
+    while_waiting: ClassVar[frozenset[str]] = frozenset({"bonus_attack"})  # the Bonus Attack the decision offers
     knight: Id
     weapon: Id = Field(description="the active weapon: a Gear id or name from the Knight's Loadout")
     target: Id | None = Field(None, description="the Monster miniature; None: the only Monster or the adjacent one")

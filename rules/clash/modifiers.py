@@ -12,7 +12,7 @@ All of them leave with the Clash ("All Modifier tokens are discarded at the end 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,6 +30,7 @@ T = "tests/clash/test_modifier_tokens.py::"
 class ClashModifier(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["clash_modifier"] = "clash_modifier"
+    while_waiting: ClassVar[bool] = True
     attribute: MonsterModifier
     change: int = Field(ge=-10, le=10)
     mob: int | None = Field(None, ge=1, le=10, description="the Mob track space whose BP card holds the tokens")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -48,6 +48,7 @@ class KnightEndTurn(_Action):
 
 class Choose(_Action):
     type: Literal["choose"] = "choose"
+    while_waiting: ClassVar[bool] = True
     decision: Annotated[str, Field(min_length=1, max_length=16)]
     options: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(min_length=1, max_length=25)
 

@@ -11,7 +11,7 @@ handler takes it as the new state, erases the spending Knight's Sigh there and k
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -32,6 +32,7 @@ T = "tests/clash_commands/test_sigh.py::"
 class SighOfTheGraal(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["sigh_of_the_graal"] = "sigh_of_the_graal"
+    while_waiting: ClassVar[bool] = True
     knight: Id = Field(description="the id of the Knight who spends their Sigh of the Graal")
     restore: dict[str, Any] = Field(description="the whole campaign state from just before the Clash started")
 

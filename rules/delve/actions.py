@@ -3,7 +3,7 @@ rules/delve/fog_handlers.py and rules/delve/rest_handlers.py); their `type` tags
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,6 +41,7 @@ class DelveAdjust(_Action):
     """GM: set track values (no rules run)."""
 
     type: Literal["delve_adjust"] = "delve_adjust"
+    while_waiting: ClassVar[bool] = True
     threat: int | None = Field(None, ge=0, le=30)
     curse: int | None = Field(None, ge=0, le=30)
     time: int | None = Field(None, ge=0, le=40)
@@ -65,6 +66,7 @@ class DelveRoute(_Action):
     paths, the tile next to the Party marker, the spawn's adjacent tile)."""
 
     type: Literal["delve_route"] = "delve_route"
+    while_waiting: ClassVar[bool] = True
     decision: str | None = Field(None, max_length=24, description="the decision answered (route<n>)")
     option: str = Field(min_length=1, max_length=64, description="the tile the token goes onto")
 
@@ -111,6 +113,7 @@ class FogAnswer(_Action):
     """The party's answer to the Deep Fog decision (``/fog stay|withdraw|correct|choose``)."""
 
     type: Literal["fog_answer"] = "fog_answer"
+    while_waiting: ClassVar[bool] = True
     choice: Literal["stay", "withdraw", "correct", "choose"]
     card: str | None = Field(None, max_length=64, description="correct: a card of the path (id or 1-based position)")
     direction: Direction | None = Field(None, description="correct: the new path's direction")
@@ -123,6 +126,7 @@ class FogForce(_Action):
     """GM: the next Deep Fog cards taken from the deck, in order (like forced dice, announced)."""
 
     type: Literal["fog_force"] = "fog_force"
+    while_waiting: ClassVar[bool] = True
     cards: list[CardId] = Field(min_length=1, max_length=20)
 
 

@@ -7,7 +7,7 @@ the board rules/delve/encounter.py.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -47,6 +47,7 @@ class EncounterStart(_Action):
 
 class EncounterChoose(_Action):
     type: Literal["encounter_choose"] = "encounter_choose"
+    while_waiting: ClassVar[bool] = True
     options: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(min_length=1, max_length=25)
     decision: str | None = Field(None, max_length=16, description=(
         "the decision answered (``enc<n>``): refused when another one waits (a stale button or a late typist)"))
@@ -79,6 +80,7 @@ class EncounterEnd(_Action):
     """GM: stop the Encounter under way without its Resolution."""
 
     type: Literal["encounter_end"] = "encounter_end"
+    while_waiting: ClassVar[bool] = True
 
 
 # -- Encounter Setup -----------------------------------------------------------------------------------------

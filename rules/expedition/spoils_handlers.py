@@ -4,7 +4,7 @@ the Spoils Phase and notes the Clash under way (Clash Scavenge X refers to the l
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -46,6 +46,7 @@ class SpoilsVote(_Action):
 
 class SpoilsChoose(_Action):
     type: Literal["spoils_choose"] = "spoils_choose"
+    while_waiting: ClassVar[bool] = True
     decision: Annotated[str, Field(min_length=1, max_length=16)]
     option: Name
     voter: Annotated[str, Field(min_length=1, max_length=100)]

@@ -13,7 +13,7 @@ Investigation observer (rules/squires/investigation.py), once per Quest Expediti
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,6 +60,7 @@ class MettleChoose(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["mettle_choose"] = "mettle_choose"
+    while_waiting: ClassVar[bool] = True
     decision: Annotated[str, Field(min_length=1, max_length=20)]
     cards: list[Id] = Field(min_length=1, max_length=TIER_CARDS)
     replace: Id | None = Field(None, description="with one card: the card it replaces")

@@ -114,11 +114,11 @@ async def test_the_travel_step_is_a_select_of_the_legal_destinations(
     a valid path on your current Kingdom tile to travel through. Usually, you can either choose to travel onto an
     Unexplored Kingdom tile or to Backtrack—travel onto a previously explored tile.
 
-    The select lists every legal destination (the Deep Fog's as ``fog:<tile>``); choosing one runs ``/delve travel
-    decision:travel1 to:<tile>`` as the presser; the same select again is stale."""
+    The select lists every legal destination (the Deep Fog's as ``fog:<tile>``); choosing one runs ``/choose
+    decision:travel1 option:<tile>`` as the presser; the same select again is stale."""
     start = await _delve(bot)
     (select,) = _components(start)
-    assert select["type"] == 3 and select["custom_id"].startswith("kfgm:anssel:t:")
+    assert select["type"] == 3 and select["custom_id"].startswith("kfgm:anssel:c:")
     assert SELECT_TEMPLATE.fullmatch(select["custom_id"]) and (select["min_values"], select["max_values"]) == (1, 1)
     status = await one(bot, "delve status", user=KARA)
     legal = status.message["components"][0]["components"][0]["options"]
@@ -133,11 +133,11 @@ async def test_the_travel_step_is_a_select_of_the_legal_destinations(
     assert not moved.ephemeral and moved.body["type"] == 4
     assert (await _state(app))["delve"]["tile"] == explore[0]
     log = (await app.db.log(campaign))[-1]
-    assert log.actor == str(KARA) and log.command == f"/delve travel to:{explore[0]} decision:travel1"
+    assert log.actor == str(KARA) and log.command == f"/choose decision:travel1 option:{explore[0]}"
     assert (await _campaign(app))[1] == before + 1
     # the new round's Travel step comes with its own components (buttons when at most 5 destinations)
     nxt = _components(moved)
-    assert nxt and all(c["custom_id"].startswith("kfgm:ans") and ":t:" in c["custom_id"]
+    assert nxt and all(c["custom_id"].startswith("kfgm:ans") and ":c:" in c["custom_id"]
                        and ":travel2:" in c["custom_id"] for c in nxt)
 
     row = await _row(app)
@@ -150,7 +150,7 @@ async def test_the_travel_step_is_a_select_of_the_legal_destinations(
 
 async def test_a_deep_fog_decision_is_answered_by_a_button(
         bot: Bot, client: discord.Client, adapter: RecordingAdapter, app: App, tmp_path: Path) -> None:
-    """Entering the Deep Fog from the travel select, then Stay the Course by a button (``/fog choose
+    """Entering the Deep Fog from the travel select, then Stay the Course by a button (``/choose
     decision:fog1 option:stay``); the next decision (the lowest card among equals) comes with its own buttons.
     After a restart the old Stay the Course button is stale: the components leave, nothing changes."""
     start = await _delve(bot)
@@ -163,18 +163,18 @@ async def test_a_deep_fog_decision_is_answered_by_a_button(
     keys = [o["key"] for o in fog1["options"]]
     buttons = _components(entered)
     assert [b["custom_id"] for b in buttons] == [
-        button_id((await _campaign(app))[0], "fog1", mark("fog_round", fog1["prompt"], keys), k, "f") for k in keys]
+        button_id((await _campaign(app))[0], "fog1", mark("fog_round", fog1["prompt"], keys), k) for k in keys]
     assert buttons[0]["label"] == "Stay the Course"
     campaign, before = await _campaign(app)
 
     (stayed,) = await _press_key(client, adapter, entered, "stay", KARA)
     assert not stayed.ephemeral and "Stay the Course." in stayed.text and "Flawless Traversal" in stayed.text
     log = (await app.db.log(campaign))[-1]
-    assert log.actor == str(KARA) and log.command == "/fog choose option:stay decision:fog1"
+    assert log.actor == str(KARA) and log.command == "/choose decision:fog1 option:stay"
     assert (await _campaign(app))[1] == before + 1
     fog2 = (await _state(app))["delve"]["fog"]["pending"]
     assert fog2["id"] == "fog2" and fog2["kind"] == "fog_lowest"
-    assert [c["custom_id"].split(":")[2] for c in _components(stayed)] == ["f", "f"]
+    assert [c["custom_id"].split(":")[2] for c in _components(stayed)] == ["c", "c"]
     assert sorted(c["label"] for c in _components(stayed)) == ["False Dawn (value 2)",
                                                                  "The Mirror Pool (value 2; Hazard: Half-cup.)"]
 
@@ -183,9 +183,13 @@ async def test_a_deep_fog_decision_is_answered_by_a_button(
         row = await _row(app)
         assert _is_stale_answer(await _press_key(_fresh(db), adapter, entered, "stay", KARA))
         assert await _row(app) == row
-        # the live decision's button works on the restarted bot
-        (lowest,) = await _press_key(_fresh(db), adapter, stayed, fog2["options"][0]["key"], SONCH)
+        # the live decision works on the restarted bot, and a button posted by the older bot (code ``f``: it runs
+        # /fog choose, the friendly name) still answers it
+        keys2 = [o["key"] for o in fog2["options"]]
+        older = button_id(row.id, "fog2", mark("fog_lowest", fog2["prompt"], keys2), keys2[0], "f")
+        (lowest,) = await _press(_fresh(db), adapter, stayed, SONCH, custom=older)
         assert not lowest.ephemeral and (await _state(app))["delve"]["fog"]["pending"]["kind"] == "fog_clue"
+        assert (await app.db.log(campaign))[-1].command == f"/fog choose option:{keys2[0]} decision:fog2"
     finally:
         await db.close()
 
@@ -207,20 +211,20 @@ async def test_an_encounter_decision_is_for_its_knights_owner(
     assert enc1["id"] == "enc1" and enc1["kind"] == "enc_space"
     keys = [o["key"] for o in enc1["options"]]
     assert keys == ["A4", "B1", "C3", "C6", "D5"]
-    assert [c["custom_id"].split(":")[2] for c in _components(started)] == ["e"] * 5
+    assert [c["custom_id"].split(":")[2] for c in _components(started)] == ["c"] * 5
     row = await _row(app)
 
     for wrong in (SONCH, STRANGER):
         (refused,) = await _press_key(client, adapter, started, "A4", wrong)
         assert refused.ephemeral and refused.body["type"] == 4, "a private refusal; the buttons stay"
-        assert "this decision is for Ser Sonch to answer (or the GM)" in refused.text
+        assert "decision enc1 is for Ser Sonch to answer (or the GM)" in refused.text
         assert await _row(app) == row
 
     (placed,) = await _press_key(client, adapter, started, "A4", KARA)
     assert not placed.ephemeral and "Ser Sonch stands on A4." in placed.text
     campaign, _ = await _campaign(app)
     log = (await app.db.log(campaign))[-1]
-    assert log.actor == str(KARA) and log.command == "/encounter choose option:A4 decision:enc1"
+    assert log.actor == str(KARA) and log.command == "/choose decision:enc1 option:A4"
     enc = (await _state(app))["delve"]["encounter"]
     assert enc["pending"]["id"] == "enc2" and "ser-brann" in enc["pending"]["knights"]
 
@@ -280,13 +284,13 @@ def test_custom_ids_name_a_command_of_the_table_and_fit_discord() -> None:
     view = decision_view(7, fog)
     assert view is not None and all(isinstance(i, DecisionButton) for i in view.children)
     assert view.children[0].custom_id == button_id(7, "fog3", mark("fog_clue", "Which Clue?", clues),
-                                                   "martial", "f")
+                                                   "martial")
     # a token's route the party chooses (rules/delve/monsters.py): buttons answered by /delve route
     tiles = ["aub_02", "aub_15"]
     route = fog | {"id": "route2", "kind": "route", "answer": "delve route", "options": tiles}
     view = decision_view(7, route)
     assert view is not None and view.children[0].custom_id == button_id(7, "route2", mark("route", "Which Clue?",
-                                                                                          tiles), "aub_02", "r")
+                                                                                          tiles), "aub_02")
     # an answer outside the table, or an id not of its command's shape: no components
     assert decision_view(7, fog | {"answer": "gm undo"}) is None
     assert decision_view(7, fog | {"id": "d3"}) is None
@@ -305,7 +309,7 @@ async def test_a_loot_vote_is_answered_by_buttons(bot: Bot, client: discord.Clie
     Party Leader.
 
     The vote (``vote1``, ``answer`` ``spoils choose``) has one button per Knight; each press is that player's ballot
-    (``/spoils choose decision:vote1 option:<knight>``), the buttons stay live between ballots (the same question),
+    (``/choose decision:vote1 option:<knight>``), the buttons stay live between ballots (the same question),
     a member with no living Knight is refused, and once the vote is over the buttons are stale."""
     await one(bot, "campaign new", extra=opts(name="Test"))
     await one(bot, "knight create", user=KARA, extra=opts(knight="lanternbearer", name="Ser Sonch"))
@@ -319,7 +323,7 @@ async def test_a_loot_vote_is_answered_by_buttons(bot: Bot, client: discord.Clie
     vote = await one(bot, "spoils vote", extra=opts(card="L1"))
     buttons = _components(vote)
     assert [b["label"] for b in buttons] == ["Ser Sonch", "Maud"]
-    assert all(b["custom_id"].startswith("kfgm:ans:s:") and ":vote1:" in b["custom_id"] for b in buttons)
+    assert all(b["custom_id"].startswith("kfgm:ans:c:") and ":vote1:" in b["custom_id"] for b in buttons)
     row = await _row(app)
 
     (refused,) = await _press_key(client, adapter, vote, "maud", STRANGER)
@@ -332,7 +336,7 @@ async def test_a_loot_vote_is_answered_by_buttons(bot: Bot, client: discord.Clie
     assert not last.ephemeral and "Party Leader" in last.text and not _components(last)
     campaign, _ = await _campaign(app)
     log = (await app.db.log(campaign))[-1]
-    assert log.actor == str(KARA) and log.command == "/spoils choose decision:vote1 option:ser-sonch"
+    assert log.actor == str(KARA) and log.command == "/choose decision:vote1 option:ser-sonch"
     row = await _row(app)
     assert _is_stale_answer(await _press_key(client, adapter, ballot, "maud", SONCH))
     assert await _row(app) == row

@@ -201,14 +201,14 @@ async def test_the_earned_cards_are_a_select_menu_in_discord(bot: Bot, client: A
                                                              app: Any) -> None:
     """Rulebook (line 1766): When the party survives the first Expedition of a given tier without suffering defeat, you unlock two chosen Mettle cards of that tier.
 
-    The decision ``mettle1`` (two to pick) is a select menu; choosing two cards runs ``/squire unlock decision:mettle1
+    The decision ``mettle1`` (two to pick) is a select menu; choosing two cards runs ``/choose decision:mettle1
     option:<a>,<b>`` as the presser; afterwards the menu is stale."""  # noqa: E501
     await one(bot, "campaign new", extra=opts(name="Test"))
     await one(bot, "knight create", user=KARA, extra=opts(knight="lanternbearer", name="Ser Sonch"))
     await one(bot, "squire add", user=KARA, extra=opts(squire="squire_tamsin", name="Tam"))
     offered = await one(bot, "squire survived", extra=opts(tier="mob"))
     (select,) = _components(offered)
-    assert select["type"] == 3 and select["custom_id"].startswith("kfgm:anssel:m:")
+    assert select["type"] == 3 and select["custom_id"].startswith("kfgm:anssel:c:")
     assert ":mettle1:" in select["custom_id"]
     assert select["max_values"] == 2 and {o["value"] for o in select["options"]} == MOB
     chosen = ["mettle_mob_errant", "mettle_mob_mystic"]
@@ -216,6 +216,6 @@ async def test_the_earned_cards_are_a_select_menu_in_discord(bot: Bot, client: A
     assert not done.ephemeral and "Ditch Sense" in done.text and "Hedge Charm" in done.text
     row = await app.db.active_campaign(str(offline.GUILD), str(offline.CHANNEL))
     log = (await app.db.log(row.id))[-1]
-    assert log.command == "/squire unlock decision:mettle1 option:mettle_mob_errant,mettle_mob_mystic"
+    assert log.command == "/choose decision:mettle1 option:mettle_mob_errant,mettle_mob_mystic"
     assert _is_stale_answer(await _dispatch(client, adapter, _body(offered, select["custom_id"], user=KARA,
                                                                    values=chosen[:1])))

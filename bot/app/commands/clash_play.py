@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app.commands import choose as answer
 from bot.app.commands.knight import own_knight
 from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
-from rules.clash.flow import KNIGHT_TOKENS, named_knights
-from rules.clash.round_handlers import Choose, KnightEndTurn, KnightMove, MonsterRound, PoolChange
+from rules.clash.flow import KNIGHT_TOKENS
+from rules.clash.round_handlers import KnightEndTurn, KnightMove, MonsterRound, PoolChange
 
 KNIGHT = Option("knight", "string", "default: yours", max_length=60, autocomplete="knight")
 
@@ -50,23 +51,6 @@ async def end_turn(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     return await app.act_reply(ctx, KnightEndTurn(knight=await _own_knight(app, ctx, o)))
 
 
-async def choose(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    """Only the owners of the Knights the decision names (any player when it names none) or the GM answer."""
-    loaded = await app.load(ctx)
-    clash = loaded.state.clash
-    pending = clash.flow.pending if clash is not None else None
-    # the owners are checked for the decision named; a stale id goes on to the engine, which says it is stale
-    named = named_knights(loaded.state, pending) if pending is not None and pending.id == o["decision"] else []
-    if pending is not None and named and ctx.user_id not in {k.owner for k in named} \
-            and not await app.is_gm(ctx, loaded.row):
-        names = ", ".join(k.name for k in named)
-        raise CommandError(f"decision {pending.id} is for {names} to answer (or the GM); nothing was changed")
-    options = [x.strip() for x in o["option"].replace(" ", ",").split(",") if x.strip()]
-    if not options:
-        raise CommandError("option: name at least one answer, e.g. option:keep or option:1,3")
-    return await app.act_reply(ctx, Choose(decision=o["decision"], options=options))
-
-
 async def pool_show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
     if loaded.state.clash is None:
@@ -101,8 +85,9 @@ def register(r: Registry) -> None:
         Option("to", "string", "Reflex/Hug: the space", max_length=4),
         Option("moves", "string", "Motivate: Kara:E5,Ubar:F6", max_length=200), KNIGHT)))
     r.add(Command(("knight", "end-turn"), "End your Knight's turn", end_turn, (KNIGHT,)))
-    r.add(Command(("choose",), "Answer the decision the Clash waits for", choose, (
-        Option("decision", "string", "the decision id, e.g. d3", required=True, max_length=16),
+    r.add(Command(("choose",), answer.DESCRIPTION, answer.choose, (
+        Option("decision", "string", "the decision id, e.g. d3, fog2, enc1, travel4, vote1", required=True,
+               max_length=24),
         Option("option", "string", "the answer(s): a key, or several separated by commas", required=True,
                max_length=200))))
     r.add(Command(("pool", "show"), "Show the Knight Pool", pool_show))
