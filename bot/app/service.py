@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from bot.app import names, table
+from bot.app import lookups, names, table
 from bot.app.context import Invocation
 from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
@@ -293,6 +293,8 @@ class App:
     async def _run(self, ctx: Invocation, command: Command, raw: dict[str, Any]) -> Reply:
         try:
             options = convert(command, raw)
+            if any(o.lookup for o in command.options):
+                options = await self._resolved(ctx, command, options)
             # a player command loads the campaign itself (and says so politely if there is none);
             # only a GM command needs it here, to check the GM
             if command.permission == "gm":
@@ -310,6 +312,22 @@ class App:
         except StorageUnavailable as exc:  # a full or read-only disk: nothing was written, the next write tries again
             log.error("a write failed: %s", exc)
             return Reply.fail(str(exc))
+
+    async def _resolved(self, ctx: Invocation, command: Command, options: dict[str, Any]) -> dict[str, Any]:
+        """The options that take an id given by the id or by the name shown on the card, as ids (bot/app/lookups);
+        what the current content does not know is looked up again in the edition the campaign plays."""
+        state = (await self.load(ctx)).state if lookups.needs_state(command, options) else None
+        try:
+            return lookups.resolve_options(command, options, self.catalogue, state)
+        except RuleError:
+            row = await self.db.active_campaign(ctx.guild_id, ctx.channel_id)
+            if row is None:
+                raise
+            state = state or CampaignState.model_validate_json(row.state_json)
+            older = self.engine.at(state).catalogue
+            if older is self.catalogue:
+                raise
+            return lookups.resolve_options(command, options, older, state)
 
     # -- campaigns and permissions ---------------------------------------------------------------------
 

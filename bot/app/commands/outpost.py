@@ -28,7 +28,7 @@ from rules.outpost_handlers import (
 
 SECTIONS = ("inn", "notice_board", "scouts", "mercenaries", "merchant", "shrine")
 KNIGHT = Option("knight", "string", "the Knight who pays or acts (name or id); default: yours", max_length=60,
-                autocomplete="knight")
+                autocomplete="knight", lookup="knight")
 
 
 async def _knight_id(app: App, ctx: Invocation, name: str | None) -> str:
@@ -144,7 +144,7 @@ async def scout_use(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def use(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, MercenaryUse(name=o["name"]))
+    return await app.act_reply(ctx, MercenaryUse(name=o["mercenary"]))
 
 
 def register(r: Registry) -> None:
@@ -158,34 +158,40 @@ def register(r: Registry) -> None:
         Option("section", "string", "the section", required=True, choices=SECTIONS),), permission="player"))
     add(Command(("outpost", "inn"), "Roll at the Inn and see who the party meets", inn, (), permission="player"))
     add(Command(("outpost", "contract"), "Sign a Contract at the Notice Board (one per Expedition)", contract, (
-        Option("contract", "string", "the Contract's id or name", required=True, max_length=64),),
+        Option("contract", "string", "the Contract's id or name", required=True, max_length=64, lookup="contract"),),
         permission="player"))
     add(Command(("outpost", "fulfil"), "GM: the signed Contract is fulfilled; pay its rewards", fulfil, (),
                 permission="gm"))
     add(Command(("outpost", "scouts"), "Hire a Scout (Recon, Patrol, Survey) for the Delve", scouts, (
-        Option("scout", "string", "the Scout's id or name", required=True, max_length=64), KNIGHT),
+        Option("scout", "string", "the Scout's id or name", required=True, max_length=64, lookup="scout"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "hire"), "Hire a Mercenary (up to four, unique names)", hire, (
-        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64), KNIGHT),
+        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64,
+               lookup="mercenary"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "buy"), "Buy Gear or a Consumable at the Merchant Workshop (up to your own tier)", buy, (
-        Option("gear", "string", "the Gear card's id", required=True, max_length=64, autocomplete="gear"), KNIGHT),
+        Option("gear", "string", "the Gear card's id or name", required=True, max_length=64, autocomplete="gear",
+               lookup="gear"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "reforge"), "Reforge Merchant Gear (not Gear bought this Outpost)", reforge, (
-        Option("gear", "string", "the Gear card's id", required=True, max_length=64, autocomplete="gear"), KNIGHT),
+        Option("gear", "string", "the Gear card's id or name", required=True, max_length=64, autocomplete="gear",
+               lookup="gear"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "shrine"), "Spend a Devotion token for a patron Saint", shrine, (
-        Option("saint", "string", "an unlocked Saint's id or name", required=True, max_length=64), KNIGHT),
+        Option("saint", "string", "an unlocked Saint's id or name", required=True, max_length=64,
+               lookup="saint"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "done"), "GM: leave the Outpost: lock the Loadouts and go on to the Delve", done, (),
                 permission="gm"))
     add(Command(("mercenary", "unlock"), "GM: unlock a Mercenary for everyone or for one Knight", unlock, (
-        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64),
+        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64, lookup="mercenary"),
         Option("knight", "string", "only for this Knight (gained through their Knight Campaign)", max_length=60,
-               autocomplete="knight")), permission="gm"))
+               autocomplete="knight", lookup="knight")), permission="gm"))
     add(Command(("mercenary", "use"), "Use a recruited Mercenary's ability (Delve or Clash)", use, (
-        Option("name", "string", "the Mercenary's name", required=True, max_length=64),), permission="player"))
+        Option("mercenary", "string", "the recruited Mercenary's name or id", required=True, max_length=64,
+               lookup="mercenary", aliases=("name",)),), permission="player"))
     add(Command(("scout", "use"), "A hired Scout's task in the Delve (Patrol: look at, reorder Exploration cards)",
-                scout_use, (Option("scout", "string", "the Scout's id or name", required=True, max_length=64),
+                scout_use, (Option("scout", "string", "the Scout's id or name", required=True, max_length=64,
+                                   lookup="scout"),
                             Option("cards", "string_list", "Patrol: Exploration card ids to put at the bottom")),
                 permission="player"))

@@ -22,7 +22,8 @@ from rules.spoils_handlers import (
     SpoilsVote,
 )
 
-KNIGHT = Option("knight", "string", "the Knight (name or id); default: yours", max_length=60, autocomplete="knight")
+KNIGHT = Option("knight", "string", "the Knight (name or id); default: yours", max_length=60, autocomplete="knight",
+                lookup="knight")
 CARD = Option("card", "string", "the Loot card, as listed by /spoils status (L1, L2...)", required=True, max_length=8)
 TYPES = ("kingdom_gear", "upgrade", "consumable", "clash")
 
@@ -140,7 +141,7 @@ def register(r: Registry) -> None:
                       choices=("gear", "gold")),
          Option("gear", "string", "the Gear, Upgrade or Consumable id (see /spoils status)", max_length=64,
                 autocomplete="gear"),
-         Option("onto", "string", "Upgrade Loot: the Gear in your Armory it attaches to", max_length=64),
+         Option("onto", "string", "Upgrade Loot: the Gear in your Armory it attaches to", max_length=64, lookup="gear"),
          KNIGHT),
         permission="player"))
     r.add(Command(
