@@ -320,10 +320,7 @@ class App:
         try:
             return lookups.resolve_options(command, options, self.catalogue, state)
         except RuleError:
-            row = await self.db.active_campaign(ctx.guild_id, ctx.channel_id)
-            if row is None:
-                raise
-            state = state or CampaignState.model_validate_json(row.state_json)
+            state = state or (await self.load(ctx)).state  # no campaign: that is said first
             older = self.engine.at(state).catalogue
             if older is self.catalogue:
                 raise
