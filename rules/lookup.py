@@ -81,6 +81,11 @@ def close(text: str, candidates: Iterable[Candidate], n: int = 3) -> list[Candid
     return _unique([by_key[k] for k in get_close_matches(key(text), list(by_key), n=n * 2, cutoff=0.6)])[:n]
 
 
+def plural(noun: str) -> str:
+    """``Mercenary`` -> ``Mercenaries``, ``Gear card`` -> ``Gear cards``."""
+    return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
+
+
 def resolve(text: str, candidates: Iterable[Candidate], noun: str, where: str = "", listing: str = "") -> str:
     """The id ``text`` names among ``candidates``. Refused politely when it names none (with "did you mean" the
     closest names, or the names there are) or several (the candidates with their ids)."""
@@ -91,14 +96,15 @@ def resolve(text: str, candidates: Iterable[Candidate], noun: str, where: str = 
     lead = f"{where} " if where else ""
     if found:
         shown = "; ".join(c.shown() for c in found[:MAX_SHOWN])
-        raise RuleError(f"{lead}{text[:60]!r} could be {len(found)} {noun}s: {shown}. Give the whole name or the id")
+        raise RuleError(f"{lead}{text[:60]!r} could be {len(found)} {plural(noun)}: {shown}. Give the whole name "
+                        "or the id")
     near = close(text, items)
     if near:
         hint = "did you mean " + " or ".join(c.shown() for c in near) + "?"
     elif not items:
-        hint = f"there is no {noun} to choose from here"
+        hint = f"there are no {plural(noun)} to choose from here"
     elif len(items) <= MAX_SHOWN:
-        hint = f"the {noun}s are: " + "; ".join(c.shown() for c in items)
+        hint = f"the {plural(noun)} are: " + "; ".join(c.shown() for c in items)
     else:
-        hint = listing or f"{len(items)} {noun}s are known; give the name on the card or its id"
+        hint = listing or f"{len(items)} {plural(noun)} are known; give the name on the card or its id"
     raise RuleError(f"{lead}there is no {noun} {text[:60]!r}; {hint}")

@@ -79,6 +79,7 @@ SOURCES: dict[str, Source] = {
     "gear": Source("Gear card", _gear, where="`/content list` shows them"),
     "upgrade": Source("Upgrade card", _named("upgrades")),
     "technique": Source("Technique", _techniques, where="`/knight show` names a Knight's"),
+    "gear_or_upgrade": Source("Gear or Upgrade card", lambda c, s: _gear(c, s) + _named("upgrades")(c, s)),
     "gear_or_technique": Source("Gear card or Technique", lambda c, s: _gear(c, s) + _techniques(c, s)),
     "monster": Source("Monster", _named("monsters")),
     "knight_content": Source("Knight to create", _named("knights"), where="`/knight list` shows them"),

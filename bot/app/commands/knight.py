@@ -359,7 +359,7 @@ def register(r: Registry) -> None:
         _opt("action", "string", "what to do", required=True,
              choices=("delve", "clash", "exert", "refresh", "end_round", "cooldown", "delay", "discard", "hand")),
         _opt("technique", "string", "the Technique's id or name", max_length=64, lookup="technique"),
-        _opt("cards", "string_list", "Cooldown cards to return"), NAME)))
+        _opt("cards", "string_list", "Cooldown cards to return", lookup="technique"), NAME)))
     add(Command(("knight", "gear"), "Exhaust, discard, regain Gear; Charges",
                 on_knight(lambda kid, o: a.KnightGear(knight=kid, op=o["action"], gear=o["gear"], spend=o["spend"])), (
         _opt("action", "string", "what to do", required=True,

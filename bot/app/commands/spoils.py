@@ -139,8 +139,8 @@ def register(r: Registry) -> None:
         ("spoils", "exchange"), "Exchange a Loot card for Gear of an allowed tier or for Gold", exchange,
         (CARD, Option("for", "string", "gear (an Upgrade or Consumable too) or gold", required=True,
                       choices=("gear", "gold")),
-         Option("gear", "string", "the Gear, Upgrade or Consumable id (see /spoils status)", max_length=64,
-                autocomplete="gear"),
+         Option("gear", "string", "the Gear, Upgrade or Consumable id or name (see /spoils status)", max_length=64,
+                autocomplete="gear", lookup="gear_or_upgrade"),
          Option("onto", "string", "Upgrade Loot: the Gear in your Armory it attaches to", max_length=64, lookup="gear"),
          KNIGHT),
         permission="player"))
