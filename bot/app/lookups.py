@@ -12,16 +12,13 @@ Discord's autocomplete offers and what a command takes come from one list.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from content.loader import Catalogue
 from rules.lookup import Candidate, resolve
 from rules.state import CampaignState
-
-if TYPE_CHECKING:
-    from bot.app.registry import Command
 
 Listing = Callable[[Catalogue, CampaignState | None], list[Candidate]]
 
@@ -99,22 +96,32 @@ def candidates(source: str, catalogue: Catalogue, state: CampaignState | None) -
     return SOURCES[source].listing(catalogue, state)
 
 
-def needs_state(command: Command, options: dict[str, Any]) -> bool:
+class Spec(Protocol):
+    """What is read of a command's option (bot/app/registry.Option)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def lookup(self) -> str | None: ...
+
+
+def needs_state(specs: Sequence[Spec], options: dict[str, Any]) -> bool:
     """Whether resolving ``options`` reads the campaign (an option naming one of its Knights or Saints is given)."""
-    return any(o.lookup and SOURCES[o.lookup].needs_state and options.get(o.name) for o in command.options)
+    return any(o.lookup and SOURCES[o.lookup].needs_state and options.get(o.name) for o in specs)
 
 
-def resolve_options(command: Command, options: dict[str, Any], catalogue: Catalogue,
+def resolve_options(command: str, specs: Sequence[Spec], options: dict[str, Any], catalogue: Catalogue,
                     state: CampaignState | None) -> dict[str, Any]:
-    """``options`` with every value of a ``lookup`` option replaced by the id it names (a RuleError otherwise)."""
+    """``options`` of the command ``command`` (its name, for the messages) with every value of an option of
+    ``specs`` that has a ``lookup`` replaced by the id it names (a RuleError otherwise)."""
     out = dict(options)
-    for spec in command.options:
+    for spec in specs:
         value = out.get(spec.name)
         if not spec.lookup or value in (None, "", []):
             continue
         source = SOURCES[spec.lookup]
         known = source.listing(catalogue, state)
-        where = f"{command.name} {spec.name}:"
+        where = f"{command} {spec.name}:"
         if isinstance(value, list):
             out[spec.name] = [resolve(str(v), known, source.noun, where, source.where) for v in value]
         else:

@@ -316,15 +316,15 @@ class App:
     async def _resolved(self, ctx: Invocation, command: Command, options: dict[str, Any]) -> dict[str, Any]:
         """The options that take an id given by the id or by the name shown on the card, as ids (bot/app/lookups);
         what the current content does not know is looked up again in the edition the campaign plays."""
-        state = (await self.load(ctx)).state if lookups.needs_state(command, options) else None
+        state = (await self.load(ctx)).state if lookups.needs_state(command.options, options) else None
         try:
-            return lookups.resolve_options(command, options, self.catalogue, state)
+            return lookups.resolve_options(command.name, command.options, options, self.catalogue, state)
         except RuleError:
             state = state or (await self.load(ctx)).state  # no campaign: that is said first
             older = self.engine.at(state).catalogue
             if older is self.catalogue:
                 raise
-            return lookups.resolve_options(command, options, older, state)
+            return lookups.resolve_options(command.name, command.options, options, older, state)
 
     # -- campaigns and permissions ---------------------------------------------------------------------
 
