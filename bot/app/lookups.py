@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from content.loader import Catalogue
+from content.schema.outpost import Contract, Mercenary, Scout
 from rules.lookup import Candidate, resolve
 from rules.state import CampaignState
 
@@ -40,12 +41,15 @@ def _techniques(cat: Catalogue, state: CampaignState | None) -> list[Candidate]:
 
 
 def _outpost_things(attr: str) -> Listing:
+    """The Contracts, Scouts or Mercenaries of every loaded Outpost."""
     def listing(cat: Catalogue, state: CampaignState | None) -> list[Candidate]:
-        out = []
+        out: list[Candidate] = []
         for o in cat.outposts.values():
-            section = {"contracts": o.sections.notice_board.contracts, "scouts": o.sections.scouts.scouts,
-                       "mercenaries": o.sections.mercenaries.mercenaries}[attr]
-            out += [Candidate(x.id, x.name) for x in section]
+            s = o.sections
+            things: dict[str, Sequence[Contract | Scout | Mercenary]] = {
+                "contracts": s.notice_board.contracts, "scouts": s.scouts.scouts,
+                "mercenaries": s.mercenaries.mercenaries}
+            out += [Candidate(x.id, x.name) for x in things[attr]]
         return out
 
     return listing
