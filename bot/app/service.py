@@ -293,8 +293,6 @@ class App:
     async def _run(self, ctx: Invocation, command: Command, raw: dict[str, Any]) -> Reply:
         try:
             options = convert(command, raw)
-            if any(o.lookup for o in command.options):
-                options = await self._resolved(ctx, command, options)
             # a player command loads the campaign itself (and says so politely if there is none);
             # only a GM command needs it here, to check the GM
             if command.permission == "gm":
@@ -304,6 +302,8 @@ class App:
                         f"only the campaign's GM may use {command.name}; ask your GM, "
                         "or have them give you the GM role with /campaign gm-role"
                     )
+            if any(o.lookup for o in command.options):  # a name for an id: the id (bot/app/lookups)
+                options = await self._resolved(ctx, command, options)
             return await self._escaped(ctx, await command.handler(self, ctx, options))
         except (CommandError, RuleError, ForcedDieError) as exc:
             return Reply.fail(str(exc))
