@@ -141,3 +141,17 @@ async def test_which_knight_is_knight_everywhere_and_name_is_still_taken(knights
     await knights.ok("@kara /knight stat stat:passion change:1 name:Oriel")
     await knights.ok("@kara /keyword apply keyword:poison value:1 knight:oriel")
     assert (await knights.state())["knights"]["oriel"]["stats"]["passion"] == 1
+
+
+def test_every_lookup_is_a_known_source_and_no_alias_hides_an_option() -> None:
+    from bot.app.commands import build_registry
+    from bot.app.lookups import SOURCES
+
+    for command in build_registry().commands.values():
+        names = [o.name for o in command.options]
+        for o in command.options:
+            assert o.lookup is None or o.lookup in SOURCES, (command.name, o.name)
+            assert not set(o.aliases) & set(names), (command.name, o.aliases)
+        knights = [o.name for o in command.options if o.lookup == "knight" and o.kind == "string"]
+        # "which Knight" is knight: (to:, leader: and knights: name Knights in another part)
+        assert set(knights) <= {"knight", "to", "leader"}, (command.name, knights)
