@@ -96,7 +96,7 @@ def register(r: Registry) -> None:
         Option("keep", "string_list", "Pass: tokens kept, e.g. opening,break"),
         KNIGHT)))
     r.add(Command(("knight", "react"), "Use a Reaction or ability", react, (
-        Option("source", "string", "the Gear or Technique (id or name)", required=True, max_length=64,
+        Option("source", "string", "the Gear or Technique id", required=True, max_length=64,
                lookup="gear_or_technique"),
         Option("ability", "string", "e.g. Reflex, Dodge, Block", required=True, max_length=60),
         Option("to", "string", "Reflex/Hug: the space", max_length=4),

@@ -267,7 +267,7 @@ def register(r: Registry) -> None:
         describe("knight", "Knights: sheets, Gear, stats; Clash turns")
     add = r.add
     add(Command(("knight", "create"), "Create your Knight", create, (
-        _opt("knight", "string", "the content id or name (/knight list)", required=True, max_length=64,
+        _opt("knight", "string", "the content id (/knight list)", required=True, max_length=64,
              lookup="knight_content"),
         _opt("name", "string", "the name in this campaign", max_length=60, names=True))))
     add(Command(("knight", "list"), "Every Knight of the campaign", list_knights))
@@ -317,12 +317,12 @@ def register(r: Registry) -> None:
         _opt("reason", "string", "why"), NAME)))
     for op, text in (("add", "Add Gear to the Armory"), ("remove", "Remove Gear"),
                      ("reforge", "Reforge Merchant Gear"), ("upgrade", "Attach an Upgrade card")):
-        opts = [_opt("gear", "string", "the Gear card's id or name", required=True, max_length=64,
+        opts = [_opt("gear", "string", "Gear card id", required=True, max_length=64,
                      autocomplete="gear" if op == "add" else None, lookup="gear")]
         if op == "add":
             opts.append(_opt("buy", "boolean", "buy it at the Merchant Workshop", default=False))
         if op == "upgrade":
-            opts.append(_opt("upgrade", "string", "the Upgrade card's id or name", max_length=64, lookup="upgrade"))
+            opts.append(_opt("upgrade", "string", "Upgrade card id", max_length=64, lookup="upgrade"))
         add(Command(("knight", "armory", op), text, on_knight(
             lambda kid, o, op=op: a.KnightArmory(knight=kid, op=op, gear=o["gear"], buy=bool(o.get("buy")),
                                                  upgrade=o.get("upgrade"))), (*opts, NAME)))
@@ -334,14 +334,14 @@ def register(r: Registry) -> None:
         _opt("heroic_arc", "string", "an unlocked Heroic Arc id", max_length=64),
         _opt("peril_arc", "string", "an unlocked Peril Arc id", max_length=64),
         _opt("talent", "string", "an unlocked Talent id", max_length=64),
-        _opt("techniques", "string_list", "Technique ids or names, up to the Hand Limit", lookup="technique"), NAME)))
+        _opt("techniques", "string_list", "Technique ids (Hand Limit)", lookup="technique"), NAME)))
     add(Command(("knight", "unlock"), "Unlock a part of the Knight",
                 on_knight(lambda kid, o: a.KnightUnlock(knight=kid, item=o["item"])), (
         _opt("item", "string", "the id of the part", required=True, max_length=64), NAME)))
     add(Command(("knight", "loadout"), "Equip Gear from the Armory",
                 on_knight(lambda kid, o: a.KnightLoadout(knight=kid, gear=o["gear"] or [],
                                                           knighves=o["knighves"])), (
-        _opt("gear", "string_list", "Gear ids or names, comma-separated", required=True, lookup="gear"),
+        _opt("gear", "string_list", "Gear ids, comma-separated", required=True, lookup="gear"),
         _opt("knighves", "boolean", "Knighves in the free hands", default=False), NAME)))
     add(Command(("knight", "note"), "Note a Boon, Affliction, Saint, Rapport...",
                 on_knight(lambda kid, o: a.KnightNote(knight=kid, kind=o["kind"], text=o["text"],
@@ -358,13 +358,13 @@ def register(r: Registry) -> None:
                                                             cards=o["cards"] or [])), (
         _opt("action", "string", "what to do", required=True,
              choices=("delve", "clash", "exert", "refresh", "end_round", "cooldown", "delay", "discard", "hand")),
-        _opt("technique", "string", "the Technique's id or name", max_length=64, lookup="technique"),
+        _opt("technique", "string", "Technique id", max_length=64, lookup="technique"),
         _opt("cards", "string_list", "Cooldown cards to return", lookup="technique"), NAME)))
     add(Command(("knight", "gear"), "Exhaust, discard, regain Gear; Charges",
                 on_knight(lambda kid, o: a.KnightGear(knight=kid, op=o["action"], gear=o["gear"], spend=o["spend"])), (
         _opt("action", "string", "what to do", required=True,
              choices=("exhaust", "unexhaust", "discard", "regain", "charge", "unexhaust_all")),
-        _opt("gear", "string", "the Gear card's id or name", max_length=64, lookup="gear"),
+        _opt("gear", "string", "Gear card id", max_length=64, lookup="gear"),
         _opt("spend", "string", "Clash: the action used", choices=("movement", "combat")), NAME)))
     add(Command(("knight", "condition"), "Gain or discard a Condition card",
                 on_knight(lambda kid, o: a.KnightCondition(knight=kid, op=o["action"], card=o["card"])), (
