@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterable
+
+from rules import lookup
 
 MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")
 SPECIAL = re.compile(r"[\\*_~`|>\[\]@<]")
@@ -38,8 +39,6 @@ def special_names(state_json: str) -> list[str]:
 
 
 def key(name: str) -> str:
-    """What makes two names the same name: case, accents, apostrophes and runs of spaces ignored."""
-    plain = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    plain = re.sub(r"['’`]", "", plain.casefold())
-    return " ".join(plain.split())
+    """What makes two names the same name: the one resolver's key (rules/lookup.py: case, accents, apostrophes and
+    quotes, punctuation and runs of spaces ignored), so no two Knights answer to one typed name."""
+    return lookup.key(name)

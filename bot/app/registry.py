@@ -67,6 +67,8 @@ class Option:
     autocomplete: str | None = None  # a source of bot/discord/tree.AUTOCOMPLETE: "deck", "card", "knight"...
     max_length: int = 200  # strings: longer values are refused (e.g. /knight import json: allows more)
     names: bool = False  # a name a player gives (a Knight, a campaign): NFC, no invisible characters (content/text)
+    lookup: str | None = None  # a source of bot/app/lookups.SOURCES: the id or the name shown, resolved to the id
+    aliases: tuple[str, ...] = ()  # older names of this option, still taken as typed (``name:`` for ``knight:``)
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,7 @@ class Registry:
 def convert(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
     """Check and convert option values; unknown or missing options are refused politely."""
     specs = {o.name: o for o in command.options}
+    raw = _unaliased(command, raw)
     unknown = [k for k in raw if k not in specs]
     if unknown:
         names = ", ".join(o.name for o in command.options) or "none"
@@ -166,6 +169,20 @@ def convert(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
             out[spec.name] = spec.default
             continue
         out[spec.name] = _value(command, spec, raw[spec.name])
+    return out
+
+
+def _unaliased(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` with an option given by an older name (an alias) under its name; refused when both are given."""
+    alias = {a: o.name for o in command.options for a in o.aliases}
+    if not any(k in alias for k in raw):
+        return raw
+    out: dict[str, Any] = {}
+    for k, v in raw.items():
+        name = alias.get(k, k)
+        if name in out or (name != k and name in raw):
+            raise CommandError(f"{command.name} takes {name}: once (`{k}:` is its older name); give only {name}:")
+        out[name] = v
     return out
 
 

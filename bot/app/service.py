@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from bot.app import names, table
+from bot.app import lookups, names, table
 from bot.app.context import Invocation
 from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
@@ -302,6 +302,8 @@ class App:
                         f"only the campaign's GM may use {command.name}; ask your GM, "
                         "or have them give you the GM role with /campaign gm-role"
                     )
+            if any(o.lookup for o in command.options):  # a name for an id: the id (bot/app/lookups)
+                options = await self._resolved(ctx, command, options)
             return await self._escaped(ctx, await command.handler(self, ctx, options))
         except (CommandError, RuleError, ForcedDieError) as exc:
             return Reply.fail(str(exc))
@@ -310,6 +312,19 @@ class App:
         except StorageUnavailable as exc:  # a full or read-only disk: nothing was written, the next write tries again
             log.error("a write failed: %s", exc)
             return Reply.fail(str(exc))
+
+    async def _resolved(self, ctx: Invocation, command: Command, options: dict[str, Any]) -> dict[str, Any]:
+        """The options that take an id given by the id or by the name shown on the card, as ids (bot/app/lookups);
+        what the current content does not know is looked up again in the edition the campaign plays."""
+        state = (await self.load(ctx)).state if lookups.needs_state(command.options, options) else None
+        try:
+            return lookups.resolve_options(command.name, command.options, options, self.catalogue, state)
+        except RuleError:
+            state = state or (await self.load(ctx)).state  # no campaign: that is said first
+            older = self.engine.at(state).catalogue
+            if older is self.catalogue:
+                raise
+            return lookups.resolve_options(command.name, command.options, options, older, state)
 
     # -- campaigns and permissions ---------------------------------------------------------------------
 

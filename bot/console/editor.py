@@ -109,7 +109,7 @@ class CommandCompleter(Completer):
 
     def _values(self, command: Command, current: str, user: str, words: list[str]) -> Iterable[Completion]:
         name, _, value = current.partition(":")
-        spec = next((o for o in command.options if o.name == name.lower()), None)
+        spec = next((o for o in command.options if name.lower() in (o.name, *o.aliases)), None)  # name: is knight:
         if spec is None:
             return
         values: list[tuple[str, str]] = [(c, "") for c in spec.choices if c.startswith(value.lower())]

@@ -51,7 +51,7 @@ def set_aside(state: CampaignState, k: KnightState, back: bool) -> list[str]:
         raise RuleError(f"{k.name} is already set aside")
     aside.append(k.id)
     return [f"📦 {k.name} is set aside: their Knight Sheet, Armory and progress are kept as they are "
-            f"(bring them back with /progress knight name:\"{k.name}\" back:true)."]
+            f"(bring them back with /progress knight knight:\"{k.name}\" back:true)."]
 
 
 @implements("Princesses", status="assisted", tests=[T + "test_only_one_princess_at_a_time"],

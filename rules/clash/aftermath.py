@@ -129,7 +129,7 @@ def first_death(died: list[KnightState], unknown_saint: bool = False) -> list[st
             continue
         first = True
         out.append(f"📖 {HAND} {FIRST_DEATH} — {k.name} died for the first time; once the Event is read, mark the "
-                   f"box: `/knight mark what:first_death name:\"{k.name}\"`.")
+                   f"box: `/knight mark what:first_death knight:\"{k.name}\"`.")
     if first and not unknown_saint:  # the 9999 Event "will take place only once": it unlocks the Unknown Saint
         out.append(f"📖 {UNKNOWN_SAINT} (\"This Special Event will take place only once during the course of the "
                    "entire game, even if it's another Knight that dies!\"; once read, `/saint unknown` unlocks the "

@@ -373,7 +373,7 @@ def end(engine: Engine, state: CampaignState, act: ClashEnd, dice: Dice) -> Resu
     steps = after.aftermath(engine, state, clash) if clash.over else []
     if not clash.over:
         lines.append("The Clash was not over (no victory, no defeat): it just ends, without Clash Aftermath "
-                     "(`/knight expedition step:aftermath name:\"...\"` runs one Knight's by hand).")
+                     "(`/knight expedition step:aftermath knight:\"...\"` runs one Knight's by hand).")
     lines.append("The Clash Board is cleared.")
     final = clash_data(clash, gm=True)
     state.clash, state.board = None, BoardState()

@@ -348,7 +348,7 @@ def incarnation_offer(h: Harm, k: KnightState) -> None:
     if h.state.clash is None:
         return
     h.say(f"✋ Saint Incarnation: {k.name} is about to die and may make an Incarnation roll: "
-          f"`/saint incarnate name:\"{k.name}\"` (or by hand, `/roll dice`) — they "
+          f"`/saint incarnate knight:\"{k.name}\"` (or by hand, `/roll dice`) — they "
           "Incarnate on their Saint's Incarnation Value or more (5+ Devotion tokens: automatically; without a Saint "
           "only a 10, the Unknown Saint); the bot then stands them up (Chain Break, Bane, Conditions) and says how "
           "far they may move before their Bonus Attack (docs/campaign.md).")

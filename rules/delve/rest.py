@@ -46,7 +46,7 @@ def techniques_text(techniques: list[dict[str, Any]]) -> list[str]:
     if not techniques:
         return ["1. Rest Abilities: no Technique with the Rest keyword on the Knight Boards."]
     lines = ["1. Rest Abilities — Knights may play their Technique cards with the Rest keyword "
-             "(`/knight technique action:delve technique:<id> name:<Knight>`):"]
+             "(`/knight technique action:delve technique:<name> knight:<Knight>`):"]
     for t in techniques:
         where = "in hand" if t["playable"] else f"in {t['zone']}: not playable now"
         lines.append(f"   • {t['knight_name']}: **{t['name']}** (`{t['technique']}`, {where}) — {t['text']}")

@@ -140,7 +140,7 @@ def inn(state: CampaignState, ost: OutpostState, o: Outpost, dice: Dice) -> list
 def contract_of(o: Outpost, cid: str) -> Contract:
     found = next((c for c in o.sections.notice_board.contracts if c.id == cid or c.name.lower() == cid.lower()), None)
     if found is None:
-        names = ", ".join(f"`{c.id}`" for c in o.sections.notice_board.contracts)
+        names = "; ".join(f"{c.name} (`{c.id}`, {c.tier})" for c in o.sections.notice_board.contracts)
         raise RuleError(f"the Notice Board has no Contract {cid!r}; its Contracts: {names}")
     return found
 
@@ -204,7 +204,7 @@ def hire_scout(state: CampaignState, ost: OutpostState, o: Outpost, sid: str, pa
     ``scouts_in_the_delve`` (at Kingdom Setup, or at once when the Delve is set up already)."""
     sc = next((s for s in o.sections.scouts.scouts if s.id == sid or s.name.lower() == sid.lower()), None)
     if sc is None:
-        names = ", ".join(f"`{s.id}` ({s.category})" for s in o.sections.scouts.scouts)
+        names = "; ".join(f"{s.name} (`{s.id}`, {s.category})" for s in o.sections.scouts.scouts)
         raise RuleError(f"the Scouts Guild has no Scout {sid!r}; its Scouts: {names}")
     if any(h.id == sc.id for h in ost.scouts):
         raise RuleError(f"{sc.name} is already hired for this Expedition")
@@ -300,7 +300,7 @@ def use_scout(engine: Engine, state: CampaignState, sid: str, cards: list[str]) 
     hired = exp.outpost.scouts if exp.outpost is not None else []
     h = next((x for x in hired if sid.lower() in (x.id, x.name.lower())), None)
     if h is None:
-        shown = ", ".join(f"`{x.id}`" for x in hired) or "none"
+        shown = ", ".join(f"{x.name} (`{x.id}`)" for x in hired) or "none"
         raise RuleError(f"no Scout {sid!r} was hired for this Expedition; hired: {shown}")
     if h.applied:
         raise RuleError(f"{h.name} has already done their task this Expedition")

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from content.schema.outpost import Outpost
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.expedition import outpost as op
@@ -90,7 +91,8 @@ class MercenaryUse(_Action):
 
 
 def outpost_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
-    """``data.outpost``: the Outpost Phase as the replies show it (docs/commands.md, `/outpost status`)."""
+    """``data.outpost``: the Outpost Phase as the replies show it (docs/commands.md, `/outpost status`); before the
+    Outpost is entered, ``data.offer`` is what the Destination's Outpost offers (the same lists)."""
     exp = state.expedition
     ost = exp.outpost if exp is not None else None
     unl = state.outpost_unlocks
@@ -101,24 +103,39 @@ def outpost_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
     if ost is None:
         found = next((o for o in engine.catalogue.outposts.values() if o.kingdom == exp.destination), None)
         out["available"] = found.id if found is not None else None
+        if found is not None and exp.phase == "outpost":
+            out["offer"] = {"name": found.name, **offer(engine, state, found)}
         return out
     o = op.outpost_content(engine.catalogue, ost)
     d = ost.model_dump()
     d.update(name=o.name, early_bird=ost.early_bird,
              party={k.id: {"name": k.name, "tier": k.sheet.tier, "gold": k.sheet.gold} for k in op.party(state)},
-             contracts=[{"id": c.id, "name": c.name, "tier": c.tier, "checkbox": c.checkbox, "objective": c.objective,
-                         "gold": c.gold, "marked": c.id in unl.contracts_marked}
-                        for c in o.sections.notice_board.contracts],
-             scouts_available=[{"id": s.id, "name": s.name, "category": s.category, "cost": s.cost}
-                               for s in o.sections.scouts.scouts],
-             mercenaries_available=[{"id": mid, "name": op.mercenary_of(engine.catalogue, mid).name,
-                                     "cost": op.mercenary_of(engine.catalogue, mid).cost, "only_for": kid}
-                                    for mid, kid in op.available(state, o, engine.catalogue).items()],
-             merchant=[{"id": g.id, "name": g.name, "tier": g.tier, "type": g.type, "cost": g.cost,
-                        "reforge_cost": g.reforged.reforge_cost if g.reforged else None}
-                       for g in op.stock(state, engine.catalogue)])
+             **offer(engine, state, o))
     out["outpost"] = d
     return out
+
+
+def offer(engine: Engine, state: CampaignState, o: Outpost) -> dict[str, Any]:
+    """What an Outpost offers (issue #20: only an error named the Contracts): its Contracts with tier and objective,
+    its Scouts, the Mercenaries that may be hired with what they do, the Merchant's wares with tier and cost."""
+    cat, unl = engine.catalogue, state.outpost_unlocks
+
+    def mercenary(mid: str, kid: str | None) -> dict[str, Any]:
+        m = op.mercenary_of(cat, mid)
+        side = m.sides[0]
+        return {"id": mid, "name": m.name, "cost": m.cost, "level": m.level, "only_for": kid,
+                "only_for_name": state.knights[kid].name if kid in state.knights else kid,
+                "delve": f"{side.delve.name}: {side.delve.text}", "clash": f"{side.clash.name}: {side.clash.text}"}
+
+    return dict(
+        contracts=[{"id": c.id, "name": c.name, "tier": c.tier, "checkbox": c.checkbox, "objective": c.objective,
+                    "gold": c.gold, "marked": c.id in unl.contracts_marked}
+                   for c in o.sections.notice_board.contracts],
+        scouts_available=[{"id": s.id, "name": s.name, "category": s.category, "cost": s.cost, "text": s.text}
+                          for s in o.sections.scouts.scouts],
+        mercenaries_available=[mercenary(mid, kid) for mid, kid in op.available(state, o, cat).items()],
+        merchant=[{"id": g.id, "name": g.name, "tier": g.tier, "type": g.type, "cost": g.cost,
+                   "reforge_cost": g.reforged.reforge_cost if g.reforged else None} for g in op.stock(state, cat)])
 
 
 def _result(engine: Engine, state: CampaignState, texts: list[str], **extra: Any) -> Result:

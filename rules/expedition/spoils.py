@@ -106,7 +106,7 @@ def _marks_due(state: CampaignState, exp: ExpeditionState) -> list[str]:
             continue
         if vision.choice == "quest":
             out.append(f"📜 {k.name}'s Quest (Chapter {vision.chapter}): once its paragraph is read, mark it on the "
-                       f"Knight Sheet with `/knight mark what:quest chapter:{vision.chapter} name:\"{k.name}\"`.")
+                       f"Knight Sheet with `/knight mark what:quest chapter:{vision.chapter} knight:\"{k.name}\"`.")
         elif vision.outcome is None and vision.free_roam_success is None:
             out.append(f"🔍 {k.name}'s {vision.choice.replace('_', ' ').title()}: resolve it with "
                        f"`/expedition resolve knight:\"{k.name}\"`.")

@@ -2,28 +2,31 @@
 
 from __future__ import annotations
 
-from difflib import get_close_matches
-
 from rules.errors import RuleError
 from rules.knights.state import KnightState
+from rules.lookup import Candidate, close, matches
 from rules.state import CampaignState
 
 
 def find_knight(state: CampaignState, name: str, purpose: str = "in this campaign") -> KnightState:
-    """A campaign Knight by id, by name (any case) or by the slug of the name (its Clash Board id); a polite
-    refusal naming the Knights there are otherwise."""
+    """A campaign Knight by id, by name (any case) or by the slug of the name (its Clash Board id); then as the one
+    resolver matches names (rules/lookup.py: accents, apostrophes, punctuation aside; a run of the name's words); a
+    polite refusal naming the Knights there are otherwise."""
     from rules.board.naming import slug
 
     wanted = name.strip().lower()
     if name in state.knights:
         return state.knights[name]
-    for k in state.knights.values():
+    for k in state.knights.values():  # first, exactly as before the resolver: an old log replays as it was
         if wanted in (k.id, k.name.lower(), slug(k.name)):
             return k
+    candidates = [Candidate(k.id, k.name, (slug(k.name),)) for k in state.knights.values()]
+    found = matches(name, candidates)
+    if len(found) == 1:
+        return state.knights[found[0].id]
     shown = ", ".join(k.name for k in state.knights.values()) or "none yet"
-    by_name = {key: k.name for k in state.knights.values() for key in (k.name.lower(), slug(k.name))}
-    close = get_close_matches(wanted, list(by_name), n=1, cutoff=0.6)
-    hint = f" (did you mean {by_name[close[0]]}?)" if close else ""
+    near = found or close(name, candidates, n=1)
+    hint = f" (did you mean {' or '.join(c.name for c in near)}?)" if near else ""
     raise RuleError(f"there is no Knight {name!r} {purpose}{hint}; the Knights are: {shown}")
 
 

@@ -55,12 +55,10 @@ async def test_a_misspelt_knight_is_refused_with_did_you_mean(table: Table) -> N
     await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
     await table.ok('@ulfa /knight create knight:oriel name:"Maud"')
     error = await _refused(table, '/delve start kingdom:aubrevane leader:"ser sonh"')
-    assert error == (
-        "there is no Knight 'ser sonh' to be the Party Leader (did you mean Ser Sonch?); "
-        "the Knights are: Ser Sonch, Maud"
-    )
-    assert "(did you mean Maud?)" in await _refused(table, "/delve start kingdom:aubrevane leader:maude")
-    assert "(did you mean Ser Sonch?)" in await _refused(table, "/delve start kingdom:aubrevane leader:ser-sonc")
+    # the one resolver (rules/lookup.py) answers for every option that names a Knight, the option named first
+    assert error == "/delve start leader: there is no Knight 'ser sonh'; did you mean Ser Sonch?"
+    assert "did you mean Maud?" in await _refused(table, "/delve start kingdom:aubrevane leader:maude")
+    assert "did you mean Ser Sonch?" in await _refused(table, "/delve start kingdom:aubrevane leader:ser-sonc")
     far = await _refused(table, "/delve start kingdom:aubrevane leader:Nobody")
-    assert far == "there is no Knight 'Nobody' to be the Party Leader; the Knights are: Ser Sonch, Maud"
+    assert far == "/delve start leader: there is no Knight 'Nobody'; the Knights are: Ser Sonch; Maud"
     assert (await table.ok('/delve start kingdom:aubrevane start:aub_01 leader:"Ser Sonch"')).ok

@@ -92,7 +92,7 @@ def test_first_death_reminder_only_the_first_time() -> None:
     lines = _run(state)
     kara_line = next(x for x in lines if "Kara died for the first time" in x)
     assert "✋ By hand: \"When your Knight dies for the first time, read the special First Death Event in their " \
-           "Knightbook.\"" in kara_line and '`/knight mark what:first_death name:"Kara"`' in kara_line
+           "Knightbook.\"" in kara_line and '`/knight mark what:first_death knight:"Kara"`' in kara_line
     assert any("9999 in the Kingdom Mysteries Section" in x for x in lines)
     assert any("Ser Sonch's First Death box is already marked" in x for x in lines)
     assert not any("Ser Sonch died for the first time" in x for x in lines)

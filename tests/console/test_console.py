@@ -114,7 +114,9 @@ async def test_tab_completes_commands_options_and_values_from_the_campaign(tmp_p
         assert complete("/choose decision:") == ["decision:d1 "]
         keys = complete("/choose decision:d1 option:")
         assert keys and all(k.startswith("option:") for k in keys)
-        assert 'name:"Ser Sonch" ' in complete("/knight sheet name:Ser")
+        assert 'knight:"Ser Sonch" ' in complete("/knight sheet knight:Ser")
+        # name:, the option's older name, completes too, to the option every command calls knight:
+        assert 'knight:"Ser Sonch" ' in complete("/knight sheet name:Ser")
         assert complete("/clash start type:") == ["type:exhibition ", "type:full "]
     finally:
         await app.db.close()

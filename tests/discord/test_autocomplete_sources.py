@@ -1,5 +1,5 @@
 """Autocomplete beyond decks and cards (bot/discord/tree.py AUTOCOMPLETE): the Knights of the channel's
-campaign for ``name:`` of /knight and ``knight:`` of /clash adjust, Monster ids for /clash start, Kingdom ids
+campaign for ``knight:`` of /knight and of /clash adjust, Monster ids for /clash start, Kingdom ids
 for /delve start, Gear ids for /knight armory add. Each is an AUTOCOMPLETE interaction (type 4) sent through
 the real CommandTree, answered with choices (type 8)."""
 
@@ -29,7 +29,7 @@ async def _choices(bot: Bot, line: str, focused: str, **values: Any) -> list[dic
 
 async def test_the_options_name_their_sources(app: App) -> None:
     options = {(c.name, o.name): o.autocomplete for c in app.registry.commands.values() for o in c.options}
-    assert options[("/knight show", "name")] == options[("/knight stat", "name")] == "knight"
+    assert options[("/knight show", "knight")] == options[("/knight stat", "knight")] == "knight"
     assert options[("/clash adjust", "knight")] == "knight"
     assert options[("/clash start", "monster")] == "monster"
     assert options[("/delve start", "kingdom")] == "kingdom"
@@ -40,20 +40,20 @@ async def test_the_options_name_their_sources(app: App) -> None:
 
 async def test_knight_names_of_the_channels_campaign(bot: Bot, app: App) -> None:
     # no campaign in the channel yet: no choices, and no error
-    assert await _choices(bot, "knight show", "name", name="") == []
+    assert await _choices(bot, "knight show", "knight", knight="") == []
     await one(bot, "campaign new", extra=opts(name="Ours"))
     await one(bot, "knight create", user=PLAYER, extra=opts(knight="ashgrove", name="Kara"))
     await one(bot, "knight create", user=PLAYER, extra=opts(knight="oriel", name="Oswin"))
     row = await app.db.active_campaign(str(GUILD), str(CHANNEL))
     assert row is not None
     ids = {k.name: k.id for k in CampaignState.model_validate_json(row.state_json).knights.values()}
-    choices = await _choices(bot, "knight show", "name", name="")
+    choices = await _choices(bot, "knight show", "knight", knight="")
     names = {c["name"].split(" (")[0]: c["value"] for c in choices}
     assert names == ids and set(names) == {"Kara", "Oswin"}
-    assert [c["name"].split(" (")[0] for c in await _choices(bot, "knight stat", "name", name="os")] == ["Oswin"]
+    assert [c["name"].split(" (")[0] for c in await _choices(bot, "knight stat", "knight", knight="os")] == ["Oswin"]
     assert [c["name"].split(" (")[0] for c in await _choices(bot, "clash adjust", "knight", knight="KAR")] == ["Kara"]
-    # the value is the Knight's id, which name: takes
-    shown = await one(bot, "knight show", extra=opts(name=names["Oswin"]))
+    # the value is the Knight's id, which knight: takes
+    shown = await one(bot, "knight show", extra=opts(knight=names["Oswin"]))
     assert "**Oswin**" in shown.text
 
 

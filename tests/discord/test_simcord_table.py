@@ -107,7 +107,7 @@ async def test_a_knight_with_30_notes_moves_by_its_attached_json_file(sim: Sim) 
     await sim.gm.slash(other, "campaign new", name="Elsewhere")
     imported = await sim.kara.slash(other, "knight import", file=(name, data))
     assert not imported.ephemeral, text(imported)
-    again = await sim.kara.slash(other, "knight export", name="Kara")
+    again = await sim.kara.slash(other, "knight export", knight="Kara")
     moved = json.loads((await attachment(again, ".json"))[1])
     assert moved["sheet"]["notes"] == knight["sheet"]["notes"] and moved["name"] == "Kara"
 

@@ -89,7 +89,7 @@ async def test_the_gear_in_a_knights_armory_and_loadout(bot: Bot, app: App) -> N
     mine = await _choices(bot, "knight armory remove", "gear", user=KARA, gear="")
     assert {c["value"] for c in mine} == armory, "the presser's own Knight's Armory"
     assert [c["value"] for c in await _choices(bot, "knight armory reforge", "gear", user=KARA, gear="lance")] == [LANCE]
-    named = await _choices(bot, "knight armory upgrade", "gear", user=KARA, gear="", name=oswin.id)
+    named = await _choices(bot, "knight armory upgrade", "gear", user=KARA, gear="", knight=oswin.id)
     assert {c["value"] for c in named} == {a.gear for a in oswin.sheet.armory}, "the Knight named in the command"
 
     first = await _choices(bot, "knight loadout", "gear", user=KARA, gear="")

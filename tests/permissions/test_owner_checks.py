@@ -84,7 +84,9 @@ def _walked() -> list[Row]:
 def _naming_sonch(row: Row) -> str:
     """The row's line with its Knight option naming Ser Sonch (in place of the Knight it named, if any)."""
     option = _knight_option(row)
-    line = re.sub(rf'\s{option}:("[^"]*"|\S+)', "", row.line)
+    command = build_registry().commands[path_of(row.line)]
+    names = [option, *next(o.aliases for o in command.options if o.name == option)]  # knight: and its older name:
+    line = re.sub(rf'\s({"|".join(names)}):("[^"]*"|\S+)', "", row.line)
     return f'{line} {option}:"Ser Sonch"'
 
 

@@ -350,6 +350,6 @@ async def test_the_spoils_phase_reminds_what_the_knight_sheets_record(spoils: Ta
     well as all the Gold you collected, and Bane you accumulated. Double check if you marked all necessary Choice
     Matrix boxes."""
     reply = await to_spoils(spoils)
-    assert '`/knight mark what:quest chapter:1 name:"Ser Sonch"`' in reply.text
+    assert '`/knight mark what:quest chapter:1 knight:"Ser Sonch"`' in reply.text
     assert "`/expedition resolve knight:\"Maud\"`" in reply.text
-    await spoils.ok('@kara /knight mark what:quest chapter:1 name:"Ser Sonch"')  # the command as named works
+    await spoils.ok('@kara /knight mark what:quest chapter:1 knight:"Ser Sonch"')  # the command as named works

@@ -15,7 +15,7 @@ from bot.app.service import App
 from rules.clash.flow import KNIGHT_TOKENS
 from rules.clash.round_handlers import KnightEndTurn, KnightMove, MonsterRound, PoolChange
 
-KNIGHT = Option("knight", "string", "default: yours", max_length=60, autocomplete="knight")
+KNIGHT = Option("knight", "string", "default: yours", max_length=60, autocomplete="knight", lookup="knight")
 
 
 async def monster_round(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -72,7 +72,7 @@ def register(r: Registry) -> None:
         Option("to", "string", "the space, e.g. C4", required=True, max_length=4), KNIGHT)))
     r.add(Command(("knight", "attack"), "Combat Action: attack a Monster", attack, (
         Option("weapon", "string", "the active weapon", required=True, max_length=64,
-               autocomplete="gear"),
+               autocomplete="gear", lookup="gear"),
         Option("target", "string", "the Monster (default: in range)", max_length=64),
         Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
         Option("bonus", "boolean", "spend an owed Bonus Attack", default=False),
@@ -80,7 +80,8 @@ def register(r: Registry) -> None:
         Option("keep", "string_list", "Pass: tokens kept, e.g. opening,break"),
         KNIGHT)))
     r.add(Command(("knight", "react"), "Use a Reaction or ability", react, (
-        Option("source", "string", "the Gear or Technique id", required=True, max_length=64),
+        Option("source", "string", "the Gear or Technique id", required=True, max_length=64,
+               lookup="gear_or_technique"),
         Option("ability", "string", "e.g. Reflex, Dodge, Block", required=True, max_length=60),
         Option("to", "string", "Reflex/Hug: the space", max_length=4),
         Option("moves", "string", "Motivate: Kara:E5,Ubar:F6", max_length=200), KNIGHT)))

@@ -89,11 +89,12 @@ async def armor(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 def register(r: Registry) -> None:
     r.add(Command(("clash", "start"), "GM: start a Clash from the Monster's Clash Setup", start, (
-        Option("monster", "string", "the Monster's id, e.g. stag", required=True, max_length=64,
-               autocomplete="monster"),
+        Option("monster", "string", "the Monster's id or name, e.g. stag", required=True, max_length=64,
+               autocomplete="monster", lookup="monster"),
         Option("level", "integer", "the Monster's level", required=True, min_value=1, max_value=9),
         Option("type", "string", "the type of Clash", required=True, choices=("exhibition", "full")),
-        Option("knights", "string_list", "the Knights taking part (default: every living Knight)"),
+        Option("knights", "string_list", "the Knights taking part (default: every living Knight)",
+               lookup="knight"),
         Option("providence", "boolean", "Wise Providence: the Clash begins with the Knight Round", default=False),
     ), permission="gm"))
     r.add(Command(("clash", "status"), "The Clash: Wounds, decks, discard piles, Wound Stack, board", status))
@@ -101,7 +102,7 @@ def register(r: Registry) -> None:
                   adjust, (
         Option("deck", "string", "the deck whose top card you set", choices=("ai", "bp")),
         Option("top", "string", "the card id to put on top", max_length=64),
-        Option("knight", "string", "the Knight's name", max_length=60, autocomplete="knight"),
+        Option("knight", "string", "the Knight's name", max_length=60, autocomplete="knight", lookup="knight"),
         Option("stat", "string", "the statistic to set", choices=STATS),
         Option("monster", "string", "a Monster number to set",
                choices=("wounds", "to_hit", "at_bonus", "evasion_dice_bonus", "vigor_loss_bonus")),

@@ -117,20 +117,22 @@ def register(r: Registry) -> None:
     r.describe_group("delve", "The Delve: the Kingdom map, travel, and the Kingdom track")
     r.add(Command(
         ("delve", "start"), "GM: start a Delve — lay the starting tile, zero the Kingdom track, Monster Setup", start,
-        (Option("kingdom", "string", "the Kingdom's id, e.g. aubrevane", required=True, autocomplete="kingdom"),
-         Option("start", "string", "a starting tile id (empty: one at random)"),
+        (Option("kingdom", "string", "the Kingdom's id, e.g. aubrevane", required=True, autocomplete="kingdom",
+                lookup="kingdom"),
+         Option("start", "string", "a starting tile id (empty: one at random)", lookup="tile"),
          Option("leader", "string", "the Party Leader (empty: the first Knight); Monster Setup reads their tier",
-                autocomplete="knight")),
+                autocomplete="knight", lookup="knight")),
         permission="gm",
     ))
     r.add(Command(
         ("delve", "travel"), "Travel step: along a path (direction), to a tile, or into the Deep Fog (fog)", travel,
         (Option("direction", "string", "the path to take", choices=DIRECTIONS),
-         Option("to", "string", "the destination tile id"),
+         Option("to", "string", "the destination tile id", lookup="tile"),
          Option("fog", "string", "enter the Deep Fog toward this Unexplored tile id"),
          Option("trailmake", "integer", "Deep Fog: Trailmake X at the start of traversal", min_value=1, max_value=14),
          Option("wander", "integer", "Deep Fog: Wander uses the party has", default=0, min_value=0, max_value=5),
-         Option("leader", "string", "Deep Fog: the Party Leader, Target of its effects", autocomplete="knight"),
+         Option("leader", "string", "Deep Fog: the Party Leader, Target of its effects", autocomplete="knight",
+                lookup="knight"),
          Option("decision", "string", "the Travel step answered (travel<n>, as a select sends it): refused once the "
                 "party has travelled since", max_length=24)),
         permission="player",
@@ -180,7 +182,8 @@ def register(r: Registry) -> None:
     r.add(Command(
         ("delve", "cipher"), "Exploration Cipher: the tile's half and your Knight's half (wrong: +1 Threat)", cipher,
         (Option("code", "string", "the four-digit code, e.g. 3712", required=True, max_length=4),
-         Option("knight", "string", "the Knight whose half it is (Target of its effects)", autocomplete="knight")),
+         Option("knight", "string", "the Knight whose half it is (Target of its effects)", autocomplete="knight",
+                lookup="knight")),
         permission="player",
     ))
     r.add(Command(
@@ -188,13 +191,13 @@ def register(r: Registry) -> None:
         adventure,
         (Option("result", "string", "the test's result (after /roll test)", choices=("success", "failure")),
          Option("knight", "string", "the Knight who tests, Target of its effects (default the Party Leader)",
-                autocomplete="knight")),
+                autocomplete="knight", lookup="knight")),
         permission="player",
     ))
     r.add(Command(
         ("delve", "contract"), "The signed Contract's test on the tile just entered (any Knight may take it)",
         contract,
-        (Option("knight", "string", "the Knight who tests", required=True, autocomplete="knight"),),
+        (Option("knight", "string", "the Knight who tests", required=True, autocomplete="knight", lookup="knight"),),
         permission="player",
     ))
     r.add(Command(

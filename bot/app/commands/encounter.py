@@ -27,7 +27,8 @@ from rules.delve.encounter_handlers import (
 )
 from rules.delve.results import delve_data
 
-KNIGHT = Option("knight", "string", "the Knight who acts (default: yours)", max_length=64, autocomplete="knight")
+KNIGHT = Option("knight", "string", "the Knight who acts (default: yours)", max_length=64, autocomplete="knight",
+                lookup="knight")
 
 
 async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -130,7 +131,8 @@ def register(r: Registry) -> None:
                max_length=16),
     ), permission="player"))
     r.add(Command(("encounter", "attack"), "Attack Action: attack the Monster with a weapon in range", attack, (
-        Option("weapon", "string", "the active weapon", required=True, max_length=64, autocomplete="gear"),
+        Option("weapon", "string", "the active weapon", required=True, max_length=64, autocomplete="gear",
+               lookup="gear"),
         Option("target", "integer", "the Monster miniature's number (default: one in range)", min_value=1,
                max_value=8),
         Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),

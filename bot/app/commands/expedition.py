@@ -29,7 +29,8 @@ from rules.expedition.phases import LABEL, status_data
 PHASES = ("vision", "outpost", "delve", "clash", "rest", "spoils", "over")
 CHOICES = ("quest", "investigation", "free_roam")
 CLUES = ("martial", "errant", "historic", "mystic")
-KNIGHT = Option("knight", "string", "the Knight (name or id); default: yours", max_length=60, autocomplete="knight")
+KNIGHT = Option("knight", "string", "the Knight (name or id); default: yours", max_length=60, autocomplete="knight",
+                lookup="knight")
 
 
 async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -214,7 +215,8 @@ def register(r: Registry) -> None:
     ))
     r.add(Command(
         ("expedition", "destination"), "Vision Phase: the Destination Kingdom (the Party Leader decides)", destination,
-        (Option("kingdom", "string", "the Kingdom's id, e.g. aubrevane", required=True, autocomplete="kingdom"),),
+        (Option("kingdom", "string", "the Kingdom's id, e.g. aubrevane", required=True, autocomplete="kingdom",
+                lookup="kingdom"),),
         permission="player",
     ))
     r.add(Command(
@@ -222,7 +224,7 @@ def register(r: Registry) -> None:
         note,
         (Option("text", "string", "what the players report: an outcome, a mark, a choice", required=True,
                 max_length=500),
-         Option("knight", "string", "the Knight it concerns", max_length=60, autocomplete="knight")),
+         Option("knight", "string", "the Knight it concerns", max_length=60, autocomplete="knight", lookup="knight")),
         permission="player",
     ))
     r.add(Command(
@@ -266,7 +268,7 @@ def register(r: Registry) -> None:
         ("expedition", "resolve"), "Spoils Phase: resolve the Investigations and Free Roams (Clue cards, Leads)",
         resolve,
         (Option("knight", "string", "one Knight (default: every one not resolved yet)", max_length=60,
-                autocomplete="knight"),
+                autocomplete="knight", lookup="knight"),
          Option("investigation", "integer", "the Investigation's number, if not given at the Vision Phase",
                 min_value=1, max_value=5),
          Option("outcome", "string", "the outcome the Investigation's paragraph gave, when it is not the Clue card's",

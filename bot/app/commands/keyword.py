@@ -19,7 +19,7 @@ KEYWORDS = ("bane", "poison", "toxify", "parasitize", "choke", "fortify", "zeal"
 
 async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
-    k = find(loaded, ctx, o.get("name"))
+    k = find(loaded, ctx, o.get("knight"))
     cat = app.catalogue
     status = kw.status(cat, k)
     text = f"**{k.name}** — " + ("; ".join(status) if status else "no keyword tokens, Choke Limit or additional Vigor.")

@@ -1,8 +1,8 @@
 """/knight ... — Knight Sheets, Knight Boards, Loadouts and statistics (docs/knights.md).
 
-Knights live in the campaign state, keyed by a slug id. A command picks a Knight with ``name:`` (its
-name or id) or, without it, the user's only Knight. Only the owner or the GM may change a Knight;
-anybody may view one. Every reply has ``data.knight``.
+Knights live in the campaign state, keyed by a slug id. A command picks a Knight with ``knight:`` (its
+name or id; ``name:``, the option's older name, is still taken) or, without it, the user's only Knight.
+Only the owner or the GM may change a Knight; anybody may view one. Every reply has ``data.knight``.
 """
 
 from __future__ import annotations
@@ -22,12 +22,16 @@ from bot.app.registry import MAX_UPLOAD_BYTES, Command, Option, Registry, Upload
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, Loaded
 from content.schema.knights import VIRTUES
+from rules.errors import RuleError
 from rules.knights import actions as a
 from rules.knights.state import VICE_VIRTUE, KnightState
 from rules.knights.view import details, summary
+from rules.lookup import Candidate, resolve
 
 CODE_PREFIX = "kfgm-knight:"
-NAME = Option("name", "string", "default: yours", max_length=60, autocomplete="knight")
+# "which Knight" is knight: in every command (issue #20); name:, what the /knight commands called it, is still taken
+NAME = Option("knight", "string", "default: yours", max_length=60, autocomplete="knight", lookup="knight",
+              aliases=("name",))
 STATS = ("passion", "heat", "vigor", "bane", "max_vigor", "heat_limit", "bane_limit", "leads",
          "precision", "evasion", "speed", "gold")
 TIERS = ("mob", "vassal", "king", "devil", "dragon", "legendary")
@@ -45,23 +49,23 @@ class Owned(Protocol):
 OwnedT = TypeVar("OwnedT", bound=Owned)
 
 
-def find_owned(items: dict[str, OwnedT], ctx: Invocation, name: str | None, noun: str, how_to_add: str) -> OwnedT:
-    """A Knight or a Squire named by id or name, else the asker's only one (the same rules for both)."""
+def find_owned(items: dict[str, OwnedT], ctx: Invocation, name: str | None, noun: str, how_to_add: str,
+               option: str = "knight") -> OwnedT:
+    """A Knight or a Squire named by id or name (bot/app/lookups resolves a ``lookup`` option to the id first), else
+    the asker's only one (the same rules for both)."""
     if name:
-        wanted = name.strip().lower()
-        for item in items.values():
-            if wanted in (item.id, item.name.lower()):
-                return item
-        shown = ", ".join(i.name for i in items.values()) or "none yet"
-        raise CommandError(f"there is no {noun} {name!r} in this campaign; the {noun}s are: {shown}")
+        try:
+            return items[resolve(name, [Candidate(i.id, i.name) for i in items.values()], noun)]
+        except RuleError as exc:
+            raise CommandError(str(exc)) from None
     mine = [i for i in items.values() if i.owner == ctx.user_id]
     if len(mine) == 1:
         return mine[0]
     if not mine:
         raise CommandError(f"you have no {noun} in this campaign: {how_to_add}, or name the {noun} you mean with "
-                           "name:")
+                           f"{option}:")
     names = ", ".join(f'"{i.name}"' for i in mine)
-    raise CommandError(f"you have several {noun}s ({names}); please say which one with name:")
+    raise CommandError(f"you have several {noun}s ({names}); please say which one with {option}:")
 
 
 def find(loaded: Loaded, ctx: Invocation, name: str | None) -> KnightState:
@@ -101,7 +105,7 @@ def on_knight(build: Callable[[str, dict[str, Any]], BaseModel]) -> Any:
     applies the action ``build(knight id, options)`` makes."""
     async def handler(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         loaded = await app.load(ctx)
-        k = find(loaded, ctx, o.get("name"))
+        k = find(loaded, ctx, o.get("knight"))
         await may_change(app, ctx, loaded, k)
         return await app.act_reply(ctx, build(k.id, o))
 
@@ -151,7 +155,7 @@ def _show_text(d: dict[str, Any]) -> str:
 
 async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
-    k = find(loaded, ctx, o["name"])
+    k = find(loaded, ctx, o["knight"])
     d = details(app.catalogue, k)
     return Reply(text=_show_text(d), data={"knight": d["summary"], "sheet": d})
 
@@ -167,7 +171,7 @@ async def _picture(app: App, loaded: Loaded, k: KnightState, d: dict[str, Any]) 
 
 async def sheet(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
-    k = find(loaded, ctx, o["name"])
+    k = find(loaded, ctx, o["knight"])
     d = details(app.catalogue, k)
     image = await _picture(app, loaded, k, d)
     return Reply(text=_show_text(d), data={"knight": d["summary"], "sheet": d, "image": image}, images=[image])
@@ -213,7 +217,7 @@ async def export(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     """The sheet picture and the Knight's JSON, both attached to the reply (never a path of the bot's disk in the
     text); the short ``kfgm-knight:`` code in the text too when it fits in a message."""
     loaded = await app.load(ctx)
-    k = find(loaded, ctx, o["name"])
+    k = find(loaded, ctx, o["knight"])
     d = details(app.catalogue, k)
     image = await _picture(app, loaded, k, d)
     state = k.model_dump(mode="json")
@@ -263,7 +267,8 @@ def register(r: Registry) -> None:
         describe("knight", "Knights: sheets, Gear, stats; Clash turns")
     add = r.add
     add(Command(("knight", "create"), "Create your Knight", create, (
-        _opt("knight", "string", "the content id (/knight list)", required=True, max_length=64),
+        _opt("knight", "string", "the content id (/knight list)", required=True, max_length=64,
+             lookup="knight_content"),
         _opt("name", "string", "the name in this campaign", max_length=60, names=True))))
     add(Command(("knight", "list"), "Every Knight of the campaign", list_knights))
     add(Command(("knight", "show"), "Show a Knight", show, (NAME,)))
@@ -312,12 +317,12 @@ def register(r: Registry) -> None:
         _opt("reason", "string", "why"), NAME)))
     for op, text in (("add", "Add Gear to the Armory"), ("remove", "Remove Gear"),
                      ("reforge", "Reforge Merchant Gear"), ("upgrade", "Attach an Upgrade card")):
-        opts = [_opt("gear", "string", "the Gear card's id", required=True, max_length=64,
-                     autocomplete="gear" if op == "add" else None)]
+        opts = [_opt("gear", "string", "Gear card id", required=True, max_length=64,
+                     autocomplete="gear" if op == "add" else None, lookup="gear")]
         if op == "add":
             opts.append(_opt("buy", "boolean", "buy it at the Merchant Workshop", default=False))
         if op == "upgrade":
-            opts.append(_opt("upgrade", "string", "the Upgrade card's id", max_length=64))
+            opts.append(_opt("upgrade", "string", "Upgrade card id", max_length=64, lookup="upgrade"))
         add(Command(("knight", "armory", op), text, on_knight(
             lambda kid, o, op=op: a.KnightArmory(knight=kid, op=op, gear=o["gear"], buy=bool(o.get("buy")),
                                                  upgrade=o.get("upgrade"))), (*opts, NAME)))
@@ -329,14 +334,14 @@ def register(r: Registry) -> None:
         _opt("heroic_arc", "string", "an unlocked Heroic Arc id", max_length=64),
         _opt("peril_arc", "string", "an unlocked Peril Arc id", max_length=64),
         _opt("talent", "string", "an unlocked Talent id", max_length=64),
-        _opt("techniques", "string_list", "Technique ids, up to the Hand Limit"), NAME)))
+        _opt("techniques", "string_list", "Technique ids (Hand Limit)", lookup="technique"), NAME)))
     add(Command(("knight", "unlock"), "Unlock a part of the Knight",
                 on_knight(lambda kid, o: a.KnightUnlock(knight=kid, item=o["item"])), (
         _opt("item", "string", "the id of the part", required=True, max_length=64), NAME)))
     add(Command(("knight", "loadout"), "Equip Gear from the Armory",
                 on_knight(lambda kid, o: a.KnightLoadout(knight=kid, gear=o["gear"] or [],
                                                           knighves=o["knighves"])), (
-        _opt("gear", "string_list", "Gear ids, comma-separated", required=True),
+        _opt("gear", "string_list", "Gear ids, comma-separated", required=True, lookup="gear"),
         _opt("knighves", "boolean", "Knighves in the free hands", default=False), NAME)))
     add(Command(("knight", "note"), "Note a Boon, Affliction, Saint, Rapport...",
                 on_knight(lambda kid, o: a.KnightNote(knight=kid, kind=o["kind"], text=o["text"],
@@ -353,13 +358,13 @@ def register(r: Registry) -> None:
                                                             cards=o["cards"] or [])), (
         _opt("action", "string", "what to do", required=True,
              choices=("delve", "clash", "exert", "refresh", "end_round", "cooldown", "delay", "discard", "hand")),
-        _opt("technique", "string", "the Technique's id", max_length=64),
-        _opt("cards", "string_list", "Cooldown cards to return"), NAME)))
+        _opt("technique", "string", "Technique id", max_length=64, lookup="technique"),
+        _opt("cards", "string_list", "Cooldown cards to return", lookup="technique"), NAME)))
     add(Command(("knight", "gear"), "Exhaust, discard, regain Gear; Charges",
                 on_knight(lambda kid, o: a.KnightGear(knight=kid, op=o["action"], gear=o["gear"], spend=o["spend"])), (
         _opt("action", "string", "what to do", required=True,
              choices=("exhaust", "unexhaust", "discard", "regain", "charge", "unexhaust_all")),
-        _opt("gear", "string", "the Gear card's id", max_length=64),
+        _opt("gear", "string", "Gear card id", max_length=64, lookup="gear"),
         _opt("spend", "string", "Clash: the action used", choices=("movement", "combat")), NAME)))
     add(Command(("knight", "condition"), "Gain or discard a Condition card",
                 on_knight(lambda kid, o: a.KnightCondition(knight=kid, op=o["action"], card=o["card"])), (

@@ -53,7 +53,7 @@ def register(r: Registry) -> None:
         (Option("investigation", "integer", "the Investigation's number in the Chapter", required=True,
                 min_value=1, max_value=5),
          Option("knight", "string", "your Knight (default: the one on a True Solo Investigation)",
-                autocomplete="knight")),
+                autocomplete="knight", lookup="knight")),
         permission="player",
     ))
     r.add(Command(
@@ -61,9 +61,9 @@ def register(r: Registry) -> None:
         "True Solo Mode: during the Clash Setup, equip up to three Gear cards from your Armory",
         solo_gear,
         (Option("gear", "string_list", "Armory Gear ids to equip, comma-separated (three per Clash Setup)",
-                required=True),
-         Option("unequip", "string_list", "equipped Gear ids to exchange for them, comma-separated"),
-         Option("knight", "string", "your Knight (default: the only one)", autocomplete="knight")),
+                required=True, lookup="gear"),
+         Option("unequip", "string_list", "equipped Gear ids to exchange for them, comma-separated", lookup="gear"),
+         Option("knight", "string", "your Knight (default: the only one)", autocomplete="knight", lookup="knight")),
         permission="player",
     ))
     r.add(Command(

@@ -241,10 +241,10 @@ def register(r: Registry) -> None:
     )
     r.add(Command(("odds", "weapon"), "Exact odds of your Knight's Attack in this Clash, with the Knight Pool",
                   weapon, (
-                      Option("weapon", "string", "the weapon (Gear id)", required=True, max_length=64,
-                             autocomplete="gear"),
+                      Option("weapon", "string", "the weapon (Gear id or name)", required=True, max_length=64,
+                             autocomplete="gear", lookup="gear"),
                       Option("knight", "string", "which Knight (default: yours)", max_length=60,
-                             autocomplete="knight"),
+                             autocomplete="knight", lookup="knight"),
                       Option("cantrip", "string", "Cantrip tokens count as", choices=("opening", "break")),
                       Option("target", "string", "the Mob to attack", max_length=64))))
     r.add(

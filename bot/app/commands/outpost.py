@@ -28,7 +28,7 @@ from rules.expedition.outpost_handlers import (
 
 SECTIONS = ("inn", "notice_board", "scouts", "mercenaries", "merchant", "shrine")
 KNIGHT = Option("knight", "string", "the Knight who pays or acts (name or id); default: yours", max_length=60,
-                autocomplete="knight")
+                autocomplete="knight", lookup="knight")
 
 
 async def _knight_id(app: App, ctx: Invocation, name: str | None) -> str:
@@ -47,6 +47,8 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         where = "no Expedition is under way" if exp is None else f"the party is in the {exp.phase} phase"
         text = (f"The Outpost has not been entered ({where}). During the Outpost Phase, any `/outpost` activity opens "
                 "the Destination Kingdom's Outpost.")
+        if data.get("offer"):
+            text += f"\n🏰 **{data['offer']['name']}**\n" + "\n".join(on_offer(data["offer"], signed=False))
         return Reply(text=text, data=data)
     lines = [f"🏰 **{d['name']}**" + (" (left: Loadouts locked)" if d["done"] else "")]
     if d["early_bird"]:
@@ -64,29 +66,35 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     if d["mercenaries"]:
         lines.append("Mercenaries: " + ", ".join(f"{m['name']} ({m['uses_left']} uses)" for m in d["mercenaries"])
                      + ".")
-    lines += _on_offer(d)
+    lines += on_offer(d, signed=bool(d["contract"]))
     lines.append("Next: the GM types `/outpost done` when the activities are over and each Loadout is prepared.")
     return Reply(text="\n".join(lines), data=data)
 
 
-def _on_offer(d: dict[str, Any]) -> list[str]:
-    """What the Outpost offers, with the ids the commands take (issue #20: only an error named the Contracts)."""
-    lines = ["**On offer**"]
-    if not d["contract"]:
-        lines.append("Notice Board (`/outpost contract contract:<id>`): " + "; ".join(
-            f"{c['name']} (`{c['id']}`, {c['tier']}{', done' if c['marked'] else ''}) — {c['objective'].rstrip('.')}"
-            for c in d["contracts"]) + ".")
+def on_offer(d: dict[str, Any], signed: bool) -> list[str]:
+    """What the Outpost offers, an item a line, with the name and the id the commands take (either will do)."""
+    lines = ["**On offer** (give the name or the id)"]
+    if not signed:
+        lines.append("📜 Notice Board — `/outpost contract contract:<name>`, up to the Party Leader's tier:")
+        lines += [f"• {c['name']} (`{c['id']}`, {c['tier'].capitalize()} Tier"
+                  + (f", {c['gold']} Gold each" if c["gold"] else "")
+                  + (", fulfilled: not repeatable" if c["marked"] else "") + f") — {c['objective']}"
+                  for c in d["contracts"]]
     if d["scouts_available"]:
-        lines.append("Scouts (`/outpost scouts scout:<id>`): " + "; ".join(
-            f"{s['name']} (`{s['id']}`, {s['category']}, {s['cost']} Gold)" for s in d["scouts_available"]) + ".")
+        lines.append("🔭 Scouts Guild — `/outpost scouts scout:<name>`:")
+        lines += [f"• {s['name']} (`{s['id']}`, {s['category']}, {s['cost']} Gold) — {s['text']}"
+                  for s in d["scouts_available"]]
     if d["mercenaries_available"]:
-        lines.append("Mercenaries (`/outpost hire mercenary:<id>`): " + "; ".join(
-            f"{m['name']} (`{m['id']}`, {m['cost']} Gold)" for m in d["mercenaries_available"]) + ".")
+        lines.append("⚔️ Mercenary Guild — `/outpost hire mercenary:<name>` (up to four, two uses each):")
+        lines += [f"• {m['name']} (`{m['id']}`, {m['cost']} Gold"
+                  + (f", only for {m['only_for_name']}" if m["only_for"] else "")
+                  + f") — Delve: {m['delve']} Clash: {m['clash']}" for m in d["mercenaries_available"]]
     if d["merchant"]:
-        lines.append("Merchant Workshop (`/outpost buy gear:<id>`, up to your own tier): " + "; ".join(
-            f"{g['name']} (`{g['id']}`, {g['tier']}, {g['cost']} Gold)" for g in d["merchant"]) + ".")
-    lines.append("Shrine of the Saints: `/outpost shrine saint:<name>` spends a Devotion token for an unlocked Saint "
-                 "nobody holds.")
+        lines.append("🛒 Merchant Workshop — `/outpost buy gear:<name>`, up to your own tier:")
+        lines += [f"• {g['name']} (`{g['id']}`, {g['tier'].capitalize()} Tier, {g['cost']} Gold)"
+                  for g in d["merchant"]]
+    lines.append("⛪ Shrine of the Saints — `/outpost shrine saint:<name>` spends a Devotion token for an unlocked "
+                 "Saint nobody holds (`/saint show` lists them).")
     return lines
 
 
@@ -144,7 +152,7 @@ async def scout_use(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def use(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    return await app.act_reply(ctx, MercenaryUse(name=o["name"]))
+    return await app.act_reply(ctx, MercenaryUse(name=o["mercenary"]))
 
 
 def register(r: Registry) -> None:
@@ -158,34 +166,40 @@ def register(r: Registry) -> None:
         Option("section", "string", "the section", required=True, choices=SECTIONS),), permission="player"))
     add(Command(("outpost", "inn"), "Roll at the Inn and see who the party meets", inn, (), permission="player"))
     add(Command(("outpost", "contract"), "Sign a Contract at the Notice Board (one per Expedition)", contract, (
-        Option("contract", "string", "the Contract's id or name", required=True, max_length=64),),
+        Option("contract", "string", "the Contract's id or name", required=True, max_length=64, lookup="contract"),),
         permission="player"))
     add(Command(("outpost", "fulfil"), "GM: the signed Contract is fulfilled; pay its rewards", fulfil, (),
                 permission="gm"))
     add(Command(("outpost", "scouts"), "Hire a Scout (Recon, Patrol, Survey) for the Delve", scouts, (
-        Option("scout", "string", "the Scout's id or name", required=True, max_length=64), KNIGHT),
+        Option("scout", "string", "the Scout's id or name", required=True, max_length=64, lookup="scout"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "hire"), "Hire a Mercenary (up to four, unique names)", hire, (
-        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64), KNIGHT),
+        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64,
+               lookup="mercenary"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "buy"), "Buy Gear or a Consumable at the Merchant Workshop (up to your own tier)", buy, (
-        Option("gear", "string", "the Gear card's id", required=True, max_length=64, autocomplete="gear"), KNIGHT),
+        Option("gear", "string", "the Gear card's id or name", required=True, max_length=64, autocomplete="gear",
+               lookup="gear"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "reforge"), "Reforge Merchant Gear (not Gear bought this Outpost)", reforge, (
-        Option("gear", "string", "the Gear card's id", required=True, max_length=64, autocomplete="gear"), KNIGHT),
+        Option("gear", "string", "the Gear card's id or name", required=True, max_length=64, autocomplete="gear",
+               lookup="gear"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "shrine"), "Spend a Devotion token for a patron Saint", shrine, (
-        Option("saint", "string", "an unlocked Saint's id or name", required=True, max_length=64), KNIGHT),
+        Option("saint", "string", "an unlocked Saint's id or name", required=True, max_length=64,
+               lookup="saint"), KNIGHT),
         permission="player"))
     add(Command(("outpost", "done"), "GM: leave the Outpost: lock the Loadouts and go on to the Delve", done, (),
                 permission="gm"))
     add(Command(("mercenary", "unlock"), "GM: unlock a Mercenary for everyone or for one Knight", unlock, (
-        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64),
+        Option("mercenary", "string", "the Mercenary's id or name", required=True, max_length=64, lookup="mercenary"),
         Option("knight", "string", "only for this Knight (gained through their Knight Campaign)", max_length=60,
-               autocomplete="knight")), permission="gm"))
+               autocomplete="knight", lookup="knight")), permission="gm"))
     add(Command(("mercenary", "use"), "Use a recruited Mercenary's ability (Delve or Clash)", use, (
-        Option("name", "string", "the Mercenary's name", required=True, max_length=64),), permission="player"))
+        Option("mercenary", "string", "the recruited Mercenary's name or id", required=True, max_length=64,
+               lookup="mercenary", aliases=("name",)),), permission="player"))
     add(Command(("scout", "use"), "A hired Scout's task in the Delve (Patrol: look at, reorder Exploration cards)",
-                scout_use, (Option("scout", "string", "the Scout's id or name", required=True, max_length=64),
+                scout_use, (Option("scout", "string", "the Scout's id or name", required=True, max_length=64,
+                                   lookup="scout"),
                             Option("cards", "string_list", "Patrol: Exploration card ids to put at the bottom")),
                 permission="player"))

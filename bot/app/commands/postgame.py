@@ -132,8 +132,8 @@ def register(r: Registry) -> None:
         permission="player"))
     r.add(Command(("postgame", "custom"), "Begin a Custom Hunt against a Monster level defeated in the Postgame",
                   custom, (
-                      Option("monster", "string", "the Monster (content id)", required=True, max_length=64,
-                             autocomplete="monster"),
+                      Option("monster", "string", "the Monster (content id or name)", required=True, max_length=64,
+                             autocomplete="monster", lookup="monster"),
                       Option("level", "integer", "a level defeated in the Postgame", required=True, min_value=1,
                              max_value=9),
                       Option("dungeon", "string", "the Dungeon (content id; default: one of the Monster's Hunts)",
@@ -153,6 +153,7 @@ def register(r: Registry) -> None:
     r.add(Command(("postgame", "abandon"), "Leave the Hunt under way (it is not won)", abandon, (),
                   permission="player"))
     r.add(Command(("postgame", "claim"), "Take a Legendary reward for a Knight (instead of a Clash Loot card)", claim,
-                  (Option("knight", "string", "the Knight (its owner or the GM claims)", required=True, max_length=60),
+                  (Option("knight", "string", "the Knight (its owner or the GM claims)", required=True, max_length=60,
+                          lookup="knight"),
                    Option("reward", "string", "the Legendary reward's id", required=True, max_length=64)),
                   permission="player"))

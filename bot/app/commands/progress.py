@@ -34,7 +34,7 @@ async def show(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def lend(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
-    lender = find(loaded, ctx, o.get("name"))
+    lender = find(loaded, ctx, o.get("knight"))
     await may_change(app, ctx, loaded, lender)
     borrower = find(loaded, ctx, o["to"])
     return await app.act_reply(ctx, presence.PresenceLend(gear=o["gear"], lender=lender.id, borrower=borrower.id))
@@ -46,7 +46,7 @@ async def give_back(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def knight(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
-    k = find(loaded, ctx, o.get("name"))
+    k = find(loaded, ctx, o.get("knight"))
     await may_change(app, ctx, loaded, k)
     return await app.act_reply(ctx, party.KnightSetAside(knight=k.id, back=o["back"]))
 
@@ -57,7 +57,7 @@ async def princess(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def virtue_test(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
-    k = find(loaded, ctx, o.get("name"))
+    k = find(loaded, ctx, o.get("knight"))
     await may_change(app, ctx, loaded, k)
     return await app.act_reply(ctx, vices.VirtueTest(knight=k.id, virtue=o["virtue"], difficulty=o["difficulty"],
                                                      bonus=o["bonus"], roller=ctx.user_id))
@@ -67,8 +67,10 @@ def register(r: Registry) -> None:
     r.describe_group("presence", "The Presence Game Director: cards by tier difference, lending Gear")
     r.add(Command(("presence", "show"), "Who takes the Presence Game Director card, which side, how many tokens", show))
     r.add(Command(("presence", "lend"), "Lend a Gear card to a Knight the Presence smiles at", lend, (
-        Option("gear", "string", "the Gear card's id", required=True, max_length=64, autocomplete="gear"),
-        Option("to", "string", "the Knight who borrows it", required=True, max_length=60, autocomplete="knight"),
+        Option("gear", "string", "the Gear card's id or name", required=True, max_length=64, autocomplete="gear",
+               lookup="gear"),
+        Option("to", "string", "the Knight who borrows it", required=True, max_length=60, autocomplete="knight",
+               lookup="knight"),
         NAME)))
     r.add(Command(("presence", "return"), "End of the Expedition: borrowed Gear goes back to its owners", give_back))
     r.describe_group("progress", "The party between Expeditions: Changing Knights, the Princess")

@@ -102,7 +102,8 @@ def register(r: Registry) -> None:
         Option("remove", "string", "Monsters you do not own, comma-separated", max_length=600)),
         permission="gm"))
     r.add(Command(("rogue", "claim"), "Claim a Rosegraal Reward for a Knight", claim, (
-        Option("knight", "string", "the Knight (its owner or the GM claims)", required=True, max_length=60),
+        Option("knight", "string", "the Knight (its owner or the GM claims)", required=True, max_length=60,
+               lookup="knight"),
         Option("reward", "string", "the reward's id", required=True, max_length=64)),
         permission="player"))
     r.add(Command(("rogue", "outpost"), "Visit the Outpost between Clashes", outpost, (), permission="player"))

@@ -81,5 +81,5 @@ async def sigh(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 def register(r: Registry) -> None:
     r.add(Command(("clash", "sigh"), "Spend a Sigh of the Graal: replay the Clash that just ended", sigh, (
         Option("knight", "string", "the Knight who spends their Sigh (default: yours)", max_length=60,
-               autocomplete="knight"),
+               autocomplete="knight", lookup="knight"),
     )))

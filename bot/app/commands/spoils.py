@@ -22,7 +22,8 @@ from rules.expedition.spoils_handlers import (
 )
 from rules.expedition.spoils_loot import available
 
-KNIGHT = Option("knight", "string", "the Knight (name or id); default: yours", max_length=60, autocomplete="knight")
+KNIGHT = Option("knight", "string", "the Knight (name or id); default: yours", max_length=60, autocomplete="knight",
+                lookup="knight")
 CARD = Option("card", "string", "the Loot card, as listed by /spoils status (L1, L2...)", required=True, max_length=8)
 TYPES = ("kingdom_gear", "upgrade", "consumable", "clash")
 
@@ -138,9 +139,9 @@ def register(r: Registry) -> None:
         ("spoils", "exchange"), "Exchange a Loot card for Gear of an allowed tier or for Gold", exchange,
         (CARD, Option("for", "string", "gear (an Upgrade or Consumable too) or gold", required=True,
                       choices=("gear", "gold")),
-         Option("gear", "string", "the Gear, Upgrade or Consumable id (see /spoils status)", max_length=64,
-                autocomplete="gear"),
-         Option("onto", "string", "Upgrade Loot: the Gear in your Armory it attaches to", max_length=64),
+         Option("gear", "string", "the Gear, Upgrade or Consumable id or name (see /spoils status)", max_length=64,
+                autocomplete="gear", lookup="gear_or_upgrade"),
+         Option("onto", "string", "Upgrade Loot: the Gear in your Armory it attaches to", max_length=64, lookup="gear"),
          KNIGHT),
         permission="player"))
     r.add(Command(

@@ -27,7 +27,8 @@ STATS = ("vigor", "heat", "bane", "passion", "martial", "errant", "historic", "m
 
 
 def find(loaded: Loaded, ctx: Invocation, name: str | None) -> SquireState:
-    return find_owned(loaded.state.squires, ctx, name, "Squire", 'add one with /squire add squire:<id> name:"..."')
+    return find_owned(loaded.state.squires, ctx, name, "Squire", 'add one with /squire add squire:<id> name:"..."',
+                      option="name")
 
 
 async def _mine(app: App, ctx: Invocation, o: dict[str, Any]) -> SquireState:
@@ -218,7 +219,8 @@ async def leads(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 def register(r: Registry) -> None:
     r.describe_group("squire", "Squires: automated party members and their Mettle draws")
     r.add(Command(("squire", "add"), "Add a Squire to the party", add, (
-        Option("squire", "string", "the content id (/squire show)", required=True, max_length=64),
+        Option("squire", "string", "the content id or name (/squire show)", required=True, max_length=64,
+               lookup="squire_content"),
         Option("name", "string", "the name in this campaign", max_length=60, names=True))))
     r.add(Command(("squire", "show"), "Show the Squires", show, (NAME,)))
     r.add(Command(("squire", "stat"), "Change a Squire's statistic or Clues", stat, (
@@ -253,8 +255,10 @@ def register(r: Registry) -> None:
         Option("monster", "string", "the Monster it is used on, when several are on the board", max_length=60),
         NAME)))
     r.add(Command(("squire", "lend"), "Outpost: a Knight lends the Squire a Merchant weapon", lend, (
-        Option("weapon", "string", "the Merchant weapon's Gear id", required=True, max_length=64),
-        Option("knight", "string", "the Knight who lends it (default: yours)", max_length=60, autocomplete="knight"),
+        Option("weapon", "string", "the Merchant weapon's Gear id or name", required=True, max_length=64,
+               lookup="gear"),
+        Option("knight", "string", "the Knight who lends it (default: yours)", max_length=60, autocomplete="knight",
+               lookup="knight"),
         NAME)))
     r.add(Command(("squire", "return"), "Give the lent weapon back to its Knight now", give_back, (NAME,)))
     r.add(Command(("squire", "remove"), "Remove a Squire from the party", remove, (NAME,)))
