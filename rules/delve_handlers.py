@@ -22,10 +22,20 @@ from rules.delve import kingdom_map as kmap
 from rules.delve import kingdom_mortis
 from rules.delve import monsters as mon
 from rules.delve import track as tr
+from rules.delve.delve_facts import (
+    DelveBegins,
+    PartyBacktracks,
+    PartyMoves,
+    PartyPlaced,
+    PointOfInterest,
+    TileRevealed,
+    TileShownUnexplored,
+)
 from rules.delve.state import DelveState, HinderingToken, Resume
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import random_targets_said, said
 from rules.knights.find import find_knight
 from rules.state import CampaignState
 
@@ -325,7 +335,7 @@ def _party_leader(state: CampaignState, name: str | None) -> tuple[str | None, s
 @handles(DelveStart)
 def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dice) -> Result:
     kingdom, tiles = kingdom_of(engine, act.kingdom)
-    texts = [f"🏰 The Delve into **{kingdom.name}** begins. Threat, Curse and Time are set to 0."]
+    texts = [said(DelveBegins(kingdom=kingdom.name))]
     if act.start is not None:
         if act.start not in kingdom.starting_tiles:
             raise RuleError(f"{act.start!r} is not a starting tile of {kingdom.name}; use one of: "
@@ -342,10 +352,8 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
     state.delve = placement.delve
     state.track = state.track.model_copy(update={"threat": 0, "curse": 0, "time": 0, "lost": False})
     tile = tiles[start]
-    texts.append(
-        f"The Party marker stands on **{tile.name}** ({start}, {kingdom.district(tile.district).name}); "
-        f"face down around it: {', '.join(placement.placed) or 'nothing'}."
-    )
+    texts.append(said(PartyPlaced(tile=tile.name, tile_id=start, district=kingdom.district(tile.district).name,
+                                  placed=list(placement.placed))))
     leader, tier = _party_leader(state, act.leader)
     who = state.knights[leader].name if leader else "no Knight yet"
     texts.append(f"Party Leader: {who} ({tier.capitalize()} tier).")
@@ -475,8 +483,8 @@ def _kingdom_tile_step(
     tile = tiles[dest.tile]
     grid = kmap.cells(kingdom, tiles)
     way = dest.direction or kmap.direction_between(grid[state.delve.tile], grid[tile.id])
-    how = {"explore": f"travels {way}", "shortcut": "takes a Shortcut", "fog": "emerges from the Deep Fog"}[dest.kind]
-    texts = [f"**Round {state.delve.round}** — the party {how} onto the {tile.size.replace('_', ' ')} tile {tile.id}."]
+    texts = [said(PartyMoves(round=state.delve.round, how=dest.kind, direction=way or "", size=tile.size,
+                             tile_id=tile.id))]
     if tile.id in state.delve.revealed:
         texts.append("Its Generic token is removed (it was revealed, not explored).")
     # a. the back
@@ -518,10 +526,7 @@ def _kingdom_tile_step(
     placement = kmap.place_neighbours(state.delve, tiles, tile.id)
     state.delve = placement.delve
     district = kingdom.district(tile.district)
-    texts.append(
-        f"Revealed: **{tile.name}** ({district.name}). "
-        f"Placed face down: {', '.join(placement.placed) or 'nothing new'}."
-    )
+    texts.append(said(TileRevealed(tile=tile.name, district=district.name, placed=list(placement.placed))))
     # d. Encounter Monster spawns and movement (the Hunt Spaces reached at a.); e. the front
     state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
     texts += more
@@ -581,12 +586,13 @@ def _poi(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
         top = next((c for c in kingdom.exploration if delve.exploration and c.id == delve.exploration[0]), None)
         modifier = top.poi_modifier if top else 0
         key: str | int = tile.poi + modifier
-        head = f"📍 Point of Interest {tile.poi} {modifier:+d} (PoI modifier of the top Exploration card) = {key}"
+        shown: int | None = modifier
     else:
-        key = tile.poi
-        head = f"📍 Point of Interest: {tile.poi}"
+        key, shown = tile.poi, None
     row = kingdom.poi(key)
-    return [f"{head}: **{row.name}** — {row.text}" if row else f"{head}: no row of the table; nothing happens."]
+    poi = PointOfInterest(poi=tile.poi, modifier=shown, key=key, row=row.name if row else None,
+                          text=row.text if row else "")
+    return [said(poi), *(random_targets_said(row.text) if row else [])]
 
 
 @implements(
@@ -601,10 +607,7 @@ def _poi(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
 def _backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kmap.Destination,
                dice: Dice | None = None) -> Result:
     assert state.delve is not None
-    texts = [
-        f"**Round {state.delve.round}** — the party Backtracks through {', '.join(dest.through)} "
-        f"({len(dest.through)} tile(s)): Time +1, Threat +{len(dest.through) - 1}."
-    ]
+    texts = [said(PartyBacktracks(round=state.delve.round, through=list(dest.through)))]
     _, _, tiles = current(engine, state)
     extra = ex.backtrack_extra(kingdom, state.delve, tiles, dest.through)
     if extra:
@@ -853,10 +856,8 @@ def delve_reveal(engine: Engine, state: CampaignState, act: DelveReveal, dice: D
     state.delve = kmap.reveal(delve, act.tile)
     tile = tiles[act.tile]
     back = tile.back
-    return _result(engine, state, [
-        f"Revealed {act.tile}: **{tile.name}**, still Unexplored (Generic token). Entering it resolves its back "
-        f"first (Time +{back.time}, Threat {back.threat:+d}, {back.clues} Clue(s))."
-    ])
+    return _result(engine, state, [said(TileShownUnexplored(tile_id=act.tile, tile=tile.name, time=back.time,
+                                                            threat=back.threat, clues=back.clues))])
 
 
 @implements(

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.narration import decks, rolls, solo
+from bot.narration import decks, delve, fog, rolls, solo
 from bot.narration.registry import RENDERERS, bold, renders
 from rules.engine import Event, Result
 from rules.facts import Fact, Paragraph
 
-FAMILIES = (decks, rolls, solo)  # every module that registers renderers
+FAMILIES = (decks, delve, fog, rolls, solo)  # every module that registers renderers
 
 
 def sentence(e: Event) -> str | None:
