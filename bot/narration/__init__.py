@@ -11,25 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.narration import decks, delve, fog, rolls, solo
-from bot.narration.registry import RENDERERS, bold, renders
+from bot.narration import decks, delve, fog, knights, rolls, solo
+from bot.narration.registry import bold, renders, words
 from rules.engine import Event, Result
-from rules.facts import Fact, Paragraph
+from rules.facts import Paragraph
 
-FAMILIES = (decks, delve, fog, rolls, solo)  # every module that registers renderers
+FAMILIES = (decks, delve, fog, knights, rolls, solo)  # every module that registers renderers
 
 
 def sentence(e: Event) -> str | None:
     """The words of one event: its fact rendered (None: a fact the table is not told on its own), else its text."""
     return e.text if e.fact is None else words(e.fact)
-
-
-def words(f: Fact) -> str | None:
-    """One fact's sentence (None: the table is not told it on its own)."""
-    render = RENDERERS.get(type(f))
-    if render is None:
-        raise LookupError(f"no renderer for the fact {f.fact!r} (bot/narration)")
-    return render(f)
 
 
 @renders(Paragraph)

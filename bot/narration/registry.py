@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from bot.app.names import escape
-from rules.facts import Fact
+from rules.facts import Fact, unpack
 
 Renderer = Callable[[Any], "str | None"]
 RENDERERS: dict[type[Fact], Renderer] = {}
@@ -24,6 +24,21 @@ def renders(model: type[Fact]) -> Callable[[R], R]:
         return fn
 
     return register
+
+
+def words(f: Fact) -> str | None:
+    """One fact's sentence (None: the table is not told it on its own)."""
+    render = RENDERERS.get(type(f))
+    if render is None:
+        raise LookupError(f"no renderer for the fact {f.fact!r} (bot/narration)")
+    return render(f)
+
+
+def carried(text: str) -> str:
+    """A sentence a fact holds from a family not converted yet, with any fact it carries (``rules.facts.said``)
+    told in words."""
+    found = unpack(text)
+    return text if found is None else words(found) or ""
 
 
 def name(text: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import bold, command, name, names, renders
+from bot.narration.registry import bold, carried, command, name, names, renders
 from rules.roll_facts import (
     D100Rolled,
     DiceForced,
@@ -82,7 +82,7 @@ def _reroll(f: HeatRerolled) -> str:
     many = "die" if f.heat == 1 else "dice"
     text = f"Heat re-roll of {f.heat} {many} (+{f.heat} Heat): {_list(f.old)} → {_list(f.new)}."
     if f.attack:
-        text += " " + f.attack
+        text += " " + carried(f.attack)
     elif f.test is not None:
         text += " " + _test(f.test)
     return text + f" The rolling Knight gains +{f.heat} Heat (mark it on their Knight Board)."

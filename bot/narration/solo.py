@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import bold, command, name, names, renders
+from bot.narration.registry import bold, carried, command, name, names, renders
 from rules.facts import RandomKnightsTargeted
 from rules.modes.solo_facts import (
     RandomKnightsNamed,
@@ -99,4 +99,4 @@ def _gear(f: SoloGearEquipped) -> str:
     lines = [text + "."]
     if f.max_vigor is not None:
         lines.append(f"Maximum Vigor {f.max_vigor[0]} → {bold(str(f.max_vigor[1]))}.")
-    return " ".join([*lines, *f.after])
+    return " ".join([*lines, *map(carried, f.after)])
