@@ -1,8 +1,9 @@
 """The engine: ``Engine(catalogue).apply(state, action, dice) -> Result``.
 
 ``apply`` never changes the state its caller holds: it works on a deep copy and returns the new
-state, the events that narrate what happened (each with a short human sentence) and the structured
-data of the reply. An action that is not legal raises RuleError and changes nothing.
+state, the events that say what happened (typed facts, rendered to words by ``bot/narration`` at the edge; a
+family not converted yet still gives its sentence) and the structured data of the reply. An action that is not
+legal raises RuleError and changes nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    Field,
+    SerializeAsAny,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from content import editions
 from content.loader import Catalogue
@@ -19,12 +29,44 @@ from content.schema import Card, Deck
 from rules import decks
 from rules.dice import Dice
 from rules.errors import RuleError
+from rules.facts import Fact, Line, parse_fact, unpack
 from rules.state import EDITION_VERSION, CampaignState, DeckState
 
 
 class Event(BaseModel):
+    """What one step of an action did. ``fact``: the typed fact (rules/facts.py), whose words ``bot/narration``
+    renders at the edge into ``text``; a family not converted yet gives ``text`` itself and no fact."""
+
     kind: str
-    text: str
+    text: str = ""
+    fact: SerializeAsAny[Fact] | None = None
+
+    @field_validator("fact", mode="before")
+    @classmethod
+    def known_fact(cls, value: Any) -> Any:
+        """A fact read back from JSON (the log) is its registered model again."""
+        return parse_fact(value)
+
+    @model_validator(mode="after")
+    def carried_fact(self) -> Event:
+        """A sentence line that carries a fact (``rules.facts.said``, a converted step in a family's list of
+        sentences) is that fact."""
+        if self.fact is None and (found := unpack(self.text)) is not None:
+            self.fact, self.text = found, ""
+        return self
+
+    @model_serializer(mode="wrap")
+    def without_no_fact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """An event with no fact is written as before facts existed: ``{"kind", "text"}`` (the log's JSON)."""
+        data: dict[str, Any] = handler(self)
+        if data.get("fact", 0) is None:
+            del data["fact"]
+        return data
+
+
+def event(kind: str, line: Line) -> Event:
+    """The event of one line of a report: a fact, or a sentence."""
+    return Event(kind=kind, text=line) if isinstance(line, str) else Event(kind=kind, fact=line)
 
 
 class Decision(BaseModel):
@@ -83,8 +125,9 @@ def parse_action(data: dict[str, Any]) -> BaseModel:
 Observer = Callable[["Engine", CampaignState], list[Event]]
 # An observer that rolls or shuffles (rules/squires/investigation.py draws the Squires' Clue cards) is given the
 # action's own dice port and the action's events so far: its dice are the action's (in the log, reached by /gm
-# force-next and /gm amend-last, replayed exactly). A reviewer (rules/modes/true_solo.py names a card's random
-# Knight) is the same, run after every observer, so it sees every event of the action and its pending prompt.
+# force-next and /gm amend-last, replayed exactly). A reviewer (rules/modes/true_solo.py names the random Knights
+# an effect targets, from the facts ``RandomKnightsTargeted``) is the same, run after every observer, so it sees
+# every event of the action. No observer or reviewer reads an event's text: they read its fact.
 RollingObserver = Callable[["Engine", CampaignState, Dice, list[Event]], list[Event]]
 
 
@@ -206,9 +249,8 @@ class Engine:
         for observer in OBSERVERS:
             events += (observer.fn(self, result.state, dice, list(events)) if isinstance(observer, Rolling)
                        else observer(self, result.state))
-        asked = [Event(kind="decision", text=result.pending.prompt)] if result.pending is not None else []
-        for reviewer in REVIEWERS:  # a reviewer also reads the question the action leaves to the players
-            events += reviewer(self, result.state, dice, [*events, *asked])
+        for reviewer in REVIEWERS:  # a reviewer reads every fact of the action, the observers' too
+            events += reviewer(self, result.state, dice, list(events))
         if len(events) > len(result.events):
             result = result.model_copy(update={"events": events})
         for offer in OFFERS:

@@ -20,10 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from content.schema import DiceSet, PowerDie
 from rules import decks
-from rules.decks.handlers import AFTER_DRAW, after_draw, massive_peril
+from rules.decks.facts import CardDrawn
+from rules.decks.handlers import after_draw, massive_peril
 from rules.dice import Dice, DiceNeeded, RolledDie
 from rules.engine import Decision, Engine, Event, Result, card_data, handles, parse_action
 from rules.errors import RuleError
+from rules.facts import random_targets
 from rules.state import AskedDie, CampaignState, PendingDice
 
 MAX_VALUES = 60
@@ -506,7 +508,7 @@ def record_draw(engine: Engine, state: CampaignState, act: RecordDraw, dice: Dic
         data["massive_peril_added"] = added
     where, pile = decks.take(pile, card.id)
     state.decks[deck.id] = after_draw(deck, pile, card.id, dice)
-    events.append(Event(kind="draw", text=f"The table drew **{card.name}** from the {deck.name} deck: {card.text} "
-                        f"({AFTER_DRAW[deck.after_draw]}; recorded from the table's own deck)."))
+    drawn = CardDrawn(card=card.name, deck=deck.name, text=card.text, after=deck.after_draw, recorded=True)
+    events += [Event(kind="draw", fact=f) for f in (drawn, *random_targets(card.text, source=card.id))]
     data.update(card=card_data(card), cards=[card_data(card)], recorded=True, found_in=where)
     return Result(state=state, events=events, data=data)

@@ -37,6 +37,7 @@ from pydantic import TypeAdapter
 from bot.app.history import ReplayMismatch, replay_entry
 from bot.app.registry import Command, Registry
 from bot.app.reply import CommandError
+from bot.narration import told_events
 from rules.campaign.transfer import CampaignExport, ExportedEntry
 from rules.engine import Engine, Event
 from rules.state import CampaignState
@@ -110,7 +111,7 @@ class _Replay:
 
 def _derived_events(e: ExportedEntry, events: list[Event], skip: int = 0) -> None:
     """The entry's events become the ones its action gives here (after the first ``skip``: an amend's GM note)."""
-    e.events = [*e.events[:skip], *json.loads(_EVENTS.dump_json(events, serialize_as_any=True))]
+    e.events = [*e.events[:skip], *json.loads(_EVENTS.dump_json(told_events(events), serialize_as_any=True))]
 
 
 def _knight_json(state: CampaignState, kid: str) -> str | None:

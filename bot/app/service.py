@@ -28,6 +28,7 @@ from bot.app.context import Invocation
 from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
 from bot.app.reply import CommandError, Reply
+from bot.narration import reply_text, told
 from content.loader import Catalogue, ContentInvalid, extend_catalogue
 from rules.dice import ForcedDieError, RolledDie
 from rules.engine import Engine, Event, Result
@@ -406,7 +407,7 @@ class App:
             try:
                 applied = table.route(self.engine, ctx, loaded.state, action)  # table dice: may wait for the dice
                 dice = self.engine.dice_for(loaded.state)
-                result = self.engine.apply(loaded.state, applied, dice, in_place=True)  # ours alone (see above)
+                result = told(self.engine.apply(loaded.state, applied, dice, in_place=True))  # ours alone (above)
             except Exception:
                 if cached is not None:  # a refusal decided on the cached head: decide again on the stored one,
                     continue  # which may have moved on (an undo, another process) and say otherwise
@@ -478,7 +479,7 @@ class App:
 def reply_from(result: Result, seq: int, extra: dict[str, Any] | None = None) -> Reply:
     data = {**result.data, "seq": seq, **(extra or {})}
     return Reply(
-        text="\n".join(e.text for e in result.events),
+        text=reply_text(result.events),
         data=data,
         pending=result.pending.model_dump() if result.pending else None,
     )

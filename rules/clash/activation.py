@@ -30,6 +30,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
+from rules.facts import random_targets_said
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
@@ -262,6 +263,7 @@ def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
         return _no_target(engine, state, dice, lines, act, card)
     if found.ask_players or found.tied:
         act.targets = list(found.knights)  # an X Knights line: the Targets already settled
+        lines += random_targets_said(found.text)  # the line the players judge may name random Knights
         return _ask_target(state, act, found.line, found.text, list(found.tied), found.choose, found.ask_players)
     if found.zone is not None:
         act.targets = list(found.knights)

@@ -80,6 +80,7 @@ from rules.clash.wound_stack import additional_wounds, heal
 from rules.coverage import implements
 from rules.delve import track as kingdom_track
 from rules.effects import Dispatch
+from rules.facts import random_targets_said
 from rules.knights import conditions, expedition, keyword_effects, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -186,6 +187,7 @@ def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "", bonus_a
     where = f" ({source})" if source else ""
     h.say(f"✋ By hand{where}: {text} — e.g. `/clash adjust knight:{name} stat:vigor value:N`, "
           f"`/knight condition name:{name} action:gain card:<id>`, `/clash place`.")
+    h.lines += random_targets_said(text)
     clash = h.state.clash
     if k is not None and clash is not None and bonus_attack:
         if k.id not in clash.flow.bonus_attacks:
@@ -294,7 +296,7 @@ def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
         pile = decks.hold(pile, card.id)
     h.state.decks[deck.id] = pile
     expedition.condition(k, card.name, "gain")
-    h.say(f"{k.name} gains the Condition **{card.name}**: {card.text}")
+    h.lines += [f"{k.name} gains the Condition **{card.name}**: {card.text}", *random_targets_said(card.text)]
     typed = [e for e in card.effects if not isinstance(e, TextEffect)]
     if typed:
         resolve_effects(h, k.id, typed, source=card.name)

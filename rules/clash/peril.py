@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from content.schema.cards import LoseVigor
 from content.schema.gear import TIERS, Gate, GearFace, Keyword
-from rules import decks, rolls
+from rules import decks, facts, rolls
 from rules.coverage import implements
 from rules.decks.handlers import after_draw, massive_peril
 from rules.errors import RuleError
@@ -302,7 +302,7 @@ def judicium(h: Harm, knight: str) -> None:
     deck = h.engine.deck(JUDICIUM)
     pile, events, _ = massive_peril(h.engine, deck, h.engine.pile(h.state, deck.id), vigor if vigor < 0 else None)
     h.state.decks[deck.id] = pile
-    h.lines += [e.text for e in events]
+    h.lines += [facts.said(e.fact) for e in events if e.fact is not None]
     _draw(h, k, deck.id, f"Judicium (Vigor treated as {vigor})")
 
 
@@ -313,7 +313,7 @@ def judicium_card(h: Harm, name: str, vigor: int, second_chance: bool) -> Any:
     deck = h.engine.deck(JUDICIUM)
     pile, events, _ = massive_peril(h.engine, deck, h.engine.pile(h.state, deck.id), vigor if vigor < 0 else None)
     h.state.decks[deck.id] = pile
-    h.lines += [e.text for e in events]
+    h.lines += [facts.said(e.fact) for e in events if e.fact is not None]
     card_id = _take(h, JUDICIUM)
     card = h.engine.card(JUDICIUM, card_id)
     h.say(f"🃏 Judicium (Vigor treated as {vigor}): {name} draws **{card.name}** — {card.text}")

@@ -17,6 +17,7 @@ from rules.clash.activation import knight_state, monster_content
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import random_targets_said
 from rules.state import CampaignState
 
 T = "tests/clash/test_traits.py::"
@@ -91,14 +92,14 @@ def resolve(engine: Engine, state: CampaignState, dice: Dice, timing: TraitTimin
     for trait in monster_content(engine, clash).traits_at(clash.level):
         if trait.timing != timing:
             if trait.timing is None and trait.card and any(w in trait.text.lower() for w in WORDS[timing]):
-                lines.append(f"✋ By hand — {trait.name}: {trait.text}")
+                lines += [f"✋ By hand — {trait.name}: {trait.text}", *random_targets_said(trait.text)]
             continue
         if not _met(state, trait, knight):
             continue
         h = harm.Harm(engine, state, dice)
         targets, note = _affected(state, trait, knight)
         if note:
-            lines.append(f"✋ {trait.name}: {trait.text} — {note}.")
+            lines += [f"✋ {trait.name}: {trait.text} — {note}.", *random_targets_said(trait.text)]
             continue
         h.say(f"🌀 {trait.name}: {trait.text}")
         if trait.affects == "the_monster" and trait.effects:

@@ -8,9 +8,11 @@ from content.schema import Deck
 from rules import actions as a
 from rules import decks
 from rules.coverage import implements
+from rules.decks.facts import CardDrawn, CardRemoved, CardReturned, CardSearched, DeckShuffled, MassivePerilAdded
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, card_data, handles
 from rules.errors import RuleError
+from rules.facts import random_targets
 from rules.state import CampaignState, DeckState
 
 
@@ -45,20 +47,12 @@ def deck_draw(engine: Engine, state: CampaignState, act: a.DeckDraw, dice: Dice)
         card = engine.card(deck.id, card_id)
         cards.append(card_data(card))
         pile = after_draw(deck, pile, card_id, dice)
-        text = f"Drew **{card.name}** from the {deck.name} deck: {card.text} ({AFTER_DRAW[deck.after_draw]})."
-        events.append(Event(kind="draw", text=text))
+        drawn = CardDrawn(card=card.name, deck=deck.name, text=card.text, after=deck.after_draw)
+        events += [Event(kind="draw", fact=f) for f in (drawn, *random_targets(card.text, source=card.id))]
     state.decks[deck.id] = pile
     data["card"] = cards[0]
     data["cards"] = cards
     return Result(state=state, events=events, data=data)
-
-
-AFTER_DRAW = {
-    "bottom": "it goes to the bottom of the deck",
-    "shuffle_in": "it is shuffled back into the deck",
-    "hold": "keep it by your Knight Board",
-    "discard": "it goes to the discard pile",
-}
 
 
 def after_draw(deck: Deck, pile: DeckState, card_id: str, dice: Dice) -> DeckState:
@@ -78,14 +72,8 @@ def massive_peril(
     if deck.id != "judicium":
         raise RuleError("`vigor:` only applies to Judicium draws (Massive Peril); leave it out for other decks")
     added, pile = decks.add_massive_peril(pile, deck, vigor)
-    events = [
-        Event(
-            kind="massive_peril",
-            text=f"Massive Peril (Vigor {vigor}): **{engine.card(deck.id, c).name}** "
-            "is added to the Judicium deck until the end of the Clash.",
-        )
-        for c in added
-    ]
+    events = [Event(kind="massive_peril", fact=MassivePerilAdded(vigor=vigor, card=engine.card(deck.id, c).name))
+              for c in added]
     return pile, events, added
 
 
@@ -96,12 +84,7 @@ def deck_shuffle(engine: Engine, state: CampaignState, act: a.DeckShuffle, dice:
     state.decks[deck.id] = pile
     return Result(
         state=state,
-        events=[
-            Event(
-                kind="shuffle",
-                text=f"Shuffled the {deck.name} deck with its discard pile ({len(pile.draw)} cards).",
-            )
-        ],
+        events=[Event(kind="shuffle", fact=DeckShuffled(deck=deck.name, count=len(pile.draw)))],
         data={"deck": deck.id, "count": len(pile.draw)},
     )
 
@@ -112,11 +95,9 @@ def deck_search(engine: Engine, state: CampaignState, act: a.DeckSearch, dice: D
     card = engine.card(deck.id, act.card)
     where, pile = decks.search(engine.pile(state, deck.id), card.id, dice)
     state.decks[deck.id] = decks.hold(pile, card.id)
-    place = "deck (then shuffled it)" if where == "deck" else "discard pile"
-    text = f"Searched the {deck.name} {place} and took **{card.name}**."
     return Result(
         state=state,
-        events=[Event(kind="search", text=text)],
+        events=[Event(kind="search", fact=CardSearched(card=card.name, deck=deck.name, found_in=where))],
         data={"deck": deck.id, "card": card_data(card), "found_in": where},
     )
 
@@ -129,15 +110,9 @@ def deck_return(engine: Engine, state: CampaignState, act: a.DeckReturn, dice: D
     put = {"top": decks.put_on_top, "bottom": decks.put_on_bottom, "discard": decks.discard}
     pile = decks.shuffle_in(pile, card.id, dice) if act.to == "shuffle" else put[act.to](pile, card.id)
     state.decks[deck.id] = pile
-    where = {
-        "top": "on top of the deck",
-        "bottom": "at the bottom of the deck",
-        "discard": "in the discard pile",
-        "shuffle": "shuffled into the deck",
-    }[act.to]
     return Result(
         state=state,
-        events=[Event(kind="deck", text=f"**{card.name}** is now {where} ({deck.name}).")],
+        events=[Event(kind="deck", fact=CardReturned(card=card.name, deck=deck.name, to=act.to))],
         data={"deck": deck.id, "card": card_data(card), "to": act.to},
     )
 
@@ -149,6 +124,6 @@ def deck_remove(engine: Engine, state: CampaignState, act: a.DeckRemove, dice: D
     state.decks[deck.id] = decks.remove_from_game(engine.pile(state, deck.id), card.id)
     return Result(
         state=state,
-        events=[Event(kind="deck", text=f"**{card.name}** is removed from the game ({deck.name}).")],
+        events=[Event(kind="deck", fact=CardRemoved(card=card.name, deck=deck.name))],
         data={"deck": deck.id, "card": card_data(card)},
     )

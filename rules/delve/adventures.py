@@ -28,6 +28,7 @@ from rules.delve.results import (
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles
 from rules.errors import RuleError
+from rules.facts import random_targets_said
 from rules.state import CampaignState
 
 BY_HAND = "(`/delve gain` for the Kingdom track, `/knight stat` for a Knight)"
@@ -132,7 +133,8 @@ def trigger(cat: Catalogue, kingdom: Kingdom, state: CampaignState, dice: Dice,
     if adv.unique:
         state.adventure_boxes = [*state.adventure_boxes, adv.id]
     box = " ☑ Unique (box marked)" if adv.unique else ""
-    texts.append(f"📜 Adventure (d100 {rolled[-1]['result']}): **{adv.name}**{box} — {adv.text}")
+    texts += [f"📜 Adventure (d100 {rolled[-1]['result']}): **{adv.name}**{box} — {adv.text}",
+              *random_targets_said(adv.text)]
     reached: list[int] = []
     if adv.effects:
         more, hit = _apply(cat, kingdom, state, adv.text, list(adv.effects), knight, dice)

@@ -47,6 +47,7 @@ from rules.delve import track as tr
 from rules.dice import Dice
 from rules.effects import Dispatch
 from rules.engine import Engine
+from rules.facts import random_targets_said
 from rules.state import CampaignState
 
 
@@ -74,9 +75,9 @@ def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, pr
     track effects once, Knight tokens into the Encounter Pool. Returns the sentences and the Time spaces reached."""
     assert state.delve is not None and state.delve.encounter is not None
     if not printed.effects:
-        return [f"✋ {source} (apply by hand): {printed.text}"], []
+        return [f"✋ {source} (apply by hand): {printed.text}", *random_targets_said(printed.text)], []
     h = harm.Harm(engine, state, dice)
-    h.lines.append(f"{source}: {printed.text}")  # one narration, in card order
+    h.lines += [f"{source}: {printed.text}", *random_targets_said(printed.text)]  # one narration, in card order
     living = [kid for kid in knights if kid in state.knights and not state.knights[kid].dead]
     h.checked.extend(living)  # no Mortis card in an Encounter: a Peril Check draws nothing (the Judicium stays)
     run = _Apply(state, kingdom, h, living, source, attack)
@@ -126,7 +127,7 @@ def _moves(run: _Apply, what: str) -> None:
 
 @EFFECTS.on(TextEffect)
 def _text(run: _Apply, e: TextEffect) -> None:
-    run.h.say(f"✋ By hand: {e.text}")
+    run.h.lines += [f"✋ By hand: {e.text}", *random_targets_said(e.text)]
 
 
 @EFFECTS.on(GainVigor, GainHeat, LoseHeat, GainPassion, GainBane, GainCondition)

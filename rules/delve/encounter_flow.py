@@ -33,6 +33,7 @@ from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result
 from rules.errors import RuleError
+from rules.facts import random_targets_said
 from rules.state import CampaignState
 
 T = "tests/delve/test_encounter.py::"
@@ -340,7 +341,7 @@ def monster_round(engine: Engine, state: CampaignState, dice: Dice, texts: list[
     delve, kingdom, enc, side, board = context(engine, state)
     dice.next_throw()  # who is hit (and so the Armor dice) depends on the positioning dice
     again = " (again: Dragon's Roar)" if enc.monster_rounds else ""
-    texts.append(f"👹 Monster Round{again} — {side.attack.text}")
+    texts += [f"👹 Monster Round{again} — {side.attack.text}", *random_targets_said(side.attack.text)]
     who = names(state)
     for m in enc.monsters:
         hit = [k.knight for k in enc.knights

@@ -31,6 +31,7 @@ from rules.delve import track as tr
 from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.errors import RuleError
+from rules.facts import random_targets_said
 from rules.state import CampaignState
 
 T = "tests/delve/test_exploration.py::"
@@ -77,14 +78,14 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
     texts: list[str] = []
     reached: list[int] = []
     if not printed.effects:
-        return [f"✋ By hand: {printed.text} {BY_HAND}"], reached
+        return [f"✋ By hand: {printed.text} {BY_HAND}", *random_targets_said(printed.text)], reached
     harmed = dp.DelveHarm(cat, state, dice) if dice is not None else None
     living = [kid for kid in knights if kid in state.knights and not state.knights[kid].dead]
     for effect in printed.effects:
         if state.track.lost:
             break
         if effect.type == "text":
-            texts.append(f"✋ By hand: {effect.text} {BY_HAND}")
+            texts += [f"✋ By hand: {effect.text} {BY_HAND}", *random_targets_said(effect.text)]
         elif effect.type == "gain_condition" and harmed is not None and living:
             dp.gain_condition(harmed, living, effect.condition)
             texts += harmed.flush()
@@ -551,7 +552,7 @@ def cipher(cat: Catalogue, kingdom: Kingdom, tile: KingdomTile, state: CampaignS
         return ([f"❌ Cipher {code}: no such paragraph in the {kingdom.name} Codex — a wrong Cipher, +1 Threat.",
                  *change.texts], change.time_reached, False)
     state.delve = state.delve.model_copy(update={"ciphers_read": [*state.delve.ciphers_read, code]})
-    texts = [f"🔐 Exploration Cipher {code} ({tile.name}): {paragraph.text}"]
+    texts = [f"🔐 Exploration Cipher {code} ({tile.name}): {paragraph.text}", *random_targets_said(paragraph.text)]
     if paragraph.effects:
         who = [knight] if knight is not None else _leader(state)
         more, hit = fr.apply_printed(cat, kingdom, state, Printed(text=paragraph.text, effects=paragraph.effects),

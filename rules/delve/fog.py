@@ -19,6 +19,7 @@ from content.loader import Catalogue
 from content.schema.kingdom import KNIGHT_EFFECTS, STEP, DeepFogCard, DelveEffect, Kingdom, Printed
 from rules.delve import track as tr
 from rules.delve.state import DelveState, Direction, FogCardPlaced, FogState
+from rules.facts import random_targets_said
 from rules.knights import statistics as st
 from rules.state import CampaignState
 
@@ -270,7 +271,7 @@ def apply_printed(
     texts: list[str] = []
     reached: list[int] = []
     if not printed.effects:
-        return [f"✋ Apply by hand: {printed.text}"], reached
+        return [f"✋ Apply by hand: {printed.text}", *random_targets_said(printed.text)], reached
     for effect in printed.effects:
         if state.track.lost:
             break
@@ -289,6 +290,7 @@ def apply_printed(
             if state.delve.fog is None:
                 texts.append("✋ By hand: a Half-cup outside the Deep Fog has no traversal to count in; apply the "
                              f"card's text as the table reads it: {printed.text}")
+                texts += random_targets_said(printed.text)
                 continue
             fog, text = half_cup(state.delve.fog)
             state.delve = state.delve.model_copy(update={"fog": fog})
@@ -297,10 +299,11 @@ def apply_printed(
             state.delve, more = discard_top(state.delve, amount or 1)
             texts += more
         elif kind == "text":
-            texts.append(f"✋ Apply by hand: {getattr(effect, 'text', '')}")
+            printed_text = getattr(effect, "text", "")
+            texts += [f"✋ Apply by hand: {printed_text}", *random_targets_said(printed_text)]
         elif kind in KNIGHT_EFFECTS:
             done = [line for kid in knights for line in (_knight_effect(cat, state, kid, effect) or [])]
             texts += done or [_by_hand(effect, who)]
         else:  # never silently skipped (DESIGN.md): a kind this function does not resolve is shown
-            texts.append(f"✋ By hand: {kind.replace('_', ' ')} — {printed.text}")
+            texts += [f"✋ By hand: {kind.replace('_', ' ')} — {printed.text}", *random_targets_said(printed.text)]
     return texts, reached

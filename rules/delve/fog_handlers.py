@@ -33,6 +33,7 @@ from rules.delve.actions import (
     FogAnswer,
     FogForce,
 )
+from rules.delve.fog_facts import FogCard, FogCourseCorrected, FogEmerged, FogEntered
 from rules.delve.results import (
     apply_track,
     current,
@@ -43,6 +44,7 @@ from rules.delve.tile_step import after_tile, kingdom_tile_step
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights.find import find_knight
 from rules.state import CampaignState
 
@@ -149,10 +151,7 @@ def enter_fog(engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dic
     if leader is None and state.delve.leader in state.knights and not state.knights[state.delve.leader].dead:
         leader = state.delve.leader  # the Delve's Party Leader (Monster Setup) unless the party names another
     intensity = tiles[dest.tile].back.fog_intensity
-    texts = [
-        f"**Round {state.delve.round}** — the party enters the Deep Fog from {origin.name} toward {dest.tile} "
-        f"(Deep Fog Intensity {intensity}): once the Intensity is checked, there is no going back."
-    ]
+    texts = [said(FogEntered(round=state.delve.round, origin=origin.name, tile=dest.tile, intensity=intensity))]
     change = tr.apply_all(state.track, state.delve, kingdom.track, threat=1)
     apply_track(state, change)
     texts += change.texts
@@ -180,7 +179,7 @@ def _ask_trailmake(engine: Engine, state: CampaignState, kingdom: Kingdom, texts
     if len(top) == 1:  # nothing to choose: the top card goes to the bottom
         deck = list(state.delve.fog_deck or [])
         state.delve = state.delve.model_copy(update={"fog_deck": [*deck[1:], deck[0]]})
-        texts.append(f"Trailmake 1: **{_name(kingdom, top[0])}** goes to the bottom of the Deep Fog deck.")
+        texts.append(said(FogCard(step="trailmake_one", card=_name(kingdom, top[0]))))
         return _draw_start(engine, state, kingdom, texts, dice)
     return _ask(engine, state, texts, "fog_trailmake",
                 f"Trailmake {count}: which of the top {count} Deep Fog cards goes to the bottom of the deck?",
@@ -194,7 +193,7 @@ def _trailmake(engine: Engine, state: CampaignState, pending: Pending, keys: lis
     card = _card_of(pending, keys[0])
     rest = [c for c in delve.fog_deck or [] if c != card]
     state.delve = delve.model_copy(update={"fog_deck": [*dice.shuffle(rest), card]})
-    texts = [f"Trailmake: **{_name(kingdom, card)}** goes to the bottom of the Deep Fog deck; the rest is shuffled."]
+    texts = [said(FogCard(step="trailmake", card=_name(kingdom, card)))]
     return _draw_start(engine, state, kingdom, texts, dice)
 
 
@@ -212,7 +211,7 @@ def _draw_start(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: l
     if card is None:
         return _run_out(engine, state, texts)
     _set_fog(state, fr.place(_fog(state), card, (0, 0)))
-    texts.append(f"🌫 Starting Deep Fog card: **{fr.label(kingdom.fog_card(card))}**" + (f" {note}" if note else ""))
+    texts.append(said(FogCard(step="start", card=fr.label(kingdom.fog_card(card)), note=note or "")))
     return _after_draw(engine, state, kingdom, texts, dice)
 
 
@@ -234,17 +233,18 @@ def _wander(engine: Engine, state: CampaignState, pending: Pending, keys: list[s
     delve, kingdom, _ = current(engine, state)
     fog = _fog(state)
     if keys[0] == "keep":
-        return _settle(engine, state, kingdom, [f"The party keeps **{_name(kingdom, fr.party(fog).card)}**."], dice)
+        return _settle(engine, state, kingdom, [said(FogCard(step="keep", card=_name(kingdom, fr.party(fog).card)))],
+                       dice)
     card, delve, note = fr.take_top(delve)
     state.delve = delve
     old = fr.party(fog).card
-    texts = [f"Wander: **{_name(kingdom, old)}** is discarded."]
+    texts = [said(FogCard(step="wander", card=_name(kingdom, old)))]
     if card is None:
         state.delve = delve.model_copy(update={"fog_discard": [*delve.fog_discard, old]})
         return _run_out(engine, state, texts)
     fog, old = fr.replace_party_card(fog.model_copy(update={"wander": fog.wander - 1}), card)
     state.delve = delve.model_copy(update={"fog_discard": [*delve.fog_discard, old], "fog": fog})
-    texts.append(f"In its place: **{fr.label(kingdom.fog_card(card))}**" + (f" {note}" if note else ""))
+    texts.append(said(FogCard(step="in_place", card=fr.label(kingdom.fog_card(card)), note=note or "")))
     return _after_draw(engine, state, kingdom, texts, dice)
 
 
@@ -313,16 +313,15 @@ def _round(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
         if card is None:
             return _run_out(engine, state, texts)
         _set_fog(state, fr.place(fog, card, fr.ahead(fog)))
-        texts[0] += f" The party moves {fog.heading} onto **{fr.label(kingdom.fog_card(card))}**" + (
-            f" {note}" if note else "")
+        texts[0] += " " + said(FogCard(step="moves_on", card=fr.label(kingdom.fog_card(card)), note=note or "",
+                                       direction=fog.heading))
         return _after_draw(engine, state, kingdom, texts, dice)
     _, position, direction = key.split(":")
     pivot = fog.path[int(position) - 1]
     card_id = fog.spread[pivot].card
     fog = fr.correct(fog, pivot, direction)  # type: ignore[arg-type]  # a key of our own options
     _set_fog(state, fog)
-    texts = [f"Course Correct: the Party marker goes back to **{_name(kingdom, card_id)}**; the other revealed "
-             f"cards are flipped face down. The new path heads {direction}."]
+    texts = [said(FogCourseCorrected(card=_name(kingdom, card_id), direction=direction))]
     if fog.corrections == 1:
         texts.append("From now on, the Hazard of every card drawn in this traversal is resolved.")
     card, state.delve, note = fr.take_top(state.delve)  # type: ignore[arg-type]
@@ -330,8 +329,8 @@ def _round(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
         return _run_out(engine, state, texts)
     here = fr.party(fog)
     _set_fog(state, fr.place(fog, card, fr.step((here.x, here.y), direction)))
-    texts.append(f"The party moves {direction} onto **{fr.label(kingdom.fog_card(card))}**" + (
-        f" {note}" if note else ""))
+    texts.append(said(FogCard(step="moves", card=fr.label(kingdom.fog_card(card)), note=note or "",
+                              direction=direction)))
     return _after_draw(engine, state, kingdom, texts, dice)
 
 
@@ -363,8 +362,7 @@ def _finish_withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom, tex
         "fog_deck": [*(state.delve.fog_deck or []), *back], "fog_discard": [*state.delve.fog_discard, card],
         "tile": fog.origin, "last_direction": None,
     })
-    texts.append(f"**{_name(kingdom, card)}** (the lowest revealed card) is discarded; the other Deep Fog cards "
-                 "go back into the deck. The reminder token is removed.")
+    texts.append(said(FogCard(step="lowest_revealed", card=_name(kingdom, card))))
     _end(state)
     change = tr.apply_all(state.track, state.delve, kingdom.track, threat=1)
     apply_track(state, change)
@@ -409,12 +407,9 @@ def _leave(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[s
     total = fr.value(fog, kingdom)
     outcome = fr.outcome(total)
     _set_fog(state, fog.model_copy(update={"value": total, "outcome": outcome}))
-    parts = " + ".join(str(kingdom.fog_card(c).value) for c in fr.path_cards(fog))
-    cups = f" + {fog.full_cups} (Full Cups)" if fog.full_cups else ""
-    verdict = {"flawless": "a **Flawless Traversal**", "minor": "a **Minor Penalty**",
-               "grave": "a **Grave Penalty**"}[outcome]
-    texts.append(f"The path is {len(fog.path)} card(s) long: the party begins to emerge. Deep Fog Value "
-                 f"{parts}{cups} = **{total}**: {verdict}.")
+    values = [kingdom.fog_card(c).value for c in fr.path_cards(fog)]
+    texts.append(said(FogEmerged(length=len(fog.path), values=values, full_cups=fog.full_cups, total=total,
+                                 outcome=outcome)))
     if outcome == "minor":
         choices = list(dict.fromkeys(fr.path_cards(fog)))
         if len(choices) > 1:
@@ -486,8 +481,7 @@ def _shuffle_back(engine: Engine, state: CampaignState, kingdom: Kingdom, texts:
     used = [c.card for c in fog.spread if c.card != card]
     deck = dice.shuffle([*(state.delve.fog_deck or []), *used])
     state.delve = state.delve.model_copy(update={"fog_deck": deck, "fog_discard": [*state.delve.fog_discard, card]})
-    texts.append(f"**{_name(kingdom, card)}** (the lowest card of the path) is discarded; the Deep Fog deck is "
-                 f"shuffled with the cards used ({len(deck)} cards).")
+    texts.append(said(FogCard(step="lowest_of_path", card=_name(kingdom, card), count=len(deck))))
     if fog.outcome != "flawless":
         state.delve, more = fr.discard_top(state.delve)
         texts += more

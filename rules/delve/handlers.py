@@ -28,6 +28,7 @@ from rules.delve.actions import (
     DelveStart,
     DelveTravel,
 )
+from rules.delve.delve_facts import DelveBegins, PartyPlaced, TileShownUnexplored
 from rules.delve.results import (
     apply_track,
     current,
@@ -41,6 +42,7 @@ from rules.delve.tile_step import after_tile, backtrack, kingdom_tile_step
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.state import CampaignState
 
 # -- lookups -----------------------------------------------------------------------------------
@@ -60,7 +62,7 @@ from rules.state import CampaignState
 @handles(DelveStart)
 def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dice) -> Result:
     kingdom, tiles = kingdom_of(engine, act.kingdom)
-    texts = [f"🏰 The Delve into **{kingdom.name}** begins. Threat, Curse and Time are set to 0."]
+    texts = [said(DelveBegins(kingdom=kingdom.name))]
     if act.start is not None:
         if act.start not in kingdom.starting_tiles:
             raise RuleError(f"{act.start!r} is not a starting tile of {kingdom.name}; use one of: "
@@ -77,10 +79,8 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
     state.delve = placement.delve
     state.track = state.track.model_copy(update={"threat": 0, "curse": 0, "time": 0, "lost": False})
     tile = tiles[start]
-    texts.append(
-        f"The Party marker stands on **{tile.name}** ({start}, {kingdom.district(tile.district).name}); "
-        f"face down around it: {', '.join(placement.placed) or 'nothing'}."
-    )
+    texts.append(said(PartyPlaced(tile=tile.name, tile_id=start, district=kingdom.district(tile.district).name,
+                                  placed=list(placement.placed))))
     leader, tier = party_leader(state, act.leader)
     who = state.knights[leader].name if leader else "no Knight yet"
     texts.append(f"Party Leader: {who} ({tier.capitalize()} tier).")
@@ -366,10 +366,8 @@ def delve_reveal(engine: Engine, state: CampaignState, act: DelveReveal, dice: D
     state.delve = kmap.reveal(delve, act.tile)
     tile = tiles[act.tile]
     back = tile.back
-    return delve_result(engine, state, [
-        f"Revealed {act.tile}: **{tile.name}**, still Unexplored (Generic token). Entering it resolves its back "
-        f"first (Time +{back.time}, Threat {back.threat:+d}, {back.clues} Clue(s))."
-    ])
+    return delve_result(engine, state, [said(TileShownUnexplored(tile_id=act.tile, tile=tile.name, time=back.time,
+                                                                threat=back.threat, clues=back.clues))])
 
 
 @implements(

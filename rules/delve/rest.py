@@ -16,6 +16,7 @@ from rules.coverage import implements
 from rules.delve import exploration as ex
 from rules.delve.monsters import rotate, wheel_text
 from rules.dice import Dice
+from rules.facts import random_targets_said
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.knights.view import summary
@@ -139,7 +140,7 @@ def campfire_tale(cat: Catalogue, kingdom: Kingdom, state: CampaignState, party:
         return data, texts
     data["tale"] = {"id": tale.id, "name": tale.name, "text": tale.text, "bonus": tale.bonus.text}
     texts.append(f"*{tale.name}* — {tale.text}")
-    texts.append(f"Bonus: {tale.bonus.text}")
+    texts += [f"Bonus: {tale.bonus.text}", *random_targets_said(f"{tale.text} {tale.bonus.text}")]
     more, _ = ex.apply_effects(cat, kingdom, state, tale.bonus, knights=[k.id for k in party], who="each Knight",
                                dice=dice, source=f"the Campfire Tale {tale.name}")
     texts += more

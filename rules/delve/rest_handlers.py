@@ -7,6 +7,7 @@ from rules.delve import rest as rr
 from rules.delve.actions import (
     RestPhase,
 )
+from rules.delve.fog_facts import RestPhaseBegins
 from rules.delve.results import (
     current,
     delve_result,
@@ -14,6 +15,7 @@ from rules.delve.results import (
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
@@ -35,7 +37,7 @@ def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice)
         raise RuleError("the party has already rested this Expedition (the rulebook: no extra Rests, even when a "
                         "Quest calls for one after it happened); `/gm undo` takes a Rest back")
     party: list[KnightState] = [k for k in state.knights.values() if not k.dead]
-    texts = ["🏕 **Rest Phase**."]
+    texts = [said(RestPhaseBegins())]
     techniques = rr.rest_techniques(engine.catalogue, party)
     if delve.resting:  # the second /rest: the Rest Abilities step is over
         texts.append("1. Rest Abilities: done.")

@@ -11,6 +11,7 @@ from rules.delve import exploration as ex
 from rules.delve import kingdom_map as kmap
 from rules.delve import monsters as mon
 from rules.delve import track as tr
+from rules.delve.delve_facts import PartyBacktracks, PartyMoves, PointOfInterest, TileRevealed
 from rules.delve.results import (
     apply_track,
     current,
@@ -19,6 +20,7 @@ from rules.delve.results import (
 from rules.delve.state import DelveState, Resume
 from rules.dice import Dice
 from rules.engine import Engine, Result
+from rules.facts import random_targets_said, said
 from rules.state import CampaignState
 
 
@@ -41,8 +43,8 @@ def kingdom_tile_step(
     tile = tiles[dest.tile]
     grid = kmap.cells(kingdom, tiles)
     way = dest.direction or kmap.direction_between(grid[state.delve.tile], grid[tile.id])
-    how = {"explore": f"travels {way}", "shortcut": "takes a Shortcut", "fog": "emerges from the Deep Fog"}[dest.kind]
-    texts = [f"**Round {state.delve.round}** — the party {how} onto the {tile.size.replace('_', ' ')} tile {tile.id}."]
+    texts = [said(PartyMoves(round=state.delve.round, how=dest.kind, direction=way or "", size=tile.size,
+                             tile_id=tile.id))]
     if tile.id in state.delve.revealed:
         texts.append("Its Generic token is removed (it was revealed, not explored).")
     # a. the back
@@ -84,10 +86,7 @@ def kingdom_tile_step(
     placement = kmap.place_neighbours(state.delve, tiles, tile.id)
     state.delve = placement.delve
     district = kingdom.district(tile.district)
-    texts.append(
-        f"Revealed: **{tile.name}** ({district.name}). "
-        f"Placed face down: {', '.join(placement.placed) or 'nothing new'}."
-    )
+    texts.append(said(TileRevealed(tile=tile.name, district=district.name, placed=list(placement.placed))))
     # d. Encounter Monster spawns and movement (the Hunt Spaces reached at a.); e. the front
     state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
     texts += more
@@ -147,12 +146,13 @@ def _poi(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
         top = next((c for c in kingdom.exploration if delve.exploration and c.id == delve.exploration[0]), None)
         modifier = top.poi_modifier if top else 0
         key: str | int = tile.poi + modifier
-        head = f"📍 Point of Interest {tile.poi} {modifier:+d} (PoI modifier of the top Exploration card) = {key}"
+        shown: int | None = modifier
     else:
-        key = tile.poi
-        head = f"📍 Point of Interest: {tile.poi}"
+        key, shown = tile.poi, None
     row = kingdom.poi(key)
-    return [f"{head}: **{row.name}** — {row.text}" if row else f"{head}: no row of the table; nothing happens."]
+    poi = PointOfInterest(poi=tile.poi, modifier=shown, key=key, row=row.name if row else None,
+                          text=row.text if row else "")
+    return [said(poi), *(random_targets_said(row.text) if row else [])]
 
 
 @implements(
@@ -167,10 +167,7 @@ def _poi(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[str]:
 def backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kmap.Destination,
                dice: Dice | None = None) -> Result:
     assert state.delve is not None
-    texts = [
-        f"**Round {state.delve.round}** — the party Backtracks through {', '.join(dest.through)} "
-        f"({len(dest.through)} tile(s)): Time +1, Threat +{len(dest.through) - 1}."
-    ]
+    texts = [said(PartyBacktracks(round=state.delve.round, through=list(dest.through)))]
     _, _, tiles = current(engine, state)
     extra = ex.backtrack_extra(kingdom, state.delve, tiles, dest.through)
     if extra:

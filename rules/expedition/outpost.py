@@ -16,6 +16,7 @@ from rules.errors import RuleError
 from rules.expedition import phases as ph
 from rules.expedition.outpost_state import HiredMercenary, InnVisit, OutpostState, ScoutHired, Section
 from rules.expedition.state import ExpeditionState
+from rules.facts import random_targets_said
 from rules.knights import expedition as kx
 from rules.knights import loadout as lo
 from rules.knights.state import ArmoryItem, KnightState
@@ -87,7 +88,8 @@ def visit(state: CampaignState, ost: OutpostState, o: Outpost, section: Section)
     if len(ost.visited) > 1:
         return [f"The party visits {sec.name} ({SECTION_LABEL[section]}); its Early Bird went to the first section."]
     bird = sec.early_bird
-    out = [f"🐦 **Early Bird** — {sec.name} ({SECTION_LABEL[section]}) is the party's first stop: {bird.text}"]
+    out = [f"🐦 **Early Bird** — {sec.name} ({SECTION_LABEL[section]}) is the party's first stop: {bird.text}",
+           *random_targets_said(bird.text)]
     if bird.gold:
         for k in party(state):
             k.sheet.gold += bird.gold
@@ -126,7 +128,7 @@ def inn(state: CampaignState, ost: OutpostState, o: Outpost, dice: Dice) -> list
     natural = dice.d10("the Inn")
     row = next(e for e in o.sections.inn.table if e.low <= natural <= e.high)
     ost.inn = InnVisit(natural=natural, entry=row.name)
-    out.append(f"🍺 The Inn: rolled **{natural}** — {row.name}. {row.text}")
+    out += [f"🍺 The Inn: rolled **{natural}** — {row.name}. {row.text}", *random_targets_said(row.text)]
     if row.gold:
         for k in party(state):
             k.sheet.gold = max(0, k.sheet.gold + row.gold)

@@ -8,8 +8,9 @@ from pydantic import ValidationError
 
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Result, event, handles
 from rules.errors import RuleError
+from rules.facts import joined
 from rules.knights import actions as a
 from rules.knights import board as bd
 from rules.knights import conditions
@@ -36,8 +37,7 @@ def _knight(state: CampaignState, kid: str) -> KnightState:
 
 def _done(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], kind: str = "knight",
           **extra: Any) -> Result:
-    text = f"**{k.name}** — " + " ".join(lines)
-    return Result(state=state, events=[Event(kind=kind, text=text)],
+    return Result(state=state, events=[event(kind, joined(lines, lead=k.name))],
                   data={"knight": summary(engine.catalogue, k), **extra})
 
 

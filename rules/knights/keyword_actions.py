@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from content.schema.cards import Effect
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Result, event, handles
 from rules.errors import RuleError
+from rules.facts import joined
 from rules.knights import conditions as cond
 from rules.knights import keyword_effects as kw
 from rules.knights.state import KnightState
@@ -59,8 +60,8 @@ def _knight(state: CampaignState, kid: str) -> KnightState:
 
 def _done(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], named: bool = False) -> Result:
     cat = engine.catalogue
-    text = " ".join(lines) if named else f"**{k.name}** — " + " ".join(lines)
-    return Result(state=state, events=[Event(kind="knight", text=text)],
+    told = joined(lines) if named else joined(lines, lead=k.name)
+    return Result(state=state, events=[event("knight", told)],
                   data={"knight": summary(cat, k), "keyword_status": kw.status(cat, k)})
 
 

@@ -9,6 +9,16 @@ from content.schema.gear import TIERS, Tier
 from content.schema.knights import Virtue
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import said
+from rules.knights.sheet_facts import (
+    ChoiceNodeMarked,
+    InvestigationSucceeded,
+    RapportGained,
+    SheetCount,
+    SighMarked,
+    ViceChanged,
+    VirtueChanged,
+)
 from rules.knights.state import CHAPTERS, INVESTIGATIONS, VICE_VIRTUE, KnightState, Rapport, Vice, VirtueBonus
 
 T = "tests/knights/test_sheet.py::"
@@ -29,7 +39,8 @@ def add_virtue(k: KnightState, name: Virtue, amount: int, source: str) -> list[s
         raise RuleError("change: must not be 0 (e.g. change:1 for +1 Bravery)")
     old = virtue(k, name)
     k.sheet.virtues.append(VirtueBonus(virtue=name, amount=amount, source=source or "unspecified"))
-    return [f"{name.capitalize()} {old:+d} → **{virtue(k, name):+d}** ({amount:+d} from {source or 'unspecified'})."]
+    return [said(VirtueChanged(virtue=name, old=old, new=virtue(k, name), amount=amount,
+                               source=source or "unspecified"))]
 
 
 def change_vice(k: KnightState, vice: Vice, change: int) -> list[str]:
@@ -41,9 +52,7 @@ def change_vice(k: KnightState, vice: Vice, change: int) -> list[str]:
         k.sheet.vices[vice] = new
     else:
         k.sheet.vices.pop(vice, None)
-    linked = VICE_VIRTUE[vice].capitalize()
-    state = "suffers its effect" if new else "no longer suffers it"
-    return [f"{vice.capitalize()} ({linked}): {old} → **{new}** tally marks; {k.name} {state}."]
+    return [said(ViceChanged(knight=k.name, vice=vice, virtue=VICE_VIRTUE[vice], old=old, new=new))]
 
 
 def unlocked_chapters(k: KnightState) -> int:
@@ -96,7 +105,7 @@ def mark_tale(
             out.append(f"Investigation {chapter}.{number}: succeeded with Leads (both boxes marked).")
         elif what == "success":
             inv.resolved = inv.success = True
-            out.append(f"Investigation {chapter}.{number}: resolved and **succeeded**.")
+            out.append(said(InvestigationSucceeded(chapter=chapter, number=number)))
         else:
             if inv.resolved:
                 return [f"Investigation {chapter}.{number} is already marked; nothing changes."]
@@ -146,12 +155,12 @@ def mark_choice(k: KnightState, node: str, cross: bool = False) -> list[str]:
         if now == "crossed":
             return [f"Choice Matrix node {node} is already crossed out; nothing changes."]
         k.sheet.choice_matrix[node] = "crossed"
-        return [f"Choice Matrix node {node} is **crossed out** (the choice is reversed)."]
+        return [said(ChoiceNodeMarked(node=node, crossed=True))]
     if now is not None:
         return [f"Choice Matrix node {node} is already {now}: a box cannot be marked twice, the instruction "
                 "is ignored."]
     k.sheet.choice_matrix[node] = "marked"
-    return [f"Choice Matrix node {node} **marked**."]
+    return [said(ChoiceNodeMarked(node=node))]
 
 
 def is_marked(k: KnightState, node: str) -> bool:
@@ -174,7 +183,7 @@ def set_sigh(k: KnightState, have: bool) -> list[str]:
     if not have and not k.sheet.sigh_of_the_graal:
         raise RuleError(f"{k.name} has no Sigh of the Graal to erase")
     k.sheet.sigh_of_the_graal = have
-    return ["Sigh of the Graal **marked**." if have else "Sigh of the Graal erased (spent)."]
+    return [said(SighMarked(have=have))]
 
 
 def change_gold(k: KnightState, change: int) -> list[str]:
@@ -183,7 +192,7 @@ def change_gold(k: KnightState, change: int) -> list[str]:
         raise RuleError(f"{k.name} has {k.sheet.gold} Gold; they cannot pay {-change}")
     old = k.sheet.gold
     k.sheet.gold += change
-    return [f"Gold {old} → **{k.sheet.gold}**."]
+    return [said(SheetCount(what="gold", old=old, new=k.sheet.gold))]
 
 
 def change_leads(k: KnightState, change: int) -> list[str]:
@@ -191,13 +200,13 @@ def change_leads(k: KnightState, change: int) -> list[str]:
         raise RuleError(f"{k.name} has {k.sheet.leads} Leads")
     old = k.sheet.leads
     k.sheet.leads += change
-    return [f"Leads {old} → **{k.sheet.leads}**."]
+    return [said(SheetCount(what="leads", old=old, new=k.sheet.leads))]
 
 
 def change_tier(k: KnightState, tier: Tier) -> list[str]:
     old = k.sheet.tier
     k.sheet.tier = tier
-    return [f"Tier {old.capitalize()} → **{tier.capitalize()}**."]
+    return [said(SheetCount(what="tier", old=old, new=tier))]
 
 
 @implements("Afflictions and Boons",
@@ -230,7 +239,7 @@ def tally(k: KnightState, name: str, change: int) -> list[str]:
         k.sheet.tallies[name] = new
     else:
         k.sheet.tallies.pop(name, None)
-    return [f"Tally marks '{name}': {old} → **{new}**."]
+    return [said(SheetCount(what="tally", old=old, new=new, tally=name))]
 
 
 @implements("Rapport", chapter="Other Rules", tests=[T + "test_rapport_third_heart_gives_the_boon"])
@@ -247,7 +256,7 @@ def gain_rapport(k: KnightState, other: str, boon: str) -> list[str]:
         raise RuleError(f"the third heart gives {track.knight}'s Rapport Boon: give it with boon:\"...\" "
                         "(it is in their Knightbook)")
     track.hearts += 1
-    out = [f"Rapport with {track.knight}: **{track.hearts}/3** hearts."]
+    out = [said(RapportGained(knight=track.knight, hearts=track.hearts))]
     if track.hearts == 3:
         track.boon = boon
         out.append(f"Rapport Boon gained: {boon} (only while {track.knight} is in the party).")

@@ -6,7 +6,6 @@ every Clue type collected, 3 Clues succeeding) and ``rules.modes.clash_setup`` (
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,11 +16,24 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles, reviews
 from rules.errors import RuleError
 from rules.expedition.state import ClueObjective, ExpeditionState
+from rules.facts import RandomKnightsTargeted, facts_in, said
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.sheet import mark_tale
 from rules.knights.state import Equipped, KnightState
+from rules.modes.solo_facts import (
+    RandomKnightsNamed,
+    Rounds,
+    SetupStep,
+    SoloChapterDone,
+    SoloChooseNext,
+    SoloClashSetup,
+    SoloExpeditionFull,
+    SoloGearEquipped,
+    SoloInvestigationSucceeded,
+    SoloInvestigationTaken,
+)
 from rules.rolls import random_element
 from rules.state import DICE_PORT_VERSION, CampaignState
 
@@ -30,10 +42,6 @@ R = "tests/modes/test_true_solo_random.py::"
 SOLO = "true_solo"  # the ClueObjective's card id: no Clue card, every type collected
 CLUES_TO_SUCCEED, SUCCESSES_PER_EXPEDITION, INVESTIGATIONS_BEFORE_FULL_CLASH = 3, 3, 3
 GEAR_AT_SETUP = 3
-
-RANDOM_KNIGHT_TEXT = (
-    "True Solo Mode: \"If an effect targets a random Knight, prioritize your Knight. For example, if an effect "
-    "targets two random Knights, it will target your Knight and one random Squire instead.\"")
 
 
 def active(state: CampaignState) -> bool:
@@ -77,22 +85,16 @@ def on_clue(state: CampaignState, exp: ExpeditionState, kid: str) -> list[str]:
     out = mark_tale(k, "success", vision.chapter, number)
     exp.solo_successes.append(number)
     obj.collected = {}
-    out.append(f"🔍 True Solo Mode: {k.name} holds 3 Clues — Investigation {vision.chapter}.{number} **succeeds**. "
-               f"Read its Success paragraph now; the Clue tokens are discarded.")
+    out.append(said(SoloInvestigationSucceeded(knight=k.name, chapter=vision.chapter, investigation=number)))
     done = sum(1 for n in range(1, 6) if _finished(k, vision.chapter, n))
     if done >= INVESTIGATIONS_BEFORE_FULL_CLASH:
-        out.append(f"True Solo Mode: this is the third Investigation of Chapter {vision.chapter} {k.name} has "
-                   "finished: you may end the Expedition now by proceeding to the Full Clash (as if Time were 16) — "
-                   "`/expedition next phase:clash reason:\"True Solo Mode: third Investigation\"` — or go on "
-                   "exploring until you run out of Time.")
+        out.append(said(SoloChapterDone(knight=k.name, chapter=vision.chapter)))
     if len(exp.solo_successes) >= SUCCESSES_PER_EXPEDITION:
         vision.outcome = "success"
-        out.append(f"That is {SUCCESSES_PER_EXPEDITION} Investigations succeeded this Expedition, the most True Solo "
-                   "Mode allows: no more Clues are collected for Investigations until the next Expedition.")
+        out.append(said(SoloExpeditionFull(most=SUCCESSES_PER_EXPEDITION)))
     else:
         vision.investigation = None
-        out.append(f"Choose another Investigation of Chapter {vision.chapter} and read its starting paragraph, then "
-                   f"resume the Expedition: `/solo investigation investigation:<number>`.")
+        out.append(said(SoloChooseNext(chapter=vision.chapter)))
     return out
 
 
@@ -131,9 +133,8 @@ def choose_next(engine: Engine, state: CampaignState, act: SoloInvestigation, di
         raise RuleError(f"Investigation {vision.chapter}.{act.investigation} is already a success: choose another "
                         f"Investigation from Chapter {vision.chapter}")
     vision.investigation = act.investigation
-    text = (f"🔍 {k.name} takes up Investigation {vision.chapter}.{act.investigation}: read its starting paragraph, "
-            "then resume the Expedition (3 Clues of any type succeed).")
-    return Result(state=state, events=[Event(kind="expedition", text=text)],
+    taken = SoloInvestigationTaken(knight=k.name, chapter=vision.chapter, investigation=act.investigation)
+    return Result(state=state, events=[Event(kind="expedition", fact=taken)],
                   data={"knight": k.id, "investigation": act.investigation, "solo_successes": list(exp.solo_successes)})
 
 
@@ -150,13 +151,8 @@ def clash_setup(state: CampaignState, knights: list[KnightState]) -> list[str]:
     k = knights[0]
     state.clash.flow.priority_target = k.id
     state.solo_gear = []
-    return [f"🎯 True Solo Mode: {k.name} starts the Clash with the Priority Target token.",
-            f"True Solo Mode: during this Clash Setup {k.name} may equip up to {GEAR_AT_SETUP} Gear cards from the "
-            f"Armory (exchanging them with equipped Gear when no Gear slot is free): `/solo gear gear:<id,id,...> "
-            "unequip:<id,...>`.",
-            RANDOM_KNIGHT_TEXT + " The bot names them when a card it shows, or `/roll random` among your party, "
-            "asks for random Knights; for a card read by hand: `/solo random count:<N>` (your Knight first, then "
-            "random Squires)."]
+    steps: tuple[SetupStep, ...] = ("priority", "gear", "random")
+    return [said(SoloClashSetup(knight=k.name, gear=GEAR_AT_SETUP, step=step)) for step in steps]
 
 
 class SoloGear(BaseModel):
@@ -231,16 +227,13 @@ def solo_gear(engine: Engine, state: CampaignState, act: SoloGear, dice: Dice) -
     if st.max_vigor(cat, k) < 1:
         raise RuleError(f"that Loadout would leave {k.name} a maximum Vigor of {st.max_vigor(cat, k)}")
     state.solo_gear += act.gear
-    names = ", ".join(lo.face(cat, k, g).name for g in act.gear)
-    text = (f"🛡 True Solo Mode, Clash Setup: {k.name} equips {names} from the Armory "
-            f"({len(state.solo_gear)}/{GEAR_AT_SETUP})")
-    if act.unequip:
-        text += f", taking off {', '.join(lo.face(cat, k, g).name for g in act.unequip)}"
-    lines = [text + "."]
-    if st.max_vigor(cat, k) != old_max:
-        lines.append(f"Maximum Vigor {old_max} → **{st.max_vigor(cat, k)}**.")
-    lines += st.clamp_vigor(cat, k)
-    return Result(state=state, events=[Event(kind="clash", text=" ".join(lines))],
+    new_max = st.max_vigor(cat, k)
+    equipped = SoloGearEquipped(knight=k.name, gear=[lo.face(cat, k, g).name for g in act.gear],
+                                unequipped=[lo.face(cat, k, g).name for g in act.unequip],
+                                count=len(state.solo_gear), most=GEAR_AT_SETUP,
+                                max_vigor=(old_max, new_max) if new_max != old_max else None,
+                                after=st.clamp_vigor(cat, k))
+    return Result(state=state, events=[Event(kind="clash", fact=equipped)],
                   data={"knight": k.id, "loadout": [e.gear for e in k.loadout], "solo_gear": list(state.solo_gear)})
 
 
@@ -271,20 +264,20 @@ def random_squires(state: CampaignState) -> list[str]:
 
 
 def random_knights(state: CampaignState, k: KnightState, count: int, dice: Dice | None,
-                   purpose: str) -> tuple[list[str], list[str]]:
+                   purpose: str) -> tuple[list[str], list[Rounds]]:
     """"If an effect targets a random Knight, prioritize your Knight. For example, if an effect targets two random
     Knights, it will target your Knight and one random Squire instead." Your Knight, then random Squires, each chosen
     as any random element (one d10 each, the lowest; ties rolled again); no die when one Squire is left. ``dice``
-    None: no Squire is chosen (the players ask `/solo random`). Returns the targets and the rolls shown."""
+    None: no Squire is chosen (the players ask for them). Returns the targets and each rolled pick's d10 rounds."""
     chosen = [k.name]
-    rolled: list[str] = []
+    rolled: list[Rounds] = []
     pool = random_squires(state)
     while dice is not None and len(chosen) < count and pool:
         if len(pool) == 1:
             pick = pool[0]
         else:
             pick, rounds = random_element(dice, pool, purpose)
-            rolled.append(" / ".join(", ".join(f"{n} {v}" for n, v in r) for r in rounds))
+            rolled.append(rounds)
         chosen.append(pick)
         pool.remove(pick)
     return chosen, rolled
@@ -302,11 +295,8 @@ def solo_random(engine: Engine, state: CampaignState, act: SoloRandom, dice: Dic
         raise RuleError("this campaign does not play True Solo Mode: choose among all Knights with `/roll random`")
     k = _solo_knight(state, None)
     chosen, rolled = random_knights(state, k, act.count, dice, "True Solo random Squire")
-    text = f"🎲 True Solo Mode: the random Knight{'s are' if act.count > 1 else ' is'} **{', '.join(chosen)}**"
-    text += f" (your Knight first{'; Squires by d10, lowest: ' + '; '.join(rolled) if rolled else ''})."
-    if len(chosen) < act.count:
-        text += f" Only {len(chosen)} of the {act.count} asked for are there."
-    return Result(state=state, events=[Event(kind="roll", text=text)], data={"targets": chosen})
+    named = RandomKnightsNamed(targets=chosen, rolls=rolled, asked=act.count, by="command")
+    return Result(state=state, events=[Event(kind="roll", fact=named)], data={"targets": chosen})
 
 
 def on_port(state: CampaignState) -> bool:
@@ -336,47 +326,31 @@ def first_among(state: CampaignState, among: list[str]) -> str | None:
     return mine[0]
 
 
-NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-RANDOM_KNIGHTS = re.compile(r"\b(?:(a|an|one|two|three|four|five|[1-5])\s+)?random\s+knights?\b", re.IGNORECASE)
-
-
-def asked_for(text: str) -> int:
-    """How many random Knights a card's text names ("a random Knight", "two random Knights", "3 random Knights"), the
-    most it names at once; 0 when it names none."""
-    counts = [NUMBERS.get((m.group(1) or "a").lower()) or int(m.group(1)) for m in RANDOM_KNIGHTS.finditer(text)]
-    return max(counts, default=0)
-
-
 @implements("True Solo Mode", tests=[R + "test_a_card_naming_a_random_knight_is_resolved_to_your_knight",
                                      R + "test_a_card_naming_two_random_knights_adds_a_random_squire",
                                      R + "test_outside_true_solo_a_card_text_is_left_to_the_players",
                                      R + "test_a_targeting_prompt_naming_a_random_knight_is_named_once"],
             note="a card text naming random Knights, shown by hand: the bot names your Knight, then random Squires")
 def name_random_knights(engine: Engine, state: CampaignState, dice: Dice, events: list[Event]) -> list[Event]:
-    """A reviewer (run after every action): in True Solo Mode, every text the action showed that names "a random
-    Knight" or "X random Knights" (a Delve, Deep Fog, Encounter, Exploration, Monster or deck card shown to apply by
-    hand, a Targeting line the players judge) gets its targets named: "If an effect targets a random Knight,
-    prioritize your Knight. For example, if an effect targets two random Knights, it will target your Knight and one
-    random Squire instead." True Solo Mode's own sentences are not read again."""
+    """A reviewer (run after every action): in True Solo Mode, every effect the action showed that targets random
+    Knights (the fact ``RandomKnightsTargeted``, given where the rules show a Delve, Deep Fog, Encounter,
+    Exploration, Monster or deck card to apply by hand, or a Targeting line the players judge) gets its targets
+    named: "If an effect targets a random Knight, prioritize your Knight. For example, if an effect targets two
+    random Knights, it will target your Knight and one random Squire instead." One source shown twice in an action
+    (a card, then the decision quoting it) is named once."""
     k = the_knight(state)
     if k is None:
         return []
     out: list[Event] = []
     seen: set[str] = set()
-    for e in events:
-        count = asked_for(e.text) if "True Solo" not in e.text else 0
-        if not count or e.text in seen or (e.kind == "decision" and out):
-            continue  # a decision's prompt that quotes a card already named is not named twice
-        seen.add(e.text)
+    for f in facts_in(e.fact for e in events):
+        if not isinstance(f, RandomKnightsTargeted) or f.source in seen:
+            continue
+        seen.add(f.source)
         port = dice if on_port(state) else None
-        chosen, rolled = random_knights(state, k, count, port, "True Solo random Squire")
-        many = count > 1
-        text = f"🎲 True Solo: the random Knight{'s are' if many else ' is'} **{', '.join(chosen)}**"
-        text += f" (your Knight first{'; Squires by d10, lowest: ' + '; '.join(rolled) if rolled else ''})."
-        if len(chosen) < count:
-            text += (f" For the other {count - len(chosen)}: `/solo random count:{count}`." if port is None
-                     else f" Only {len(chosen)} of the {count} are there.")
-        out.append(Event(kind="roll", text=text))
+        chosen, rolled = random_knights(state, k, f.count, port, "True Solo random Squire")
+        named = RandomKnightsNamed(targets=chosen, rolls=rolled, asked=f.count, by="card", port=port is not None)
+        out.append(Event(kind="roll", fact=named))
     return out
 
 

@@ -15,6 +15,7 @@ from content.schema.postgame import Apocrypha, Dungeon, Hunt
 from rules.coverage import implements
 from rules.engine import Engine, Event
 from rules.errors import RuleError
+from rules.facts import random_targets_said
 from rules.postgame.state import HuntRun, Owed, PostgameState
 from rules.state import CampaignState
 
@@ -94,7 +95,7 @@ def begin(engine: Engine, p: PostgameState, hunt: str | None, monster: str, leve
                     visited=[d.start])
     start = d.room(d.start)
     lines = [f"🗝️ {d.name}: {d.text}".rstrip(": ") if d.text else f"🗝️ {d.name}.",
-             f"The party stands in {start.name}. {start.text}".rstrip(),
+             f"The party stands in {start.name}. {start.text}".rstrip(), *random_targets_said(start.text),
              f"Threat 0 of {d.threat_max}. Encounters of this Dungeon: {', '.join(d.encounters) or 'none'}.",
              f"Move with `/postgame dungeon room:<id>` ({', '.join(d.neighbours(d.start))})."]
     return lines
@@ -123,7 +124,8 @@ def enter(engine: Engine, state: CampaignState, p: PostgameState, run: HuntRun, 
     run.room = room.id
     run.visited.append(room.id)
     run.threat += room.threat
-    lines = [f"🕯️ The party enters {room.name}" + (f": {room.text}" if first and room.text else ".")]
+    lines = [f"🕯️ The party enters {room.name}" + (f": {room.text}" if first and room.text else "."),
+             *(random_targets_said(room.text) if first else [])]
     if room.threat:
         lines.append(f"Threat +{room.threat}: {run.threat} of {d.threat_max}.")
     if first and room.clues:

@@ -12,6 +12,19 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, card_data, handles
 from rules.errors import RuleError
 from rules.modes import true_solo
+from rules.rolls.facts import (
+    D100Rolled,
+    DiceForced,
+    DiceRolled,
+    Face,
+    HeatRerolled,
+    PowerRolled,
+    RandomChosen,
+    RandomDirection,
+    SaveRolled,
+    SoloRandomAmong,
+    TestRolled,
+)
 from rules.state import CampaignState, LastRoll
 
 
@@ -24,7 +37,8 @@ def roll_test(engine: Engine, state: CampaignState, act: a.RollTest, dice: Dice)
     )
     return Result(
         state=state,
-        events=[Event(kind="roll", text=_test_text(r.natural, r.bonus, r.difficulty, r.success))],
+        events=[Event(kind="roll", fact=TestRolled(difficulty=r.difficulty, natural=r.natural, bonus=r.bonus,
+                                                   success=r.success))],
         data={
             "naturals": [r.natural],
             "result": r.result,
@@ -43,7 +57,7 @@ def roll_dice(engine: Engine, state: CampaignState, act: a.RollDice, dice: Dice)
     if act.count == 1:
         data["result"] = naturals[0]
     return Result(
-        state=state, events=[Event(kind="roll", text=f"Rolled {act.count}d10: {_list(naturals)}.")], data=data
+        state=state, events=[Event(kind="roll", fact=DiceRolled(naturals=naturals))], data=data
     )
 
 
@@ -51,10 +65,9 @@ def roll_dice(engine: Engine, state: CampaignState, act: a.RollDice, dice: Dice)
 def roll_d100(engine: Engine, state: CampaignState, act: a.RollD100, dice: Dice) -> Result:
     white, black, value = rolls.d100(dice)
     state.last_roll = LastRoll(kind="d100", purpose="d100", naturals=[white, black])
-    text = f"Rolled a d100: white (tens) {white}, black (ones) {black} → **{value}**."
     return Result(
         state=state,
-        events=[Event(kind="roll", text=text)],
+        events=[Event(kind="roll", fact=D100Rolled(white=white, black=black, value=value))],
         data={"naturals": [white, black], "result": value, "white": white, "black": black},
     )
 
@@ -77,21 +90,12 @@ def roll_power(engine: Engine, state: CampaignState, act: a.RollPower, dice: Dic
     kind = "armor" if act.armor else "power"
     r = rolls.power(dice, engine.catalogue.dice, act.white, act.black, act.red, f"{kind} roll")
     state.last_roll = LastRoll(kind=kind, purpose=f"{kind} roll", naturals=[f.face for f in r.faces])
-    asked = f"{act.red} red, {act.black} black, {act.white} white"
     pool = r.pool
-    rolled = f"{pool.red} red, {pool.black} black, {pool.white} white"
-    sentences = [f"{kind.capitalize()} Roll ({asked}"]
-    if (pool.red, pool.black, pool.white) != (act.red, act.black, act.white):
-        sentences[0] += f"; the box allows {rolled}"
-    sentences[0] += ")."
-    if pool.raw_power:
-        many = "die" if pool.raw_power == 1 else "dice"
-        sentences.append(
-            f"{pool.raw_power} {many} beyond the box limit → "
-            f"+{pool.raw_power} Power and +{pool.raw_potential} Potential."
-        )
-    faces = ", ".join(f"{f.colour} {_face(f.power, f.potential, f.hope)}" for f in r.faces)
-    sentences.append(f"Faces: {faces}.")
+    rolled = PowerRolled(
+        kind=kind, asked=(act.red, act.black, act.white), pool=(pool.red, pool.black, pool.white),
+        raw_power=pool.raw_power, raw_potential=pool.raw_potential, power=r.power,
+        faces=[Face(colour=f.colour, power=f.power, potential=f.potential, hope=f.hope) for f in r.faces],
+        potential=0 if act.armor else r.potential, hope=0 if act.armor else r.hope)
     data: dict[str, Any] = {
         "naturals": [f.face for f in r.faces],
         "dice": [f.model_dump() for f in r.faces],
@@ -99,12 +103,10 @@ def roll_power(engine: Engine, state: CampaignState, act: a.RollPower, dice: Dic
         "power": r.power,
     }
     if act.armor:
-        sentences.append(f"**{r.power} Armor** (Power symbols only) to subtract from the Vigor loss.")
         data["armor"] = r.power
     else:
-        sentences.append(f"**{r.power} Power**, {r.potential} Potential, {r.hope} Hope.")
         data.update(potential=r.potential, hope=r.hope)
-    return Result(state=state, events=[Event(kind="roll", text=" ".join(sentences))], data=data)
+    return Result(state=state, events=[Event(kind="roll", fact=rolled)], data=data)
 
 
 @handles(a.RollSave)
@@ -112,15 +114,11 @@ def roll_save(engine: Engine, state: CampaignState, act: a.RollSave, dice: Dice)
     level = act.level if act.level is not None else getattr(state.track, act.kind)
     r = rolls.save(dice, act.kind, level, act.modifier)
     state.last_roll = LastRoll(kind="save", purpose=f"{act.kind} save", naturals=[r.natural], difficulty=r.difficulty)
-    name = act.kind.capitalize()
-    verdict = "Success" if r.success else "Fail: resolve the negative effect"
-    text = (
-        f"{name} Save ({name} Level {level} {act.modifier:+d} → {r.difficulty}+): rolled {r.natural} — "
-        f"**{verdict}**. (Saves are not tests: no Heat re-roll.)"
-    )
+    saved = SaveRolled(kind=act.kind, level=level, modifier=act.modifier, difficulty=r.difficulty, natural=r.natural,
+                       success=r.success)
     return Result(
         state=state,
-        events=[Event(kind="roll", text=text)],
+        events=[Event(kind="roll", fact=saved)],
         data={
             "naturals": [r.natural],
             "result": r.natural,
@@ -139,20 +137,19 @@ def reroll(engine: Engine, state: CampaignState, act: a.Reroll, dice: Dice) -> R
     state.last_roll = new
     heat = len(act.dice)
     data: dict[str, Any] = {"naturals": new.naturals, "rerolled": sorted(act.dice), "previous": old, "heat": heat}
-    many = "die" if heat == 1 else "dice"
-    text = f"Heat re-roll of {heat} {many} (+{heat} Heat): {_list(old)} → {_list(new.naturals)}."
+    rerolled = HeatRerolled(heat=heat, old=old, new=new.naturals)
     if new.kind in ("attack", "evasion"):  # rules/attack_rolls.py: hits, Crit die, Crit Miss counted again
         new, outcome, sentence = attack_rolls.after_reroll(new, act.dice)
         state.last_roll = new
         data.update(outcome, rerolled=sorted(act.dice), previous=old, heat=heat)
-        text += " " + sentence
+        rerolled = rerolled.model_copy(update={"attack": sentence})
     elif new.kind == "test" and new.difficulty is not None:
         natural = new.naturals[0]
         success = rolls.d10_success(natural, new.bonus, new.difficulty)
         data.update(result=natural + new.bonus, difficulty=new.difficulty, bonus=new.bonus, success=success)
-        text += " " + _test_text(natural, new.bonus, new.difficulty, success)
-    text += f" The rolling Knight gains +{heat} Heat (mark it on their Knight Board)."
-    return Result(state=state, events=[Event(kind="roll", text=text)], data=data)
+        test = TestRolled(difficulty=new.difficulty, natural=natural, bonus=new.bonus, success=success)
+        rerolled = rerolled.model_copy(update={"test": test})
+    return Result(state=state, events=[Event(kind="roll", fact=rerolled)], data=data)
 
 
 @handles(a.RollRandom)
@@ -160,19 +157,13 @@ def roll_random(engine: Engine, state: CampaignState, act: a.RollRandom, dice: D
     knight = true_solo.first_among(state, act.among)
     if knight is not None:  # True Solo Mode: "If an effect targets a random Knight, prioritize your Knight."
         state.last_roll = LastRoll(kind="random", purpose="random Knight (True Solo Mode)", naturals=[])
-        text = (f"🎲 True Solo Mode: a random Knight among {', '.join(act.among)} is your Knight, **{knight}** "
-                "(\"If an effect targets a random Knight, prioritize your Knight.\"); no die is rolled. For more "
-                "than one random Knight: `/solo random count:<N>` (your Knight, then random Squires).")
-        return Result(state=state, events=[Event(kind="roll", text=text)],
+        return Result(state=state, events=[Event(kind="roll", fact=SoloRandomAmong(among=act.among, knight=knight))],
                       data={"naturals": [], "chosen": knight, "rounds": [], "true_solo": True})
     chosen, rounds = rolls.random_element(dice, act.among, "random element")
     state.last_roll = LastRoll(kind="random", purpose="random element", naturals=[v for r in rounds for _, v in r])
-    shown = " / ".join(", ".join(f"{n} {v}" for n, v in r) for r in rounds)
-    ties = ", ties rolled again" if len(rounds) > 1 else ""
-    text = f"Random choice (one d10 each, lowest chosen{ties}): {shown} → **{chosen}**."
     return Result(
         state=state,
-        events=[Event(kind="roll", text=text)],
+        events=[Event(kind="roll", fact=RandomChosen(rounds=rounds, chosen=chosen))],
         data={
             "naturals": [v for r in rounds for _, v in r],
             "chosen": chosen,
@@ -197,13 +188,9 @@ def random_direction(engine: Engine, state: CampaignState, act: a.RandomDirectio
     card = engine.card(deck.id, card_id)
     if card.direction is None:
         raise RuleError(f"the Minor Mortis card {card.id} has no direction arrow; fix the content pack")
-    text = (
-        f"Random direction: the top Minor Mortis card ({card.name}) points **{_dirs(card.direction)}**; "
-        "it goes to the bottom of the deck."
-    )
     return Result(
         state=state,
-        events=[Event(kind="draw", text=text)],
+        events=[Event(kind="draw", fact=RandomDirection(card=card.name, direction=card.direction))],
         data={"direction": card.direction, "card": card_data(card)},
     )
 
@@ -211,35 +198,14 @@ def random_direction(engine: Engine, state: CampaignState, act: a.RandomDirectio
 @handles(a.ForceNext)
 def force_next(engine: Engine, state: CampaignState, act: a.ForceNext, dice: Dice) -> Result:
     dice.forced.extend(act.values)
-    which = "die" if len(act.values) == 1 else f"{len(act.values)} dice"
-    text = f"🎲 GM override: the next {which} rolled will show {_list(act.values)} (d6 dice by face number)."
-    return Result(state=state, events=[Event(kind="gm", text=text)], data={"forced_dice": list(dice.forced)})
+    return Result(state=state, events=[Event(kind="gm", fact=DiceForced(values=list(act.values)))],
+                  data={"forced_dice": list(dice.forced)})
 
 
 @handles(a.ForceClear)
 def force_clear(engine: Engine, state: CampaignState, act: a.ForceClear, dice: Dice) -> Result:
     if not dice.forced:
         raise RuleError("no forced dice are waiting: the next rolls are natural already (nothing was changed)")
-    text = (f"🎲 GM: the {len(dice.forced)} forced dice waiting ({_list(dice.forced)}) are cleared: the next rolls are "
-            "natural.")
+    cleared = DiceForced(values=list(dice.forced), cleared=True)
     dice.forced.clear()
-    return Result(state=state, events=[Event(kind="gm", text=text)], data={"forced_dice": []})
-
-
-def _list(values: list[int]) -> str:
-    return ", ".join(str(v) for v in values)
-
-
-def _face(power: int, potential: int, hope: int) -> str:
-    parts = ["Power"] * power + ["Potential"] * potential + ["Hope"] * hope
-    return "+".join(parts) if parts else "blank"
-
-
-def _test_text(natural: int, bonus: int, difficulty: int, success: bool) -> str:
-    why = " (a natural 10 always succeeds)" if natural == 10 else " (a natural 1 always fails)" if natural == 1 else ""
-    shown = f"{natural}{bonus:+d} = {natural + bonus}" if bonus else f"{natural}"
-    return f"Test {difficulty}+: rolled {shown} — **{'Success' if success else 'Fail'}**{why}."
-
-
-def _dirs(text: str) -> str:
-    return {"north": "north ↑", "east": "east →", "south": "south ↓", "west": "west ←"}.get(text, text)
+    return Result(state=state, events=[Event(kind="gm", fact=cleared)], data={"forced_dice": []})

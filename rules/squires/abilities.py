@@ -45,6 +45,7 @@ from rules.dice import Dice
 from rules.effects import Dispatch
 from rules.engine import Engine, Event, Result, observes
 from rules.errors import RuleError
+from rules.facts import random_targets_said
 from rules.knights import statistics as st
 from rules.squires.handlers import change
 from rules.squires.state import SquireState
@@ -500,6 +501,7 @@ def use(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, name: 
     if not found.effects:
         lines.append(f"✋ By hand: {found.text} — e.g. `/clash adjust knight:<name> stat:vigor value:N`, "
                      f"`/squire stat stat:heat change:N name:\"{s.name}\"`, `/clash place`, `/pool add`.")
+        lines += random_targets_said(found.text)
         return lines, info
     run = Run(engine, state, dice, s, strict=True, knight=knight, monster=monster)
     pending = run_steps(run, steps_of(engine, s, "ability", found.name))

@@ -13,8 +13,9 @@ from content.schema.squires import MettleDeck, SquireGearStats
 from rules import decks
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Event, Result, event, handles
 from rules.errors import RuleError
+from rules.facts import joined
 from rules.knights.view import slug
 from rules.squires import actions as a
 from rules.squires import mettle
@@ -144,7 +145,7 @@ def stat(engine: Engine, state: CampaignState, act: a.SquireStat, dice: Dice) ->
     if act.cost and (act.stat != "heat" or act.change < 0):
         raise RuleError("cost:true is for Heat gained to pay a cost, e.g. stat:heat change:1 cost:true")
     lines = change(engine, s, act.stat, act.change, act.cost)
-    return Result(state=state, events=[Event(kind="squire", text=f"**{s.name}** — " + " ".join(lines))],
+    return Result(state=state, events=[event("squire", joined(lines, lead=s.name))],
                   data={"squire": summary(engine, s)})
 
 
@@ -174,7 +175,7 @@ def _resolve(engine: Engine, state: CampaignState, s: SquireState, d: MettleDraw
                   "power": c.power, "potential": c.potential, "hits_evaded": c.hits_evaded} for c in cards]
     data = {"squire": summary(engine, s), "kind": d.kind, "cards": card_rows, "outcome": outcome,
             "redraws": d.redraws, "mettle": {"deck": len(pile.draw), "discard": len(pile.discard)}}
-    return Result(state=state, events=[Event(kind="mettle", text=f"**{s.name}** — " + " ".join(lines))], data=data)
+    return Result(state=state, events=[event("mettle", joined(lines, lead=s.name))], data=data)
 
 
 def draw_cards(engine: Engine, state: CampaignState, dice: Dice, count: int, lines: list[str]) -> list[str]:

@@ -131,7 +131,10 @@ async def test_the_log_entry_of_a_command_is_written_as_before(table: Table) -> 
     assert entry.action == {"action": {"type": "roll_power", "white": 1, "black": 1, "red": 2, "armor": False},
                             "amend": []}
     assert [set(d) for d in entry.rolls] == [{"kind", "value", "purpose", "forced"}] * 4
-    assert entry.events == [{"kind": e["kind"], "text": e["text"]} for e in entry.events] and entry.events
+    # each event: its kind, the words the players saw and, once its family is converted, its fact (bot/narration)
+    assert entry.events and all(set(e) <= {"kind", "text", "fact"} for e in entry.events)
+    assert "\n".join(e["text"] for e in entry.events) == reply.text
+    assert entry.events[0]["fact"]["fact"] == "power_rolled"
 
 
 async def test_a_refusal_is_never_decided_on_a_stale_cached_head(backend: Backend) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.narration import texts
 from rules.campaign import saints as s
 from rules.clash.harm import Harm, kill
 from rules.engine import Engine, Result
@@ -59,7 +60,7 @@ def test_incarnation_roll_against_the_value() -> None:
     assert out.data["incarnated"] and out.data["roll"] == 7
     k = kara(out.state)
     assert not k.dead and k.stats.bane == 1 and k.stats.conditions == []
-    assert "up to **4** spaces" in "\n".join(e.text for e in out.events)  # 2 plus 2 Devotion
+    assert "up to **4** spaces" in "\n".join(texts(out.events))  # 2 plus 2 Devotion
     with pytest.raises(RuleError, match="Incarnated already"):
         act(out.state, s.SaintIncarnate(knight="kara"))
     ended = act(out.state, s.SaintIncarnationEnd(knight="kara")).state  # "you lose the Saint card and all of your
@@ -191,4 +192,4 @@ def test_finishing_the_clash_incarnated_ends_the_incarnation() -> None:
     out = act(state, ClashEnd())
     d = out.state.progress.devotees["kara"]
     assert d.incarnated is None and d.devotion == 0 and out.state.progress.saints["saint_urbain"].holder is None
-    assert any("The Clash is finished while Kara's Incarnation" in e.text for e in out.events)
+    assert any("The Clash is finished while Kara's Incarnation" in x_ for x_ in texts(out.events))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.narration import texts
 from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine, Result
 from rules.state import CampaignState
@@ -31,9 +32,9 @@ def play(engine: Engine, state: CampaignState, forced: list[int], until: str | N
     c.ai_deck.insert(0, SWING)
     c.flow.phase = "monster"
     result = apply(engine, state, MonsterRound(), forced)
-    said = [e.text for e in result.events]
+    said = texts(result.events)
     while result.pending is not None and result.pending.kind != until:
         answer = ANSWERS.get(result.pending.kind, result.pending.options[0])
         result = apply(engine, result.state, Choose(decision=result.pending.id, options=[answer]))
-        said += [e.text for e in result.events]
+        said += texts(result.events)
     return result, said

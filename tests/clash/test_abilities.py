@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.narration import texts
 from content.schema.gear import Keyword
 from rules.clash.abilities import KnightReact, base_name
 from rules.clash.activation import Activation
@@ -107,7 +108,7 @@ async def test_an_active_ability_once_per_round_on_one_game_element(table: Table
     used = _apply(engine, opened.state, KnightReact(knight="kara", source="gear_poultice_jar", ability="ability 1"))
     jar = next(i for i in used.state.knights["kara"].loadout if i.gear == "gear_poultice_jar")
     assert jar.charges == 1
-    assert any("Gain +2 Vigor" in e.text for e in used.events)
+    assert any("Gain +2 Vigor" in x_ for x_ in texts(used.events))
     with pytest.raises(RuleError, match="once per Round"):
         _apply(engine, used.state, KnightReact(knight="kara", source="gear_poultice_jar", ability="ability 1"))
 
@@ -139,10 +140,10 @@ async def test_dodge_before_the_roll_and_block_after_it(table: Table) -> None:
     rolled = _apply(engine, dodged.state, Choose(decision=window.pending.id, options=["go_on"]))
     assert rolled.pending is not None and rolled.pending.kind == "evasion_reroll"
     bonus = 1 + (1 if source == "gear_padded_gambeson" else 0)
-    assert any(f"1+{bonus} 1+{bonus}" in e.text for e in rolled.events), [e.text for e in rolled.events]
+    assert any(f"1+{bonus} 1+{bonus}" in x_ for x_ in texts(rolled.events)), texts(rolled.events)
     blocked = _apply(engine, rolled.state, KnightReact(knight=target.name, source=source, ability="Block"))
     done = _apply(engine, blocked.state, Choose(decision=rolled.pending.id, options=["keep"]))
-    assert any("1 hit(s) treated as evaded (Block)" in e.text for e in done.events)
+    assert any("1 hit(s) treated as evaded (Block)" in x_ for x_ in texts(done.events))
 
 
 def _gambeson(state: CampaignState, name: str) -> str:

@@ -10,6 +10,7 @@ import copy
 
 import pytest
 
+from bot.narration import texts
 from content.schema.gear import Keyword
 from rules.board.handlers import PlaceKnight
 from rules.board.measures import in_front
@@ -50,12 +51,12 @@ def test_hide_at_the_end_of_the_turn_passes_the_priority_target() -> None:
     state = _beside()
     fight(state).flow.priority_target = "kara"
     used = _apply(state, KnightReact(knight="Kara", source=SMOKE, ability="Hide"))
-    assert "when this turn ends" in " ".join(e.text for e in used.events)
+    assert "when this turn ends" in " ".join(texts(used.events))
     assert not attention.hidden(fight(used.state), "kara")  # not yet: "at the end of your turn"
     ended = _apply(used.state, KnightEndTurn(knight="Kara"))
     assert attention.hidden(fight(ended.state), "kara")
     assert fight(ended.state).flow.priority_target == "ser-sonch"
-    assert "passes to Ser Sonch" in " ".join(e.text for e in ended.events)
+    assert "passes to Ser Sonch" in " ".join(texts(ended.events))
 
 
 def test_hide_refused_in_front_of_a_monster() -> None:
@@ -70,7 +71,7 @@ def test_hide_refused_in_front_of_a_monster() -> None:
     moved = _apply(used, KnightMove(knight="Kara", to="D4")).state
     ended = _apply(moved, KnightEndTurn(knight="Kara"))
     assert not attention.hidden(fight(ended.state), "kara")
-    assert "cannot become Hidden" in " ".join(e.text for e in ended.events)
+    assert "cannot become Hidden" in " ".join(texts(ended.events))
 
 
 def test_hide_is_not_a_reaction() -> None:
@@ -100,7 +101,7 @@ def test_hide_ends_after_the_second_ability_window_of_the_attack() -> None:
     fight(state).flow.turn = None
     result = attack(state, HIT3 + [1] * 7)
     assert not attention.hidden(fight(result.state), "kara")
-    assert "after the second ability window" in " ".join(e.text for e in result.events)
+    assert "after the second ability window" in " ".join(texts(result.events))
 
 
 def test_hide_ends_at_the_end_of_the_next_turn() -> None:
@@ -112,7 +113,7 @@ def test_hide_ends_at_the_end_of_the_next_turn() -> None:
     fight(state).flow.turn = KnightTurn(knight="kara")
     ended = _apply(state, KnightEndTurn(knight="Kara"))
     assert not attention.hidden(fight(ended.state), "kara")
-    assert "end of their next turn" in " ".join(e.text for e in ended.events)
+    assert "end of their next turn" in " ".join(texts(ended.events))
 
 
 def test_hide_ends_when_moving_in_front_or_gaining_the_priority_target() -> None:
@@ -151,7 +152,7 @@ def test_provoke_takes_the_priority_target_and_turns_the_monster() -> None:
     result = attack(state, HIT3 + [1] * 7, engine=engine)
     assert fight(result.state).flow.priority_target == "kara"
     assert result.state.board.monsters[0].facing.name == "W"  # Kara stands west of the Abbot
-    text = " ".join(e.text for e in result.events)
+    text = " ".join(texts(result.events))
     assert "Provoke" in text and "stops being Hidden" in text
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 
+from bot.narration import texts
 from content.schema.cards import GainHeat, TextEffect
 from rules.clash.knight_attack import KnightAttack
 from rules.clash.round_handlers import Choose
@@ -45,7 +46,7 @@ def test_a_bonus_attack_owed_during_a_monster_attack_breaks_the_chain_and_waits(
     heat = clash(engine=ENGINE).knights["kara"].stats.heat
     result = _to_the_bonus_window()
     assert result.pending is not None and result.pending.kind == "bonus_attack"
-    text = " ".join(e.text for e in result.events)
+    text = " ".join(texts(result.events))
     assert "Chain Break" in text
     assert result.state.knights["kara"].stats.heat == heat  # no After Attack: the chain was broken
     assert fight(result.state).flow.phase == "monster"
@@ -53,7 +54,7 @@ def test_a_bonus_attack_owed_during_a_monster_attack_breaks_the_chain_and_waits(
     state = result.state
     top_bp(state, "abbot_bp_charred_sandal")
     attacked = _apply(state, KnightAttack(knight="Kara", weapon=MACE, bonus=True), HIT3 + BLANK)
-    said = " ".join(e.text for e in attacked.events)
+    said = " ".join(texts(attacked.events))
     assert attacked.data["attack"]["outcome"] == "fail"
     assert "the Monster Round goes on" in said
     assert "kara" not in fight(attacked.state).flow.bonus_attacks
@@ -66,6 +67,6 @@ def test_passing_the_bonus_attack_goes_on_with_the_round() -> None:
     result = _to_the_bonus_window()
     assert result.pending is not None
     passed = _apply(result.state, Choose(decision=result.pending.id, options=["pass"]))
-    assert "The Bonus Attack is passed." in " ".join(e.text for e in passed.events)
+    assert "The Bonus Attack is passed." in " ".join(texts(passed.events))
     assert "kara" not in fight(passed.state).flow.bonus_attacks
     assert passed.pending is None or passed.pending.kind != "bonus_attack"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.narration import texts
 from rules.clash.knight_attack import KnightAttack
 from rules.clash.round_handlers import Choose, KnightEndTurn, MonsterRound
 from rules.engine import Engine
@@ -78,7 +79,7 @@ async def test_a_knight_who_dies_in_their_own_attack_ends_their_turn(table: Tabl
     state.clash.bp_deck.insert(0, "abbot_bp_psalter")
     state.forced_dice = [9, 9, 1, 1, 1]  # two hits, then three blank white Power dice: a Fail
     result = _apply(engine, state, KnightAttack(knight="kara", weapon="gear_hunting_bow"))
-    text = "\n".join(e.text for e in result.events)
+    text = "\n".join(texts(result.events))
     assert "they die immediately" in text and "Kara ends their turn" in text
     flow = result.state.clash.flow
     assert flow.turn is None and flow.acted == ["kara"] and flow.phase == "knight"
@@ -108,7 +109,7 @@ async def test_a_judgement_test_re_roll_always_costs_heat(table: Table) -> None:
     first = _apply(engine, state, MonsterRound())
     assert first.pending is not None and first.pending.kind == "evasion_reroll"
     after = _apply(engine, first.state, Choose(decision=first.pending.id, options=["1"]))
-    text = "\n".join(e.text for e in after.events)
+    text = "\n".join(texts(after.events))
     assert "re-rolls the test: 1 → 1" in text and "Crit" not in text
     assert after.state.knights["ser-sonch"].stats.heat == 1
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.narration import texts
 from content.schema.cards import GainHeat
 from content.schema.monsters import Trait
 from rules.clash.handlers import ClashStart
@@ -57,7 +58,7 @@ def test_end_of_knight_round_effects_after_every_knight_has_acted() -> None:
     result = engine.apply(state, KnightEndTurn(knight="Ser Sonch"), engine.dice_for(state))
     k = result.state.knights
     assert (k["kara"].stats.heat, k["ser-sonch"].stats.heat) == (heat[0] + 1, heat[1] + 1)
-    text = [e.text for e in result.events]
+    text = texts(result.events)
     assert text.index("🌀 Evening Hymn: Every Knight gains 1 Heat.") < len(text) - 1
     assert fight(result.state).flow.phase == "monster"
 

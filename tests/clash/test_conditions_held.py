@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from bot.narration import texts
 from rules.clash.round_handlers import KnightEndTurn
 from rules.knights import statistics as st
 from rules.state import CampaignState
@@ -53,7 +54,7 @@ def test_blinding_grime_is_discarded_after_the_attack() -> None:
     """Blinding Grime: "Discard this card after your next Attack." """
     result = attack(_holding("condition_blinding_grime"), HIT3 + BLANK)
     assert kara(result.state).stats.conditions == []
-    assert "discards the Condition Blinding Grime after the Attack" in " ".join(e.text for e in result.events)
+    assert "discards the Condition Blinding Grime after the Attack" in " ".join(texts(result.events))
 
 
 _apply = functools.partial(swing.apply, ENGINE)
@@ -74,6 +75,6 @@ def test_opened_vein_costs_vigor_at_the_end_of_each_turn() -> None:
     vigor = kara(state).stats.vigor
     result = _apply(state, KnightEndTurn(knight="Kara"))
     assert kara(result.state).stats.vigor == vigor - 1
-    assert "Opened Vein acts at the end of the turn" in " ".join(e.text for e in result.events)
+    assert "Opened Vein acts at the end of the turn" in " ".join(texts(result.events))
     other = _apply(state, KnightEndTurn(knight="Ser Sonch"))
     assert kara(other.state).stats.vigor == vigor

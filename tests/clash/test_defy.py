@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.narration import texts
 from content.schema.gear import Keyword
 from rules.clash.abilities import KnightReact
 from rules.clash.round_handlers import Choose, MonsterRound
@@ -47,6 +48,6 @@ def test_defy_treats_the_judgements_hit_as_evaded() -> None:
     defied = swing.apply(engine, result.state, KnightReact(knight="Kara", source="gear_padded_gambeson",
                                                            ability="Defy"))
     kept = swing.apply(engine, defied.state, Choose(decision=result.pending.id, options=["keep"]))
-    said = " ".join(e.text for e in kept.events)
+    said = " ".join(texts(kept.events))
     assert "Defy: the Judgement's hit is treated as evaded." in said
     assert kept.state.knights["kara"].stats.vigor == vigor  # no Vigor lost, no Bane

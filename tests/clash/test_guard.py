@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.narration import texts
 from content.schema.gear import Keyword
 from rules.clash import evasion
 from rules.clash.round_handlers import Choose
@@ -46,7 +47,7 @@ def test_guard_lifts_failed_dice_which_cannot_be_rerolled() -> None:
     with pytest.raises(RuleError, match="cannot re-roll those dice"):
         swing.apply(engine, asked.state, Choose(decision=asked.pending.id, options=["guard", "1"]))
     guarded = swing.apply(engine, asked.state, Choose(decision=asked.pending.id, options=["guard"]))
-    said = " ".join(e.text for e in guarded.events)
+    said = " ".join(texts(guarded.events))
     assert "Guard 4: +" in said and "Full Evade" in said
     plain = _to_the_evasion_decision(Engine(CATALOGUE), [4, 4])
     assert plain.pending is not None and "guard" not in plain.pending.options

@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 
+from bot.narration import texts
 from content.schema.gear import Keyword
 from rules.board.geometry import Coord
 from rules.clash import aftermath
@@ -327,7 +328,7 @@ def test_deploy_offers_a_move_at_clash_setup() -> None:
     assert moved.pending is not None and moved.pending.who == ["ser sonch"]  # then Ser Sonch's Deploy
     done = engine.apply(moved.state, Choose(decision=moved.pending.id, options=["stay"]), engine.dice_for(moved.state))
     assert done.pending is None and done.state.board.knight("ser_sonch").space == Coord(7, 4)
-    assert "Deploy 2: Ser Sonch stays" in "\n".join(e.text for e in done.events)
+    assert "Deploy 2: Ser Sonch stays" in "\n".join(texts(done.events))
     plain = Engine(CATALOGUE).apply(state, ClashStart(monster="abbot", level=1, clash_type="full"),
                                     engine.dice_for(state))
     assert plain.pending is None  # no Deploy in the Loadout: nothing is asked

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.narration import texts
 from content.schema.cards import Card, GainBane, GainCondition, LoseVigor
 from content.schema.gear import Keyword
 from content.schema.monsters import AttackKeyword
@@ -82,7 +83,7 @@ def answer(engine: Engine, result: Result, option: str, forced: list[int] | None
 
 
 def said(result: Result) -> str:
-    return "\n".join(e.text for e in result.events)
+    return "\n".join(texts(result.events))
 
 
 def activation(result: Result) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.narration import texts
 from content.schema.gear import Ability, Keyword
 from rules.board.handlers import PlaceKnight, PlaceTerrain
 from rules.clash import power_roll as pw
@@ -123,7 +124,7 @@ def outcome(r: Result) -> dict[str, Any]:
 
 
 def text(r: Result) -> str:
-    return "\n".join(e.text for e in r.events)
+    return "\n".join(texts(r.events))
 
 
 # --- the ten steps --------------------------------------------------------------------------------------------
@@ -659,7 +660,7 @@ def test_mob_wound_removes_the_mob() -> None:
     r = attack(state, HIT3 + [2, 2, 2, 2, 1, 1, 1], target="1")
     c = fight(r.state)
     assert outcome(r)["outcome"] == "wound" and c.wound_stack[-1].card == "drowned_bp_washerwoman"
-    assert any("The Lantern Drowned 1's miniature leaves the Clash Board." in e.text for e in r.events)
+    assert any("The Lantern Drowned 1's miniature leaves the Clash Board." in x_ for x_ in texts(r.events))
     slot = c.mob_track[0]
     assert slot is not None and c.levels[slot.card] == 2  # Immediate Spawn: one level higher, leftmost space
     risen = next(m for m in r.state.board.monsters if m.mob_number == 1)  # and its miniature on a Board Edge

@@ -7,6 +7,7 @@ import functools
 
 import pytest
 
+from bot.narration import texts
 from rules.clash.aftermath import other_tokens
 from rules.clash.modifiers import ClashModifier
 from rules.clash.round_handlers import KnightMove
@@ -51,7 +52,7 @@ def test_temporary_precision_and_speed_tokens_are_discarded_after_use() -> None:
     assert kara(attacked.state).stats.temporary == {"speed": 1}
     moved = _apply(state, KnightMove(knight="Kara", to="E5"))
     assert "speed" not in kara(moved.state).stats.temporary
-    assert any("temporary Speed" in e.text for e in moved.events)
+    assert any("temporary Speed" in x_ for x_ in texts(moved.events))
     lines = other_tokens([kara(attacked.state)], fight(attacked.state))  # the Aftermath discards the rest
     assert kara(attacked.state).stats.temporary == {} and "Speed +1" in lines[0]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.narration import texts
 from rules.board import measures
 from rules.board.geometry import Coord
 from rules.clash import evasion
@@ -107,7 +108,7 @@ async def test_no_target_discards_the_ai_card_and_performs_the_routine(table: Ta
         first.model_copy(update={"space": hidden}),
         *[k.model_copy(update={"dead": True, "space": None}) for k in others])})
     result = _apply(engine, state, MonsterRound())
-    text = "\n".join(e.text for e in result.events)
+    text = "\n".join(texts(result.events))
     assert "No Knight can be the Target of Relic Toss" in text and "Routine, **Ash Fall**" in text
     assert "By hand: Ash Fall" in text
     assert "abbot_ai_relic_toss" in result.state.clash.ai_discard
@@ -126,7 +127,7 @@ async def test_out_of_reach_skips_to_after_attack(table: Table) -> None:
     moved.board = moved.board.model_copy(update={"knights": tuple(
         k.model_copy(update={"space": far}) if k.id == target else k for k in moved.board.knights)})
     after = _apply(engine, moved, Choose(decision=result.pending.id, options=["go_on"]))
-    text = "\n".join(e.text for e in after.events)
+    text = "\n".join(texts(after.events))
     assert "out of reach: Out of Reach Evade" in text
     assert "Evasion dice" not in text.split("Signature")[0]
 
@@ -149,7 +150,7 @@ async def test_evasion_roll_counts_hits_and_asks_for_heat_rerolls(table: Table) 
     k = knight_state(roll.state, knight)
     heat, vigor = k.stats.heat, k.stats.vigor
     again = _apply(engine, roll.state, Choose(decision=roll.pending.id, options=["2"]))
-    text = "\n".join(e.text for e in again.events)
+    text = "\n".join(texts(again.events))
     assert "re-rolls die 2: 3 → 9" in text
     k2 = knight_state(again.state, knight)
     # one die still hits: Censer Swing's -2 Vigor and +1 Heat, and the re-roll's +1 Heat (or a free Gear re-roll)
@@ -164,7 +165,7 @@ async def test_after_attack_happens_even_after_a_full_evade(table: Table) -> Non
     first = _apply(engine, state, MonsterRound())
     first.state.forced_dice = [10, 10]
     done = _apply(engine, first.state, Choose(decision=first.pending.id, options=["go_on"]))
-    text = "\n".join(e.text for e in done.events)
+    text = "\n".join(texts(done.events))
     assert "Full Evade" in text
     assert "abbot_ai_censer_swing" in done.state.clash.ai_discard  # After Attack reached: the card is discarded
 
@@ -199,10 +200,10 @@ async def test_react_window_waits_for_the_knights(table: Table) -> None:
     engine, state = await _engine_state(table, "abbot_ai_censer_swing")
     first = _apply(engine, state, MonsterRound())
     assert first.pending is not None and first.pending.kind == "react" and first.pending.options == ["go_on"]
-    assert "Evasion" not in "\n".join(e.text for e in first.events)
+    assert "Evasion" not in "\n".join(texts(first.events))
     # the window is asked once: answering it goes on to the Evasion Roll
     after = _apply(engine, first.state, Choose(decision=first.pending.id, options=["go_on"]))
-    assert "Evasion dice" in "\n".join(e.text for e in after.events)
+    assert "Evasion dice" in "\n".join(texts(after.events))
     stale = None
     try:
         _apply(engine, after.state, Choose(decision=first.pending.id, options=["go_on"]))
@@ -218,11 +219,11 @@ async def test_judgement_is_a_virtue_test_without_armor(table: Table) -> None:
     # level 1 starts with the AI 0 Vespers on top: put the Homily first for this test
     state.clash.ai_zero = None
     first = _until(engine, _apply(engine, state, MonsterRound()), "evasion_reroll")
-    text = "\n".join(e.text for e in first.events)
+    text = "\n".join(texts(first.events))
     assert "tests Sagacity 6+" in text
     if first.pending is not None and first.pending.kind == "evasion_reroll":
         first = _apply(engine, first.state, Choose(decision=first.pending.id, options=["keep"]))
-        assert "fails: the Judgement hits" in "\n".join(e.text for e in first.events)
+        assert "fails: the Judgement hits" in "\n".join(texts(first.events))
 
 
 async def test_command_disobey_suffers_the_penalty(table: Table) -> None:
@@ -235,7 +236,7 @@ async def test_command_disobey_suffers_the_penalty(table: Table) -> None:
     assert first.pending is not None and first.pending.kind == "command"
     assert first.pending.options == ["obey", "disobey"]
     after = _apply(engine, first.state, Choose(decision=first.pending.id, options=["disobey"]))
-    assert "disobeys and suffers the penalty" in "\n".join(e.text for e in after.events)
+    assert "disobeys and suffers the penalty" in "\n".join(texts(after.events))
 
 
 async def test_round_is_refused_while_a_decision_waits(table: Table) -> None:
@@ -287,7 +288,7 @@ async def _rite(table: Table, heat: int) -> str:
     state.clash.flow.priority_target = kara.id
     knight_state(state, kara.id).stats.heat = heat
     first = _until(engine, _apply(engine, state, MonsterRound()), "evasion_reroll")
-    return "\n".join(e.text for e in first.events)
+    return "\n".join(texts(first.events))
 
 
 async def test_heat_gate_adds_an_evasion_die(table: Table, tmp_path: Any) -> None:
@@ -313,7 +314,7 @@ async def test_gate_effects_join_the_attack_effects(table: Table) -> None:
     state.forced_dice = [1, 1]
     result = _until(engine, _apply(engine, state, MonsterRound()), "evasion_reroll")
     result = _apply(engine, result.state, Choose(decision=result.pending.id, options=["keep"]))
-    text = "\n".join(e.text for e in result.events)
+    text = "\n".join(texts(result.events))
     assert "The gate is met: Bane 3+, Peril Check." in text
 
 
@@ -359,7 +360,7 @@ async def test_attack_response_runs_after_the_knight_attack(table: Table) -> Non
     kara = next(k for k in state.board.knights if k.name == "Kara")
     dice = engine.dice_for(state)
     result = run_attack_responses(engine, state, dice, [{"attack": "signature", "target": kara.id}])
-    text = "\n".join(e.text for e in result.events)
+    text = "\n".join(texts(result.events))
     assert "Signature, **Thurible Arc**" in text and "The Target is Kara" in text
 
 
@@ -383,7 +384,7 @@ async def test_an_attack_during_a_monster_attack_is_a_chain_break(table: Table) 
     first.state.forced_dice = [1, 1]
     after = _until(engine, _apply(engine, first.state, Choose(decision=first.pending.id, options=["go_on"])),
                    "never")
-    text = "\n".join(e.text for e in after.events)
+    text = "\n".join(texts(after.events))
     assert "⛓️ Chain Break: Censer Swing ends here, without its After Attack" in text
     assert "(After Attack)" not in text.split("Chain Break")[1].split("Thurible Arc")[0]
     assert text.index("Chain Break") < text.index("(the Attack Response is against them)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.narration import texts
 from content.schema.monsters import Trait
 from rules.board.handlers import PlaceKnight, PlaceMonster
 from rules.clash import traits
@@ -80,7 +81,7 @@ def test_end_of_turn_trait_adjacent_to_two_mobs() -> None:
     ended = ENGINE.apply(state, KnightEndTurn(knight="Kara"), ENGINE.dice_for(state))
     k = ended.state.knights["kara"]
     assert (k.stats.heat, k.stats.bane) == (1, 1)
-    assert "Cold Water" in " ".join(e.text for e in ended.events)
+    assert "Cold Water" in " ".join(texts(ended.events))
 
 
 def test_a_timed_trait_without_data_is_shown_by_hand() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.narration import texts
 from content.schema.kingdom import adventure_problems
 from rules.delve.actions import DelveTravel
 from rules.dice import Dice
@@ -195,7 +196,7 @@ def test_an_exploration_card_that_starts_an_adventure_rolls_the_d100() -> None:
     state.delve = state.delve.model_copy(update={"exploration": ["aub_ex_quiet", *[
         c for c in state.delve.exploration if c != "aub_ex_quiet"]]})
     result = ENGINE.apply(state, DelveTravel(direction="north"), Dice(seed=1, forced=[1, 10]))
-    text = "\n".join(e.text for e in result.events)
+    text = "\n".join(texts(result.events))
     assert "**An Uneasy Quiet**" in text and "📜 Adventure (d100 10): **The Peat-Cutter's Hut**" in text
     assert result.state.track.time == TILES["aub_02"].back.time + 1  # the Peat-Cutter's Hut: Time +1
 
@@ -216,6 +217,6 @@ def test_a_point_of_interest_that_starts_an_adventure_rolls_it() -> None:
     deck = ["aub_ex_gulls", *[c for c in state.delve.exploration if c != "aub_ex_gulls"]]  # PoI modifier +1
     state.delve = delve.model_copy(update={"exploration": deck, "leader": state.delve.leader})
     result = ENGINE.apply(state, DelveTravel(direction="north"), Dice(seed=1, forced=[1, 10]))  # the Thorn Spire
-    text = "\n".join(e.text for e in result.events)
+    text = "\n".join(texts(result.events))
     assert "📍 Point of Interest 10 +1 (PoI modifier of the top Exploration card) = 11" in text
     assert "**The Storyteller's Stone**" in text and "📜 Adventure (d100 10): **The Peat-Cutter's Hut**" in text

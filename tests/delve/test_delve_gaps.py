@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from bot.narration import texts
 from content.schema.kingdom import Kingdom, Printed
 from rules.delve import exploration as ex
 from rules.delve import fog as fr
@@ -25,7 +26,7 @@ SAVE_FAIL_2_CURSE = {"type": "save", "track": "curse", "plus": 3, "fail": [{"typ
 
 
 def _texts(result: Any) -> str:
-    return "\n".join(e.text for e in result.events)
+    return "\n".join(texts(result.events))
 
 
 def _engine(kingdom: Kingdom) -> Engine:

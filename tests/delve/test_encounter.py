@@ -30,6 +30,7 @@ import pytest
 from bot.app.commands import build_registry
 from bot.app.history import rebuild
 from bot.app.service import App
+from bot.narration import texts
 from content.schema.encounter_boards import EncounterBoard, board_problems
 from content.schema.encounters import EncounterCard
 from rules.delve import encounter as geo
@@ -616,7 +617,7 @@ async def test_overpower_needs_a_scrape_exceeding_the_at_by_x(table: Table) -> N
         attack = result.data["attack"]
         assert (attack["power"], attack["scrape"], attack["overpower"]) == (7 + tokens, True, met)
         assert result.state.knights["ser-sonch"].stats.heat == (1 if met else 2)
-        assert ("Overpower 3+" in " ".join(e.text for e in result.events)) is met
+        assert ("Overpower 3+" in " ".join(texts(result.events))) is met
 
 
 def test_knights_in_the_way_of_every_placement_the_fewest_are_removed() -> None:

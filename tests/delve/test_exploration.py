@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.narration import texts
 from content.schema.kingdom import ExplorationCard, Kingdom, Printed
 from rules.delve import exploration as ex
 from rules.delve import track as tr
@@ -182,7 +183,7 @@ async def test_cipher_wrong_code_gains_one_threat(table) -> None:  # type: ignor
 def _travel(state: CampaignState, forced: list[int] | None = None, **way: str) -> tuple[CampaignState, str,
                                                                                       dict[str, Any]]:
     result = ENGINE.apply(state, DelveTravel(**way), Dice(seed=3, forced=list(forced or [])))  # type: ignore[arg-type]
-    return result.state, "\n".join(e.text for e in result.events), result.data
+    return result.state, "\n".join(texts(result.events)), result.data
 
 
 def _dest(data: dict[str, Any], tile: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.narration import texts
 from rules.delve import kingdom_map as kmap
 from rules.delve import monsters as mon
 from rules.delve.actions import DelveTravel
@@ -44,7 +45,7 @@ def test_step_e_places_the_panzergate_tokens_of_the_front() -> None:
     delve = result.state.delve
     assert delve is not None and delve.tile == "aub_13"
     assert delve.hindering == [_gate("aub_13", "east")]
-    text = "\n".join(e.text for e in result.events)
+    text = "\n".join(texts(result.events))
     assert "Single Panzergate: a token is placed on the east path of Barbican of Hooks" in text
     # placed after the neighbours (step c), before the Exploration step: the path to aub_12 is closed at once
     assert "aub_12" in delve.face_down and "aub_12" not in _explore(delve)

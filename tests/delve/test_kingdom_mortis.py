@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.narration import texts
 from content.schema.cards import Card, GainHeat
 from rules.clash.harm import Harm
 from rules.clash.peril import _draw
@@ -29,7 +30,7 @@ def test_kingdom_mortis_cards_are_shuffled_in_and_drawn() -> None:
     result = engine.apply(state, DelveStart(kingdom="aubrevane"), engine.dice_for(state))
     pile = result.state.decks["minor_mortis"]
     assert sorted(pile.draw) == sorted([*before, MIRE.id]) and pile.draw != [*before, MIRE.id]  # shuffled in
-    assert "Mire Grip" in " ".join(e.text for e in result.events)
+    assert "Mire Grip" in " ".join(texts(result.events))
     again = engine.apply(result.state, DelveStart(kingdom="aubrevane"), engine.dice_for(result.state))
     assert again.state.decks["minor_mortis"].draw.count(MIRE.id) == 1  # never twice
     state = again.state

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from bot.narration import texts
 from content.loader import Catalogue
 from content.schema.cards import Choke, Fleisch, Fortify, GainBane, Parasitize, Poison, Toxify, Zeal
 from content.schema.gear import Ability, Gear, Keyword
@@ -171,7 +172,7 @@ def test_poisoned_loses_vigor_per_three_counted_tokens_at_the_end_of_the_turn() 
     vigor = k.stats.vigor
     result = ENGINE.apply(state, KnightEndTurn(knight="Kara"), ENGINE.dice_for(state))
     assert kara(result.state).stats.vigor == vigor - 2
-    assert "Poisoned acts at the end of the turn" in " ".join(e.text for e in result.events)
+    assert "Poisoned acts at the end of the turn" in " ".join(texts(result.events))
     k.stats.condition_tokens["Poisoned"] = 2
     result = ENGINE.apply(state, KnightEndTurn(knight="Kara"), ENGINE.dice_for(state))
     assert kara(result.state).stats.vigor == vigor

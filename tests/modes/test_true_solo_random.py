@@ -11,9 +11,11 @@ import pytest
 
 from bot.app.commands import build_registry
 from bot.app.service import App
+from bot.narration import texts
 from content.loader import Catalogue
 from rules.engine import Engine, Event
-from rules.modes.true_solo import asked_for, first_among, name_random_knights
+from rules.facts import RandomKnightsTargeted, random_knights_named
+from rules.modes.true_solo import first_among, name_random_knights
 from rules.state import CampaignState
 from storage.db import Database
 from tests.conftest import CATALOGUE, Table
@@ -130,9 +132,9 @@ async def test_outside_true_solo_a_card_text_is_left_to_the_players(two_random: 
 
 def test_how_many_random_knights_a_text_names() -> None:
     """Rulebook (line 1817): For example, if an effect targets two random Knights, it will target your Knight and one random Squire instead."""  # noqa: E501
-    assert asked_for("Choose a random Knight: it loses 2 Vigor.") == 1
-    assert asked_for("Two random Knights gain 1 Heat; then 3 random Knights are Knocked Down.") == 3
-    assert asked_for("The Knight with the most Heat") == 0
+    assert random_knights_named("Choose a random Knight: it loses 2 Vigor.") == 1
+    assert random_knights_named("Two random Knights gain 1 Heat; then 3 random Knights are Knocked Down.") == 3
+    assert random_knights_named("The Knight with the most Heat") == 0
 
 
 async def test_a_targeting_prompt_naming_a_random_knight_is_named_once(table: Table) -> None:
@@ -140,9 +142,11 @@ async def test_a_targeting_prompt_naming_a_random_knight_is_named_once(table: Ta
     await party(table)
     state = CampaignState.model_validate(await table.state())
     engine = Engine(CATALOGUE)
-    prompt = "🎯 Targeting line “A random Knight”: the bot cannot judge it. Which Knight(s) meet it?"
-    shown = [Event(kind="decision", text=prompt), Event(kind="decision", text=prompt)]
+    line = RandomKnightsTargeted(count=1, source="A random Knight")  # the Targeting line the players judge
+    shown = [Event(kind="monster", fact=line), Event(kind="monster", fact=line)]  # shown twice: named once
     named = name_random_knights(engine, state, engine.dice_for(state), shown)
-    assert [e.text for e in named] == ["🎲 True Solo: the random Knight is **Ser Sonch** (your Knight first)."]
+    assert texts(named) == ["🎲 True Solo: the random Knight is **Ser Sonch** (your Knight first)."]
+    prompt = "🎯 Targeting line “A random Knight”: the bot cannot judge it. Which Knight(s) meet it?"
+    assert name_random_knights(engine, state, engine.dice_for(state), [Event(kind="decision", text=prompt)]) == []
     standard = state.model_copy(update={"mode": "standard"})
     assert name_random_knights(engine, standard, engine.dice_for(standard), shown) == []

@@ -12,6 +12,7 @@ from collections import Counter
 
 from pydantic import BaseModel
 
+from bot.narration import told
 from content.loader import load_catalogue
 from rules.engine import Engine, Result
 from rules.state import CampaignState, DeckState
@@ -29,10 +30,11 @@ def fresh(seed: int = 1) -> CampaignState:
 
 
 def apply(state: CampaignState, action: BaseModel, forced: list[int] | None = None) -> Result:
-    """Apply ``action`` with the campaign's own dice; ``forced`` replaces the GM's forced queue."""
+    """Apply ``action`` with the campaign's own dice; ``forced`` replaces the GM's forced queue. The events' words
+    are rendered as the application renders them (bot/narration)."""
     if forced is not None:
         state = state.model_copy(update={"forced_dice": list(forced)})
-    return ENGINE.apply(state, action, ENGINE.dice_for(state))
+    return told(ENGINE.apply(state, action, ENGINE.dice_for(state)))
 
 
 def cards(pile: DeckState) -> Counter[str]:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import rules  # noqa: F401  (registers the handlers)
+from bot.narration import texts
 from content.schema.cards import Knockback
 from content.schema.squires import SquireAbility as AbilityCard
 from rules.board.geometry import parse_space
@@ -36,7 +37,7 @@ def _do(engine: Engine, state: CampaignState, action: Any) -> Result:
 
 
 def _text(result: Result) -> str:
-    return "\n".join(e.text for e in result.events)
+    return "\n".join(texts(result.events))
 
 
 def _clash(squire: str, name: str, sid: str, at: str, knights: dict[str, str],

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import rules  # noqa: F401  (registers the handlers)
+from bot.narration import texts
 from content.editions import at_edition
 from rules.clash.handlers import ClashAdjustDeck, ClashStart
 from rules.clash.round_handlers import Choose, KnightEndTurn, MonsterRound
@@ -54,7 +55,7 @@ def _stack(state: CampaignState, cards: list[str]) -> None:
 
 
 def _text(result: Result) -> str:
-    return "\n".join(e.text for e in result.events)
+    return "\n".join(texts(result.events))
 
 
 def _monster_round(engine: Engine, state: CampaignState, top: str) -> Result:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import rules  # noqa: F401  (registers the handlers)
+from bot.narration import texts
 from rules.engine import Engine
 from rules.squires import actions as a
 from rules.squires import gear as sg
@@ -76,7 +77,7 @@ def test_the_weapon_returns_after_the_expedition() -> None:
     result = engine.apply(state, sg.SquirePolicy(squire="tam", heat_reserve=1), engine.dice_for(state))
     assert result.state.squires["tam"].weapon is None  # no Expedition under way: given back at once
     assert any(i.gear == MACE for i in result.state.knights["kara"].sheet.armory)
-    assert any("returns" in e.text for e in result.events)
+    assert any("returns" in x_ for x_ in texts(result.events))
 
 
 def test_the_lent_weapon_adds_its_power_on_a_matching_clue() -> None:

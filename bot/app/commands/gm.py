@@ -10,6 +10,7 @@ from bot.app.history import ReplayMismatch, state_before_top
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import MAX_RETRIES, App, Loaded, reply_from
+from bot.narration import told
 from rules import actions as a
 from rules.engine import parse_action
 from storage.db import StaleState
@@ -100,7 +101,7 @@ async def _amend_last(app: App, ctx: Invocation, values: list[int]) -> Reply:
         assert top.entry.action is not None
         action = parse_action(top.entry.action["action"])
         dice = app.engine.dice_for(before, amend=list(values))
-        result = app.engine.apply(before, action, dice)
+        result = told(app.engine.apply(before, action, dice))
         old = [r["value"] for r in rolled]
         new = [r.value for r in dice.rolls]
         state_json = result.state.model_dump_json()

@@ -16,6 +16,7 @@ from bot.app.history import effective, state_before
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import MAX_RETRIES, App, Loaded, reply_from
+from bot.narration import told
 from rules.clash.aftermath import all_knights_dead
 from rules.clash.handlers import ClashStart
 from rules.clash.sigh import SighOfTheGraal
@@ -61,7 +62,7 @@ async def sigh(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
             seq, command, before = await before_the_clash(app, loaded)
             action = SighOfTheGraal(knight=k.id, restore=before.model_dump(mode="json"))
             dice = app.engine.dice_for(loaded.state)
-            result = app.engine.apply(loaded.state, action, dice, in_place=True)
+            result = told(app.engine.apply(loaded.state, action, dice, in_place=True))
             state_json = result.state.model_dump_json()
             try:
                 new_seq = await app.db.append(

@@ -1,0 +1,59 @@
+"""Narration: the words of the rules' facts, rendered at the edge (Discord and the console alike).
+
+``rules/`` reports what happened as typed facts (``rules/facts.py``; ``Event.fact``); this package gives each its
+sentence, emoji and Markdown (one module per family, each registering its renderers with ``registry.renders``).
+The application calls ``told(result)`` on every engine result before it is written to the log or replied, so the
+log's ``events_json`` keeps each event's ``text`` as the players saw it (old entries, which have only ``text``, read
+the same). Players' names are stored as typed and escaped for Markdown here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.narration import decks, delve, fog, knights, rolls, solo
+from bot.narration.registry import bold, renders, words
+from rules.engine import Event, Result
+from rules.facts import Paragraph
+
+FAMILIES = (decks, delve, fog, knights, rolls, solo)  # every module that registers renderers
+
+
+def sentence(e: Event) -> str | None:
+    """The words of one event: its fact rendered (None: a fact the table is not told on its own), else its text."""
+    return e.text if e.fact is None else words(e.fact)
+
+
+@renders(Paragraph)
+def _paragraph(f: Paragraph) -> str:
+    text = ""
+    for x in f.parts:
+        told = x if isinstance(x, str) else words(x)
+        if told is None:  # a silent fact: its separator goes with it
+            if f.sep == "" and text.endswith(" "):
+                text = text[:-1]
+            continue
+        text = told if not text else text + f.sep + told if f.sep else text + told
+    return f"{bold(f.lead)} — {text}" if f.lead else text
+
+
+def told(result: Result) -> Result:
+    """``result`` with every fact's words in its event's ``text`` (a silent fact keeps ``""``)."""
+    if all(e.fact is None for e in result.events):
+        return result
+    return result.model_copy(update={"events": told_events(result.events)})
+
+
+def told_events(events: list[Event]) -> list[Event]:
+    """The events with every fact's words in its ``text``."""
+    return [e if e.fact is None else e.model_copy(update={"text": sentence(e) or ""}) for e in events]
+
+
+def reply_text(events: Iterable[Event]) -> str:
+    """The reply's text: one line per event, a silent fact left out."""
+    return "\n".join(e.text for e in events if e.fact is None or e.text)
+
+
+def texts(events: Iterable[Event]) -> list[str]:
+    """Each told event's words (silent facts left out): what a test or a tool reads of an engine result."""
+    return [t for e in events if (t := sentence(e))]

@@ -1,0 +1,70 @@
+"""The facts of a Deep Fog traversal (rules/delve/fog_handlers.py); their words are bot/narration/fog.py's."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.facts import Fact, fact
+
+FogStep = Literal[
+    "trailmake_one",  # Trailmake 1: the top card goes to the bottom of the deck
+    "trailmake",  # Trailmake: the chosen card to the bottom, the rest shuffled
+    "start",  # the starting Deep Fog card
+    "keep",  # the party keeps its card (no Wander)
+    "wander",  # Wander: the party's card is discarded
+    "in_place",  # the card drawn in its place
+    "moves_on",  # the party moves ahead onto the card drawn
+    "moves",  # the party moves in a direction onto the card drawn
+    "lowest_revealed",  # the lowest revealed card is discarded (turning back)
+    "lowest_of_path",  # the lowest card of the path is discarded (emerging)
+]
+
+
+@fact
+class FogCard(Fact):
+    """One step of a traversal with a Deep Fog card (``card``: its name as shown); ``note`` what its draw says
+    (the deck shuffled...), ``direction`` where the party moves, ``count`` the cards shuffled back."""
+
+    fact: Literal["fog_card"] = "fog_card"
+    step: FogStep
+    card: str
+    note: str = ""
+    direction: str = ""
+    count: int = 0
+
+
+@fact
+class FogEntered(Fact):
+    """Delve Round ``round``: the party enters the Deep Fog from ``origin`` toward ``tile`` at ``intensity``."""
+
+    fact: Literal["fog_entered"] = "fog_entered"
+    round: int
+    origin: str
+    tile: str
+    intensity: int
+
+
+@fact
+class FogCourseCorrected(Fact):
+    """Course Correct: back to ``card``, the other revealed cards face down, the new path heads ``direction``."""
+
+    fact: Literal["fog_course_corrected"] = "fog_course_corrected"
+    card: str
+    direction: str
+
+
+@fact
+class FogEmerged(Fact):
+    """The path (``length`` cards) ends: the Deep Fog Value ``values`` + ``full_cups`` = ``total``: ``outcome``."""
+
+    fact: Literal["fog_emerged"] = "fog_emerged"
+    length: int
+    values: list[int]
+    full_cups: int = 0
+    total: int
+    outcome: Literal["flawless", "minor", "grave"]
+
+
+@fact
+class RestPhaseBegins(Fact):
+    fact: Literal["rest_phase_begins"] = "rest_phase_begins"
