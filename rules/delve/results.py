@@ -108,7 +108,7 @@ def travel_decision(engine: Engine, state: CampaignState) -> Decision | None:
         label = {"explore": f"{d.direction}: explore {name}", "shortcut": f"Shortcut to {name}",
                  "backtrack": f"Backtrack to {name}" + (f" ({d.direction})" if d.direction else ""),
                  "fog": f"Deep Fog toward {name} (Intensity {d.fog_intensity})"}[d.kind]
-        cost = f"Time {d.time}, Threat +{d.threat}" + (f", {d.clues} Clue(s)" if d.clues else "")
+        cost = f"Time {d.time}, Threat {d.threat:+d}" + (f", {d.clues} Clue(s)" if d.clues else "")
         help_ = {"fog": f"enter the Deep Fog ({cost}); Trailmake, Wander, leader: type /delve travel fog:{d.tile}",
                  "backtrack": f"back onto an explored tile through {', '.join(d.through)}"}.get(
             d.kind, f"travel onto the Unexplored tile {d.tile} ({d.size}, {cost})")
