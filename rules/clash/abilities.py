@@ -213,7 +213,7 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
     if base.startswith("refresh"):  # Refresh X: the Knight's OR (rules/knights/techniques.py)
         return techniques.refresh_ability(k, base)
     act = _activation(pending)
-    if base in ("dodge", "block", "defy") and act is not None and pending is not None:
+    if base in DEFENCES and act is not None and pending is not None:
         if lesser:
             _lesser_dodge(engine, state, act, kid)
         return _defend(pending, act, kid, base, strength)
@@ -232,6 +232,21 @@ def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: st
                         "this roll")
 
 
+DEFENCES = ("dodge", "block", "defy")
+
+
+def _defence_refusal(act: Activation, kid: str, base: str) -> str | None:
+    """Why the Knight ``kid`` cannot Dodge, Block or Defy (``base``) in this Attack now, or None."""
+    target = act.targets[act.index] if act.index < len(act.targets) else None
+    if target != kid:
+        return "only the Target of this Attack defends against it"
+    if base == "dodge" and act.naturals:
+        return "Dodge is used when you are about to resolve an Evasion Roll, before the dice are rolled"
+    if base != "dodge" and not act.naturals:
+        return f"{base.title()} treats hits of an Evasion Roll as evaded: use it once the dice are rolled"
+    return None
+
+
 @implements("Dodge", tests=[T + "test_dodge_before_the_roll_and_block_after_it"])
 @implements("Advanced Dodge", tests=[KD + "test_advanced_and_superior_dodge_add_two_and_three"])
 @implements("Superior Dodge", tests=[KD + "test_advanced_and_superior_dodge_add_two_and_three"])
@@ -243,17 +258,13 @@ def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: st
 @implements("Superior Defy", tests=[KD + "test_advanced_and_superior_defy_evade_a_judgements_hit"])
 def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
     """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
-    target = act.targets[act.index] if act.index < len(act.targets) else None
-    if target != kid:
-        raise RuleError("only the Target of this Attack defends against it")
+    refused = _defence_refusal(act, kid, base)
+    if refused is not None:
+        raise RuleError(refused)
     data: dict[str, Any] = pending.data["activation"]
     if base == "dodge":
-        if act.naturals:
-            raise RuleError("Dodge is used when you are about to resolve an Evasion Roll, before the dice are rolled")
         data["evasion_bonus"] = data.get("evasion_bonus", 0) + strength
         return [f"Dodge: +{strength} Evasion bonus for this roll."]
-    if not act.naturals:
-        raise RuleError(f"{base.title()} treats hits of an Evasion Roll as evaded: use it once the dice are rolled")
     data["evaded"] = data.get("evaded", 0) + strength
     return [f"{base.title()}: {strength} hit(s) of this roll are treated as evaded."]
 
@@ -299,8 +310,11 @@ def usable(cat: Catalogue, state: CampaignState, kid: str) -> list[Usable]:
     for source in dict.fromkeys(sources):
         kind, shown, found = _abilities(cat, k, source)
         for name, cost, text, _placed, _keywords in found:
-            if kind == "gear" and not text and base_name(name)[0] not in ACTIVE_KEYWORDS:
+            base = base_name(name)[0]
+            if kind == "gear" and not text and base not in ACTIVE_KEYWORDS:
                 continue  # a keyword of the Attack (Break, Opening...) or a constant one (Cumbersome...)
+            if not _when(pending, kid, base) or not _actions_free(state, pending, kid, cost):
+                continue
             if _taken(state, pending, window, kid, source, name) is not None:
                 continue
             try:
@@ -310,3 +324,25 @@ def usable(cat: Catalogue, state: CampaignState, kid: str) -> list[Usable]:
             out.append(Usable(source=source, shown=shown, kind=kind, name=name, cost=cost, text=text,
                               window=pending is not None))
     return out
+
+
+def _when(pending: Pending | None, kid: str, base: str) -> bool:
+    """The timing of the abilities the bot applies itself: Dodge, Block and Defy by the Target of the Attack in its
+    window (Dodge before the Evasion dice, Block and Defy after them), Hide "during your turn" only."""
+    if base == "hide":
+        return pending is None
+    if base not in DEFENCES:
+        return True
+    act = _activation(pending)
+    return act is not None and _defence_refusal(act, kid, base) is None
+
+
+def _actions_free(state: CampaignState, pending: Pending | None, kid: str, cost: str) -> bool:
+    """A cost of "Using a Movement Action" or "a Combat Action" is paid on the Knight's own turn, with that action
+    still unused."""
+    lowered = cost.lower()
+    turn = running(state).flow.turn
+    mine = turn if pending is None and turn is not None and turn.knight == kid else None
+    if "movement action" in lowered and (mine is None or mine.moved):
+        return False
+    return not ("combat action" in lowered and (mine is None or mine.attacked))

@@ -10,7 +10,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from rules.expedition.clue_cards import progress, seating
-from rules.expedition.phases import LABEL, status_data
+from rules.expedition.phases import LABEL, next_line, status_data
 from rules.expedition_handlers import (
     ExpeditionCard,
     ExpeditionClue,
@@ -63,7 +63,7 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
                  and kid in loaded.state.knights]
         if exp.step == "spoils" and open_:
             lines.append(f"Investigations and Free Roams to resolve: {', '.join(open_)} (`/expedition resolve`).")
-        lines.append(f"Next: `{data['next']}`")
+        lines.append(next_line(data["next"]))
         text = "\n".join(lines)
     return Reply(text=text, data={**data, "seq": loaded.row.seq})
 
