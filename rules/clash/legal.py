@@ -9,7 +9,8 @@ ask these instead of working it out again; each answer comes from the function t
 - the odds are ``/odds weapon``'s (``attack_odds.planned_attack`` and ``wound_odds``): the chance to wound the BP
   card the Attack would meet (the level on the BP deck's back, or the Mob's own card);
 - the spaces are ``knight_reachable`` at the Knight's Speed (``statistics.speed``), as ``/knight move`` checks them;
-- the abilities are ``abilities.usable`` (``/knight react``), the Technique cards ``techniques.clash_hand``.
+- the abilities are ``abilities.usable`` (``/knight react``), the Technique cards ``hand`` (``techniques.clash_hand``
+  with the turn's actions).
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from rules.clash.weapon_range import effective_range
 from rules.errors import RuleError
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
+from rules.knights import techniques
 from rules.knights.state import KnightState
+from rules.knights.techniques import HandCard
 from rules.state import CampaignState
 
 
@@ -112,6 +115,28 @@ def reach(cat: Catalogue, state: CampaignState, kid: str, odds: bool = True) -> 
     return out
 
 
+def hand(cat: Catalogue, state: CampaignState, kid: str) -> list[HandCard]:
+    """The Technique cards in the hand of the Knight ``kid`` (``techniques.clash_hand``); a cost that uses an action
+    of the turn ("Using a Movement Action", a Combat Action, a Complicated Action: both) can be paid only on the
+    Knight's own turn with that action unused."""
+    try:
+        k = knight_state(state, kid)
+    except RuleError:
+        return []
+    turn = state.clash.flow.turn if state.clash is not None else None
+    mine = turn if turn is not None and turn.knight == kid else None
+
+    def free(action: str | None) -> bool:
+        if action is None:
+            return True
+        if mine is None:
+            return False
+        return not ((action in ("movement", "complicated") and mine.moved)
+                    or (action in ("combat", "complicated") and mine.attacked))
+
+    return [c if free(c.action) else replace(c, payable=False) for c in techniques.clash_hand(cat, k)]
+
+
 def reachable(cat: Catalogue, state: CampaignState, kid: str) -> dict[Coord, int]:
     """The spaces a Movement Action of the Knight ``kid`` may end on (not the one they stand on), nearest first,
     with the spaces moved: ``/knight move``'s own check at the Knight's Speed. None for a Knight lying down ("you
@@ -128,4 +153,4 @@ def reachable(cat: Catalogue, state: CampaignState, kid: str) -> dict[Coord, int
     return {s: len(paths[s]) - 1 for s in ordered}
 
 
-__all__ = ["Odds", "Reach", "attack_odds", "reach", "reachable", "weapons"]
+__all__ = ["Odds", "Reach", "attack_odds", "hand", "reach", "reachable", "weapons"]

@@ -6,7 +6,6 @@ step is finished (Vision, Outpost, Spoils); see docs/expedition.md."""
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from rules.coverage import implements

@@ -264,6 +264,7 @@ class HandCard:
     text: str
     exert: str
     payable: bool  # its cost can be paid now (the Exert ignores it: "IGNORE the Technique cost")
+    action: str | None = None  # an action of the Knight's turn the cost uses: "movement", "combat", "complicated"
 
 
 def clash_hand(cat: Catalogue, k: KnightState) -> list[HandCard]:
@@ -282,5 +283,5 @@ def clash_hand(cat: Catalogue, k: KnightState) -> list[HandCard]:
         except RuleError:
             payable = False
         out.append(HandCard(id=tid, name=side.name, cost=side.cost.label(), text=side.text, exert=side.extra,
-                            payable=payable))
+                            payable=payable, action=side.cost.action))
     return out

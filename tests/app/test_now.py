@@ -101,6 +101,9 @@ async def test_now_lists_the_turn_knight_s_techniques_and_abilities_while_usable
     kindle = next(c for c in turn["techniques"] if c["id"] == "lanternbearer_t_kindle")
     assert (kindle["name"], kindle["cost"], kindle["payable"]) == ("Kindle", "+1 Heat", True)
     assert kindle["text"] == "Place 2 Fire tokens in the Knight Pool." and kindle["exert"] == "Fire 1"
+    # Smokescreen costs "Using a Movement Action" (rulebook, "Active Abilities"), and Ser Sonch has moved
+    smoke = next(c for c in turn["techniques"] if c["id"] == "lanternbearer_t_smoke")
+    assert (smoke["cost"], smoke["payable"]) == ("Movement Action", False)
     lantern = [a for a in turn["abilities"] if a["source"] == "gear_lantern_of_vigil"]
     assert [(a["ability"], a["cost"], a["reaction"]) for a in lantern] == [("Kindle", "Exhaust", False)]
     assert all(a["kind"] == "gear" for a in turn["abilities"])  # the Techniques' own abilities are with their card

@@ -22,7 +22,6 @@ from rules.engine import Engine
 from rules.errors import RuleError
 from rules.expedition.phases import LABEL, in_clash, next_line, status_data
 from rules.knights import statistics as st
-from rules.knights import techniques
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
@@ -78,7 +77,7 @@ def _turn(state: CampaignState, cat: Catalogue) -> dict[str, Any] | None:
     except RuleError:
         return None
     hand = [{"id": c.id, "name": c.name, "cost": c.cost, "text": c.text, "exert": c.exert, "payable": c.payable}
-            for c in techniques.clash_hand(cat, k)]
+            for c in legal.hand(cat, state, turn.knight)]
     return {"knight": k.id, "name": k.name, "owner": k.owner, "moved": turn.moved, "attacked": turn.attacked,
             "weapons": _weapons(state, cat, turn.knight),
             "reachable": [{"space": s.label, "steps": n} for s, n in legal.reachable(cat, state, turn.knight).items()],
