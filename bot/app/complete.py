@@ -67,8 +67,9 @@ OPTION_SOURCES: dict[tuple[tuple[str, ...], str], str] = {
     (("clash", "start"), "level"): "level",
     (("clash", "place"), "space"): "free_space",
     (("clash", "remove"), "name"): "piece",
-    (("choose",), "decision"): "decision",
-    (("choose",), "option"): "option",
+    **{(path, name): name for path in (("choose",), ("fog", "choose"), ("encounter", "choose"), ("spoils", "choose"),
+                                       ("squire", "unlock")) for name in ("decision", "option")},
+    (("delve", "travel"), "decision"): "decision",
     (("delve", "travel"), "to"): "destination",
     (("delve", "travel"), "fog"): "fog_destination",
 }
