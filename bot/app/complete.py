@@ -53,8 +53,8 @@ OPTION_SOURCES: dict[tuple[tuple[str, ...], str], str] = {
     (("knight", "move"), "to"): "move",
     (("knight", "attack"), "rush"): "rush",
     (("knight", "attack"), "target"): "target",
-    (("knight", "attack"), "weapon"): "loadout",
-    (("encounter", "attack"), "weapon"): "loadout",
+    (("knight", "attack"), "weapon"): "weapon",
+    (("encounter", "attack"), "weapon"): "weapon",
     (("odds", "weapon"), "weapon"): "loadout",
     (("odds", "weapon"), "target"): "target",
     (("knight", "gear"), "gear"): "loadout",
@@ -136,6 +136,24 @@ def loadout(state: CampaignState | None, engine: Engine, typed: Typed) -> Values
             name = _gear_name(cat, item.gear)
             if matches(typed.current, name, item.gear) and all(c.key != item.gear for c in out):
                 out.append(Choice(name, _gear_label(cat, item.gear), item.gear))
+    return out
+
+
+def weapon(state: CampaignState | None, engine: Engine, typed: Typed) -> Values:
+    """The weapons the Knight meant may declare as active (rules/clash/legal.py ``weapons``: not exhausted, not
+    discarded); with no Knight of theirs, every weapon of the content."""
+    from rules.clash.legal import weapons
+
+    cat = engine.catalogue
+    meant = knights_meant(state, typed.user, typed.named) if state is not None else []
+    if not meant:
+        return [c for c in gear(state, engine, typed) if cat.gear[c.key].type == "weapon"]
+    out: Values = []
+    for k in meant:
+        for gid in weapons(cat, k):
+            name = _gear_name(cat, gid)
+            if matches(typed.current, name, gid) and all(c.key != gid for c in out):
+                out.append(Choice(name, _gear_label(cat, gid), gid))
     return out
 
 
@@ -329,8 +347,8 @@ def decks(state: CampaignState | None, engine: Engine, typed: Typed) -> Values:
 
 
 SOURCES: dict[str, Source] = {
-    "knight": knights, "loadout": loadout, "armory": armory, "armory_list": armory_list, "level": level,
-    "move": move, "rush": rush, "target": target, "free_space": free_space, "piece": piece,
+    "knight": knights, "loadout": loadout, "weapon": weapon, "armory": armory, "armory_list": armory_list,
+    "level": level, "move": move, "rush": rush, "target": target, "free_space": free_space, "piece": piece,
     "destination": destination, "fog_destination": fog_destination, "decision": decision, "option": option,
     "monster": monsters, "gear": gear, "deck": decks,
 }

@@ -28,8 +28,8 @@ LIMIT = 25
 NAME_LIMIT = 100
 INTEGER = frozenset({"level"})  # the sources of integer options: their values are sent as numbers
 # the app's sources Discord completes from; the content lists (Monsters, Gear, decks) are bot/discord/tree.py's
-NAMES = ("knight", "loadout", "armory", "armory_list", "level", "move", "rush", "target", "free_space", "piece",
-         "destination", "fog_destination", "decision", "option")
+NAMES = ("knight", "loadout", "weapon", "armory", "armory_list", "level", "move", "rush", "target", "free_space",
+         "piece", "destination", "fog_destination", "decision", "option")
 OPTION_SOURCES = complete.OPTION_SOURCES
 
 

@@ -92,8 +92,6 @@ def reach(cat: Catalogue, state: CampaignState, kid: str, odds: bool = True) -> 
         mini = state.board.knight(kid)
     except (RuleError, KeyError):
         return []
-    if mini.space is None:
-        return []
     out: list[Reach] = []
     for e in k.loadout:
         if e.gear not in cat.gear or lo.gear(cat, e.gear).type != "weapon":
@@ -140,13 +138,13 @@ def hand(cat: Catalogue, state: CampaignState, kid: str) -> list[HandCard]:
 def reachable(cat: Catalogue, state: CampaignState, kid: str) -> dict[Coord, int]:
     """The spaces a Movement Action of the Knight ``kid`` may end on (not the one they stand on), nearest first,
     with the spaces moved: ``/knight move``'s own check at the Knight's Speed. None for a Knight lying down ("you
-    cannot move voluntarily") or off the board."""
+    cannot move voluntarily") or dead."""
     try:
         mini = state.board.knight(kid)
         k = knight_state(state, kid)
     except (RuleError, KeyError):
         return {}
-    if state.clash is None or mini.space is None or mini.dead or mini.knocked_down:
+    if state.clash is None or mini.dead or mini.knocked_down:
         return {}
     paths = knight_reachable(state.board, kid, st.speed(cat, k))
     ordered = sorted((s for s in paths if s != mini.space), key=lambda s: (len(paths[s]), s.row, s.col))

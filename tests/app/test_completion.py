@@ -50,3 +50,18 @@ async def test_the_spaces_offered_are_those_a_move_accepts_and_never_the_knight_
     assert spaces and here.label not in spaces
     moved = await table.ok(f"@kara /knight move to:{spaces[-1]}")
     assert f"Kara moves to {spaces[-1]}" in moved.text
+
+
+async def test_the_weapons_offered_are_those_the_attack_may_declare(table: Table) -> None:
+    """Rulebook, "1. Declare Attack and Active Weapon": "choose one of your unexhausted weapon Gear cards as an
+    active weapon for this Attack": an exhausted weapon is not offered, and the Attack refuses it too."""
+    await table.ok('@kara /knight create knight:ashgrove name:"Kara"')
+    await table.ok("/clash start monster:abbot level:1 type:exhibition")
+    await _answer_until_done(table, await table.ok("/monster round"))
+    before = _values(table, await _state(table), ("knight", "attack"), "weapon")
+    assert "Hunting Bow" in before and "Tinderbox" not in before, before  # weapons only, not the whole Loadout
+    await table.ok("@kara /knight gear action:exhaust gear:gear_hunting_bow")
+    after = _values(table, await _state(table), ("knight", "attack"), "weapon")
+    assert after == [w for w in before if w != "Hunting Bow"]
+    refused = await table('@kara /knight attack weapon:"Hunting Bow"')
+    assert not refused.ok and "exhausted" in (refused.error or "")
