@@ -23,9 +23,9 @@ def _values(table: Table, state: CampaignState, path: tuple[str, ...], option: s
 
 
 async def test_the_decision_keys_of_the_travel_step(table: Table) -> None:
-    """Rulebook (line 738): "Travel step: As a party, decide which face down tile you want to travel onto, or whether
-    you want to Backtrack or Enter the Deep Fog": ``/delve travel decision:`` completes the step's id, and ``/choose``
-    (the Clash's command) offers nothing then."""
+    """Rulebook (line 738): - Travel step: As a party, decide which face down tile you want to travel onto, or whether you want to Backtrack or Enter the Deep Fog (see The Deep Fog, p. 37).
+
+    ``/delve travel decision:`` completes the step's id, and ``/choose`` (the Clash's command) offers nothing then."""  # noqa: E501
     await table.ok('@kara /knight create knight:ashgrove name:"Kara"')
     started = await table.ok("/delve start kingdom:aubrevane start:aub_01")
     assert started.pending is not None

@@ -50,10 +50,10 @@ def test_next_line_puts_only_the_commands_in_backticks() -> None:
 
 
 async def test_every_phase_names_a_real_next_command_outside_the_explanation(party: Table) -> None:
-    """Rulebook (line 579): Each Expedition consists of the following steps, resolved in this exact order.
+    """Rulebook (line 579): Kingdoms Forlorn is played in a series of Expeditions, with each Expedition representing one Adventure, one Delve into the Deep Fog. Each Expedition consists of the following steps, resolved in this exact order:
 
     `/expedition status` wrote "Next: `/outpost done (the GM, when the Outpost activities are done and the Loadouts
-    prepared; see /outpost status)`": the explanation inside the backticks."""
+    prepared; see /outpost status)`": the explanation inside the backticks."""  # noqa: E501
     t = party
     nxt, shown = await _both(t)
     assert nxt.startswith("/expedition vision") and shown.startswith("/expedition vision")
