@@ -20,7 +20,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from bot.app.complete import source_of
+from bot.app.complete import Typed, source_of
 from bot.app.registry import Command, Registry
 from bot.app.reply import CommandError
 from bot.app.service import App
@@ -115,10 +115,10 @@ class CommandCompleter(Completer):
         values: list[tuple[str, str]] = [(c, "") for c in spec.choices if c.startswith(value.lower())]
         source = source_of(command.path, spec.name, spec.autocomplete)
         if source is not None and not values:
-            named = next((w.split(":", 1)[1] for w in words if ":" in w and w.split(":", 1)[0] in ("knight", "name")),
-                     None)
+            given = {w.split(":", 1)[0]: w.split(":", 1)[1].strip('"') for w in words if ":" in w}
             try:
-                values = source(self.state(), self.app.base_catalogue, user, named, value)
+                found = source(self.state(), self.app.engine, Typed(user, command.path, given, value))
+                values = [(c.value, c.label) for c in found]
             except Exception:  # a source never breaks the line being typed
                 values = []
         for shown, meta in values[:40]:

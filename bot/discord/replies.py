@@ -18,6 +18,7 @@ import discord
 from bot.app.reply import Reply
 from bot.discord.decisions import decision_view
 from bot.discord.dice_modal import dice_view
+from bot.discord.now import now_embed
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
@@ -189,7 +190,9 @@ def render(reply: Reply, campaign_id: int | None = None, phase: str | None = Non
     text = reply_text(reply)
     colour = phase_colour(phase) if reply.ok else ERROR_COLOUR
     messages: list[dict[str, Any]] = []
-    if narrated(reply) and len(text) <= EMBED_LIMIT:
+    if reply.ok and reply.data.get("view") == "now":  # /now: one embed, its question's buttons below (now.py)
+        messages.append({"embeds": [now_embed(reply, colour)]})
+    elif narrated(reply) and len(text) <= EMBED_LIMIT:
         title = PHASE_TITLES.get(phase) if phase else None  # None: a caller that does not know the phase
         messages.append({"embeds": [discord.Embed(title=title, description=text, colour=colour)]})
     elif len(text) <= CONTENT_LIMIT:

@@ -43,7 +43,6 @@ from bot.discord.replies import (
     reply_text,
 )
 from content.loader import Catalogue
-from rules.state import CampaignState
 
 log = logging.getLogger("kfgm.discord")
 
@@ -223,22 +222,11 @@ async def pack_choices(tree: GameTree, interaction: discord.Interaction, current
             for p in content.packs if _matches(current, p.name, names.get(p.name, ""))][:AUTOCOMPLETE_LIMIT]
 
 
-async def knight_choices(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
-    """The Knights of the channel's campaign (the value is the Knight's id, which ``name:`` also takes)."""
-    if tree.app is None or interaction.guild_id is None or interaction.channel_id is None:
-        return []
-    row = await tree.app.db.active_campaign(str(interaction.guild_id), str(interaction.channel_id))
-    if row is None:
-        return []
-    state = CampaignState.model_validate_json(row.state_json)
-    return _named_choices(state.knights.values(), current)
-
-
 AUTOCOMPLETE: dict[str, AutocompleteSource] = {
-    "deck": deck_choices, "card": card_choices, "knight": knight_choices,
+    "deck": deck_choices, "card": card_choices,
     "monster": catalogue_source("monsters"), "kingdom": catalogue_source("kingdoms"), "gear": catalogue_source("gear"),
     "pack": pack_choices,
-    **SOURCES,  # from the campaign's state: Armory, Loadout, levels, board spaces, legal paths (complete.py)
+    **SOURCES,  # bot/app/complete.py's, as the console's: Knights, Loadout, board spaces, decisions (complete.py)
 }
 
 

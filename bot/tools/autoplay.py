@@ -15,7 +15,7 @@ The policy (one table, four Knights of the starter pack, each of a different Kni
   Knight offered; ``command`` obey for a victory, disobey for a defeat; ``path`` 1; ``judgement_virtue`` the Knight's
   best Virtue; ``attack_reroll`` the missed dice, as many as the decision allows (free re-rolls and Heat room).
 - **Knight Round**: each living Knight, in board order, takes the best weapon (Attack dice x Weapon Power, then
-  Precision) it can use after at most one Movement Action (``rules.board.knight_movement.knight_reachable``; the
+  Precision) it can use after at most one Movement Action (``rules.clash.legal.reachable``; the
   effective range and LoS as the Knight attack checks them), staying put when it already can; moves there and
   attacks the Monster (the closest Mob with a BP card); a Knight that cannot attack this turn moves as close as it
   can. Then ``/knight end-turn``.
@@ -50,11 +50,12 @@ from bot.console.runner import invocation, split_user
 from content.loader import Catalogue, load_catalogue
 from rules.board import measures
 from rules.board.geometry import Coord
-from rules.board.knight_movement import IllegalMove, knight_move, knight_reachable
+from rules.board.knight_movement import IllegalMove, knight_move
 from rules.board.state import BoardState
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as MonsterMini
 from rules.clash import active_weapon as aw
+from rules.clash import legal
 from rules.clash.activation import knight_state
 from rules.clash.evasion import defence
 from rules.clash.flow import Pending
@@ -272,8 +273,7 @@ class Plan:
 
 def usable_weapons(cat: Catalogue, k: KnightState) -> list[str]:
     """Usable weapons, best first: Attack dice x Weapon Power, then Precision."""
-    usable = [e.gear for e in k.loadout if lo.gear(cat, e.gear).type == "weapon" and not e.exhausted
-              and not e.discarded]
+    usable = legal.weapons(cat, k)  # the weapons it may declare (rules/clash/legal.py)
 
     def score(gid: str) -> tuple[int, int]:
         f = lo.face(cat, k, gid)
@@ -300,8 +300,8 @@ def plans(cat: Catalogue, state: CampaignState, mini: Mini) -> tuple[list[Plan],
     fewest steps first; and the fallback: the move that brings the Knight closest."""
     k = knight_state(state, mini.id)
     speed = st.speed(cat, k)  # as /knight move checks it (Modifier tokens, Conditions, Cowardice)
-    reach = knight_reachable(state.board, mini.id, speed) if not mini.knocked_down else {}
-    spaces: list[Coord | None] = [None, *sorted(reach, key=lambda c: (len(reach[c]), c.label))]
+    reach = legal.reachable(cat, state, mini.id)  # the spaces /knight move accepts (none for a Knight lying down)
+    spaces: list[Coord | None] = [None, *sorted(reach, key=lambda c: (reach[c], c.label))]
     targets = _targets(state)
     boards: dict[Coord | None, BoardState] = {None: state.board}
     for sp in spaces[1:]:
@@ -324,7 +324,7 @@ def plans(cat: Catalogue, state: CampaignState, mini: Mini) -> tuple[list[Plan],
                 found.append(Plan(k, mini, gid, sp, m))
     now = _distance(state.board, mini, targets)
     best = min(boards, key=lambda sp: (_distance(boards[sp], boards[sp].knight(mini.id), targets),
-                                       0 if sp is None else len(reach[sp])))
+                                       0 if sp is None else reach[sp] + 1))
     closer = best if best is not None and _distance(boards[best], boards[best].knight(mini.id), targets) < now \
         else None
     return found, Plan(k, mini, None, closer, None)

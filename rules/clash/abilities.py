@@ -17,6 +17,7 @@ Defy and their subtypes, Reinforce X, Sacrifice, Daze).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -99,6 +100,17 @@ def _window(state: CampaignState, knight: str) -> tuple[Pending | None, str]:
     return None, f"turn:{flow.round}:{knight}"
 
 
+def _taken(state: CampaignState, pending: Pending | None, window: str, kid: str, source: str, name: str
+           ) -> Literal["round", "window"] | None:
+    """Why the ability ``name`` of ``source`` cannot be used again now: "round" (this game element's ability was used
+    this Round), "window" (an ability of the same name was used in this Window of Opportunity), or None."""
+    flow = running(state).flow
+    if f"{kid}:{source}:{name.lower()}" in flow.used:
+        return "round"
+    named = pending.data.get("named", []) if pending is not None else flow.named.get(window, [])
+    return "window" if f"{kid}:{base_name(name)[0]}" in named else None
+
+
 def _pay(cat: Catalogue, k: KnightState, kind: str, source: str, cost: str) -> list[str]:
     """Costs are voluntary: refused when they cannot be paid in full."""
     lowered = cost.lower()
@@ -143,14 +155,15 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
         raise RuleError(f"{shown} has no ability {act.ability!r}; its abilities are: {names}")
     name, cost, text, tokens, keywords = match
     once = f"{kid}:{act.source}:{name.lower()}"
-    if once in clash.flow.used:
+    taken = _taken(state, pending, window, kid, act.source, name)
+    if taken == "round":
         raise RuleError(f"{k.name} already used {name} of {shown} this Round: \"You can use each available active "
                         "ability on a single game element once per Round\"")
     base, strength = base_name(name)
-    named = pending.data.setdefault("named", []) if pending is not None else clash.flow.named.setdefault(window, [])
-    if f"{kid}:{base}" in named:
+    if taken == "window":
         raise RuleError(f"{k.name} already used an ability named {base.title()} in this Window of Opportunity: "
                         "\"You cannot use multiple abilities with the same name at the same time\"")
+    named = pending.data.setdefault("named", []) if pending is not None else clash.flow.named.setdefault(window, [])
     lines = _pay(cat, k, kind, act.source, cost)
     lines.insert(0, f"⚡ {k.name} uses **{name}** ({shown}).")
     special = knight_windows.special(base, keywords, moves=state.version >= BOARD_PIECES_VERSION)
@@ -197,7 +210,7 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
     if base.startswith("refresh"):  # Refresh X: the Knight's OR (rules/knights/techniques.py)
         return techniques.refresh_ability(k, base)
     act = _activation(pending)
-    if base in ("dodge", "block", "defy") and act is not None and pending is not None:
+    if base in DEFENCES and act is not None and pending is not None:
         if lesser:
             _lesser_dodge(engine, state, act, kid)
         return _defend(pending, act, kid, base, strength)
@@ -215,22 +228,119 @@ def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: st
                         "this roll")
 
 
+DEFENCES = ("dodge", "block", "defy")
+
+
+def _group_defy(act: Activation, kid: str, base: str) -> bool:
+    """Defy in a Judgement the Targets test together: any of them may Defy while their re-rolls are declared."""
+    return base == "defy" and kid in act.group and bool(act.group_naturals)
+
+
+def _defence_refusal(act: Activation, kid: str, base: str) -> str | None:
+    """Why the Knight ``kid`` cannot Dodge, Block or Defy (``base``) in this Attack now, or None."""
+    if _group_defy(act, kid, base):
+        return None
+    target = act.targets[act.index] if act.index < len(act.targets) else None
+    if target != kid:
+        return "only the Target of this Attack defends against it"
+    if base == "dodge" and act.naturals:
+        return "Dodge is used when you are about to resolve an Evasion Roll, before the dice are rolled"
+    if base != "dodge" and not act.naturals:
+        return f"{base.title()} treats hits of an Evasion Roll as evaded: use it once the dice are rolled"
+    return None
+
+
 def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
     """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
-    target = act.targets[act.index] if act.index < len(act.targets) else None
+    refused = _defence_refusal(act, kid, base)
+    if refused is not None:
+        raise RuleError(refused)
     data: dict[str, Any] = pending.data["activation"]
-    if base == "defy" and kid in act.group and act.group_naturals:  # a Judgement the Targets test together
+    if _group_defy(act, kid, base):
         defied = data.setdefault("group_defied", {})
         defied[kid] = defied.get(kid, 0) + strength
         return [f"{base.title()}: {strength} hit(s) of this Knight's test are treated as evaded."]
-    if target != kid:
-        raise RuleError("only the Target of this Attack defends against it")
     if base == "dodge":
-        if act.naturals:
-            raise RuleError("Dodge is used when you are about to resolve an Evasion Roll, before the dice are rolled")
         data["evasion_bonus"] = data.get("evasion_bonus", 0) + strength
         return [f"Dodge: +{strength} Evasion bonus for this roll."]
-    if not act.naturals:
-        raise RuleError(f"{base.title()} treats hits of an Evasion Roll as evaded: use it once the dice are rolled")
     data["evaded"] = data.get("evaded", 0) + strength
     return [f"{base.title()}: {strength} hit(s) of this roll are treated as evaded."]
+
+
+# -- what a Knight may use now (``/now``) -------------------------------------------------------------------------
+
+# the keywords of a Gear card that are abilities ``/knight react`` uses (the others are the Attack's or constant)
+ACTIVE_KEYWORDS = ("reflex", "dodge", "block", "defy", "hide", "refresh", *knight_windows.KEYWORDS)
+
+
+@dataclass(frozen=True)
+class Usable:
+    """An active ability the Knight may use now with ``/knight react source:<source> ability:<name>``."""
+
+    source: str  # the Gear or Technique id
+    shown: str  # the card's name
+    kind: str  # "gear" or "technique"
+    name: str
+    cost: str
+    text: str
+    window: bool  # in a Window of Opportunity (a Reaction), else a free action of the Knight's own turn
+
+
+def usable(cat: Catalogue, state: CampaignState, kid: str) -> list[Usable]:
+    """The abilities ``/knight react`` would accept from the Knight ``kid`` (a Clash Board id) now: in the open Window
+    of Opportunity, or as a free action of their own turn ("Active abilities that do not have a specific timing
+    condition can be used as a free action"); not one already used this Round on the same game element, nor one of
+    a name already used in this window, and only when its full cost can be paid ("You cannot activate an ability if
+    you cannot pay its full cost": the payment is tried on a copy of the Knight). Nothing for a dead Knight or one
+    lying down: "While you have the Knockdown (falling down) card, you cannot ... use Gear abilities or
+    Techniques"."""
+    try:
+        pending, window = _window(state, kid)
+        mini = state.board.knight(kid)
+        k = knight_state(state, kid)
+    except (RuleError, KeyError):
+        return []
+    if mini.dead or mini.knocked_down:
+        return []
+    sources = [i.gear for i in k.loadout if not i.discarded]
+    sources += [t for t, zone in k.board.techniques.items() if zone == "hand"]
+    out: list[Usable] = []
+    for source in dict.fromkeys(sources):
+        kind, shown, found = _abilities(cat, k, source)
+        for name, cost, text, _placed, _keywords in found:
+            base = base_name(name)[0]
+            if kind == "gear" and not text and base not in ACTIVE_KEYWORDS:
+                continue  # a keyword of the Attack (Break, Opening...) or a constant one (Cumbersome...)
+            if not _when(pending, kid, base) or not _actions_free(state, pending, kid, cost):
+                continue
+            if _taken(state, pending, window, kid, source, name) is not None:
+                continue
+            try:
+                _pay(cat, k.model_copy(deep=True), kind, source, cost)
+            except RuleError:
+                continue
+            out.append(Usable(source=source, shown=shown, kind=kind, name=name, cost=cost, text=text,
+                              window=pending is not None))
+    return out
+
+
+def _when(pending: Pending | None, kid: str, base: str) -> bool:
+    """The timing of the abilities the bot applies itself: Dodge, Block and Defy by the Target of the Attack in its
+    window (Dodge before the Evasion dice, Block and Defy after them), Hide "during your turn" only."""
+    if base == "hide":
+        return pending is None
+    if base not in DEFENCES:
+        return True
+    act = _activation(pending)
+    return act is not None and _defence_refusal(act, kid, base) is None
+
+
+def _actions_free(state: CampaignState, pending: Pending | None, kid: str, cost: str) -> bool:
+    """A cost of "Using a Movement Action" or "a Combat Action" is paid on the Knight's own turn, with that action
+    still unused."""
+    lowered = cost.lower()
+    turn = running(state).flow.turn
+    mine = turn if pending is None and turn is not None and turn.knight == kid else None
+    if "movement action" in lowered and (mine is None or mine.moved):
+        return False
+    return not ("combat action" in lowered and (mine is None or mine.attacked))

@@ -28,6 +28,7 @@ MINIMUM = 3  # "You must move at least 3 spaces"
 
 
 def rush_kind(keywords: list[Keyword]) -> str | None:
+    """"Rush" or "Improved Rush" when the active weapon's keywords have it (Improved first), else None."""
     names = {kw.name for kw in keywords}
     return next((name for name in SPEED if name in names), None)
 
@@ -37,7 +38,7 @@ def precision(keywords: list[Keyword]) -> int:
     return 1 if rush_kind(keywords) == "Improved Rush" else 0
 
 
-def rush_endings(state: CampaignState, kid: str, m: Mini_M, face: GearFace, speed: int) -> dict[Coord, int]:
+def endings(state: CampaignState, kid: str, m: Mini_M, face: GearFace, speed: int) -> dict[Coord, int]:
     """Every space the Knight can reach this move from which the Monster is in the weapon's effective range and LoS,
     with the length of the shortest path to it."""
     found: dict[Coord, int] = {}
@@ -46,6 +47,22 @@ def rush_endings(state: CampaignState, kid: str, m: Mini_M, face: GearFace, spee
         if effective_range(board, board.knight(kid), board.monster(m.id), face)[1] is None:
             found[space] = len(path) - 1
     return found
+
+
+def rush_speed(cat: Catalogue, k: KnightState, kind: str) -> int:
+    """The Speed of the Rush's move: the Knight's Speed +1 (Improved Rush +2)."""
+    return st.speed(cat, k) + SPEED[kind]
+
+
+def allowed_endings(state: CampaignState, kid: str, m: Mini_M, face: GearFace, speed: int) -> tuple[int, list[Coord]]:
+    """The spaces the Rush may end on — the nearest spaces with ``m`` in the weapon's effective range and LoS — and
+    how many spaces away they are; ``(0, [])`` when none is reachable. The move is legal only when that is at least
+    ``MINIMUM``."""
+    found = endings(state, kid, m, face, speed)
+    if not found:
+        return 0, []
+    nearest = min(found.values())
+    return nearest, sorted((s for s, n in found.items() if n == nearest), key=lambda s: (s.row, s.col))
 
 
 @implements("Complicated Actions", tests=[T + "test_rush_needs_both_actions", T + "test_rush_is_one_command"])
@@ -66,17 +83,15 @@ def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini
         dest = parse_space(to.upper())
     except ValueError as exc:
         raise RuleError(f"rush: {exc}") from None
-    speed = st.speed(cat, k) + SPEED[kind]
-    endings = rush_endings(state, kid, m, face, speed)
-    if not endings:
+    speed = rush_speed(cat, k, kind)
+    nearest, allowed = allowed_endings(state, kid, m, face, speed)
+    if not allowed:
         raise RuleError(f"{k.name} cannot reach a space with {m.name} in the {face.name}'s effective range at Speed "
                         f"{speed} ({kind})")
-    nearest = min(endings.values())
     if nearest < MINIMUM:
         raise RuleError(f"{kind}: \"You must move at least 3 spaces\" — {m.name} is in range after {nearest} "
                         f"space{'s' if nearest != 1 else ''}, and the Knight must stop there")
-    allowed = sorted((s for s, n in endings.items() if n == nearest), key=lambda s: (s.row, s.col))
-    if endings.get(dest) != nearest:
+    if dest not in allowed:
         raise RuleError(f"{kind}: \"reach your target via the shortest possible path. Stop when in the effective "
                         f"range of your active Weapon\" — rush to " + " or ".join(s.label for s in allowed))
     try:

@@ -140,7 +140,7 @@ def expedition_start(engine: Engine, state: CampaignState, act: ExpeditionStart,
         state.track = state.track.model_copy(update={"threat": 0, "curse": 0, "time": 0, "lost": False})
     texts = [f"🧭 **Expedition {number}** begins with the Vision Phase: each Knight chooses a Quest (one at most), an "
              "Investigation or a Free Roam."]
-    texts.append(f"Next: `{ph.next_command(engine, state, exp)}`")
+    texts.append(ph.next_line(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
 
@@ -153,7 +153,7 @@ def expedition_vision(engine: Engine, state: CampaignState, act: ExpeditionVisio
         texts += cc.draw(engine, state, exp, k, dice)
     texts += cc.five_knights(engine, state, exp, dice)
     texts += cc.assign_secondaries(state, exp, dice)
-    texts.append(f"Next: `{ph.next_command(engine, state, exp)}`")
+    texts.append(ph.next_line(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
 
@@ -163,7 +163,7 @@ def expedition_leader(engine: Engine, state: CampaignState, act: ExpeditionLeade
     texts = vi.set_leader(state, exp, vi.knight(state, act.knight))
     texts += cc.five_knights(engine, state, exp, dice)
     texts += cc.assign_secondaries(state, exp, dice)
-    texts.append(f"Next: `{ph.next_command(engine, state, exp)}`")
+    texts.append(ph.next_line(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
 
@@ -171,7 +171,7 @@ def expedition_leader(engine: Engine, state: CampaignState, act: ExpeditionLeade
 def expedition_destination(engine: Engine, state: CampaignState, act: ExpeditionDestination, dice: Dice) -> Result:
     exp = ph.expedition(state)
     texts = vi.set_destination(engine, exp, act.kingdom)
-    texts.append(f"Next: `{ph.next_command(engine, state, exp)}`")
+    texts.append(ph.next_line(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
 

@@ -5,6 +5,7 @@ step is finished (Vision, Outpost, Spoils); see docs/expedition.md."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.coverage import implements
@@ -118,7 +119,7 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
                     "technique:<id>)")
         return "/rest"
     if step == "spoils":
-        return "/spoils status (divide the Loot: docs/spoils.md), then /spoils done"
+        return "/spoils status, then /spoils done (divide the Loot: docs/spoils.md)"
     return "/expedition start (the next Expedition begins with a new Vision Phase)"
 
 
@@ -143,6 +144,13 @@ def delve_waits(state: CampaignState) -> str | None:
     if delve.resume is not None:
         return "/delve continue (the round's steps after the Encounter)"
     return None
+def next_line(command: str) -> str:
+    """"Next: " and what ``next_command`` names, with only the commands in backticks: "Next: `/outpost done` (the
+    GM, when ...)", "Next: `/spoils status`, then `/spoils done` (...)"."""
+    head, sep, why = command.partition(" (")
+    parts = re.split(r"( or |, then )", head)
+    shown = "".join(p if p in (" or ", ", then ") else f"`{p}`" for p in parts if p)
+    return f"Next: {shown}" + (f" ({why}" if sep else "")
 
 
 def in_clash(state: CampaignState) -> str:
@@ -172,7 +180,7 @@ def in_clash(state: CampaignState) -> str:
 
 def enter(engine: Engine, state: CampaignState, exp: ExpeditionState, step: Step) -> list[str]:
     exp.step = step
-    return [f"🧭 Expedition {exp.number}: **{LABEL[step]}**. Next: `{next_command(engine, state, exp)}`"]
+    return [f"🧭 Expedition {exp.number}: **{LABEL[step]}**. {next_line(next_command(engine, state, exp))}"]
 
 
 @implements("Expedition Sequence", tests=[T + "test_the_whole_sequence_follows_the_table",
@@ -255,8 +263,8 @@ def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[
 def advance(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
     lacking = missing(engine, state, exp)
     if lacking:
-        raise RuleError(f"{LABEL[exp.step]} is not finished: {'; '.join(lacking)}. Next: "
-                        f"`{next_command(engine, state, exp)}`")
+        raise RuleError(f"{LABEL[exp.step]} is not finished: {'; '.join(lacking)}. "
+                        f"{next_line(next_command(engine, state, exp))}")
     return enter(engine, state, exp, following(exp, exp.step))
 
 

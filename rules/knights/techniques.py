@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Literal
 
 from content.loader import Catalogue
@@ -238,3 +239,39 @@ def refresh_ability(k: KnightState, ability: str) -> list[str]:
     if cooling and not delayed and len(cooling) <= x:
         return refresh_x(k, x, "cooldown", [])
     return refresh_choice(k, x)
+
+
+# -- what a Knight may use now (``/now``) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """A Technique card in the hand, Clash side: what ``/knight technique op:clash|exert technique:<id>`` plays."""
+
+    id: str
+    name: str
+    cost: str  # the cost's label
+    text: str
+    exert: str
+    payable: bool  # its cost can be paid now (the Exert ignores it: "IGNORE the Technique cost")
+    action: str | None = None  # an action of the Knight's turn the cost uses: "movement", "combat", "complicated"
+
+
+def clash_hand(cat: Catalogue, k: KnightState) -> list[HandCard]:
+    """The Knight's Technique cards in the hand ("Cards in your hand are considered available to use"), Clash side,
+    with whether the main effect's cost can be paid (tried on a copy of the Knight with ``use``, so the rule is the
+    one the command applies)."""
+    out: list[HandCard] = []
+    for tid in in_area(k, "hand"):
+        try:
+            side = technique(cat, k, tid).clash
+        except RuleError:
+            continue
+        try:
+            use(cat, k.model_copy(deep=True), tid, "clash")
+            payable = True
+        except RuleError:
+            payable = False
+        out.append(HandCard(id=tid, name=side.name, cost=side.cost.label(), text=side.text, exert=side.extra,
+                            payable=payable, action=side.cost.action))
+    return out

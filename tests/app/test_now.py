@@ -3,6 +3,7 @@ the Knights' statistics, the weapons of the Loadout in range or not, and the que
 
 from __future__ import annotations
 
+from bot.console.runner import format_reply
 from tests.clash.test_monster_round import _answer_until_done
 from tests.conftest import Table
 
@@ -27,8 +28,11 @@ async def test_now_shows_the_waiting_question_with_its_keys(table: Table) -> Non
     (question,) = shown.data["questions"]
     assert question["id"] == asked.pending["id"] and question["answer"] == "choose"
     assert [o["key"] for o in question["options"]] == asked.pending["options"]
+    # the question is /now's own, as the decision's reply carries it: the console lists its keys below the text
+    assert shown.pending == asked.pending and f"❓ {question['id']} — {asked.pending['prompt']}" in shown.text
+    console = format_reply("kara", "/now", shown)
     for key, label in zip(asked.pending["options"], asked.pending["labels"], strict=True):
-        assert f"`{key}` — {label}" in shown.text
+        assert f"[{key}] {label}" in console
     assert shown.data["next"].startswith(f"/choose decision:{asked.pending['id']}")
 
 
@@ -52,7 +56,13 @@ async def test_now_names_whose_turn_the_knights_and_the_weapons_in_range(table: 
     assert turn["name"] == "Ser Sonch" and turn["moved"] is True and turn["attacked"] is False
     mace = next(w for w in turn["weapons"] if w["name"] == "Pilgrim's Mace")
     assert mace["in_range"] is True and mace["targets"] == ["The Cinder Abbot"]
-    assert "⚔️ Pilgrim's Mace: in range of The Cinder Abbot." in now.text
+    # the odds are /odds weapon's, to the fraction
+    odds = await table.ok("@sonch /odds weapon weapon:gear_pilgrims_mace")
+    (against,) = mace["odds"]
+    assert against["wound"] == odds.data["wound"] and against["level"] == odds.data["bp_level"] == 1
+    assert f"⚔️ Pilgrim's Mace: in range of The Cinder Abbot — The Cinder Abbot: Wound {against['shown']} " \
+           "(BP level 1)." in now.text
+    assert f"Wound **{against['shown']}**" in odds.text
     assert "has made the Movement Action of this turn" in now.text
     assert now.data["next"].startswith("/knight attack ... or /knight end-turn")  # the Movement Action is made
     await table.ok("@sonch /knight end-turn")
@@ -74,5 +84,68 @@ async def test_now_in_a_delve_shows_the_travel_step_with_its_keys(table: Table) 
     (question,) = now.data["questions"]
     assert question["id"] == started.pending["id"] and question["answer"] == "delve travel"
     assert [o["key"] for o in question["options"]] == started.pending["options"]
-    assert "`fog:aub_02`" in now.text and "`aub_02` — north: explore aub_02" in now.text
+    assert now.pending == started.pending
+    console = format_reply("kara", "/now", now)
+    assert "[fog:aub_02]" in console and "[aub_02] north: explore aub_02" in console
     assert now.data["next"] == f"/delve travel decision:{started.pending['id']} to:<key>"
+
+
+async def test_now_lists_the_turn_knight_s_techniques_and_abilities_while_usable(table: Table) -> None:
+    """Rulebook: "Cards in your hand are considered available to use"; "You cannot activate an ability if you cannot
+    pay its full cost (e.g. an ability requires you to raise Heat and you are already at Heat Limit ...)"; "You can
+    use each available active ability on a single game element once per Round"."""
+    await _starter_clash(table)
+    await _answer_until_done(table, await table.ok("/monster round"))
+    await table.ok("@sonch /knight move to:G4")
+    turn = (await table.ok("@sonch /now")).data["turn"]
+    kindle = next(c for c in turn["techniques"] if c["id"] == "lanternbearer_t_kindle")
+    assert (kindle["name"], kindle["cost"], kindle["payable"]) == ("Kindle", "+1 Heat", True)
+    assert kindle["text"] == "Place 2 Fire tokens in the Knight Pool." and kindle["exert"] == "Fire 1"
+    # Smokescreen costs "Using a Movement Action" (rulebook, "Active Abilities"), and Ser Sonch has moved
+    smoke = next(c for c in turn["techniques"] if c["id"] == "lanternbearer_t_smoke")
+    assert (smoke["cost"], smoke["payable"]) == ("Movement Action", False)
+    lantern = [a for a in turn["abilities"] if a["source"] == "gear_lantern_of_vigil"]
+    assert [(a["ability"], a["cost"], a["reaction"]) for a in lantern] == [("Kindle", "Exhaust", False)]
+    assert all(a["kind"] == "gear" for a in turn["abilities"])  # the Techniques' own abilities are with their card
+    # the Hunting Bow is Kara's: its Nock (a Movement Action) is not Ser Sonch's to use
+    assert not [a for a in turn["abilities"] if a["ability"] == "Nock"]
+    shown = (await table.ok("@sonch /now")).text
+    assert "🃏 Kindle (+1 Heat): Place 2 Fire tokens in the Knight Pool. Exert: Fire 1 — " \
+           "`/knight technique action:clash|exert technique:lanternbearer_t_kindle`" in shown
+    assert '⚡ Kindle (Exhaust) of Lantern of Vigil: Place 1 Opening token in the Knight Pool. — ' \
+           '`/knight react source:gear_lantern_of_vigil ability:"Kindle"`' in shown
+
+    await table.ok('@sonch /knight react source:gear_lantern_of_vigil ability:"Kindle"')
+    turn = (await table.ok("@sonch /now")).data["turn"]
+    assert not [a for a in turn["abilities"] if a["source"] == "gear_lantern_of_vigil"], "used: exhausted"
+    await table.ok('/clash adjust knight:"Ser Sonch" stat:heat value:3')  # at the Heat Limit
+    now = await table.ok("@sonch /now")
+    kindle = next(c for c in now.data["turn"]["techniques"] if c["id"] == "lanternbearer_t_kindle")
+    assert kindle["payable"] is False and "(its cost cannot be paid now: the Exert only)" in now.text
+    refused = await table("@sonch /knight technique action:clash technique:lanternbearer_t_kindle")
+    assert not refused.ok, "the command agrees: the cost cannot be paid"
+    await table.ok("@sonch /knight technique action:exert technique:lanternbearer_t_kindle")
+    turn = (await table.ok("@sonch /now")).data["turn"]
+    assert "lanternbearer_t_kindle" not in [c["id"] for c in turn["techniques"]], "depleted from the hand"
+
+
+async def test_now_lists_each_knight_s_reactions_in_an_open_window(table: Table) -> None:
+    """Rulebook, "Window of Opportunity" and "Active Abilities": the REACT! window before Censer Swing's Attack is
+    open, so each Knight's Reactions are listed; a cost of "Using a Movement Action" (the Hunting Bow's Nock) is not
+    one a Knight can pay outside their own turn."""
+    await table.ok('@sonch /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok('@kara /knight create knight:ashgrove name:"Kara"')
+    await table.ok("/clash start monster:abbot level:3 type:full")
+    await table.ok("/clash adjust deck:ai top:abbot_ai_censer_swing")
+    asked = await table.ok("/monster round")
+    assert asked.pending is not None and asked.pending["kind"] == "react", asked.text
+    now = await table.ok("@kara /now")
+    reactions = now.data["reactions"]
+    assert set(reactions) == {"Ser Sonch", "Kara"} and now.data["turn"] is None
+    sonch = [(a["card"], a["ability"]) for a in reactions["Ser Sonch"]]
+    assert ("Lantern of Vigil", "Kindle") in sonch and ("Kindle", "Fire") in sonch
+    assert all(a["reaction"] for a in reactions["Kara"]) and "Nock" not in [a["ability"] for a in reactions["Kara"]]
+    assert "Ser Sonch may react:" in now.text
+    await table.ok('@sonch /knight react source:gear_lantern_of_vigil ability:"Kindle"')
+    again = (await table.ok("@kara /now")).data["reactions"]
+    assert ("Lantern of Vigil", "Kindle") not in [(a["card"], a["ability"]) for a in again["Ser Sonch"]]

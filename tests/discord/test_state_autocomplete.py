@@ -220,3 +220,25 @@ async def test_the_decision_the_clash_waits_for_and_its_answers(bot: Bot, app: A
     assert [c["value"] for c in answers] == [o.key for o in pending.options]
     chosen = await one(bot, "choose", user=KARA, extra=opts(decision=decision["value"], option=answers[0]["value"]))
     assert not chosen.ephemeral, chosen.text
+
+
+async def test_discord_offers_what_the_console_completes(bot: Bot, app: App) -> None:
+    """Issue #20: Tab completion "from the same sources as Discord's autocomplete": in the Knight Round, Discord's
+    choices for the spaces, the Loadout, the Rush endings and the Knights are the console's, value for value (the id
+    where the console types the name on the card)."""
+    from bot.app import complete
+
+    await _clash(bot, app, at="H9", providence=True)
+    state = await _state(app)
+    cases = [("knight move", "to", {"to": ""}), ("knight attack", "weapon", {"weapon": ""}),
+             ("knight attack", "rush", {"weapon": LANCE, "rush": ""}), ("knight sheet", "name", {"name": ""})]
+    for line, option, values in cases:
+        path = tuple(line.split())
+        command = app.registry.commands[path]
+        spec = next(o for o in command.options if o.name == option)
+        source = complete.source_of(path, option, spec.autocomplete)
+        assert source is not None, (line, option)
+        given = {k: v for k, v in values.items() if k != option}
+        console = source(state, app.engine, complete.Typed(str(KARA), path, given, values[option]))
+        shown = await _choices(bot, line, option, user=KARA, **values)
+        assert console and [c["value"] for c in shown] == [c.sent for c in console][:25], (line, option)

@@ -24,7 +24,7 @@ from rules.expedition.handlers import (
     ExpeditionStart,
     ExpeditionVision,
 )
-from rules.expedition.phases import LABEL, status_data
+from rules.expedition.phases import LABEL, next_line, status_data
 
 PHASES = ("vision", "outpost", "delve", "clash", "rest", "spoils", "over")
 CHOICES = ("quest", "investigation", "free_roam")
@@ -64,7 +64,7 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
                  and kid in loaded.state.knights]
         if exp.step == "spoils" and open_:
             lines.append(f"Investigations and Free Roams to resolve: {', '.join(open_)} (`/expedition resolve`).")
-        lines.append(f"Next: `{data['next']}`")
+        lines.append(next_line(data["next"]))
         text = "\n".join(lines)
     return Reply(text=text, data={**data, "seq": loaded.row.seq})
 

@@ -7,24 +7,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import complete
 from bot.app.asked import waiting
+from bot.app.commands.odds import exact, pct
 from bot.app.context import Invocation
 from bot.app.registry import Command, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
 from content.loader import Catalogue
-from rules.clash import active_weapon as aw
+from rules.clash import legal
+from rules.clash.abilities import WINDOWS, usable
 from rules.clash.activation import knight_state
-from rules.clash.weapon_range import effective_range
 from rules.delve.results import TRAVEL_ANSWER
 from rules.engine import Engine
 from rules.errors import RuleError
-from rules.expedition.phases import LABEL, in_clash, status_data
-from rules.knights import loadout as lo
+from rules.expedition.phases import LABEL, in_clash, next_line, status_data
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState
+
+VIEW = "now"  # ``data["view"]``: Discord draws this reply as /now's embed (bot/discord/now.py)
 
 
 def _phase(state: CampaignState) -> str:
@@ -44,26 +45,26 @@ def _knight(cat: Catalogue, k: KnightState) -> dict[str, Any]:
             "passion": s.passion, "conditions": list(s.conditions)}
 
 
-def _weapons(state: CampaignState, cat: Catalogue, k: KnightState, board: str) -> list[dict[str, Any]]:
-    """The weapons of the Loadout (from the console's completion source) and the Monsters each can attack from
-    where the Knight stands (the Knight Attack's own range check)."""
-    mini = state.board.knight(board)
-    out = []
-    for name, gid in complete.loadout(state, cat, k.owner, k.name, ""):
-        if gid not in cat.gear or lo.gear(cat, gid).type != "weapon":
-            continue
-        entry = next(e for e in k.loadout if e.gear == gid)
-        face, keywords, _ = aw.weapon_face(cat, k, gid)
-        targets, why = [], []
-        for m in state.board.monsters:
-            _, problem = effective_range(state.board, mini, m, face, keywords)
-            if problem is None:
-                targets.append(m.name)
-            else:
-                why.append(problem)
-        out.append({"gear": gid, "name": name, "exhausted": entry.exhausted, "discarded": entry.discarded,
-                    "in_range": bool(targets), "targets": targets, "why_not": why})
-    return out
+def _odds(o: legal.Odds | None) -> dict[str, Any] | None:
+    return None if o is None else {"wound": exact(o.wound), "critical": exact(o.critical), "hit": exact(o.hit),
+                                   "level": o.level, "shown": pct(o.wound)}
+
+
+def _weapons(state: CampaignState, cat: Catalogue, kid: str) -> list[dict[str, Any]]:
+    """The weapons of the Loadout and the Monsters each can attack from where the Knight stands, with ``/odds
+    weapon``'s chance to wound each (rules/clash/legal.py ``reach``)."""
+    names = {m.id: m.name for m in state.board.monsters}
+    return [{"gear": r.gear, "name": r.name, "exhausted": r.exhausted, "discarded": r.discarded,
+             "in_range": bool(r.targets), "targets": [names[t] for t in r.targets],
+             "odds": [{"target": names[t], **(_odds(o) or {})} for t, o in zip(r.targets, r.odds, strict=False)],
+             "why_not": list(r.why_not)}
+            for r in legal.reach(cat, state, kid)]
+
+
+def _abilities(cat: Catalogue, state: CampaignState, kid: str) -> list[dict[str, Any]]:
+    """What ``/knight react`` accepts from the Knight now (rules/clash/abilities.py ``usable``)."""
+    return [{"source": u.source, "card": u.shown, "kind": u.kind, "ability": u.name, "cost": u.cost, "text": u.text,
+             "reaction": u.window} for u in usable(cat, state, kid)]
 
 
 def _turn(state: CampaignState, cat: Catalogue) -> dict[str, Any] | None:
@@ -75,12 +76,21 @@ def _turn(state: CampaignState, cat: Catalogue) -> dict[str, Any] | None:
         k = knight_state(state, turn.knight)
     except RuleError:
         return None
-    here = state.board.knight(turn.knight).space
-    reach = [(space, steps) for space, steps in complete.move(state, cat, k.owner, k.name, "")
-             if here is None or space != here.label]
+    hand = [{"id": c.id, "name": c.name, "cost": c.cost, "text": c.text, "exert": c.exert, "payable": c.payable}
+            for c in legal.hand(cat, state, turn.knight)]
     return {"knight": k.id, "name": k.name, "owner": k.owner, "moved": turn.moved, "attacked": turn.attacked,
-            "weapons": _weapons(state, cat, k, turn.knight),
-            "reachable": [{"space": space, "steps": steps} for space, steps in reach]}
+            "weapons": _weapons(state, cat, turn.knight),
+            "reachable": [{"space": s.label, "steps": n} for s, n in legal.reachable(cat, state, turn.knight).items()],
+            "abilities": [a for a in _abilities(cat, state, turn.knight) if a["kind"] == "gear"], "techniques": hand}
+
+
+def _reactions(state: CampaignState, cat: Catalogue) -> dict[str, list[dict[str, Any]]]:
+    """In an open Window of Opportunity (a REACT! or an Evasion Roll waiting), each Knight's usable Reactions."""
+    pending = state.clash.flow.pending if state.clash is not None else None
+    if pending is None or pending.kind not in WINDOWS:
+        return {}
+    found = {m.name: _abilities(cat, state, m.id) for m in state.board.knights if not m.dead}
+    return {name: abilities for name, abilities in found.items() if abilities}
 
 
 def _clash(state: CampaignState) -> dict[str, Any] | None:
@@ -105,7 +115,54 @@ def _next(engine: Engine, state: CampaignState, questions: list[dict[str, Any]])
     return str(status_data(engine, state)["next"])
 
 
+def _turn_lines(t: dict[str, Any]) -> list[str]:
+    """The turn Knight's weapons with their odds, abilities, Technique cards and Movement."""
+    lines = []
+    for w in t["weapons"]:
+        state = " (exhausted)" if w["exhausted"] else " (discarded)" if w["discarded"] else ""
+        if not w["in_range"]:
+            lines.append(f"  ⚔️ {w['name']}{state}: out of range.")
+            continue
+        odds = "; ".join(f"{o['target']}: Wound {o['shown']}" + (f" (BP level {o['level']})" if o["level"] else "")
+                         for o in w["odds"] if "shown" in o)
+        lines.append(f"  ⚔️ {w['name']}{state}: in range of {', '.join(w['targets'])}" + (f" — {odds}" if odds else "")
+                     + ".")
+    if t["attacked"]:
+        lines.append(f"  {t['name']} has made the Combat Action of this turn.")
+    if t["moved"]:
+        lines.append(f"  {t['name']} has made the Movement Action of this turn.")
+    else:
+        spaces = ", ".join(r["space"] for r in t["reachable"][:12])
+        more = f" (+{len(t['reachable']) - 12} more)" if len(t["reachable"]) > 12 else ""
+        lines.append(f"  {t['name']} may move to: {spaces or 'nowhere'}{more}.")
+    lines += [f"  {_ability(a)}" for a in t["abilities"]]
+    for c in t["techniques"]:
+        main = "" if c["payable"] else " (its cost cannot be paid now: the Exert only)"
+        lines.append(f"  🃏 {c['name']} ({c['cost']}): {c['text']} Exert: {c['exert']}{main} — "
+                     f"`/knight technique action:clash|exert technique:{c['id']}`")
+    return lines
+
+
+def _ability(a: dict[str, Any]) -> str:
+    cost = f" ({a['cost']})" if a["cost"] else ""
+    text = f": {a['text']}" if a["text"] else ""
+    return (f"⚡ {a['ability']}{cost} of {a['card']}{text} — "
+            f"`/knight react source:{a['source']} ability:\"{a['ability']}\"`")
+
+
+def _question_lines(q: dict[str, Any], options: bool) -> list[str]:
+    several = f", choosing {q['min_pick']} to {q['pick']}" if q["pick"] > 1 else ""
+    how = (f"`/{q['answer']} to:<key>`, a `fog:<tile>` key as it is" if q["answer"] == TRAVEL_ANSWER
+           else f"`/{q['answer']} decision:{q['id']} option:<key>`")
+    lines = [f"❓ {q['id']} — {q['prompt']} (answer with {how}{several})"]
+    if options:
+        lines += [f"  • `{o['key']}` — {o['label']}" + (f": {o['help']}" if o["help"] else "") for o in q["options"]]
+    return lines
+
+
 def _text(data: dict[str, Any]) -> str:
+    """The console's text. The first question's options are the reply's ``pending``, which the console lists below
+    the text (and Discord shows as buttons), as after any reply that asks."""
     lines = [f"⏱️ Now: **{data['phase']}**."]
     c = data["clash"]
     if c is not None:
@@ -124,28 +181,14 @@ def _text(data: dict[str, Any]) -> str:
         conditions = ", ".join(k["conditions"]) or "none"
         lines.append(f"- {k['name']}{' (dead)' if k['dead'] else ''}: Vigor {k['vigor']}/{k['max_vigor']}, "
                      f"Heat {k['heat']}/{k['heat_limit']}, Passion {k['passion']}; Conditions: {conditions}.")
-    t = data["turn"]
-    if t is not None:
-        for w in t["weapons"]:
-            state = " (exhausted)" if w["exhausted"] else " (discarded)" if w["discarded"] else ""
-            where = f"in range of {', '.join(w['targets'])}" if w["in_range"] else "out of range"
-            lines.append(f"  ⚔️ {w['name']}{state}: {where}.")
-        if t["attacked"]:
-            lines.append(f"  {t['name']} has made the Combat Action of this turn.")
-        if t["moved"]:
-            lines.append(f"  {t['name']} has made the Movement Action of this turn.")
-        else:
-            spaces = ", ".join(r["space"] for r in t["reachable"][:12])
-            more = f" (+{len(t['reachable']) - 12} more)" if len(t["reachable"]) > 12 else ""
-            lines.append(f"  {t['name']} may move to: {spaces or 'nowhere'}{more}.")
-    for q in data["questions"]:
-        several = f", choosing {q['min_pick']} to {q['pick']}" if q["pick"] > 1 else ""
-        how = (f"`/{q['answer']} to:<key>`, a `fog:<tile>` key as it is" if q["answer"] == TRAVEL_ANSWER
-               else f"`/{q['answer']} decision:{q['id']} option:<key>`")
-        lines.append(f"❓ {q['id']} — {q['prompt']} (answer with {how}{several})")
-        for o in q["options"]:
-            lines.append(f"  • `{o['key']}` — {o['label']}" + (f": {o['help']}" if o["help"] else ""))
-    lines.append(f"Next: `{data['next']}`")
+    if data["turn"] is not None:
+        lines += _turn_lines(data["turn"])
+    for name, abilities in data["reactions"].items():
+        lines.append(f"{name} may react:")
+        lines += [f"  {_ability(a)}" for a in abilities]
+    for i, q in enumerate(data["questions"]):
+        lines += _question_lines(q, options=i > 0)
+    lines.append(next_line(data["next"]))
     return "\n".join(lines)
 
 
@@ -153,15 +196,19 @@ async def now(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
     state, engine = loaded.state, app.engine
     cat = engine.catalogue
+    asked = waiting(engine, state)
     questions = [{"id": d.id, "kind": d.kind, "prompt": d.prompt, "answer": d.answer, "who": d.who,
                   "pick": d.pick, "min_pick": d.min_pick,
                   "options": [{"key": key, "label": d.labels[i] if i < len(d.labels) else key,
                                "help": d.helps[i] if i < len(d.helps) else ""} for i, key in enumerate(d.options)]}
-                 for d in waiting(engine, state)]
+                 for d in asked]
     data = {"phase": _phase(state), "clash": _clash(state), "turn": _turn(state, cat),
-            "knights": [_knight(cat, k) for k in state.knights.values()], "questions": questions,
-            "next": _next(engine, state, questions)}
-    return Reply(text=_text(data), data={**data, "seq": loaded.row.seq})
+            "reactions": _reactions(state, cat), "knights": [_knight(cat, k) for k in state.knights.values()],
+            "questions": questions, "next": _next(engine, state, questions)}
+    # the first question is the reply's question, as a decision reply carries it: the console lists its options,
+    # Discord its buttons (bot/discord/now.py draws the rest as an embed)
+    return Reply(text=_text(data), data={**data, "seq": loaded.row.seq, "view": VIEW},
+                 pending=asked[0].model_dump() if asked else None)
 
 
 def register(r: Registry) -> None:
