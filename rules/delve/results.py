@@ -85,16 +85,23 @@ TRAVEL_ANSWER = "delve travel"  # a travel select runs /delve travel to:<tile> (
 TRAVEL_OPTIONS = 25  # Discord: options of one select menu; more Deep Fog destinations are typed
 
 
+def delve_phase(state: CampaignState) -> bool:
+    """The Expedition (if any) is in a Delve Phase: after the first Delve its map stays while the Clash, the Rest and
+    the Spoils Phase are resolved, and no Travel step is due then."""
+    return state.expedition is None or state.expedition.step in ("delve1", "delve2")
+
+
 def travel_decision(engine: Engine, state: CampaignState) -> Decision | None:
     """The Travel step as a decision, when the party is at it (a Delve under way and not lost, no Deep Fog
-    traversal, Encounter, Encounter due, round waiting for ``/delve continue`` or Clash): one option per legal
-    destination (``kmap.destinations``), the key the tile id (``fog:<tile>`` to enter the Deep Fog toward it).
+    traversal, Encounter, Encounter due, round waiting for ``/delve continue`` or Clash, and the Expedition in a
+    Delve Phase): one option per legal destination (``kmap.destinations``), the key the tile id (``fog:<tile>`` to
+    enter the Deep Fog toward it).
     "the Party Leader must choose a valid path"; ``who`` stays empty because ``/delve travel`` is any player's
     command, and a button runs it exactly as typed. The id names the round: ``travel<n>``."""
     delve = state.delve
     if (delve is None or state.track.lost or delve.resting or delve.fog is not None or delve.encounter is not None
             or delve.encounter_due is not None or delve.resume is not None or state.clash is not None
-            or delve.token_choice is not None):
+            or delve.token_choice is not None or not delve_phase(state)):
         return None
     _, tiles = kingdom_of(engine, delve.kingdom)
     keys: list[str] = []

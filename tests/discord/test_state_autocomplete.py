@@ -231,7 +231,7 @@ async def test_discord_offers_what_the_console_completes(bot: Bot, app: App) -> 
     await _clash(bot, app, at="H9", providence=True)
     state = await _state(app)
     cases = [("knight move", "to", {"to": ""}), ("knight attack", "weapon", {"weapon": ""}),
-             ("knight attack", "rush", {"weapon": LANCE, "rush": ""}), ("knight sheet", "name", {"name": ""})]
+             ("knight attack", "rush", {"weapon": LANCE, "rush": ""}), ("knight sheet", "knight", {"knight": ""})]
     for line, option, values in cases:
         path = tuple(line.split())
         command = app.registry.commands[path]

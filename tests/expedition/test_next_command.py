@@ -57,9 +57,10 @@ async def test_every_phase_names_a_real_next_command_outside_the_explanation(par
     t = party
     nxt, shown = await _both(t)
     assert nxt.startswith("/expedition vision") and shown.startswith("/expedition vision")
-    await t.ok("@kara /expedition vision choice:quest")
+    await t.ok("@kara /expedition vision choice:free_roam")  # no Quest: Time 8 calls the Exhibition Clash
     await t.ok("@ulfa /expedition vision choice:free_roam")
     assert (await _both(t))[1].startswith(("/expedition leader", "/expedition destination"))
+    await t.ok('/expedition leader knight:"Ser Sonch"')
     await t.ok("@kara /expedition destination kingdom:aubrevane")
     moved = await t.ok("/expedition next")
     assert await phase(t) == "outpost" and "Next: `/outpost done` (the GM" in moved.text, moved.text
@@ -93,3 +94,32 @@ async def test_every_phase_names_a_real_next_command_outside_the_explanation(par
     _named(status.text)
     await t.ok("/expedition next")
     assert await phase(t) == "over" and (await _both(t))[1] == "/expedition start"
+
+
+async def test_after_the_first_delve_now_names_the_phase_and_offers_no_travel_step(party: Table) -> None:
+    """Rulebook (line 579): Each Expedition consists of the following steps, resolved in this exact order: after the
+    first Delve the Clash, the Rest and the Spoils are Phases of their own, not the Delve's Travel step, though the
+    Kingdom's map stays for the second Delve. /now said "Now: Delve" and offered the Travel step's question then."""
+    t = party
+    await t.ok("@kara /expedition vision choice:free_roam")  # no Quest: Time 8 calls the Exhibition Clash
+    await t.ok("@ulfa /expedition vision choice:free_roam")
+    await t.ok('/expedition leader knight:"Ser Sonch"')
+    await t.ok("@kara /expedition destination kingdom:aubrevane")
+    await t.ok("/expedition next")
+    await t.ok("/expedition next")
+    started = await t.ok('/delve start kingdom:aubrevane start:aub_01 leader:"Ser Sonch"')
+    assert started.pending is not None and started.pending["kind"] == "travel"
+    assert (await t.ok("@kara /now")).data["phase"] == "Delve"
+    await t.ok("/delve gain time:8")
+    now = await t.ok("@kara /now")
+    assert now.data["phase"] == "Expedition phase: the Clash Phase (Exhibition Clash)", now.data["phase"]
+    assert now.data["questions"] == [] and now.pending is None
+    await t.ok("/clash start monster:stag level:1 type:exhibition")
+    await t.ok("/clash end")
+    rest = await t.ok("@kara /now")
+    assert rest.data["phase"] == "Expedition phase: the Rest Phase" and rest.data["questions"] == []
+    assert (await t.ok("/delve status")).pending is None, "no Travel step before the Rest"
+    await t.ok("/rest tale:false")
+    await t.ok("/rest tale:false")
+    second = await t.ok("@kara /now")
+    assert second.data["phase"] == "Delve" and [q["kind"] for q in second.data["questions"]] == ["travel"]

@@ -17,7 +17,7 @@ from content.loader import Catalogue
 from rules.clash import legal
 from rules.clash.abilities import WINDOWS, usable
 from rules.clash.activation import knight_state
-from rules.delve.results import TRAVEL_ANSWER
+from rules.delve.results import TRAVEL_ANSWER, delve_phase
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.expedition.phases import LABEL, in_clash, next_line, status_data
@@ -31,7 +31,7 @@ VIEW = "now"  # ``data["view"]``: Discord draws this reply as /now's embed (bot/
 def _phase(state: CampaignState) -> str:
     if state.clash is not None:
         return f"Clash ({state.clash.monster}, level {state.clash.level}, {state.clash.type})"
-    if state.delve is not None:
+    if state.delve is not None and delve_phase(state):
         return "Delve"
     if state.expedition is not None:
         return f"Expedition phase: {LABEL[state.expedition.step]}"
