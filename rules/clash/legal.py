@@ -92,6 +92,8 @@ def reach(cat: Catalogue, state: CampaignState, kid: str, odds: bool = True) -> 
         mini = state.board.knight(kid)
     except (RuleError, KeyError):
         return []
+    if k.dead or mini.dead:
+        return []  # a dead Knight attacks nothing (and stands on no space to measure from)
     out: list[Reach] = []
     for e in k.loadout:
         if e.gear not in cat.gear or lo.gear(cat, e.gear).type != "weapon":

@@ -149,3 +149,17 @@ async def test_now_lists_each_knight_s_reactions_in_an_open_window(table: Table)
     await table.ok('@sonch /knight react source:gear_lantern_of_vigil ability:"Kindle"')
     again = (await table.ok("@kara /now")).data["reactions"]
     assert ("Lantern of Vigil", "Kindle") not in [(a["card"], a["ability"]) for a in again["Ser Sonch"]]
+
+
+async def test_now_after_the_clash_is_won_shows_no_turn(table: Table) -> None:
+    """Rulebook (line 1480): When a Knight dies, that Knight is removed from the Clash Board and cannot be used in
+    any way — and once the Clash is over nobody's turn goes on: /now listed the turn Knight's weapons and spaces
+    after "The Knights win the Clash!"."""
+    await _starter_clash(table)
+    await _answer_until_done(table, await table.ok("/monster round"))
+    await table.ok("@sonch /knight move to:G4")
+    assert (await table.ok("@kara /now")).data["turn"] is not None
+    await table.ok("/clash adjust monster:wounds value:12")
+    won = await table.ok("@kara /now")
+    assert won.data["clash"]["over"] and won.data["turn"] is None, won.data["turn"]
+    assert "Pilgrim's Mace" not in won.text

@@ -69,13 +69,15 @@ def _abilities(cat: Catalogue, state: CampaignState, kid: str) -> list[dict[str,
 
 def _turn(state: CampaignState, cat: Catalogue) -> dict[str, Any] | None:
     clash = state.clash
-    if clash is None or clash.flow.turn is None:
-        return None
+    if clash is None or clash.flow.turn is None or clash.over:
+        return None  # a Clash won or lost: no turn goes on
     turn = clash.flow.turn
     try:
         k = knight_state(state, turn.knight)
     except RuleError:
         return None
+    if k.dead:
+        return None  # the turn's Knight died in it: nothing is his to do
     hand = [{"id": c.id, "name": c.name, "cost": c.cost, "text": c.text, "exert": c.exert, "payable": c.payable}
             for c in legal.hand(cat, state, turn.knight)]
     return {"knight": k.id, "name": k.name, "owner": k.owner, "moved": turn.moved, "attacked": turn.attacked,
