@@ -152,9 +152,10 @@ async def test_now_lists_each_knight_s_reactions_in_an_open_window(table: Table)
 
 
 async def test_now_after_the_clash_is_won_shows_no_turn(table: Table) -> None:
-    """Rulebook (line 1480): When a Knight dies, that Knight is removed from the Clash Board and cannot be used in
-    any way — and once the Clash is over nobody's turn goes on: /now listed the turn Knight's weapons and spaces
-    after "The Knights win the Clash!"."""
+    """Rulebook (line 1480): When a Knight dies, that Knight is removed from the Clash Board and cannot be used in any way.
+
+    And once the Clash is over nobody's turn goes on: /now listed the turn Knight's weapons and spaces after "The
+    Knights win the Clash!"."""  # noqa: E501
     await _starter_clash(table)
     await _answer_until_done(table, await table.ok("/monster round"))
     await table.ok("@sonch /knight move to:G4")

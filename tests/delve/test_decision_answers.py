@@ -129,8 +129,9 @@ async def test_the_travel_step_names_delve_travel_and_its_round(table: Table) ->
 
 
 async def test_a_travel_option_onto_a_tile_that_lowers_threat_says_threat_minus(table: Table) -> None:
-    """Rulebook (line 743): Every Delve Round begins with the Travel step. The Tollhouse Ruin's back gives Threat -1:
-    its option says "Threat -1", not "Threat +-1"."""
+    """Rulebook (line 743): Every Delve Round begins with the Travel step.
+
+    The Tollhouse Ruin's back gives Threat -1: its option says "Threat -1", not "Threat +-1"."""
     started = await table.ok("/delve start kingdom:aubrevane start:aub_01")
     travel: dict[str, Any] | None = started.pending
     assert travel is not None and "aub_03" in travel["options"]

@@ -97,9 +97,11 @@ async def test_every_phase_names_a_real_next_command_outside_the_explanation(par
 
 
 async def test_after_the_first_delve_now_names_the_phase_and_offers_no_travel_step(party: Table) -> None:
-    """Rulebook (line 579): Each Expedition consists of the following steps, resolved in this exact order: after the
-    first Delve the Clash, the Rest and the Spoils are Phases of their own, not the Delve's Travel step, though the
-    Kingdom's map stays for the second Delve. /now said "Now: Delve" and offered the Travel step's question then."""
+    """Rulebook (line 579): Kingdoms Forlorn is played in a series of Expeditions, with each Expedition representing one Adventure, one Delve into the Deep Fog. Each Expedition consists of the following steps, resolved in this exact order:
+
+    After the first Delve the Clash, the Rest and the Spoils are Phases of their own, not the Delve's Travel step,
+    though the Kingdom's map stays for the second Delve. /now said "Now: Delve" and offered the Travel step's
+    question then."""  # noqa: E501
     t = party
     await t.ok("@kara /expedition vision choice:free_roam")  # no Quest: Time 8 calls the Exhibition Clash
     await t.ok("@ulfa /expedition vision choice:free_roam")
