@@ -7,13 +7,19 @@ safe loader only (no Python tags), with a size limit and a node budget so that a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from content.catalogue import MAX_ERRORS_SHOWN as MAX_ERRORS_SHOWN
+from content.catalogue import Catalogue as Catalogue
+from content.catalogue import ContentError as ContentError
+from content.catalogue import ContentInvalid as ContentInvalid
+from content.catalogue import format_loc
+from content.references import references
 from content.schema import (
     DOCUMENT_KINDS,
     Deck,
@@ -27,10 +33,9 @@ from content.schema import (
     Upgrade,
 )
 from content.schema.clue_cards import ClueCards
-from content.schema.encounter_boards import EncounterBoard, board_problems
-from content.schema.kingdom import KingdomCards, KingdomTile, KingdomTiles, kingdom_problems, merge_cards
+from content.schema.encounter_boards import EncounterBoard
+from content.schema.kingdom import KingdomCards, KingdomTiles
 from content.schema.loot import FoolsDeck, GamblingGame, LootCard, LootTable
-from content.schema.monsters import terrain_problems
 from content.schema.outpost import Outpost
 from content.schema.postgame import Apocrypha, Dungeon
 from content.schema.rosegraal import RogueTables, Rosegraal
@@ -41,76 +46,6 @@ STARTER_PACK = Path(__file__).parent / "packs" / "starter"
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 100_000
 MAX_DEPTH = 40
-MAX_ERRORS_SHOWN = 50
-
-
-@dataclass(frozen=True)
-class ContentError:
-    file: str
-    path: str
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.path or '(document)'}: {self.message}"
-
-
-class ContentInvalid(Exception):
-    def __init__(self, errors: list[ContentError]) -> None:
-        self.errors = errors
-        shown = "\n".join(str(e) for e in errors[:MAX_ERRORS_SHOWN])
-        more = len(errors) - MAX_ERRORS_SHOWN
-        super().__init__(shown + (f"\n... and {more} more errors" if more > 0 else ""))
-
-
-@dataclass
-class Catalogue:
-    """All content known to a campaign: packs merged in order, ids unique across them."""
-
-    packs: list[Manifest] = field(default_factory=list)
-    dice: DiceSet | None = None
-    decks: dict[str, Deck] = field(default_factory=dict)
-    knights: dict[str, Knight] = field(default_factory=dict)
-    gear: dict[str, Gear] = field(default_factory=dict)
-    upgrades: dict[str, Upgrade] = field(default_factory=dict)
-    monsters: dict[str, Monster] = field(default_factory=dict)
-    terrain: dict[str, TerrainTile] = field(default_factory=dict)
-    kingdoms: dict[str, Kingdom] = field(default_factory=dict)
-    kingdom_tiles: dict[str, dict[str, KingdomTile]] = field(default_factory=dict)  # kingdom id -> tile id -> tile
-    kingdom_cards: list[KingdomCards] = field(default_factory=list)  # merged into their Kingdom once all are read
-    encounter_boards: dict[str, EncounterBoard] = field(default_factory=dict)  # content/schema/encounter_boards.py
-    squires: dict[str, Squire] = field(default_factory=dict)  # content/schema/squires.py
-    clue_cards: dict[str, ClueCards] = field(default_factory=dict)  # sets of Clue cards (content/schema/clue_cards.py)
-    mettle: dict[str, MettleDeck] = field(default_factory=dict)  # Mettle decks (content/schema/squires.py)
-    rosegraals: dict[str, Rosegraal] = field(default_factory=dict)  # Rogue's Path (content/schema/rosegraal.py)
-    rogue_tables: dict[str, RogueTables] = field(default_factory=dict)  # Rogue's Path Monster Tables
-    apocrypha: dict[str, Apocrypha] = field(default_factory=dict)  # Postgame towers (content/schema/postgame.py)
-    dungeons: dict[str, Dungeon] = field(default_factory=dict)  # Postgame Dungeons (content/schema/postgame.py)
-    loot: dict[str, LootCard] = field(default_factory=dict)  # Loot cards (content/schema/loot.py)
-    loot_tables: dict[str, LootTable] = field(default_factory=dict)
-    fools_decks: dict[str, FoolsDeck] = field(default_factory=dict)
-    gambling_games: dict[str, GamblingGame] = field(default_factory=dict)
-    outposts: dict[str, Outpost] = field(default_factory=dict)  # by id (content/schema/outpost.py)
-    origin: dict[str, str] = field(default_factory=dict)  # id -> "file:line"
-    pack_of: dict[str, str] = field(default_factory=dict)  # id -> the id of the pack (manifest) that defines it
-    # how it was built, so the same content can be built at another edition of the starter pack (content/editions.py)
-    folders: list[Path] = field(default_factory=list)
-    uploads: list[tuple[str, str]] = field(default_factory=list)  # (label, YAML text) added by extend_catalogue
-
-    def ids_of(self, pack_id: str) -> list[str]:
-        """Every content id a pack defines (its manifest's id included), in the order read."""
-        return [i for i, p in self.pack_of.items() if p == pack_id]
-
-    def deck(self, deck_id: str) -> Deck:
-        return self.decks[deck_id]
-
-    def card(self, card_id: str) -> tuple[Deck, int]:
-        for deck in self.decks.values():
-            for index, card in enumerate(deck.cards):
-                if card.id == card_id:
-                    return deck, index
-        raise KeyError(card_id)
 
 
 # --- YAML with line numbers -------------------------------------------------------------------
@@ -196,13 +131,6 @@ def _line_of(node: yaml.Node, loc: tuple[int | str, ...]) -> int:
     return int(current.start_mark.line) + 1
 
 
-def _format_loc(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def _yaml_loc(value: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
     """Pydantic puts a discriminated union's tag (e.g. ``lose_vigor``) into error locations,
     after the list index; the YAML has no such key, so drop it."""
@@ -278,7 +206,7 @@ def _parse(text: str, label: str, loader_type: Any) -> tuple[list[tuple[Any, yam
             start = exc.context_mark
             since = f" started at line {start.line + 1}" if start and start.line + 1 != line else ""
             problem = f"{problem} ({exc.context}{since})"
-        return [], [ContentError(label, _format_loc(getattr(exc, "loc", ())), line, problem)]
+        return [], [ContentError(label, format_loc(getattr(exc, "loc", ())), line, problem)]
     except yaml.YAMLError as exc:
         return [], [ContentError(label, "", None, str(exc))]
     except RecursionError:
@@ -301,7 +229,7 @@ def validate_document(value: Any, node: yaml.Node, label: str) -> tuple[BaseMode
     try:
         valid = model.model_validate(value)
         if isinstance(valid, Monster):  # cross-field checks, each pointing at its own line
-            found = [ContentError(label, _format_loc(loc), _line_of(node, loc), msg) for loc, msg in valid.problems()]
+            found = [ContentError(label, format_loc(loc), _line_of(node, loc), msg) for loc, msg in valid.problems()]
             return (None, sorted(found, key=lambda e: e.line or 0)) if found else (valid, [])
         return valid, []
     except ValidationError as exc:
@@ -310,7 +238,7 @@ def validate_document(value: Any, node: yaml.Node, label: str) -> tuple[BaseMode
             loc = _yaml_loc(value, tuple(err["loc"]))
             if err["type"] == "union_tag_invalid":  # point at the offending "type: ..." itself
                 loc = (*loc, str(err["ctx"]["discriminator"]).strip("'"))
-            errors.append(ContentError(label, _format_loc(loc), _line_of(node, loc), _message(err)))
+            errors.append(ContentError(label, format_loc(loc), _line_of(node, loc), _message(err)))
         return None, sorted(errors, key=lambda e: e.line or 0)
 
 
@@ -340,7 +268,7 @@ def _id_spots(value: dict[str, Any], node: yaml.Node) -> list[IdSpot]:
                 spots.append((str(item["id"]), f"{part}[{i}].id", _line_of(node, (part, i, "id"))))
     if value.get("kind") == "monster":  # validated already: every part has an id
         monster = Monster.model_validate(value)
-        spots += [(i, _format_loc(loc), _line_of(node, loc)) for i, loc in monster.all_ids()[1:]]
+        spots += [(i, format_loc(loc), _line_of(node, loc)) for i, loc in monster.all_ids()[1:]]
     for part in ("tiles", "exploration", "deep_fog"):  # Kingdom tiles and cards (content/schema/kingdom.py)
         items = value.get(part) if value.get("kind") in ("kingdom", "kingdom_tiles", "kingdom_cards") else None
         for i, item in enumerate(items if isinstance(items, list) else []):
@@ -394,7 +322,7 @@ def build_catalogue(folders: list[Path]) -> Catalogue:
         pack = next((m.id for m, _, _ in models if isinstance(m, Manifest)), folder.name)
         for model, file, spots in models:
             errors += _add(catalogue, model, file, spots, pack)
-    errors += _references(catalogue)
+    errors += references(catalogue)
     catalogue.folders = list(folders)
     if catalogue.dice is None and not errors:
         where = str(folders[0]) if folders else "(no packs)"
@@ -402,60 +330,6 @@ def build_catalogue(folders: list[Path]) -> Catalogue:
     if errors:
         raise ContentInvalid(errors)
     return catalogue
-
-
-def _references(catalogue: Catalogue) -> list[ContentError]:
-    """Cross-references across every loaded pack (run once all documents are added)."""
-    return (_knight_references(catalogue) + _monster_references(catalogue) + _kingdom_references(catalogue)
-            + _encounter_board_references(catalogue)  # after the Kingdoms: their Encounter cards are merged
-            + _rosegraal_references(catalogue) + _postgame_references(catalogue))
-
-
-def _postgame_references(catalogue: Catalogue) -> list[ContentError]:
-    """Every Hunt of a Rites of the Apocrypha tower names a loaded Monster at one of its levels and a loaded Dungeon."""
-    errors = []
-    for tower in catalogue.apocrypha.values():
-        file, _, line = catalogue.origin.get(tower.id, tower.id).rpartition(":")
-        at = int(line) if line.isdigit() else None
-        for i, hunt in enumerate(tower.hunts):
-            monster = catalogue.monsters.get(hunt.monster)
-            if monster is None:
-                errors.append(ContentError(file, f"hunts[{i}].monster", at, f"no Monster has the id {hunt.monster!r}"))
-            elif hunt.level not in [lv.level for lv in monster.levels]:
-                errors.append(ContentError(file, f"hunts[{i}].level", at,
-                                           f"{monster.name} has no level {hunt.level}"))
-            if hunt.dungeon not in catalogue.dungeons:
-                errors.append(ContentError(file, f"hunts[{i}].dungeon", at, f"no Dungeon has the id {hunt.dungeon!r}"))
-    return errors
-
-
-def _rosegraal_references(catalogue: Catalogue) -> list[ContentError]:
-    """Every node of a Rosegraal lies in a section whose Monster tables (kind: rogue_tables) a loaded pack defines."""
-    errors = []
-    for sheet in catalogue.rosegraals.values():
-        file, _, line = catalogue.origin.get(sheet.id, sheet.id).rpartition(":")
-        for i, node in enumerate(sheet.nodes):
-            if node.section is not None and node.section not in catalogue.rogue_tables:
-                errors.append(ContentError(file, f"nodes[{i}].section", int(line) if line.isdigit() else None,
-                                           f"no rogue_tables document has the id {node.section!r}"))
-    return errors
-
-
-def _knight_references(catalogue: Catalogue) -> list[ContentError]:
-    """A Knight's starting Gear must be Gear of a loaded pack; its Knighves must be a Knighves card."""
-    errors = []
-    for knight in catalogue.knights.values():
-        where = catalogue.origin.get(knight.id, knight.id)
-        file, _, line = where.rpartition(":")
-        for i, gear_id in enumerate(knight.start.gear):
-            if gear_id not in catalogue.gear:
-                errors.append(ContentError(file, f"start.gear[{i}]", int(line) if line.isdigit() else None,
-                                           f"no Gear card has the id {gear_id!r}"))
-        knighves = knight.start.knighves
-        if knighves is not None and not (knighves in catalogue.gear and catalogue.gear[knighves].knighves):
-            errors.append(ContentError(file, "start.knighves", int(line) if line.isdigit() else None,
-                                       f"{knighves!r} is not a Gear card with knighves: true"))
-    return errors
 
 
 def _add(
@@ -497,66 +371,6 @@ _BY_ID: dict[type[BaseModel], str] = {
     Rosegraal: "rosegraals", RogueTables: "rogue_tables",
     Apocrypha: "apocrypha", Dungeon: "dungeons",
 }
-
-
-def _encounter_board_references(catalogue: Catalogue) -> list[ContentError]:
-    """Encounter Board marks are d6 marks; every board an Encounter Monster card names is loaded."""
-    marks = {f.mark for d in (catalogue.dice.power_dice if catalogue.dice else []) for f in d.faces if f.mark}
-    used = [(c.id, s.board) for k in catalogue.kingdoms.values() for c in k.encounter_cards for s in c.sides]
-    errors = []
-    for owner, loc, message in board_problems(catalogue.encounter_boards, marks, used):
-        file, _, line = catalogue.origin.get(owner, owner).rpartition(":")
-        errors.append(ContentError(file, _format_loc(loc), int(line) if line.isdigit() else None, message))
-    return errors
-
-
-def _monster_references(catalogue: Catalogue) -> list[ContentError]:
-    """A Clash Setup's Terrain tiles must be ``kind: terrain`` tiles of a loaded pack, and fit the board."""
-    errors = []
-    for monster in catalogue.monsters.values():
-        file, _, line = catalogue.origin.get(monster.id, monster.id).rpartition(":")
-        for loc, message in terrain_problems(monster, catalogue.terrain):
-            errors.append(ContentError(file, _format_loc(loc), int(line) if line.isdigit() else None, message))
-    return errors
-
-
-def _kingdom_references(catalogue: Catalogue) -> list[ContentError]:
-    """Kingdom tiles belong to a loaded Kingdom, and the sheet and its tiles agree (districts, mutual
-    paths, one spot of the map per tile: content/schema/kingdom.py)."""
-    errors = _merge_kingdom_cards(catalogue)
-    for kingdom_id, tiles in catalogue.kingdom_tiles.items():
-        if kingdom_id not in catalogue.kingdoms:
-            file, _, line = catalogue.origin.get(next(iter(tiles)), "").rpartition(":")
-            errors.append(ContentError(file, "kingdom", int(line) if line.isdigit() else None,
-                                       f"no Kingdom has the id {kingdom_id!r}"))
-    for kingdom in catalogue.kingdoms.values():
-        tiles = catalogue.kingdom_tiles.get(kingdom.id, {})
-        for loc, message in kingdom_problems(kingdom, tiles):
-            on_item = bool(loc) and loc[0] in ("tiles", "exploration")
-            key = str(loc[1]) if on_item else kingdom.id
-            file, _, line = catalogue.origin.get(key, kingdom.id).rpartition(":")
-            where = _format_loc(loc[2:]) if on_item else _format_loc(loc)
-            errors.append(ContentError(file, f"{key}: {where}" if where and key != kingdom.id else where,
-                                       int(line) if line.isdigit() else None, message))
-    return errors
-
-
-def _merge_kingdom_cards(catalogue: Catalogue) -> list[ContentError]:
-    """``kind: kingdom_cards`` documents join their Kingdom (in the order read); one Campfire Tales table each."""
-    errors = []
-    for cards in catalogue.kingdom_cards:
-        file, _, line = catalogue.origin.get(cards.id, "").rpartition(":")
-        kingdom = catalogue.kingdoms.get(cards.kingdom)
-        if kingdom is None:
-            errors.append(ContentError(file, "kingdom", int(line) if line.isdigit() else None,
-                                       f"no Kingdom has the id {cards.kingdom!r}"))
-        elif kingdom.campfire is not None and cards.campfire is not None:
-            errors.append(ContentError(file, "campfire", int(line) if line.isdigit() else None,
-                                       f"the Kingdom {kingdom.id!r} already has a Campfire Tales table"))
-        else:
-            catalogue.kingdoms[kingdom.id] = merge_cards(kingdom, cards)
-    catalogue.kingdom_cards = []
-    return errors
 
 
 def validate_pack(folder: Path) -> list[ContentError]:
@@ -611,7 +425,7 @@ def extend_catalogue(base: Catalogue, packs: list[tuple[str, str]]) -> Catalogue
         pack = next((m.id for m, _, _ in models if isinstance(m, Manifest)), label)
         for model, file, spots in models:
             errors += _add(catalogue, model, file, spots, pack)
-    errors += _references(catalogue)
+    errors += references(catalogue)
     if errors:
         raise ContentInvalid(errors)
     catalogue.uploads += packs

@@ -7,7 +7,7 @@ Setup per Monster level. ``kind: terrain`` documents are the Terrain tiles the s
 
 Structure is typed (Evasion dice, Targeting lines, movement, Attack types, Responses, gates, REACT!
 windows); what a card *does* is a list of effects: the typed vocabulary of ``content.schema.cards`` plus
-the Monster effects below, and ``text`` for anything the players apply by hand.
+the Monster effects of ``content.schema.monster_effects``, and ``text`` for anything the players apply by hand.
 
 ``problems()`` returns the cross-field mistakes of a Monster with their YAML path, so that the loader can
 point at the exact line (``kfgm content validate``).
@@ -22,91 +22,21 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from content.schema.board import BoardSpec, MonsterDiagram, TerrainSpec
-from content.schema.cards import (
-    Amount,
-    Die,
-    Direction,
-    Drag,
-    Escalate,
-    GainBane,
-    GainCondition,
-    GainCurse,
-    GainHeat,
-    GainPassion,
-    GainThreat,
-    GainVigor,
-    HandEffect,
-    Id,
-    KnightStateEffect,
-    Knockback,
-    KnockedDown,
-    LoseHeat,
-    LoseVigor,
-    MoveVariant,
-    PerilCheck,
-    PlaceKnightTokens,
-    Pushback,
-    TextEffect,
-)
+from content.schema.cards import Direction, Id
 from content.schema.dice import Strict
+from content.schema.monster_effects import AdditionalWound as AdditionalWound
+from content.schema.monster_effects import EscalateDeck as EscalateDeck
+from content.schema.monster_effects import FollowUp as FollowUp
+from content.schema.monster_effects import Heal as Heal
+from content.schema.monster_effects import MonsterEffect as MonsterEffect
+from content.schema.monster_effects import Perform as Perform
+from content.schema.monster_effects import Suppress as Suppress
 
 MonsterType = Literal["boss", "mob"]
 ActivationKind = Literal["ai", "signature"]
 CardLevel = Annotated[int, Field(ge=1, le=3)]
 Loc = tuple[int | str, ...]
 Problem = tuple[Loc, str]
-
-# --- Monster effects (added to the card effect vocabulary) ------------------------------------
-
-
-class Heal(Amount):
-    """Keyword "Heal X": take the top card of the Wound Stack off it X times."""
-
-    type: Literal["heal"]
-
-
-class Suppress(Strict):
-    """Keyword "Suppress": shuffle the AI or BP discard pile into its deck."""
-
-    type: Literal["suppress"]
-    deck: Literal["ai", "bp"]
-
-
-class EscalateDeck(Amount):
-    """"Escalate AI/BP: Escalate the lowest card from the designated deck only." (X times)."""
-
-    type: Literal["escalate_deck"]
-    deck: Literal["ai", "bp"]
-
-
-class AdditionalWound(Amount):
-    """"If an effect instructs you to deal an additional Single Wound, place a Generic Single Wound card
-    on top of the Wound Stack"."""
-
-    type: Literal["additional_wound"]
-
-
-class Perform(Strict):
-    """An Attack Response: the Monster performs its Signature, its Routine or an AI card after the
-    current Attack ends ("The new Attack will happen immediately after this one is completely resolved")."""
-
-    type: Literal["perform"]
-    attack: Literal["signature", "routine", "ai"]
-
-
-class FollowUp(Strict):
-    """A Follow-up Knight Attack granted by a Response or a Critical."""
-
-    type: Literal["follow_up"]
-
-
-MonsterEffect = Annotated[
-    LoseVigor | GainVigor | GainHeat | LoseHeat | GainPassion | GainBane | GainThreat | GainCurse
-    | Escalate | Knockback | Pushback | Drag | PerilCheck | GainCondition | PlaceKnightTokens
-    | KnockedDown | Die | TextEffect | Heal | Suppress | EscalateDeck | AdditionalWound | Perform | FollowUp
-    | KnightStateEffect | HandEffect | MoveVariant,
-    Field(discriminator="type"),
-]
 
 # --- Targeting, movement and Attack types (rulebook "Typical Targeting Instructions" ...) ----------
 

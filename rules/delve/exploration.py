@@ -13,15 +13,8 @@ from typing import Any
 
 from content.loader import Catalogue
 from content.schema.cards import LoseVigor
-from content.schema.kingdom import (
-    EnterSave,
-    ExplorationCard,
-    Kingdom,
-    KingdomTile,
-    Printed,
-    Scavenge,
-    TrackSave,
-)
+from content.schema.delve_effects import Printed, Scavenge, TrackSave
+from content.schema.kingdom import EnterSave, ExplorationCard, Kingdom, KingdomTile
 from rules import rolls
 from rules.coverage import implements
 from rules.delve import fog as fr

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from content.loader import Catalogue
-from content.schema.kingdom import KNIGHT_EFFECTS, STEP, DeepFogCard, DelveEffect, Kingdom, Printed
+from content.schema.delve_effects import KNIGHT_EFFECTS, DelveEffect, Printed
+from content.schema.kingdom import STEP, DeepFogCard, Kingdom
 from rules.delve import track as tr
 from rules.delve.state import DelveState, Direction, FogCardPlaced, FogState
 from rules.facts import random_targets_said

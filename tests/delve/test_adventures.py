@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.narration import texts
-from content.schema.kingdom import adventure_problems
+from content.schema.kingdom_codex import adventure_problems
 from rules.delve.actions import DelveTravel
 from rules.dice import Dice
 from rules.state import CampaignState

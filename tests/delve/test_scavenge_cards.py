@@ -3,7 +3,7 @@ Expedition's Party Leader."""
 
 from __future__ import annotations
 
-from content.schema.kingdom import Printed, Scavenge
+from content.schema.delve_effects import Printed, Scavenge
 from rules.delve.actions import DelveStart
 from rules.delve.exploration import apply_effects
 from rules.engine import Engine
