@@ -119,4 +119,3 @@ class DiceModal(discord.ui.Modal):
                 return
         command = tree.registry.commands[("dice", "enter")]
         await tree.run_command(interaction, command, {"values": self.entry()})
-
