@@ -22,7 +22,7 @@ from bot.app import complete
 from rules.state import CampaignState
 
 if TYPE_CHECKING:
-    from bot.discord.tree import Choices, GameTree
+    from bot.discord.base import Choices, Transport
 
 LIMIT = 25
 NAME_LIMIT = 100
@@ -47,7 +47,7 @@ def shown(choice: complete.Choice) -> str:
     return label if "," in value or value.lower() in label.lower() else f"{value} ({label})"
 
 
-async def campaign_state(tree: GameTree, interaction: discord.Interaction) -> CampaignState | None:
+async def campaign_state(tree: Transport, interaction: discord.Interaction) -> CampaignState | None:
     """The state of the channel's active campaign, or None (no campaign, no app yet, not in a guild)."""
     if tree.app is None or interaction.guild_id is None or interaction.channel_id is None:
         return None
@@ -64,11 +64,11 @@ def typed(interaction: discord.Interaction, current: str) -> complete.Typed:
     return complete.Typed(user=str(interaction.user.id), path=path, given=given, current=str(current))
 
 
-def adapter(name: str) -> Callable[[GameTree, discord.Interaction, str], Awaitable[Choices]]:
+def adapter(name: str) -> Callable[[Transport, discord.Interaction, str], Awaitable[Choices]]:
     """The Discord autocomplete of the app's source ``name``."""
     source = complete.SOURCES[name]
 
-    async def choices(tree: GameTree, interaction: discord.Interaction, current: str) -> Choices:
+    async def choices(tree: Transport, interaction: discord.Interaction, current: str) -> Choices:
         if tree.app is None or interaction.guild_id is None:
             return []
         state = await campaign_state(tree, interaction)

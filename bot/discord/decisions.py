@@ -47,7 +47,7 @@ import discord
 
 from bot.app.asked import asked, question
 from bot.app.reply import CommandError, Reply
-from bot.discord.dice_modal import game_tree, trim
+from bot.discord.base import SOMETHING_WRONG, Transport, command_line, failure, game_tree, invocation, trim
 from rules.engine import Engine
 from rules.state import CampaignState
 from rules.waiting import never_asked
@@ -56,7 +56,6 @@ if TYPE_CHECKING:
     from bot.app.context import Invocation
     from bot.app.registry import Command
     from bot.app.service import App
-    from bot.discord.tree import GameTree
 
 log = logging.getLogger("kfgm.discord")
 
@@ -318,9 +317,6 @@ async def answer(interaction: discord.Interaction, campaign_id: int, decision: s
                  keys: list[str], code: str = "c") -> None:
     """A press: check the custom id against this channel's campaign, then run the decision's answering command
     (``ANSWERS[code]``) as the presser."""
-    from bot.discord.replies import SOMETHING_WRONG, failure, render
-    from bot.discord.tree import command_line, invocation
-
     tree = game_tree(interaction)
     try:
         if tree is None or tree.app is None:
@@ -347,7 +343,7 @@ async def answer(interaction: discord.Interaction, campaign_id: int, decision: s
             # decision waiting now, so a refusal may name the next decision: the button's own is over
             await stale(interaction)
             return
-        await send(interaction, await tree.pings.add(app, ctx, reply, render(reply, campaign_id=campaign_id)))
+        await send(interaction, await tree.pings.add(app, ctx, reply, tree.render(reply, campaign_id=campaign_id)))
     except CommandError as exc:
         await send(interaction, failure(str(exc)))
     except Exception:
@@ -358,7 +354,7 @@ async def answer(interaction: discord.Interaction, campaign_id: int, decision: s
             log.exception("could not tell the user about the error")
 
 
-async def _run(tree: GameTree, interaction: discord.Interaction, ctx: Invocation, command: Command,
+async def _run(tree: Transport, interaction: discord.Interaction, ctx: Invocation, command: Command,
                raw: dict[str, Any]) -> Reply:
     """The answering command through the App; a slow one acknowledges the press first (a silent deferred update, so the
     reply can still be a new message and a stale press can still take the components off)."""
@@ -382,8 +378,6 @@ async def send(interaction: discord.Interaction, messages: list[dict[str, Any]])
 
 async def stale(interaction: discord.Interaction) -> None:
     """Tell the presser privately, and take the components off the message they pressed."""
-    from bot.discord.replies import failure
-
     try:
         if not interaction.response.is_done():
             await interaction.response.edit_message(view=None)

@@ -13,17 +13,15 @@ here: what to ask and how to read it is rules/table_dice.py; who may answer is b
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.app.commands.dice import answerable
 from bot.app.reply import CommandError
+from bot.discord.base import SOMETHING_WRONG, failure, game_tree, invocation, trim
 from rules.state import PendingDice
 from rules.table_dice import Group, example, groups
-
-if TYPE_CHECKING:
-    from bot.discord.tree import GameTree
 
 log = logging.getLogger("kfgm.discord")
 
@@ -44,11 +42,6 @@ def dice_view(seq: int) -> discord.ui.View:
     return view
 
 
-def game_tree(interaction: discord.Interaction) -> GameTree | None:
-    tree = getattr(interaction.client, "tree", None) or getattr(interaction.client._connection, "_command_tree", None)
-    return tree if tree is not None and hasattr(tree, "app") else None
-
-
 class DiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     def __init__(self, seq: int) -> None:
         super().__init__(discord.ui.Button(label="Enter dice", emoji="🎲", style=discord.ButtonStyle.primary,
@@ -61,9 +54,6 @@ class DiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         return cls(int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord.replies import SOMETHING_WRONG, failure
-        from bot.discord.tree import invocation
-
         tree = game_tree(interaction)
         try:
             if tree is None or tree.app is None:
@@ -118,9 +108,6 @@ class DiceModal(discord.ui.Modal):
         return " ".join(p for p in labelled + plain if p)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from bot.discord.replies import failure
-        from bot.discord.tree import invocation
-
         tree = game_tree(interaction)
         if tree is None:
             return
@@ -132,8 +119,3 @@ class DiceModal(discord.ui.Modal):
                 return
         command = tree.registry.commands[("dice", "enter")]
         await tree.run_command(interaction, command, {"values": self.entry()})
-
-
-def trim(text: str, limit: int) -> str:
-    text = " ".join(text.split()) or "…"
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -33,20 +33,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.app.reply import Reply
-from bot.discord.dice_modal import game_tree
+from bot.discord.base import EMBED_LIMIT, SOMETHING_WRONG, failure, game_tree, invocation, split_text
 from bot.discord.rate_limit import slow_down
-from bot.discord.replies import (
-    DM_REFUSED,
-    EMBED_LIMIT,
-    PHASE_TITLES,
-    SOMETHING_WRONG,
-    failure,
-    phase_colour,
-    render,
-    reply_text,
-    split_text,
-    tell,
-)
+from bot.discord.replies import DM_REFUSED, PHASE_TITLES, phase_colour, render, reply_text, tell
 
 if TYPE_CHECKING:
     from bot.app.context import Invocation
@@ -201,8 +190,6 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
             await interaction.response.send_message(**message)
 
     async def _page(self, interaction: discord.Interaction) -> dict[str, Any]:
-        from bot.discord.tree import invocation
-
         tree = game_tree(interaction)
         if interaction.guild_id is None:
             return failure(DM_REFUSED)[0]

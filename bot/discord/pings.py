@@ -18,7 +18,7 @@ import discord
 from bot.app.context import Invocation
 from bot.app.reply import Reply
 from bot.app.service import App
-from bot.discord.replies import CONTENT_LIMIT
+from bot.discord.base import CONTENT_LIMIT
 
 MAX_REMEMBERED = 1024  # campaigns whose last pinged question is kept in memory
 MAX_PINGED = 25  # more players than this are not one table

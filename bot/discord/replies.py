@@ -16,16 +16,15 @@ from typing import Any
 import discord
 
 from bot.app.reply import Reply
+from bot.discord.base import CONTENT_LIMIT, EMBED_LIMIT, failure, polite, split_text
+from bot.discord.base import SOMETHING_WRONG as SOMETHING_WRONG  # named from here too
 from bot.discord.decisions import decision_view
 from bot.discord.dice_modal import dice_view
 from bot.discord.now import now_embed
 
-CONTENT_LIMIT = 2000
-EMBED_LIMIT = 4096
 MAX_FILES = 10
 log = logging.getLogger("kfgm.discord")
 COLOUR = discord.Colour(0x8B1E2D)
-ERROR_COLOUR = discord.Colour(0x6B6B6B)
 NARRATION_LINES = 3  # an action's reply of this many lines or more is narrated in an embed of its phase
 
 # One colour (and heading) per phase of the campaign: a glance at the channel tells where the table is.
@@ -46,7 +45,6 @@ PHASE_TITLES: dict[str, str] = {
     "none": "📜 The Campaign",
 }
 
-SOMETHING_WRONG = "Something went wrong on our side; nothing was changed."
 DM_REFUSED = ("Kingdoms Forlorn commands work in a server channel, where the campaign lives; "
               "they cannot be used in direct messages.")
 
@@ -85,14 +83,6 @@ def phase_colour(phase: str | None) -> discord.Colour:
 def narrated(reply: Reply) -> bool:
     """An action's reply that tells several automatic steps: shown as the game master's narration."""
     return reply.ok and "seq" in reply.data and reply.text.strip().count("\n") + 1 >= NARRATION_LINES
-
-
-def polite(message: str) -> str:
-    """An error as the user sees it."""
-    message = message.strip() or SOMETHING_WRONG
-    if message[0].isupper():  # a whole sentence already; the app's messages start in lower case
-        return message
-    return f"Sorry, {message}"
 
 
 # Lines of an automatic step that tell the table nothing: a statistic "changing" to the value it had, a Refresh
@@ -146,23 +136,6 @@ def reply_text(reply: Reply) -> str:
     return text.strip() or "Done."
 
 
-def split_text(text: str, limit: int) -> list[str]:
-    """Cut text into pieces of at most ``limit`` characters, at line breaks where possible."""
-    pieces: list[str] = []
-    rest = text
-    while len(rest) > limit:
-        cut = rest.rfind("\n", 0, limit + 1)
-        if cut <= 0:
-            cut = rest.rfind(" ", 0, limit + 1)
-        if cut <= 0:
-            cut = limit
-        pieces.append(rest[:cut].rstrip())
-        rest = rest[cut:].lstrip("\n")
-    if rest.strip() or not pieces:
-        pieces.append(rest)
-    return [p for p in pieces if p] or [""]
-
-
 def attachment_name(path: str, used: set[str]) -> str:
     """A file name Discord accepts in ``attachment://``: ASCII letters, digits, ``_ . -``."""
     stem = Path(path).name or "image.png"
@@ -186,11 +159,13 @@ def render(reply: Reply, campaign_id: int | None = None, phase: str | None = Non
     Embeds take the colour of the campaign's ``phase`` (``phase_of``); an action's narration of several
     steps is an embed headed by the phase, one step a line.
     """
-    ephemeral = reply.ephemeral or not reply.ok
+    if not reply.ok:  # a refusal: private, grey, no pictures nor components (base.failure)
+        return failure(reply.error or reply.text)
+    ephemeral = reply.ephemeral
     text = reply_text(reply)
-    colour = phase_colour(phase) if reply.ok else ERROR_COLOUR
+    colour = phase_colour(phase)
     messages: list[dict[str, Any]] = []
-    if reply.ok and reply.data.get("view") == "now":  # /now: one embed, its question's buttons below (now.py)
+    if reply.data.get("view") == "now":  # /now: one embed, its question's buttons below (now.py)
         messages.append({"embeds": [now_embed(reply, colour)]})
     elif narrated(reply) and len(text) <= EMBED_LIMIT:
         title = PHASE_TITLES.get(phase) if phase else None  # None: a caller that does not know the phase
@@ -201,7 +176,7 @@ def render(reply: Reply, campaign_id: int | None = None, phase: str | None = Non
         for piece in split_text(text, EMBED_LIMIT):
             messages.append({"embeds": [discord.Embed(description=piece, colour=colour)]})
 
-    images = [p for p in reply.images if _exists(p)][:MAX_FILES] if reply.ok else []
+    images = [p for p in reply.images if _exists(p)][:MAX_FILES]
     if images:
         used: set[str] = set()
         files, embeds = [], []
@@ -216,15 +191,15 @@ def render(reply: Reply, campaign_id: int | None = None, phase: str | None = Non
         else:
             messages.append({"embeds": embeds, "files": files})
 
-    attached = [p for p in reply.files if _exists(p)][:MAX_FILES - len(images)] if reply.ok else []
+    attached = [p for p in reply.files if _exists(p)][:MAX_FILES - len(images)]
     if attached:  # plain attachments (an export's JSON): no embed, Discord shows them as files
         used_names = {f.filename for m in messages for f in m.get("files", [])}
         messages[-1]["files"] = messages[-1].get("files", []) + [
             discord.File(p, filename=attachment_name(p, used_names)) for p in attached]
 
-    if reply.ok and reply.pending and reply.pending.get("id") == "dice":  # table dice: the "Enter dice" button
+    if reply.pending and reply.pending.get("id") == "dice":  # table dice: the "Enter dice" button
         messages[-1]["view"] = dice_view(int(reply.data.get("seq") or 0))
-    elif reply.ok and campaign_id is not None and (choices := decision_view(campaign_id, reply.pending)):
+    elif campaign_id is not None and (choices := decision_view(campaign_id, reply.pending)):
         messages[-1]["view"] = choices  # a Clash decision: buttons or a select menu
 
     for message in messages:
@@ -275,7 +250,3 @@ def _exists(path: str) -> bool:
 
 def _too_long(embeds: list[discord.Embed]) -> bool:
     return sum(len(e) for e in embeds) > 6000 - 200
-
-
-def failure(message: str) -> list[dict[str, Any]]:
-    return render(Reply.fail(message))

@@ -25,42 +25,25 @@ from bot.app.context import Invocation
 from bot.app.registry import MAX_UPLOAD_BYTES, Command, Option, Registry, Upload
 from bot.app.reply import Reply
 from bot.app.service import App
+from bot.discord.base import CONTENT_LIMIT, SOMETHING_WRONG, Choices, Messages, command_line, failure, invocation, trim
 from bot.discord.complete import OPTION_SOURCES, SOURCES
 from bot.discord.decisions import DecisionButton, DecisionSelect, decision_campaign
 from bot.discord.dice_modal import DiceButton
 from bot.discord.paging import READ_ONLY, PageButton, logged_text, page_source, render_reply
 from bot.discord.pings import Pings
 from bot.discord.rate_limit import RateLimiter, slow_down
-from bot.discord.replies import (
-    CONTENT_LIMIT,
-    DM_REFUSED,
-    SOMETHING_WRONG,
-    announce,
-    failure,
-    gm_banner,
-    narrated,
-    phase_of,
-    reply_text,
-)
+from bot.discord.replies import DM_REFUSED, announce, gm_banner, narrated, phase_of, render, reply_text
 from content.loader import Catalogue
 
 log = logging.getLogger("kfgm.discord")
 
-DESCRIPTION_LIMIT = 100
 AUTOCOMPLETE_LIMIT = 25
 # Discord answers an interaction that is not acknowledged within 3 seconds with "did not respond".
 DEFER_AFTER = 2.0
 
 # Group descriptions (the registry describes commands, not groups; see the report to the lead).
-Messages = list[dict[str, Any]]
-Choices = list[app_commands.Choice[str]]
 # a source may be async (one that reads the channel's campaign)
 AutocompleteSource = Callable[["GameTree", discord.Interaction, str], Choices | Awaitable[Choices]]
-
-
-def trim(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
-    text = " ".join(text.split()) or "…"
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def python_name(option_name: str) -> str:
@@ -95,23 +78,6 @@ def raw_value(option: Option, value: Any) -> Any:
     return value
 
 
-def line_value(option: Option, value: Any) -> str:
-    if option.kind == "attachment":
-        value = getattr(value, "filename", value)  # the log shows the file's name, not its address
-    if option.kind == "user":
-        return f"<@{value}>"
-    if option.kind == "role":
-        return f"<@&{value}>"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    text = str(value)
-    if text and not any(c.isspace() or c in "\"'\\" for c in text):
-        return text
-    if '"' not in text and "\\" not in text:
-        return f'"{text}"'
-    return "'" + text.replace("'", "'\"'\"'") + "'"
-
-
 async def read_attachments(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
     """Attachments as the app takes them (``Upload``): a file larger than MAX_UPLOAD_BYTES is not
     downloaded, only its size is passed on, so the app can refuse it with the limit."""
@@ -126,28 +92,6 @@ async def read_attachments(command: Command, raw: dict[str, Any]) -> dict[str, A
         data = await value.read() if value.size <= MAX_UPLOAD_BYTES else None
         out[option.name] = Upload(value.filename, max(value.size, len(data or b"")), data)
     return out
-
-
-def command_line(command: Command, raw: dict[str, Any]) -> str:
-    """The command as it would be typed, e.g. ``/roll test difficulty:6 bonus:2``."""
-    parts = [command.name]
-    parts += [f"{o.name}:{line_value(o, raw[o.name])}" for o in command.options if o.name in raw]
-    return " ".join(parts)
-
-
-def invocation(interaction: discord.Interaction, line: str) -> Invocation:
-    user = interaction.user
-    role_ids: frozenset[str] = frozenset()
-    is_admin = interaction.permissions.manage_guild or interaction.permissions.administrator
-    if isinstance(user, discord.Member):
-        # ``_roles`` holds every role id of the payload, even when the guild's roles are not cached.
-        ids = {int(r) for r in getattr(user, "_roles", ())} | {r.id for r in user.roles if not r.is_default()}
-        role_ids = frozenset(str(i) for i in ids)
-        is_admin = is_admin or user.guild_permissions.manage_guild
-    return Invocation(
-        guild_id=str(interaction.guild_id), channel_id=str(interaction.channel_id), user_id=str(user.id),
-        user_name=user.display_name, role_ids=role_ids, is_admin=bool(is_admin), command_line=line,
-    )
 
 
 # -- autocomplete ------------------------------------------------------------------------------------
@@ -293,6 +237,10 @@ class GameTree(app_commands.CommandTree):
         # table dice' "Enter dice" button, the Clash decisions' buttons and select; the catch-all for any other
         # kfgm: id. Registered here, they answer the components of messages sent before a restart.
         client.add_dynamic_items(*DYNAMIC_ITEMS, UnknownComponent)
+
+    def render(self, reply: Reply, campaign_id: int | None = None) -> Messages:
+        """A reply's messages with its components (``replies.render``): what a pressed component answers with."""
+        return render(reply, campaign_id=campaign_id)
 
     # -- running a command -------------------------------------------------------------------------
 
