@@ -42,7 +42,8 @@ from typing import Any
 
 from bot.app.commands import build_registry
 from bot.app.service import App
-from bot.tools.autoplay import NATURAL, PARTY, Autoplay, AutoplayError, quote_name, usable_weapons
+from bot.tools.autoplay import NATURAL, PARTY, Autoplay, AutoplayError, quote_name
+from bot.tools.autoplay_policy import usable_weapons
 from content.loader import Catalogue, load_catalogue
 from rules.delve.encounter_handlers import EncounterAttack
 from rules.dice import ForcedDieError

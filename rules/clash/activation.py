@@ -2,17 +2,16 @@
 Movement, Attack with its Evasion Roll and Attack Consequences, After Attack) and the Attack Responses a Knight's
 Attack calls for ("The new Attack will happen immediately after this one is completely resolved").
 
-One ``Activation`` is resolved step by step by ``run``. When a step needs the players (a tied Target, a REACT!
-window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or Disobey, a Monster path), ``run`` stops
-with a decision whose ``data`` holds the Activation; ``/choose`` resumes it (the ``@resumes`` functions below).
+One ``Activation`` (rules/clash/activation_state.py) is resolved step by step by ``run``. When a step needs the
+players (a tied Target, a REACT! window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or Disobey, a
+Monster path), ``run`` stops with a decision whose ``data`` holds the Activation; ``/choose`` resumes it (the
+``@resumes`` functions below).
 Activations waiting their turn (Attack Responses) queue in ``flow.queue``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
 from content.loader import Catalogue
 from content.schema.monsters import AICard, Gate, MonsterAttack
@@ -23,6 +22,7 @@ from rules.board.movement_types import appear_behind, dwell, jump, land_on_top, 
 from rules.board.naming import slug
 from rules.board.state import Outcome, distinct_effects
 from rules.clash import decks, harm
+from rules.clash.activation_state import Activation
 from rules.clash.flow import Option, Pending, ask, decision, resumes
 from rules.clash.state import ClashState
 from rules.clash.targeting import find_target
@@ -36,42 +36,6 @@ from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
 BA = "tests/clash/test_bonus_chain_break.py::"
-Step = Literal["draw", "targeting", "movement", "attack", "consequences", "after_attack", "final", "finish", "done"]
-Source = Literal["ai", "signature", "routine"]
-
-
-class Activation(BaseModel):
-    """One Monster Activation (or Attack Response) being resolved."""
-
-    model_config = ConfigDict(extra="forbid")
-    source: Source
-    monster: str = Field(description="the board Monster that acts")
-    space: int = Field(0, description="Mob track space of the acting Mob; 0 for the Boss")
-    token: int | None = Field(None, description="the Activation token being resolved (None: an Attack Response)")
-    card: str | None = None
-    step: Step = "draw"
-    line: int = 0
-    targets: list[str] = Field(default_factory=list)
-    forced: str | None = Field(None, description="Specific Target: an Attack Response against the Attacker")
-    index: int = 0
-    hits: int = 0
-    naturals: list[int] = Field(default_factory=list)
-    rerolled: list[int] = Field(default_factory=list)
-    reacted: list[str] = Field(default_factory=list)
-    virtue: str | None = None
-    obeyed: bool | None = None
-    path: int | None = None
-    discard_ai: bool = False
-    evasion_bonus: int = Field(0, description="Dodge: added to each Evasion die of the coming roll")
-    evaded: int = Field(0, description="Block, Defy: hits of the roll treated as evaded")
-    guarded: dict[int, int] = Field(default_factory=dict, description="Guard X: +N on Evasion die (1-based); those "
-                                    "dice cannot be re-rolled")
-    # a Judgement the Targets test at the same time (rules/clash/monster_attack.py)
-    group: list[str] = Field(default_factory=list, description="the Targets testing this Judgement together")
-    group_virtues: dict[str, str] = Field(default_factory=dict, description="each group Target's Virtue")
-    group_naturals: dict[str, int] = Field(default_factory=dict, description="each group Target's test die")
-    group_declared: bool = Field(False, description="the group's re-rolls are declared (and rolled)")
-    group_defied: dict[str, int] = Field(default_factory=dict, description="Defy used by a group Target: hits evaded")
 
 
 # --- content lookups -------------------------------------------------------------------------------------------

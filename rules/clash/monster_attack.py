@@ -9,7 +9,6 @@ from rules.attack_rolls import roll_crit_pool
 from rules.board import measures
 from rules.clash import attack_keywords, attention, evasion, harm
 from rules.clash.activation import (
-    Activation,
     alive,
     card_of,
     current,
@@ -20,6 +19,7 @@ from rules.clash.activation import (
     react_window,
     run_from,
 )
+from rules.clash.activation_state import Activation
 from rules.clash.attack_target import Target
 from rules.clash.facing import face_target
 from rules.clash.flow import Option, Pending, ask, resumes

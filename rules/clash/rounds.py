@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from rules.board.naming import slug
 from rules.clash import attention, harm, mob_track, traits
-from rules.clash.activation import Activation, monster_content, run
+from rules.clash.activation import monster_content, run
+from rules.clash.activation_state import Activation
 from rules.clash.state import ClashState
 from rules.coverage import implements
 from rules.dice import Dice

@@ -13,7 +13,7 @@ from content.schema.monsters import MonsterAttack
 from rules.board import measures as ms
 from rules.board.state import Knight, Monster
 from rules.clash import attack_keywords, harm
-from rules.clash.activation import Activation
+from rules.clash.activation_state import Activation
 from rules.clash.attack_target import Target
 from rules.coverage import implements
 from rules.dice import Dice

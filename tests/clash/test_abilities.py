@@ -11,7 +11,7 @@ import pytest
 from bot.narration import texts
 from content.schema.gear import Keyword
 from rules.clash.abilities import KnightReact, base_name
-from rules.clash.activation import Activation
+from rules.clash.activation_state import Activation
 from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
 from rules.errors import RuleError

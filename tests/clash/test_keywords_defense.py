@@ -26,7 +26,7 @@ from rules.board.measures import in_front
 from rules.board.monster_movement import facing_toward
 from rules.clash import attack_keywords, evasion
 from rules.clash.abilities import KnightReact
-from rules.clash.activation import Activation
+from rules.clash.activation_state import Activation
 from rules.clash.flow import KnightTurn
 from rules.clash.handlers import ClashStart
 from rules.clash.round_handlers import Choose

@@ -9,7 +9,8 @@ from bot.narration import texts
 from rules.board import measures
 from rules.board.geometry import Coord
 from rules.clash import evasion
-from rules.clash.activation import Activation, knight_state
+from rules.clash.activation import knight_state
+from rules.clash.activation_state import Activation
 from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
 from rules.state import CampaignState
