@@ -129,7 +129,10 @@ class Paragraph(Fact):
     @field_validator("parts", mode="before")
     @classmethod
     def known_facts(cls, value: Any) -> Any:
-        return [parse_fact(x) for x in value] if isinstance(value, list) else value
+        """A part read back from JSON is its fact again; a sentence that carries a fact (``said``) is that fact."""
+        if not isinstance(value, list):
+            return value
+        return [(unpack(x) or x) if isinstance(x, str) else parse_fact(x) for x in value]
 
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

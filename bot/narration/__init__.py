@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.narration import decks, delve, fog, knights, rolls, solo
+from bot.narration import decks, delve, encounter, fog, knights, outpost, rolls, solo, squires
 from bot.narration.registry import bold, renders, words
 from rules.engine import Event, Result
 from rules.facts import Paragraph
 
-FAMILIES = (decks, delve, fog, knights, rolls, solo)  # every module that registers renderers
+# every module that registers renderers
+FAMILIES = (decks, delve, encounter, fog, knights, outpost, rolls, solo, squires)
 
 
 def sentence(e: Event) -> str | None:

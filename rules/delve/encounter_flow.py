@@ -27,19 +27,28 @@ from rules.coverage import implements
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
 from rules.delve import track as tr
+from rules.delve.encounter_facts import (
+    BackToTheDelveRound,
+    DragonsRoar,
+    EncounterAsks,
+    EncounterResolved,
+    KnightRoundWaits,
+    PartialCountsAsSuccess,
+    QuestEncounterEffects,
+)
 from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.delve.results import current, delve_data, every_knight_dead, travel_decision
 from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result
 from rules.errors import RuleError
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.state import CampaignState
 
 T = "tests/delve/test_encounter.py::"
 KEY_LIMIT = 40
 ANSWER = "encounter choose"  # the command an Encounter decision's buttons run (bot/discord/decisions.py)
-OUTCOME_WORDS = {"success": "**Success**", "partial": "**Partial Success**", "failure": "**Failure**"}
+OUTCOME_NAMES = {"success": "Success", "partial": "Partial Success", "failure": "Failure"}
 
 
 # -- lookups -------------------------------------------------------------------------------------------------
@@ -116,8 +125,7 @@ def ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, promp
     enc.asked += 1
     enc.pending = Pending(id=f"enc{enc.asked}", kind=kind, prompt=prompt, options=options, knights=knights or [],
                           data=data or {}, pick=pick, min_pick=min_pick)
-    texts.append(f"❓ {prompt} Answer with `/encounter choose option:<key>`: "
-                 + "; ".join(f"`{o.key}` {o.label}" for o in options))
+    texts.append(said(EncounterAsks(prompt=prompt, options=[(o.key, o.label) for o in options])))
     return result(engine, state, texts)
 
 
@@ -154,11 +162,9 @@ def run(engine: Engine, state: CampaignState, dice: Dice, texts: list[str], **ex
         elif step == "knight_round":
             waiting = to_act(state, enc)
             if waiting:
-                shown = ", ".join(names(state)[k.knight] for k in waiting)
-                pool = ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in enc.pool.items() if n) or "empty"
-                texts.append(f"⚔️ Knight Round — still to act: {shown}. Each performs an Attack Action "
-                             "(`/encounter attack weapon:<gear>`) or a Help Action (`/encounter help`). "
-                             f"Scrapes: {len(enc.scrapes)}; the Encounter Pool: {pool}.")
+                who = names(state)
+                texts.append(said(KnightRoundWaits(knights=[who[k.knight] for k in waiting], scrapes=len(enc.scrapes),
+                                                   pool=[(t, n) for t, n in enc.pool.items() if n])))
                 return result(engine, state, texts, **extra)
             enc.steps.pop(0)
         else:
@@ -360,7 +366,7 @@ def monster_round(engine: Engine, state: CampaignState, dice: Dice, texts: list[
     if enc.placing == "dragon" and not enc.roared:
         enc.roared = True
         enc.steps[:0] = ["roar", "knights", "monster_round"]
-        texts.append("🐲 **Dragon's Roar**: Knight Positioning again, then the Monster Round again (only once).")
+        texts.append(said(DragonsRoar()))
 
 
 # -- 4. Resolution -------------------------------------------------------------------------------------------
@@ -377,19 +383,17 @@ def resolution(engine: Engine, state: CampaignState, dice: Dice, texts: list[str
     n = len(enc.scrapes)
     outcome = side.resolution.outcome(n)
     partial = side.resolution.partial
-    bar = f"Success at {side.resolution.success.scrapes}+" + (f", Partial Success at {partial.scrapes}+"
-                                                             if partial else "") + ", fewer: Failure"
-    texts.append(f"🏁 Resolution: {n} Scrape(s) — {OUTCOME_WORDS[outcome]} ({bar}).")
+    texts.append(said(EncounterResolved(scrapes=n, outcome=outcome, success_at=side.resolution.success.scrapes,
+                                        partial_at=partial.scrapes if partial else None)))
     party = [k.knight for k in enc.knights if alive(state, k.knight)]
     more, reached = eff.apply(engine, state, dice, kingdom, side.resolution.effect(outcome), party,
-                              source=OUTCOME_WORDS[outcome].strip("*"))
+                              source=OUTCOME_NAMES[outcome])
     texts += more
     enc.time_reached += reached
     if outcome == "partial":
-        texts.append("For a Quest paragraph's Success/Fail effects, this Partial Success counts as a **Success**.")
+        texts.append(said(PartialCountsAsSuccess()))
     if enc.quest:
-        texts.append(f"📜 Quest Encounter: the paragraph's **{'Success' if outcome != 'failure' else 'Fail'}** "
-                     "effects apply.")
+        texts.append(said(QuestEncounterEffects(success=outcome != "failure")))
     enc.outcome = outcome
     _done(enc)
 
@@ -418,8 +422,7 @@ def finish(engine: Engine, state: CampaignState, texts: list[str], **extra: Any)
     if delve.resume is not None:
         delve = delve.model_copy(update={"resume": delve.resume.model_copy(
             update={"time_reached": sorted({*delve.resume.time_reached, *reached})})})
-        texts.append("Back to the Delve round the Encounter interrupted: `/delve continue` resolves its remaining "
-                     "steps.")
+        texts.append(said(BackToTheDelveRound()))
     else:
         texts += tr.story_prompts(reached)
         texts.append("Back to the Phase the Encounter interrupted.")

@@ -14,9 +14,23 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
 from rules.expedition import phases as ph
+from rules.expedition.outpost_facts import (
+    ContractFulfilled,
+    ContractSigned,
+    EarlyBird,
+    GearBought,
+    InnRolled,
+    MercenaryJoins,
+    MercenaryUsed,
+    PatrolLooked,
+    PatrolMayBottom,
+    SaintGained,
+    ScoutApplied,
+    ScoutEmployed,
+)
 from rules.expedition.outpost_state import HiredMercenary, InnVisit, OutpostState, ScoutHired, Section
 from rules.expedition.state import ExpeditionState
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.knights import expedition as kx
 from rules.knights import loadout as lo
 from rules.knights.state import ArmoryItem, KnightState
@@ -88,7 +102,7 @@ def visit(state: CampaignState, ost: OutpostState, o: Outpost, section: Section)
     if len(ost.visited) > 1:
         return [f"The party visits {sec.name} ({SECTION_LABEL[section]}); its Early Bird went to the first section."]
     bird = sec.early_bird
-    out = [f"🐦 **Early Bird** — {sec.name} ({SECTION_LABEL[section]}) is the party's first stop: {bird.text}",
+    out = [said(EarlyBird(section=sec.name, label=SECTION_LABEL[section], text=bird.text)),
            *random_targets_said(bird.text)]
     if bird.gold:
         for k in party(state):
@@ -128,7 +142,7 @@ def inn(state: CampaignState, ost: OutpostState, o: Outpost, dice: Dice) -> list
     natural = dice.d10("the Inn")
     row = next(e for e in o.sections.inn.table if e.low <= natural <= e.high)
     ost.inn = InnVisit(natural=natural, entry=row.name)
-    out += [f"🍺 The Inn: rolled **{natural}** — {row.name}. {row.text}", *random_targets_said(row.text)]
+    out += [said(InnRolled(natural=natural, entry=row.name, text=row.text)), *random_targets_said(row.text)]
     if row.gold:
         for k in party(state):
             k.sheet.gold = max(0, k.sheet.gold + row.gold)
@@ -168,8 +182,7 @@ def sign(state: CampaignState, exp: ExpeditionState, ost: OutpostState, o: Outpo
         raise RuleError(f"{c.name}'s checkbox is marked: it has been fulfilled and is not repeatable")
     out = visit(state, ost, o, "notice_board")
     ost.contract = c.id
-    return out + [f"📜 Contract signed: **{c.name}** ({c.tier.capitalize()} Tier). Objective: {c.objective} "
-                  f"Rewards: {c.rewards}"]
+    return out + [said(ContractSigned(contract=c.name, tier=c.tier, objective=c.objective, rewards=c.rewards))]
 
 
 def fulfil(state: CampaignState, exp: ExpeditionState, cat: Catalogue) -> list[str]:
@@ -183,7 +196,7 @@ def fulfil(state: CampaignState, exp: ExpeditionState, cat: Catalogue) -> list[s
         raise RuleError("the signed Contract is fulfilled already")
     c = contract_of(outpost_content(cat, ost), ost.contract)
     ost.contract_fulfilled = True
-    out = [f"📜 Contract fulfilled: **{c.name}**. Rewards: {c.rewards}"]
+    out = [said(ContractFulfilled(contract=c.name, rewards=c.rewards))]
     if c.gold:
         for k in party(state):
             k.sheet.gold += c.gold
@@ -214,12 +227,11 @@ def hire_scout(state: CampaignState, ost: OutpostState, o: Outpost, sid: str, pa
     cost = max(0, sc.cost - discount(ost, o, "scouts"))
     out += pay(payer, cost, sc.name)
     ost.scouts.append(ScoutHired(id=sc.id, name=sc.name, category=sc.category, paid_by=payer.id))
-    out.append(f"🔭 Scout hired: **{sc.name}** ({sc.category.capitalize()}). {sc.text}")
+    out.append(said(ScoutEmployed(scout=sc.name, category=sc.category, text=sc.text)))
     if sc.effect is not None:
-        out.append("The bot applies it at Kingdom Setup (`/delve start`)" + (", now: the Delve is set up."
-                                                                              if state.delve is not None else "."))
+        out.append(said(ScoutApplied(when="setup" if state.delve is None else "now")))
     elif sc.command:
-        out.append(f"In the Delve, apply it by hand: `{sc.command}`")
+        out.append(said(ScoutApplied(when="by_hand", command=sc.command)))
     return out
 
 
@@ -248,11 +260,9 @@ def scout_setup(engine: Engine, state: CampaignState, h: ScoutHired, sc: Scout) 
     if isinstance(eff, LookExploration):
         h.looked = True
         h.seen = scouting.look(delve, eff.look)
-        names = ", ".join(f"**{kingdom.exploration_card(c).name}** (`{c}`)" for c in h.seen) or "no card"
-        out = [f"🔭 {sc.name} (Patrol) looks at the top {len(h.seen)} Exploration card(s), top first: {names}."]
+        out = [said(PatrolLooked(scout=sc.name, cards=[(kingdom.exploration_card(c).name, c) for c in h.seen]))]
         if eff.to_bottom and h.seen:
-            out.append(f"Put up to {eff.to_bottom} of them at the bottom: `/scout use scout:{sc.id} cards:<id>`; "
-                       f"keep the order: `/scout use scout:{sc.id}`.")
+            out.append(said(PatrolMayBottom(scout_id=sc.id, to_bottom=eff.to_bottom)))
         else:
             h.applied = True
         return out
@@ -378,8 +388,9 @@ def hire(state: CampaignState, ost: OutpostState, o: Outpost, cat: Catalogue, mi
     ost.mercenaries = [h for h in ost.mercenaries if h.uses_left > 0]
     ost.mercenaries.append(HiredMercenary(id=m.id, name=m.name, paid_by=payer.id))
     side = m.sides[0]
-    return out + [f"⚔️ **{m.name}** joins the party ({len(ost.mercenaries)}/{MAX_MERCENARIES}; two uses). Delve: "
-                  f"{side.delve.name} — {side.delve.text} Clash: {side.clash.name} — {side.clash.text}"]
+    return out + [said(MercenaryJoins(mercenary=m.name, hired=len(ost.mercenaries), most=MAX_MERCENARIES,
+                                      delve=(side.delve.name, side.delve.text),
+                                      clash=(side.clash.name, side.clash.text)))]
 
 
 @implements("Unlocking Mercenaries", tests=[M + "test_mercenary_unlocked_for_one_knight"])
@@ -431,8 +442,7 @@ def use(state: CampaignState, cat: Catalogue, name: str) -> tuple[list[str], dic
     paid = treachery(state, h, m.name)
     h.uses_left -= 1
     h.log.append(f"{exp.step}: {ability.name}")
-    after = "flip the card to its used side" if h.uses_left == 1 else "the card is discarded"
-    text = f"🗡 **{m.name}** — {ability.name}: {ability.text} ({after}; {h.uses_left} use left)"
+    text = said(MercenaryUsed(mercenary=m.name, ability=ability.name, text=ability.text, uses_left=h.uses_left))
     return paid + [text, "Apply it by hand with the usual commands."], {
         "mercenary": m.name, "ability": ability.name, "text": ability.text, "uses_left": h.uses_left,
         "phase": exp.phase}
@@ -464,7 +474,7 @@ def buy(state: CampaignState, ost: OutpostState, o: Outpost, cat: Catalogue, k: 
     out += pay(k, max(0, (g.cost or 0) - discount(ost, o, "merchant")), g.name)
     k.sheet.armory.append(ArmoryItem(gear=g.id, just_bought=True))
     ost.bought.setdefault(k.id, []).append(g.id)
-    return out + [f"🛒 {k.name} buys **{g.name}** ({g.tier.capitalize()} Tier {g.type}); it goes to the Armory."]
+    return out + [said(GearBought(knight=k.name, gear=g.name, tier=g.tier, type=g.type))]
 
 
 @implements("Reforging Gear", tests=[W + "test_reforging_gear_bought_this_outpost_is_refused"])
@@ -515,7 +525,7 @@ def shrine(state: CampaignState, ost: OutpostState, o: Outpost, k: KnightState, 
     dev.devotion -= 1
     s.holder = k.id
     ost.shrine[k.id] = sid
-    return out + [f"🕯 {k.name} spends a Devotion token ({dev.devotion} left) and gains **{s.name}** as patron Saint."]
+    return out + [said(SaintGained(knight=k.name, devotion=dev.devotion, saint=s.name))]
 
 
 # -- Onward ------------------------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from content.schema.kingdom import ClueType
 from content.schema.squires import MettleCard, SquireGearStats
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import said
+from rules.squires.mettle_facts import MettleCritical, MettleHitsEvaded, MettleTest, MettleToHit
 from rules.squires.state import MettleDraw
 
 Outcome = dict[str, Any]
@@ -40,10 +42,9 @@ def attack(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int]) -> tuple
     if d.to_hit is None:
         raise RuleError("an Attack Roll needs the Monster's To Hit value: add to_hit:N")
     if card.critical == "chance":
-        return {"result": "full_hit", "critical": "chance"}, [
-            "**Critical Chance**: gain Critical Chance for this Attack; it is an automatic **Full Hit**."]
+        return {"result": "full_hit", "critical": "chance"}, [said(MettleCritical(roll="attack", critical="chance"))]
     if card.critical == "miss":
-        return {"result": "critical_miss", "critical": "miss"}, ["**Critical Miss**: it is a Critical Miss."]
+        return {"result": "critical_miss", "critical": "miss"}, [said(MettleCritical(roll="attack", critical="miss"))]
     precision = card.roll + d.precision
     lines = [f"Roll {card.roll}" + (f" {d.precision:+d}" if d.precision else "") + f" = Precision {precision}."]
     out: Outcome = {}
@@ -54,7 +55,7 @@ def attack(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int]) -> tuple
         out["spent_clue"] = clue
         lines.append(f"Spent 1 {clue.capitalize()} Clue for +{card.box.precision} Precision: {precision}.")
     hit = precision >= d.to_hit
-    lines.append(f"To Hit {d.to_hit}: " + ("**hit**." if hit else "**Full Miss**."))
+    lines.append(said(MettleToHit(to_hit=d.to_hit, hit=hit)))
     return {**out, "result": "hit" if hit else "full_miss", "precision": precision, "critical": None}, lines
 
 
@@ -62,7 +63,7 @@ def power(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int],
           gear: SquireGearStats | None = None) -> tuple[Outcome, list[str]]:
     if card.critical == "miss":
         return {"result": "fail", "critical": "miss", "power": 0, "potential": 0}, [
-            "**Critical Miss**: an automatic **Fail**."]
+            said(MettleCritical(roll="power", critical="miss"))]
     value, potential = card.power, card.potential
     lines = [f"Power {value}, Potential {potential}."]
     if gear is not None and (gear.clue == card.clue or card.critical == "chance"):
@@ -78,7 +79,7 @@ def power(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int],
         out["spent_clue"] = clue
         lines.append(f"Spent 1 {clue.capitalize()} Clue for +{card.box.power} Power: Power {value}.")
     if card.critical == "chance" and gear is None:
-        lines.append("**Critical Chance**: you may gain a chosen Clue bonus from your Gear (no Gear lent).")
+        lines.append(said(MettleCritical(roll="power", critical="chance")))
     lines.append("Squires are considered to have used all available Power Re-rolls.")
     return {**out, "result": "power", "critical": card.critical, "power": value, "potential": potential}, lines
 
@@ -88,13 +89,12 @@ def test(card: MettleCard, d: MettleDraw) -> tuple[Outcome, list[str]]:
     if d.difficulty is None:
         raise RuleError("a test needs its Difficulty: add difficulty:N")
     if card.critical == "chance":
-        return {"result": "success", "critical": "chance"}, ["**Critical Chance**: an automatic **success**."]
+        return {"result": "success", "critical": "chance"}, [said(MettleCritical(roll="test", critical="chance"))]
     if card.critical == "miss":
-        return {"result": "fail", "critical": "miss"}, ["**Critical Miss**: an automatic **fail**."]
+        return {"result": "fail", "critical": "miss"}, [said(MettleCritical(roll="test", critical="miss"))]
     total = card.roll + d.bonus
     ok = total >= d.difficulty
-    text = f"Roll {card.roll}" + (f" {d.bonus:+d}" if d.bonus else "") + f" = {total} against Difficulty " \
-        f"{d.difficulty}: " + ("**success**." if ok else "**fail**.")
+    text = said(MettleTest(roll=card.roll, bonus=d.bonus, difficulty=d.difficulty, success=ok))
     return {"result": "success" if ok else "fail", "critical": None, "total": total}, [text]
 
 
@@ -103,12 +103,10 @@ def evasion(cards: list[MettleCard], d: MettleDraw) -> tuple[Outcome, list[str]]
         out: Outcome = {"result": "crit_evade", "critical": "chance", "evaded": d.hits, "values": []}
         if d.hits is not None:
             out["not_evaded"] = 0
-        return out, ["**Critical Chance**: treat it as a **Crit Evade**."]
+        return out, [said(MettleCritical(roll="evasion", critical="chance"))]
     values = [hits_evaded(c, d.difficulty) for c in cards]
     evaded = sum(values)
-    lines = ["Hits Evaded " + " + ".join(str(v) for v in values) + f" = **{evaded}**"
-             + (" (Evasion Difficulty 11+: −1 on each card, to a minimum of 1)"
-                if d.difficulty is not None and d.difficulty >= 11 else "") + "."]
+    lines = [said(MettleHitsEvaded(values=values, reduced=d.difficulty is not None and d.difficulty >= 11))]
     out = {"result": "evaded", "critical": None, "evaded": evaded, "values": values}
     if d.hits is not None:
         out["not_evaded"] = max(0, d.hits - evaded)

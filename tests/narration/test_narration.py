@@ -35,6 +35,9 @@ def test_a_fact_carried_in_a_list_of_sentences_is_the_fact_again() -> None:
     joined = Event(kind="harm", text=" ".join(["✋ By hand: Two random Knights lose 1 Vigor.", said(target), "Next."]))
     assert isinstance(joined.fact, Paragraph) and target in joined.fact.parts
     assert sentence(joined) == "✋ By hand: Two random Knights lose 1 Vigor. Next."
+    led = Event(kind="mettle", fact=Paragraph(parts=["Drew **Ash**.", said(target), "Next."], lead="Tam"))
+    assert isinstance(led.fact, Paragraph) and target in led.fact.parts  # a part carrying a fact is that fact
+    assert sentence(led) == "**Tam** — Drew **Ash**. Next."
     typed = Event(kind="gm", text="a name typed with \x02{not a fact}\x03 stays a sentence")
     assert typed.fact is None and typed.text.startswith("a name typed")
 

@@ -167,8 +167,12 @@ async def test_squire_commands_end_to_end(table: Table) -> None:
     assert reply.data["squire"]["owner"] == "kara" and reply.data["squire"]["vigor"] == 6
     reply = await table.ok("@kara /squire draw kind:evasion dice:5 difficulty:6")
     assert len(reply.data["cards"]) == 2
+    # the draw's words (a fact in the Squire's paragraph, rendered at the edge): Rulebook (line 1782): - If you drew
+    # the "Critical Chance" card, treat it as Crit Evade.
+    assert reply.text.endswith("from the Mettle deck. **Critical Chance**: treat it as a **Crit Evade**.")
     reply = await table.ok("@kara /squire redraw")
     assert reply.data["squire"]["heat"] == 1 and reply.data["redraws"] == 1
+    assert reply.text.endswith("from the Mettle deck. Hits Evaded 1 + 1 = **2**.")
     assert not (await table("@ulfa /squire draw kind:test difficulty:5 name:Wendel")).ok
     state = await table.state()
     assert state["squires"]["wendel"]["heat"] == 1

@@ -1,0 +1,70 @@
+"""The facts of an Encounter's steps (rules/delve/encounter_flow.py); their words: bot/narration/encounter.py."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.facts import Fact, fact
+
+Outcome = Literal["success", "partial", "failure"]
+
+
+@fact
+class EncounterAsks(Fact):
+    """The Encounter stops for the party's answer to ``prompt``: its ``options`` (key, label)."""
+
+    fact: Literal["encounter_asks"] = "encounter_asks"
+    prompt: str
+    options: list[tuple[str, str]]
+
+
+@fact
+class KnightRoundWaits(Fact):
+    """The Knight Round waits for ``knights`` (their names) to act; ``scrapes`` dealt so far, the Encounter Pool's
+    tokens (``pool``: token type, count; those left)."""
+
+    fact: Literal["knight_round_waits"] = "knight_round_waits"
+    knights: list[str]
+    scrapes: int
+    pool: list[tuple[str, int]]
+
+
+@fact
+class DragonsRoar(Fact):
+    """Dragon's Roar: Knight Positioning and the Monster Round again, once."""
+
+    fact: Literal["dragons_roar"] = "dragons_roar"
+
+
+@fact
+class EncounterResolved(Fact):
+    """The Resolution Step: ``scrapes`` Scrapes give ``outcome`` (Success at ``success_at``+, Partial Success at
+    ``partial_at``+ when the card has one, fewer: Failure)."""
+
+    fact: Literal["encounter_resolved"] = "encounter_resolved"
+    scrapes: int
+    outcome: Outcome
+    success_at: int
+    partial_at: int | None = None
+
+
+@fact
+class PartialCountsAsSuccess(Fact):
+    """For a Quest paragraph's Success/Fail effects, a Partial Success counts as a Success."""
+
+    fact: Literal["partial_counts_as_success"] = "partial_counts_as_success"
+
+
+@fact
+class QuestEncounterEffects(Fact):
+    """A Quest Encounter: the paragraph's Success (``success``) or Fail effects apply."""
+
+    fact: Literal["quest_encounter_effects"] = "quest_encounter_effects"
+    success: bool
+
+
+@fact
+class BackToTheDelveRound(Fact):
+    """The Encounter over, back to the Delve round it interrupted (its remaining steps: ``/delve continue``)."""
+
+    fact: Literal["back_to_the_delve_round"] = "back_to_the_delve_round"
