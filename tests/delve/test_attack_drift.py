@@ -84,12 +84,13 @@ async def liar(tmp_path: Path) -> AsyncIterator[Table]:
         await app.db.close()
 
 
-async def _liars_encounter(table: Table) -> None:
-    """Ser Sonch carries the Liar's Mace instead of the Pilgrim's Mace; the Encounter of test_encounter.py."""
+async def encounter_with(table: Table, weapon: str) -> None:
+    """Ser Sonch carries ``weapon`` instead of the Pilgrim's Mace; the Encounter of test_encounter.py (the Stag's,
+    Ser Sonch on A4 next to it)."""
     await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
     await table.ok('@ulfa /knight create knight:lanternbearer name:"Ser Brann"')
-    await table.ok("@kara /knight armory add gear:gear_test_liars_mace")
-    await table.ok("@kara /knight loadout gear:gear_test_liars_mace,gear_padded_gambeson,gear_lantern_of_vigil")
+    await table.ok(f"@kara /knight armory add gear:{weapon}")
+    await table.ok(f"@kara /knight loadout gear:{weapon},gear_padded_gambeson,gear_lantern_of_vigil")
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     await table.ok("/delve adjust token:stag to:aub_02")
     await table.ok("@kara /delve travel to:aub_02")
@@ -108,7 +109,7 @@ async def test_falsity_rerolls_the_crit_die_free_in_an_encounter(liar: Table) ->
 
     A Full Hit (9, 9, 8 with +1 against To Hit 4): only Falsity offers a re-roll, of the Crit die, free; it was a
     hit, so Zeal 1."""
-    await _liars_encounter(liar)
+    await encounter_with(liar, "gear_test_liars_mace")
     await _force(liar, [9, 9, 8])
     asked = await liar.ok(f"@kara /encounter attack {LIAR}")
     assert asked.pending is not None and asked.pending["kind"] == "enc_reroll"

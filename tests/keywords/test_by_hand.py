@@ -11,15 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.commands import build_registry
-from bot.app.service import App
-from content.loader import load_catalogue
 from rules.keywords.model import ENCOUNTER, KNIGHT_ATTACK
 from rules.keywords.registry import find, resolved_in
-from storage.db import Database
 from tests.conftest import Table
-from tests.delve.test_encounter import CROWN, SKULL, STAG_SOUTH, SWORD, TOWER, _force
-from tests.rulebook_cases.pack import write_pack
+from tests.delve.test_attack_drift import encounter_with
+from tests.delve.test_encounter import SWORD, _force
+from tests.rulebook_cases.pack import pack_table
 
 SLEDGE = 'weapon:"Penitent\'s Sledge"'
 GEAR = """\
@@ -44,30 +41,8 @@ cost: 6
 
 @pytest.fixture
 async def sledge(tmp_path: Path) -> AsyncIterator[Table]:
-    catalogue = load_catalogue([write_pack(tmp_path / "pack", {"gear.yaml": GEAR})])
-    app = App(await Database.open(tmp_path / "k.sqlite3"), catalogue, build_registry(), seed=1,
-              image_dir=tmp_path / "images")
-    try:
-        table = Table(app)
-        await table.ok('/campaign new name:"By hand"')
+    async with pack_table(tmp_path, {"gear.yaml": GEAR}) as table:
         yield table
-    finally:
-        await app.db.close()
-
-
-async def _encounter(table: Table) -> None:
-    """Ser Sonch carries the Penitent's Sledge; the Stag's Encounter, Ser Sonch on A4 next to it."""
-    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
-    await table.ok('@ulfa /knight create knight:lanternbearer name:"Ser Brann"')
-    await table.ok("@kara /knight armory add gear:gear_test_penitents_sledge")
-    await table.ok("@kara /knight loadout gear:gear_test_penitents_sledge,gear_padded_gambeson,gear_lantern_of_vigil")
-    await table.ok("/delve start kingdom:aubrevane start:aub_01")
-    await table.ok("/delve adjust token:stag to:aub_02")
-    await table.ok("@kara /delve travel to:aub_02")
-    await _force(table, [*STAG_SOUTH, SKULL, TOWER, CROWN])
-    await table.ok("/encounter start")
-    await table.ok("@kara /encounter choose option:A4")
-    await table.ok("@ulfa /encounter choose option:B6")
 
 
 async def test_an_encounter_attack_shows_the_keywords_it_does_not_apply(sledge: Table) -> None:
@@ -82,7 +57,7 @@ async def test_an_encounter_attack_shows_the_keywords_it_does_not_apply(sledge: 
     Neither Commit nor Power Re-roll is applied by the Encounter's Attack Action: each is shown with its text and
     the command that applies it. Break 1 is applied (the Encounter Pool gets the token), so it is not in the list;
     Cumbersome never triggers in an Encounter, so it is not either."""
-    await _encounter(sledge)
+    await encounter_with(sledge, "gear_test_penitents_sledge")
     await _force(sledge, [10, 10, 10, *[SWORD] * 7])  # a Full Hit, Total Power 7: a Scrape
     reply = await sledge.ok(f"@kara /encounter attack {SLEDGE}")
     by_hand = [line for line in reply.text.splitlines() if line.startswith("✋")]
@@ -135,7 +110,6 @@ async def test_a_knight_attack_shows_what_it_does_not_apply_and_reminds_the_play
 
     In a Clash's Knight Attack, Commit is applied (+1 Heat, not in the list); Daze is the player's choice, resolved by
     /knight react (the command is shown); Reposition is not applied by the bot there: its text and the command."""
-    from tests.rulebook_cases.pack import pack_table
     from tests.rulebook_cases.test_hug_and_motivate import STILL
 
     async with pack_table(tmp_path, {"gear.yaml": FLAIL, "still.yaml": STILL}) as t:
