@@ -18,6 +18,7 @@ from content.loader import load_catalogue
 from storage.db import Database
 from tests.conftest import Table
 from tests.delve.test_encounter import CROWN, MACE, SKULL, STAG_SOUTH, SWORD, TOWER, _adjacent_pair, _force
+from tests.rulebook_cases.pack import weapon
 
 LIAR = 'weapon:"Liar\'s Mace"'
 GRIME = 'card:"Blinding Grime"'
@@ -47,22 +48,7 @@ async def test_blinding_grime_counts_in_an_encounter_and_is_discarded(table: Tab
 
 FALSITY_PACK = {
     "pack.yaml": "kind: pack\nid: attack_drift\nname: Attack drift test pack\nversion: '1.0'\n",
-    "gear.yaml": """\
-kind: gear
-id: gear_test_liars_mace
-name: Liar's Mace
-type: weapon
-tier: mob
-hands: 1
-attack_dice: 3
-precision: 1
-weapon_power: {white: 1, black: 1}
-keywords:
-- {name: Break, value: 1}
-- {name: Falsity}
-traits: [Blunt]
-cost: 6
-""",
+    "gear.yaml": weapon("gear_test_liars_mace", "Liar's Mace", "- {name: Break, value: 1}\n- {name: Falsity}"),
 }
 
 

@@ -16,27 +16,11 @@ from rules.keywords.registry import find, resolved_in
 from tests.conftest import Table
 from tests.delve.test_attack_drift import encounter_with
 from tests.delve.test_encounter import SWORD, _force
-from tests.rulebook_cases.pack import pack_table
+from tests.rulebook_cases.pack import pack_table, weapon
 
 SLEDGE = 'weapon:"Penitent\'s Sledge"'
-GEAR = """\
-kind: gear
-id: gear_test_penitents_sledge
-name: Penitent's Sledge
-type: weapon
-tier: mob
-hands: 1
-attack_dice: 3
-precision: 1
-weapon_power: {white: 1, black: 1}
-keywords:
-- {name: Break, value: 1}
-- {name: Commit}
-- {name: Power Re-roll, value: 1}
-- {name: Cumbersome}
-traits: [Blunt]
-cost: 6
-"""
+GEAR = weapon("gear_test_penitents_sledge", "Penitent's Sledge", "- {name: Break, value: 1}\n- {name: Commit}\n"
+                             "- {name: Power Re-roll, value: 1}\n- {name: Cumbersome}")
 
 
 @pytest.fixture
@@ -81,23 +65,8 @@ def test_every_keyword_of_the_attack_is_resolved_or_shown_in_both_attacks() -> N
     assert find("Opening") is not None and find("Opening").entry == "Opening X"  # type: ignore[union-attr]
 
 
-FLAIL = """\
-kind: gear
-id: gear_test_lantern_flail
-name: Lantern Flail
-type: weapon
-tier: mob
-hands: 1
-attack_dice: 3
-precision: 1
-weapon_power: {white: 1, black: 1}
-keywords:
-- {name: Commit}
-- {name: Daze}
-- {name: Reposition, value: 1}
-traits: [Blunt]
-cost: 6
-"""
+FLAIL = weapon("gear_test_lantern_flail", "Lantern Flail",
+               "- {name: Commit}\n- {name: Daze}\n- {name: Reposition, value: 1}")
 
 
 async def test_a_knight_attack_shows_what_it_does_not_apply_and_reminds_the_players_choices(tmp_path: Path) -> None:

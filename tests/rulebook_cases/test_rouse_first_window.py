@@ -7,21 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.rulebook_cases.pack import monster, pack_table
+from tests.rulebook_cases.pack import monster, pack_table, weapon
 
-ROUSING_MACE = """\
-kind: gear
-id: gear_rousing_mace
-name: Rousing Mace
-type: weapon
-tier: mob
-hands: 1
-attack_dice: 3
-precision: 1
-weapon_power: {white: 1, black: 1}
-keywords:
-- {name: Auto-rouse, value: 1}
-"""
+ROUSING_MACE = weapon("gear_rousing_mace", "Rousing Mace", "- {name: Auto-rouse, value: 1}", traits="")
 POST = monster(
     "post", "Training Post",
     ai="""\
