@@ -43,7 +43,7 @@ async def pack_table(tmp_path: Path, files: dict[str, str], seed: int = 1, new: 
 
 def weapon(ident: str, name: str, keywords: str, traits: str = "\ntraits: [Blunt]\ncost: 6") -> str:
     """A one-handed mob-tier weapon with the Pilgrim's Mace's numbers (3 Attack dice, Precision 1, one white and one
-    black Power die) and the given ``keywords`` (YAML list lines, e.g. ``"- {name: Falsity}"``)."""
+    black Power die) and the given ``keywords`` (YAML list lines, one ``- {name: ..., value: ...}`` each)."""
     return (f"kind: gear\nid: {ident}\nname: {name}\ntype: weapon\ntier: mob\nhands: 1\nattack_dice: 3\n"
             f"precision: 1\nweapon_power: {{white: 1, black: 1}}\nkeywords:\n{keywords}{traits}\n")
 
