@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import random
 import re
 import secrets
 import time
@@ -38,15 +37,7 @@ from rules.state import CampaignState
 from storage.db import CampaignRow, Database, GuildPack, StaleState, StorageUnavailable, pack_revision
 
 log = logging.getLogger("kfgm.app")
-MAX_RETRIES = 100  # writes lost in a row to another process before a command is refused as "very busy"
-
-
-async def back_off(attempt: int) -> None:
-    """After a write lost to another process (StaleState): retry at once the first time, then after a random pause
-    of up to 2 ms, so two processes writing one campaign fall out of lockstep. The pause stays short: the process
-    that won holds its head in memory and is faster each time, so a long pause would only let it win again."""
-    if attempt:
-        await asyncio.sleep(0.002 * random.random())
+MAX_RETRIES = 20
 MAX_CACHED_GUILDS = 512  # guilds whose content (catalogue + engine) is kept in memory
 CONTENT_RECHECK_S = 1.0  # a guild's cached content is checked against the database's pack revision this often
 # the log's JSON of a command's dice and events, written straight from the models (the same JSON data as
@@ -404,7 +395,7 @@ class App:
 
     async def _act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
         key = (ctx.guild_id, ctx.channel_id)
-        for attempt in range(MAX_RETRIES):
+        for _ in range(MAX_RETRIES):
             # The head this process wrote last for the channel, if any, else a fresh read. It is taken out of the
             # cache while the action is applied to it in place, so an error of any kind leaves no cached head
             # behind (the next command reads the stored one). It is checked, not trusted: append writes only if
@@ -438,7 +429,6 @@ class App:
                 )
             except StaleState:
                 log.info("campaign %s moved on; retrying %s", loaded.row.id, type(action).__name__)
-                await back_off(attempt)
                 continue
             head = replace(loaded.row, seq=seq, state_json=state_json)
             self._remember_head(key, Loaded(head, result.state))
@@ -453,7 +443,7 @@ class App:
         checked against the head it read and retried on a newer one, and the cached head follows the change."""
         key = (ctx.guild_id, ctx.channel_id)
         async with self.serial(ctx):
-            for attempt in range(MAX_RETRIES):
+            for _ in range(MAX_RETRIES):
                 loaded = self._heads.pop(key, None) or await self.load(ctx)
                 try:
                     seq = await self.db.append(
@@ -463,7 +453,6 @@ class App:
                     )
                 except StaleState:
                     log.info("campaign %s moved on; retrying %s", loaded.row.id, ctx.command_line[:40])
-                    await back_off(attempt)
                     continue
                 row = replace(loaded.row, seq=seq, status=status or loaded.row.status,
                               gm_role_id=loaded.row.gm_role_id if gm_role_id is False else gm_role_id)
