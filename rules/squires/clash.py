@@ -28,11 +28,12 @@ from rules.board.knight_movement import IllegalMove
 from rules.board.state import Knight, Monster
 from rules.clash import attack_sequence as seq
 from rules.clash import harm
-from rules.clash.activation import monster_content
 from rules.clash.attack_wounds import deal_wound
 from rules.clash.decks import draw_bp, fail_bp
 from rules.clash.knight_attack import blindspot_bonus
+from rules.clash.lookups import monster_content
 from rules.clash.rounds import end_turn, open_turn, running
+from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
@@ -111,7 +112,6 @@ def can_pay(engine: Engine, s: SquireState) -> bool:
 
 def squire_result(engine: Engine, state: CampaignState, s: SquireState, lines: list[str], **data: Any) -> Result:
     from rules.clash.flow import decision
-    from rules.clash.handlers import clash_data
 
     out: dict[str, Any] = {"squire": summary(engine, s), **data}
     pending = None
