@@ -15,6 +15,7 @@ from rules.clash.facing import face_target
 from rules.clash.flow import Option, Pending, ask, resumes
 from rules.clash.lookups import alive, card_of, current, gates_met, harm_by, knight_state, name_of
 from rules.clash.monster_round import run_from, step
+from rules.clash.squire_hooks import squires
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Result
@@ -85,9 +86,7 @@ def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
 
 def _target(state: CampaignState, knight: str) -> Target:
     if knight in state.squires:  # a Squire draws Mettle cards instead of rolling (docs/squires.md)
-        from rules.squires.defence import SQUIRE
-
-        return SQUIRE
+        return squires().target
     return KNIGHT
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.clash import attention, harm, traits
 from rules.clash.lookups import knight_state
+from rules.clash.squire_hooks import squires
 from rules.clash.state import ClashState
 from rules.coverage import implements
 from rules.dice import Dice
@@ -71,9 +72,7 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     flow.turn = KnightTurn(knight=knight)
     lines = [f"▶️ {mini.name}'s turn."] + _knockdown_at_start(state, knight)
     if knight in state.squires:  # a Squire's Refresh step is its Heat Refresh (docs/squires.md)
-        from rules.squires.clash import refresh
-
-        return lines + refresh(engine, state, knight)
+        return lines + squires().refresh(engine, state, knight)
     k = knight_state(state, knight)
     try:
         lines += techniques.refresh(engine.catalogue, k, [], state.version >= REFRESH_CONDITIONS_VERSION)
@@ -152,9 +151,7 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
     squires_left = [k for k in living if k not in flow.acted and k in state.squires]
     if squires_left and knight not in state.squires and len(squires_left) == len(living) - len(
             [k for k in living if k in flow.acted]):  # only Squires left: the bot plays them (docs/squires.md)
-        from rules.squires.clash import play_left
-
-        return lines + play_left(engine, state, dice, squires_left)
+        return lines + squires().play_left(engine, state, dice, squires_left)
     if all(k in flow.acted for k in living):
         lines += end_knight_round(engine, state, dice)
     return lines
