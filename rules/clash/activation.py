@@ -1,11 +1,11 @@
-"""Resolving Monster Activations (rulebook "Resolving Activations": Draw AI or Resolve Signature, Targeting,
-Movement, Attack with its Evasion Roll and Attack Consequences, After Attack) and the Attack Responses a Knight's
-Attack calls for ("The new Attack will happen immediately after this one is completely resolved").
+"""The steps of a Monster Activation (rulebook "Resolving Activations": Draw AI or Resolve Signature, Targeting,
+Movement, Attack Consequences, After Attack; the Attack with its Evasion Roll is rules/clash/monster_attack.py).
 
-One ``Activation`` (rules/clash/activation_state.py) is resolved step by step by ``run``. When a step needs the
-players (a tied Target, a REACT! window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or Disobey, a
-Monster path), ``run`` stops with a decision whose ``data`` holds the Activation; ``/choose`` resumes it (the
-``@resumes`` functions below).
+One ``Activation`` (rules/clash/activation_state.py) is resolved step by step by ``run`` of the Monster Round's loop
+(rules/clash/monster_round.py), which finds each step registered here with ``@activation_step``. When a step needs
+the players (a tied Target, a REACT! window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or
+Disobey, a Monster path), ``run`` stops with a decision whose ``data`` holds the Activation; ``/choose`` resumes it
+(the ``@resumes`` functions below, which go on with ``run_from``).
 Activations waiting their turn (Attack Responses) queue in ``flow.queue``.
 """
 
@@ -20,7 +20,7 @@ from rules.clash import decks, harm
 from rules.clash.activation_state import Activation
 from rules.clash.flow import Option, Pending, ask, resumes
 from rules.clash.lookups import alive, card_of, current, gates_met, harm_by, knight_state, monster_content, name_of
-from rules.clash.monster_round import result_of, run_from, step
+from rules.clash.monster_round import activation_step, result_of, run_from
 from rules.clash.targeting import find_target
 from rules.coverage import implements
 from rules.dice import Dice
@@ -64,7 +64,7 @@ def _resume_react(engine: Engine, state: CampaignState, pending: Pending, chosen
 
 @implements("1. Draw AI or Resolve Signature", tests=[T + "test_boss_round_draws_the_top_ai_card",
                                                        T + "test_signature_token_resolves_the_signature"])
-@step("draw")
+@activation_step("draw")
 def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     assert state.clash is not None
     m = monster_content(engine, state.clash)
@@ -87,7 +87,7 @@ def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], ac
 
 
 @implements("2. Targeting", tests=[T + "test_no_target_discards_the_ai_card_and_performs_the_routine"])
-@step("targeting")
+@activation_step("targeting")
 def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
@@ -195,7 +195,7 @@ def _finish_run(engine: Engine, state: CampaignState, dice: Dice, lines: list[st
 
 @implements("3. Monster Movement", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @implements("Monster Movement Types", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
-@step("movement")
+@activation_step("movement")
 def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
@@ -262,7 +262,7 @@ def _apply_outcome(engine: Engine, state: CampaignState, dice: Dice, lines: list
 
 
 @implements("4.2. Attack Consequences", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
-@step("consequences")
+@activation_step("consequences")
 def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
                   act: Activation) -> Pending | None:
     assert state.clash is not None
@@ -355,7 +355,7 @@ def _queue(state: CampaignState, act: Activation, h: harm.Harm) -> None:
 
 
 @implements("After Attack", tests=[T + "test_after_attack_happens_even_after_a_full_evade"])
-@step("after_attack")
+@activation_step("after_attack")
 def _after_attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
                   act: Activation) -> Pending | None:
     assert state.clash is not None
@@ -382,7 +382,7 @@ def _after_attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[
     return None
 
 
-@step("final")
+@activation_step("final")
 def _final(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     """"if the Attack includes an After Final Attack instruction, it only takes effect after resolving the Attack
     against each of its Targets, against the last attacked Target.\""""
@@ -415,7 +415,7 @@ def _put_away_ai(engine: Engine, state: CampaignState, dice: Dice, act: Activati
         state.clash = decks.discard_ai(state.clash, dice)
 
 
-@step("finish")
+@activation_step("finish")
 def _finish(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     """Discard the AI card ("once you finish resolving its After Attack effects ... discard it") and spend the
     Activation token."""

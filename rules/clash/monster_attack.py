@@ -14,7 +14,7 @@ from rules.clash.attack_target import Target
 from rules.clash.facing import face_target
 from rules.clash.flow import Option, Pending, ask, resumes
 from rules.clash.lookups import alive, card_of, current, gates_met, harm_by, knight_state, name_of
-from rules.clash.monster_round import run_from, step
+from rules.clash.monster_round import activation_step, run_from
 from rules.clash.squire_hooks import squires
 from rules.coverage import implements
 from rules.dice import Dice
@@ -49,7 +49,7 @@ def _in_reach(state: CampaignState, card: MonsterAttack, act: Activation, knight
 
 @implements("4. Monster Attack", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @implements("Target Out of Reach", tests=[T + "test_out_of_reach_skips_to_after_attack"])
-@step("attack")
+@activation_step("attack")
 def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     """The Monster Attack on its current Target, a Knight or a Squire ("During a Clash, Squires are considered
     Knights unless stated otherwise"): a gone Target is passed over, the Knights may react, the Monster faces the

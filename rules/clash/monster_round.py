@@ -4,8 +4,8 @@ the players or nothing is left; then the Knight Round begins.
 
 The steps of one Activation ("1. Draw AI or Resolve Signature", "2. Targeting", "3. Monster Movement", "4. Monster
 Attack"...) live in rules/clash/activation.py and rules/clash/monster_attack.py and register themselves here with
-``@step(name)``: this loop never imports them, they import it (a step that waited for the players goes on with
-``run_from``). ``STEPS`` is the one place that says which function resolves which step.
+``@activation_step(name)``: this loop never imports them, they import it (a step that waited for the players goes
+on with ``run_from``). ``STEPS`` is the one place that says which function resolves which step.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ Step = Callable[[Engine, CampaignState, Dice, list[str], Activation], Pending | 
 STEPS: dict[str, Step] = {}
 
 
-def step(name: StepName) -> Callable[[Step], Step]:
+def activation_step(name: StepName) -> Callable[[Step], Step]:
     """Register the function that resolves the step ``name`` of an Activation."""
     def register(fn: Step) -> Step:
         if name in STEPS:
