@@ -1,13 +1,11 @@
-"""The Clash Sequence: Monster Rounds and Knight Rounds in turn (rulebook "Clash Sequence", "Monster Round
-Overview", "Start of Monster Round", "End of Monster Round", "Knight Round Overview", "Knight Turns",
-"Refresh Step").
+"""The Knight Round of the Clash Sequence (rulebook "Knight Round Overview", "Knight Turns", "Refresh Step"), and
+whether a Clash is running and free to act (``running``, ``not_waiting``).
 
-``start_monster_round`` flips the Activation tokens ready and resolves every Activation in order (the Boss's AI
-tokens before its Signature ones; a Mob Clash from the leftmost ready token on the Mob track), then hands over to
-the Knight Round. Knights take their turns one at a time in any order (``open_turn``/``end_turn``); when every
-living Knight has acted, the next Monster Round is due.
+The Monster Round is rules/clash/monster_round.py: ``start_monster_round`` flips the Activation tokens ready and
+resolves every Activation in order (the Boss's AI tokens before its Signature ones; a Mob Clash from the leftmost
+ready token on the Mob track), then hands over to the Knight Round. Knights take their turns one at a time in any
+order (``open_turn``/``end_turn``); when every living Knight has acted, the next Monster Round is due.
 """
-
 from __future__ import annotations
 
 from rules.clash import attention, harm, traits
@@ -22,10 +20,8 @@ from rules.knights import statistics as st
 from rules.knights import techniques, turn_end
 from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
 
-T = "tests/clash/test_monster_round.py::"
 K = "tests/clash/test_knight_round.py::"
 S = "tests/clash/test_clash_sequence.py::"
-W = "tests/clash_commands/test_whole_clash.py::"
 C = "tests/clash/test_conditions_held.py::"
 
 
