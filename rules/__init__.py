@@ -37,6 +37,7 @@ from rules.delve import (
 from rules.knights import keyword_actions  # noqa: F401  (/keyword apply, /keyword tokens register themselves)
 from rules.modes import settings, true_solo  # noqa: F401  (/campaign mode, /solo investigation register themselves)
 from rules.squires import clash as squire_clash  # noqa: F401  (Squires in the Clash register themselves)
+from rules.squires import defence as squire_defence  # noqa: F401  (what the Clash asks of the Squires)
 from rules.squires import gear as squire_gear  # noqa: F401  (a lent weapon, /squire remove, the policy)
 from rules.squires import investigation as squire_investigation  # noqa: F401  (Squire Investigations)
 from rules.squires import unlock as squire_unlock  # noqa: F401  (unlocking Mettle cards)

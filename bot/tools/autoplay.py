@@ -49,9 +49,9 @@ from bot.tools.autoplay_dice import outcome_of, steer, want_defeat, want_victory
 from bot.tools.autoplay_policy import Plan, answer, facing_most, plans, spawn_space
 from content.loader import Catalogue, load_catalogue
 from rules.board.state import Knight as Mini
-from rules.clash.activation import knight_state
 from rules.clash.handlers import ClashAdjustDeck
 from rules.clash.knight_attack import KnightAttack
+from rules.clash.lookups import knight_state
 from rules.clash.round_handlers import KnightMove, MonsterRound
 from rules.dice import ForcedDieError
 from rules.errors import RuleError

@@ -14,10 +14,10 @@ from rules.board.state import Knight as Mini
 from rules.board.state import Monster as MonsterMini
 from rules.clash import active_weapon as aw
 from rules.clash import legal
-from rules.clash.activation import knight_state
 from rules.clash.evasion import defence
 from rules.clash.flow import Pending
 from rules.clash.knight_attack import in_range
+from rules.clash.lookups import knight_state
 from rules.clash.spawning import edge_space
 from rules.errors import RuleError
 from rules.knights import loadout as lo

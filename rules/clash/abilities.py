@@ -27,10 +27,10 @@ from content.schema.gear import Keyword
 from rules.board.geometry import parse_space
 from rules.board.knight_movement import IllegalMove, knight_move
 from rules.clash import attention, evasion, knight_windows
-from rules.clash.activation import knight_state
 from rules.clash.activation_state import Activation
 from rules.clash.flow import KNIGHT_TOKENS, Pending
 from rules.clash.knight_windows import base_name
+from rules.clash.lookups import knight_state
 from rules.clash.rounds import running
 from rules.coverage import implements
 from rules.dice import Dice

@@ -15,8 +15,8 @@ from content.schema.gear import Keyword
 from rules.board.geometry import Coord, parse_space
 from rules.board.knight_abilities import motivate as board_motivate
 from rules.board.knight_movement import IllegalMove, hug_spaces, place_knight
-from rules.clash.activation import knight_state
 from rules.clash.flow import Pending
+from rules.clash.lookups import knight_state
 from rules.clash.rounds import running
 from rules.errors import RuleError
 from rules.state import CampaignState

@@ -1,157 +1,36 @@
-"""Resolving Monster Activations (rulebook "Resolving Activations": Draw AI or Resolve Signature, Targeting,
-Movement, Attack with its Evasion Roll and Attack Consequences, After Attack) and the Attack Responses a Knight's
-Attack calls for ("The new Attack will happen immediately after this one is completely resolved").
+"""The steps of a Monster Activation (rulebook "Resolving Activations": Draw AI or Resolve Signature, Targeting,
+Movement, Attack Consequences, After Attack; the Attack with its Evasion Roll is rules/clash/monster_attack.py).
 
-One ``Activation`` (rules/clash/activation_state.py) is resolved step by step by ``run``. When a step needs the
-players (a tied Target, a REACT! window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or Disobey, a
-Monster path), ``run`` stops with a decision whose ``data`` holds the Activation; ``/choose`` resumes it (the
-``@resumes`` functions below).
+One ``Activation`` (rules/clash/activation_state.py) is resolved step by step by ``run`` of the Monster Round's loop
+(rules/clash/monster_round.py), which finds each step registered here with ``@activation_step``. When a step needs
+the players (a tied Target, a REACT! window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or
+Disobey, a Monster path), ``run`` stops with a decision whose ``data`` holds the Activation; ``/choose`` resumes it
+(the ``@resumes`` functions below, which go on with ``run_from``).
 Activations waiting their turn (Attack Responses) queue in ``flow.queue``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from content.loader import Catalogue
-from content.schema.monsters import AICard, Gate, MonsterAttack
-from content.schema.monsters import Monster as MonsterContent
-from rules.board import measures
+from content.schema.monsters import AICard, MonsterAttack
 from rules.board.monster_movement import monster_move
 from rules.board.movement_types import appear_behind, dwell, jump, land_on_top, move_behind, move_lateral
 from rules.board.naming import slug
 from rules.board.state import Outcome, distinct_effects
 from rules.clash import decks, harm
 from rules.clash.activation_state import Activation
-from rules.clash.flow import Option, Pending, ask, decision, resumes
-from rules.clash.state import ClashState
+from rules.clash.flow import Option, Pending, ask, resumes
+from rules.clash.lookups import alive, card_of, current, gates_met, harm_by, knight_state, monster_content, name_of
+from rules.clash.monster_round import activation_step, result_of, run_from
 from rules.clash.targeting import find_target
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result
+from rules.engine import Engine, Result
 from rules.errors import RuleError
 from rules.facts import random_targets_said
-from rules.knights.state import KnightState
 from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
 BA = "tests/clash/test_bonus_chain_break.py::"
-
-
-# --- content lookups -------------------------------------------------------------------------------------------
-
-
-def monster_content(engine: Engine, clash: ClashState) -> MonsterContent:
-    return monster_in(engine.catalogue, clash)
-
-
-def monster_in(cat: Catalogue, clash: ClashState) -> MonsterContent:
-    """The Monster of the Clash in the loaded packs."""
-    m = cat.monsters.get(clash.monster)
-    if m is None:
-        raise RuleError(f"the Monster {clash.monster!r} is no longer in the loaded packs")
-    return m
-
-
-def card_of(engine: Engine, clash: ClashState, act: Activation) -> MonsterAttack:
-    m = monster_content(engine, clash)
-    if act.source == "signature":
-        return m.signature
-    if act.source == "routine":
-        return m.routine
-    for card in m.ai_cards:
-        if card.id == act.card:
-            return card
-    raise RuleError(f"{m.name} has no AI card {act.card!r}")
-
-
-def knight_state(state: CampaignState, board_id: str) -> KnightState:
-    """The campaign Knight of a board miniature (the board id is the slug of the name)."""
-    found = state.knights.get(board_id)
-    if found is not None:
-        return found
-    for k in state.knights.values():
-        if slug(k.name) == board_id:
-            return k
-    raise RuleError(f"the Knight {board_id!r} on the Clash Board is not a Knight of this campaign")
-
-
-def name_of(state: CampaignState, board_id: str) -> str:
-    return state.board.knight(board_id).name
-
-
-def alive(state: CampaignState, board_id: str) -> bool:
-    try:
-        return not state.board.knight(board_id).dead and not knight_state(state, board_id).dead
-    except (KeyError, RuleError):
-        return False
-
-
-def _monster_on_board(state: CampaignState, act: Activation) -> bool:
-    return any(m.id == act.monster for m in state.board.monsters)
-
-
-def harm_by(engine: Engine, state: CampaignState, dice: Dice, act: Activation) -> harm.Harm:
-    """A step of harm done by the acting Monster (the source of its Knockback, Pushback and Drag)."""
-    h = harm.Harm(engine, state, dice)
-    h.monster = act.monster
-    return h
-
-
-# --- the loop ----------------------------------------------------------------------------------------------
-
-
-def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation | None) -> Result:
-    """Resolve ``act`` and every queued Activation until a decision is needed or nothing is left."""
-    assert state.clash is not None
-    while state.clash is not None and state.clash.over is None:
-        flow = state.clash.flow
-        if act is None:
-            if not flow.queue:
-                break
-            act = Activation.model_validate(flow.queue.pop(0))
-        pending = _advance(engine, state, dice, lines, act)
-        if pending is not None:
-            pending.data["activation"] = act.model_dump()
-            pending.data["lines_before"] = len(lines)
-            return result_of(engine, state, lines, pending)
-        act = None
-    return result_of(engine, state, lines, None)
-
-
-def result_of(engine: Engine, state: CampaignState, lines: list[str], pending: Pending | None) -> Result:
-    from rules.clash.handlers import clash_data
-
-    assert state.clash is not None
-    events = [Event(kind="monster", text=line) for line in lines]
-    data: dict[str, Any] = {"clash": clash_data(state.clash, gm=False)}
-    if pending is not None:
-        events.append(Event(kind="decision", text=pending.prompt))
-        data["pending"] = pending.model_dump(exclude={"data"})
-    return Result(state=state, events=events, data=data,
-                  pending=decision(state, pending) if pending is not None else None)
-
-
-def _advance(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
-    """Run the steps of ``act`` in order; return a Pending when the players must answer."""
-    from rules.clash.monster_attack import attack as _attack_step
-
-    steps = {
-        "draw": _draw, "targeting": _targeting, "movement": _movement, "attack": _attack_step,
-        "consequences": _consequences, "after_attack": _after_attack, "final": _final, "finish": _finish,
-    }
-    while act.step != "done":
-        assert state.clash is not None
-        if state.clash.over is not None:
-            return None
-        if not _monster_on_board(state, act) and act.step not in ("finish", "done"):
-            lines.append("The acting Monster is no longer on the Clash Board: its Activation ends.")
-            act.step = "finish"
-            continue
-        pending = steps[act.step](engine, state, dice, lines, act)
-        if pending is not None:
-            return pending
-    return None
 
 
 def react_window(state: CampaignState, card: MonsterAttack, act: Activation, step: str) -> Pending | None:
@@ -185,6 +64,7 @@ def _resume_react(engine: Engine, state: CampaignState, pending: Pending, chosen
 
 @implements("1. Draw AI or Resolve Signature", tests=[T + "test_boss_round_draws_the_top_ai_card",
                                                        T + "test_signature_token_resolves_the_signature"])
+@activation_step("draw")
 def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     assert state.clash is not None
     m = monster_content(engine, state.clash)
@@ -207,6 +87,7 @@ def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], ac
 
 
 @implements("2. Targeting", tests=[T + "test_no_target_discards_the_ai_card_and_performs_the_routine"])
+@activation_step("targeting")
 def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
@@ -309,21 +190,12 @@ def _finish_run(engine: Engine, state: CampaignState, dice: Dice, lines: list[st
     return result_of(engine, state, lines, pending)
 
 
-def run_from(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Result:
-    """Go on with ``act``; when it is done in the Monster Round, go on with the round."""
-    from rules.clash.rounds import continue_round
-
-    result = run(engine, state, dice, lines, act)
-    if result.pending is not None or state.clash is None:
-        return result
-    return continue_round(engine, state, dice, lines)
-
-
 # --- 3. Monster Movement ------------------------------------------------------------------------------------------
 
 
 @implements("3. Monster Movement", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @implements("Monster Movement Types", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
+@activation_step("movement")
 def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
@@ -383,30 +255,14 @@ def _apply_outcome(engine: Engine, state: CampaignState, dice: Dice, lines: list
     lines.extend(h.lines)
 
 
-# --- 4. Monster Attack: rules/clash/monster_attack.py; what the steps after it share ---------------
-def current(act: Activation) -> str | None:
-    return act.targets[act.index] if act.index < len(act.targets) else None
-
-
-def gates_met(state: CampaignState, card: MonsterAttack, act: Activation, knight: str) -> list[Gate]:
-    """The Attack gates the Target meets: "if your Heat was 3 or higher, you'd have to roll an additional Evasion
-    die". A gate before the Movement or the Attack adds its Evasion dice; its effects, like those of a gate before
-    the Consequences, join the Attack effects; a gate before the After Attack joins the After Attack
-    (docs/rulings.md)."""
-    assert state.clash is not None
-    k = knight_state(state, knight)
-    monster = state.board.monster(act.monster)
-    adjacent = sum(1 for mini in state.board.knights
-                   if not mini.dead and measures.is_adjacent(state.board, monster, mini))
-    values = {"heat": k.stats.heat, "passion": k.stats.passion, "vigor": k.stats.vigor, "bane": k.stats.bane,
-              "wounds": state.clash.wounds(), "knights_adjacent": adjacent}
-    return [g for g in card.gates if values[g.stat] >= g.at_least]
+# --- 4. Monster Attack: rules/clash/monster_attack.py; what the steps share: rules/clash/lookups.py ---------------
 
 
 # --- 4.2. Attack Consequences and After Attack ---------------------------------------------------------------------
 
 
 @implements("4.2. Attack Consequences", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
+@activation_step("consequences")
 def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
                   act: Activation) -> Pending | None:
     assert state.clash is not None
@@ -499,6 +355,7 @@ def _queue(state: CampaignState, act: Activation, h: harm.Harm) -> None:
 
 
 @implements("After Attack", tests=[T + "test_after_attack_happens_even_after_a_full_evade"])
+@activation_step("after_attack")
 def _after_attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
                   act: Activation) -> Pending | None:
     assert state.clash is not None
@@ -525,6 +382,7 @@ def _after_attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[
     return None
 
 
+@activation_step("final")
 def _final(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     """"if the Attack includes an After Final Attack instruction, it only takes effect after resolving the Attack
     against each of its Targets, against the last attacked Target.\""""
@@ -557,6 +415,7 @@ def _put_away_ai(engine: Engine, state: CampaignState, dice: Dice, act: Activati
         state.clash = decks.discard_ai(state.clash, dice)
 
 
+@activation_step("finish")
 def _finish(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     """Discard the AI card ("once you finish resolving its After Attack effects ... discard it") and spend the
     Activation token."""
@@ -571,20 +430,3 @@ def _finish(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], 
             lines.extend(moved)
     act.step = "done"
     return None
-
-
-@implements("7. Monster Responses", tests=[T + "test_attack_response_runs_after_the_knight_attack"])
-def run_attack_responses(engine: Engine, state: CampaignState, dice: Dice, responses: list[dict[str, Any]],
-                         lines: list[str] | None = None) -> Result:
-    """Attack Responses a Knight's Attack called for ``[{attack: ai|signature|routine, target: knight,
-    monster?: board id}]``: "The new Attack will happen immediately after this one is completely resolved".
-    They are queued and resolved now; a decision inside one pauses them like any Activation."""
-    assert state.clash is not None
-    boss = next((m.id for m in state.board.monsters if m.kind == "boss"), None)
-    for r in responses:
-        monster = r.get("monster") or boss
-        if monster is None:
-            raise RuleError("an Attack Response needs the Monster that performs it")
-        state.clash.flow.queue.append(
-            Activation(source=r["attack"], monster=monster, forced=r.get("target")).model_dump())
-    return run(engine, state, dice, list(lines or []), None)

@@ -14,8 +14,8 @@ from content.schema.cards import LoseVigor
 from content.schema.monsters import MonsterAttack
 from rules.board import measures
 from rules.clash import harm
-from rules.clash.activation import harm_by, knight_state
 from rules.clash.activation_state import Activation
+from rules.clash.lookups import harm_by, knight_state
 from rules.clash.peril import vigor_loss
 from rules.dice import Dice
 from rules.engine import Engine

@@ -23,8 +23,8 @@ from rules import odds
 from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
 from rules.clash import power_roll as pw
-from rules.clash.activation import knight_state, monster_in
 from rules.clash.knight_attack import place_precision
+from rules.clash.lookups import knight_state, monster_in
 from rules.coverage import implements
 from rules.errors import RuleError
 from rules.knights import statistics as st

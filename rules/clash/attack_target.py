@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from content.schema.monsters import MonsterAttack
+from rules.clash.activation_state import Activation
+from rules.clash.flow import Pending
 from rules.dice import Dice
 from rules.engine import Engine
 from rules.state import CampaignState
@@ -18,11 +19,10 @@ from rules.state import CampaignState
 class Target:
     """What differs when a Monster attacks a Knight or a Squire (rules/squires/defence.py): whether the Target is
     gone, what follows when it is not attacked (out of reach, dead), a Command, and the defence — an Evasion Roll or
-    a Judgement test with dice, or Mettle draws — with the hit's consequences. (``Any``: the Activation and the
-    Pending of rules/clash/activation.py and flow.py, which this module does not import, to stay out of the Clash's
-    import cycle.)"""
+    a Judgement test with dice, or Mettle draws — with the hit's consequences (a decision for the players, or
+    None)."""
 
     gone: Callable[[CampaignState, str], bool]
-    passes: Callable[[CampaignState, Any, list[str], bool], None]  # not attacked (dead, or out of reach)
-    command: Callable[[CampaignState, MonsterAttack, Any, str], Any]
-    defend: Callable[[Engine, CampaignState, Dice, list[str], Any, MonsterAttack, str], Any]
+    passes: Callable[[CampaignState, Activation, list[str], bool], None]  # not attacked (dead, or out of reach)
+    command: Callable[[CampaignState, MonsterAttack, Activation, str], Pending | None]
+    defend: Callable[[Engine, CampaignState, Dice, list[str], Activation, MonsterAttack, str], Pending | None]

@@ -11,10 +11,10 @@ from content.schema.monsters import BPCard
 from rules.board.state import Monster as Mini_M
 from rules.clash import area
 from rules.clash import power_roll as pw
-from rules.clash.activation import monster_content
 from rules.clash.area import AreaHit
 from rules.clash.attack_progress import Progress, harm_knight
 from rules.clash.decks import draw_bp, draw_chosen_bp
+from rules.clash.lookups import monster_content
 from rules.clash.mob_track import interval_spawns_due, spawn
 from rules.clash.spawning import place_spawned
 from rules.clash.wound_stack import wound_boss, wound_mob

@@ -14,6 +14,7 @@ from __future__ import annotations
 from rules.board.measures import in_front
 from rules.board.monster_movement import turn_toward
 from rules.board.state import BoardState
+from rules.clash.lookups import knight_state
 from rules.clash.state import ClashState
 from rules.errors import RuleError
 from rules.knights.state import KnightState
@@ -54,8 +55,6 @@ def end_of_turn(state: CampaignState, kid: str) -> list[str]:
     """At the end of a Knight's turn: a Hide from the previous Round ends ("at the end of your next turn"), and a Hide
     declared this turn takes effect. The Priority Target token passes "to the Knight with the highest Passion other
     than you" (ties: the first of them in Clash Board order, docs/rulings.md)."""
-    from rules.clash.activation import knight_state  # activation -> harm -> attention
-
     clash = state.clash
     assert clash is not None
     flow = clash.flow

@@ -5,7 +5,7 @@ are rules/knights/statistics.py. ``CampaignState.clash`` holds the Clash under w
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -19,6 +19,7 @@ from rules.clash import pieces
 from rules.clash.pieces import piece_keywords
 from rules.clash.setup import setup_clash
 from rules.clash.state import ClashState
+from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
@@ -80,26 +81,6 @@ class ClashAdjustMonster(_Action):
 class ClashEnd(_Action):
     type: Literal["clash_end"] = "clash_end"
     while_waiting: ClassVar[bool] = True
-
-
-# --- data -----------------------------------------------------------------------------------------------
-
-
-def clash_data(state: ClashState, gm: bool) -> dict[str, Any]:
-    """``data.clash`` (DESIGN.md): ``ai_deck``/``bp_deck`` top to bottom as ``{id, level}`` for the GM only;
-    everybody sees the counts and the level on the top card's back (the card backs are public)."""
-    out = dict(state.summary(gm))
-    for pile, cards in (("ai", state.ai_deck), ("bp", state.bp_deck)):
-        out[f"{pile}_deck_count"] = len(cards)
-        out[f"{pile}_deck_top_level"] = state.levels[cards[0]] if cards else None
-    out["ai_zero"] = state.ai_zero if gm else None
-    out["mob_track"] = [
-        {"space": i + 1, "level": state.levels[slot.card], "revealed": slot.revealed,
-         "id": slot.card if gm or slot.revealed else None, "tokens": [t.kind for t in slot.tokens]}
-        for i, slot in enumerate(state.mob_track) if slot is not None
-    ]
-    out["activations"] = [{"kind": t.kind, "ready": t.ready} for t in state.boss_activations]
-    return out
 
 
 def status_text(state: ClashState, name: str) -> str:

@@ -65,7 +65,7 @@ from rules.board.work import Work, dedupe
 from rules.clash import attention
 from rules.clash.decks import suppress
 from rules.clash.escalation import escalate, escalate_deck
-from rules.clash.harm_state import Harm, board_knight, by_board_id, participants, replace_mini
+from rules.clash.harm_state import Harm, board_knight, by_board_id, participants, replace_mini, resolver
 from rules.clash.peril import (
     change_heat,
     knight_state,
@@ -76,6 +76,7 @@ from rules.clash.peril import (
     settle,
     vigor_loss,
 )
+from rules.clash.squire_hooks import squires
 from rules.clash.wound_stack import additional_wounds, heal
 from rules.coverage import implements
 from rules.delve import track as kingdom_track
@@ -112,6 +113,7 @@ T = "tests/clash/test_harm.py::"
            T + "test_mercy_rule_skips_effects_on_a_dead_knight_but_not_the_monster_side"],
     note="rules.clash.harm.resolve_effects; the Monster Round and Knight Attacks call it",
 )
+@resolver
 def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits: int = 1,
                     monster_attack: bool = False, judgement: bool = False, source: str = "",
                     knight_attack: bool = False) -> None:
@@ -120,9 +122,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
     Check on the card that caused the Vigor loss." A dead Knight suffers nothing more (Mercy Rule), but effects
     apart from the Knight (Escalate, Heal, Threat, Attack Responses...) are still resolved."""
     if knight in h.state.squires:  # a Squire: its own statistics, no Mortis but Judicium (docs/squires.md)
-        from rules.squires.defence import harm_squire
-
-        harm_squire(h, knight, effects, hits, source, _apart, monster_attack or judgement)
+        squires().harm(h, knight, effects, hits, source, _apart, monster_attack or judgement)
         return
     k = knight_state(h, knight)
     attack = monster_attack or judgement

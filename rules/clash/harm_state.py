@@ -3,8 +3,9 @@ step owes, and the Knights' miniatures it reaches."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from content.schema.monsters import FollowUp, Perform
 from rules.board import BoardState
@@ -88,3 +89,31 @@ def by_board_id(h: Harm, board_id: str) -> KnightState | None:
         if board_id in (k.id, slug(k.name)):
             return k
     return None
+
+
+# --- a drawn card's effects -----------------------------------------------------------------------------------
+
+
+class ResolveEffects(Protocol):
+    def __call__(self, h: Harm, knight: str, effects: Sequence[Any], *, source: str = "") -> None: ...
+
+
+R = TypeVar("R", bound=ResolveEffects)
+_RESOLVER: list[ResolveEffects] = []
+
+
+def resolver(fn: R) -> R:
+    """Register the function that resolves effects on a Knight (rules/clash/harm.resolve_effects)."""
+    if _RESOLVER:
+        raise ValueError("two functions resolve the effects on a Knight")
+    _RESOLVER.append(fn)
+    return fn
+
+
+def resolve_effects(h: Harm, knight: str, effects: Sequence[Any], *, source: str = "") -> None:
+    """Resolve a drawn card's effects on ``knight`` in this step of harm: a Mortis or Judicium card a Peril Check
+    draws (rules/clash/peril.py, below harm.py, which owes and settles those checks), or a Gear ability "When you draw
+    a Mortis card". The one resolver is rules/clash/harm.resolve_effects, registered with ``@resolver``."""
+    if not _RESOLVER:
+        raise RuntimeError("rules/clash/harm.py is not loaded: it resolves the effects on a Knight")
+    _RESOLVER[0](h, knight, effects, source=source)

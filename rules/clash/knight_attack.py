@@ -25,7 +25,6 @@ from rules.clash import attack_sequence as seq
 from rules.clash import attention, harm, rounds, rush
 from rules.clash import power_roll as pw
 from rules.clash import weapon_keywords as wk
-from rules.clash.activation import monster_content
 from rules.clash.armor_piercing import pierce
 from rules.clash.attack_progress import Progress
 from rules.clash.attack_wounds import (
@@ -39,6 +38,9 @@ from rules.clash.attack_wounds import (
 )
 from rules.clash.decks import fail_bp
 from rules.clash.flow import Option, Pending, ask, decision, resumes
+from rules.clash.lookups import monster_content
+from rules.clash.monster_round import continue_round, run, run_attack_responses
+from rules.clash.view import clash_data
 from rules.clash.weapon_range import effective_range
 from rules.coverage import implements
 from rules.dice import Dice
@@ -290,8 +292,6 @@ def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines
 def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
     """"When the Attack ends, continue resolving the Round that was interrupted by the Bonus Attack": the Monster
     Round is under way with nothing waiting only when it waited for a Bonus Attack (``activation._bonus_window``)."""
-    from rules.clash.activation import run
-
     state, clash = result.state, result.state.clash
     if result.pending is not None or clash is None or clash.over is not None or clash.flow.pending is not None \
             or clash.flow.phase != "monster" or not clash.flow.started:
@@ -299,7 +299,7 @@ def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
     lines = ["The Bonus Attack is over: the Monster Round goes on."]
     more = run(engine, state, dice, lines, None)
     if more.pending is None and state.clash is not None and state.clash.over is None:
-        more = rounds.continue_round(engine, state, dice, lines)
+        more = continue_round(engine, state, dice, lines)
     return Result(state=more.state, events=result.events + more.events, data={**result.data, **more.data},
                   pending=more.pending)
 
@@ -525,15 +525,12 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
                      f"`/knight attack knight:{k.id} weapon:{p.weapon} bonus:true` (any weapon of the Loadout; an "
                      "exhausted weapon may be declared and is unexhausted; its Attack Responses are ignored).")
     extra: dict[str, Any] = {"attack_responses": responses, "follow_up": follow_up}
-    run = _runner()
-    if run is None or not responses:
+    if not responses:
         lines += rounds.end_dead_turn(engine, state, dice)
     result = _result(engine, state, k, lines, attack, None, extra)
-    if run is None or not responses:
+    if not responses:
         return result
-    after = run(engine, result.state, dice, responses)
-    if not isinstance(after, Result):  # pragma: no cover
-        return result
+    after = run_attack_responses(engine, result.state, dice, responses)
     events = result.events + after.events
     if after.pending is None:
         events += [Event(kind="knight", text=x) for x in rounds.end_dead_turn(engine, after.state, dice)]
@@ -554,18 +551,8 @@ def _spawn_attacks(engine: Engine, state: CampaignState, p: Progress) -> list[di
     return [{"attack": spawn.attack, "target": p.mini, "monster": mid} for mid in p.spawned if mid in on_board]
 
 
-def _runner() -> Any:
-    try:
-        from rules.clash import activation
-    except ImportError:  # pragma: no cover
-        return None
-    return getattr(activation, "run_attack_responses", None)
-
-
 def _result(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], attack: dict[str, Any],
             pending: Pending | None, extra: dict[str, Any] | None = None) -> Result:
-    from rules.clash.handlers import clash_data
-
     assert state.clash is not None
     events = [Event(kind="attack", text=line) for line in lines]
     data: dict[str, Any] = {"attack": attack, "knight": knight_summary(engine.catalogue, k),

@@ -22,8 +22,8 @@ from content.schema.gear import Keyword
 from rules.board.geometry import parse_space
 from rules.board.measures import is_adjacent
 from rules.board.monster_movement import facing_toward, turn_to
-from rules.clash.activation import knight_state
 from rules.clash.flow import Pending
+from rules.clash.lookups import knight_state
 from rules.clash.peril import REINFORCE, REINFORCE_KEY
 from rules.clash.rounds import running
 from rules.engine import Engine

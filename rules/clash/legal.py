@@ -22,8 +22,8 @@ from content.loader import Catalogue
 from rules.board.geometry import Coord
 from rules.board.knight_movement import knight_reachable
 from rules.clash import active_weapon as aw
-from rules.clash.activation import knight_state
 from rules.clash.attack_odds import planned_attack, wound_odds
+from rules.clash.lookups import knight_state
 from rules.clash.weapon_range import effective_range
 from rules.errors import RuleError
 from rules.knights import loadout as lo

@@ -8,21 +8,14 @@ from content.schema.monsters import MonsterAttack
 from rules.attack_rolls import roll_crit_pool
 from rules.board import measures
 from rules.clash import attack_keywords, attention, evasion, harm
-from rules.clash.activation import (
-    alive,
-    card_of,
-    current,
-    gates_met,
-    harm_by,
-    knight_state,
-    name_of,
-    react_window,
-    run_from,
-)
+from rules.clash.activation import react_window
 from rules.clash.activation_state import Activation
 from rules.clash.attack_target import Target
 from rules.clash.facing import face_target
 from rules.clash.flow import Option, Pending, ask, resumes
+from rules.clash.lookups import alive, card_of, current, gates_met, harm_by, knight_state, name_of
+from rules.clash.monster_round import activation_step, run_from
+from rules.clash.squire_hooks import squires
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Result
@@ -56,6 +49,7 @@ def _in_reach(state: CampaignState, card: MonsterAttack, act: Activation, knight
 
 @implements("4. Monster Attack", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @implements("Target Out of Reach", tests=[T + "test_out_of_reach_skips_to_after_attack"])
+@activation_step("attack")
 def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
     """The Monster Attack on its current Target, a Knight or a Squire ("During a Clash, Squires are considered
     Knights unless stated otherwise"): a gone Target is passed over, the Knights may react, the Monster faces the
@@ -92,9 +86,7 @@ def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
 
 def _target(state: CampaignState, knight: str) -> Target:
     if knight in state.squires:  # a Squire draws Mettle cards instead of rolling (docs/squires.md)
-        from rules.squires.defence import SQUIRE
-
-        return SQUIRE
+        return squires().target
     return KNIGHT
 
 

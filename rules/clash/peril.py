@@ -12,11 +12,12 @@ Judicium, draw a Judicium"). A drawn card's effects are resolved on the Knight t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from content.schema.cards import LoseVigor
 from content.schema.gear import TIERS, Gate, GearFace, Keyword
 from rules import decks, facts, rolls
+from rules.clash.harm_state import Harm, resolve_effects
 from rules.coverage import implements
 from rules.decks.handlers import after_draw, massive_peril
 from rules.errors import RuleError
@@ -25,9 +26,6 @@ from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 from rules.power import PowerFace, PowerRoll, count_faces
-
-if TYPE_CHECKING:
-    from rules.clash.harm import Harm
 
 MORTIS = {"minor": "minor_mortis", "major": "major_mortis", "grave": "grave_mortis"}
 JUDICIUM = "judicium"
@@ -337,8 +335,6 @@ def _draw(h: Harm, k: KnightState, deck_id: str, why: str) -> None:
         card_id, card = _second_draw(h, k, deck_id, card_id, chance)
     elif chance is not None:
         second_chance_offer(h, k, deck.id, chance)
-    from rules.clash.harm import resolve_effects  # harm imports this module
-
     if deck_id in MORTIS.values():
         _when_drawn(h, k, card.name)
     if not _dishonor(h, k, deck_id, card) and not k.dead:
@@ -355,8 +351,6 @@ def _when_drawn(h: Harm, k: KnightState, card: str) -> None:
     after you draw the card but before you resolve it." A Gear ability with ``trigger: draw_mortis`` (equipped, not
     discarded, its gate met) and no cost is a constant ability: its ``effects`` are resolved now; one with a cost is
     the player's choice, shown now with its text."""
-    from rules.clash.harm import resolve_effects
-
     for e in k.loadout:
         if e.discarded or e.gear not in h.cat.gear:
             continue

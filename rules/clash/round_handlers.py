@@ -10,10 +10,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.board.geometry import parse_space
 from rules.board.knight_movement import IllegalMove, knight_move
 from rules.clash import abilities, attention, monster_attack  # noqa: F401  (abilities, monster_attack register)
-from rules.clash.activation import knight_state
 from rules.clash.flow import KNIGHT_TOKENS, RESUME
-from rules.clash.handlers import clash_data
-from rules.clash.rounds import end_turn, not_waiting, open_turn, running, start_monster_round
+from rules.clash.lookups import knight_state
+from rules.clash.monster_round import start_monster_round
+from rules.clash.rounds import end_turn, not_waiting, open_turn, running
+from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles

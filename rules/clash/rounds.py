@@ -1,32 +1,27 @@
-"""The Clash Sequence: Monster Rounds and Knight Rounds in turn (rulebook "Clash Sequence", "Monster Round
-Overview", "Start of Monster Round", "End of Monster Round", "Knight Round Overview", "Knight Turns",
-"Refresh Step").
+"""The Knight Round of the Clash Sequence (rulebook "Knight Round Overview", "Knight Turns", "Refresh Step"), and
+whether a Clash is running and free to act (``running``, ``not_waiting``).
 
-``start_monster_round`` flips the Activation tokens ready and resolves every Activation in order (the Boss's AI
-tokens before its Signature ones; a Mob Clash from the leftmost ready token on the Mob track), then hands over to
-the Knight Round. Knights take their turns one at a time in any order (``open_turn``/``end_turn``); when every
-living Knight has acted, the next Monster Round is due.
+The Monster Round is rules/clash/monster_round.py: ``start_monster_round`` flips the Activation tokens ready and
+resolves every Activation in order (the Boss's AI tokens before its Signature ones; a Mob Clash from the leftmost
+ready token on the Mob track), then hands over to the Knight Round. Knights take their turns one at a time in any
+order (``open_turn``/``end_turn``); when every living Knight has acted, the next Monster Round is due.
 """
-
 from __future__ import annotations
 
-from rules.board.naming import slug
-from rules.clash import attention, harm, mob_track, traits
-from rules.clash.activation import monster_content, run
-from rules.clash.activation_state import Activation
+from rules.clash import attention, harm, traits
+from rules.clash.lookups import knight_state
+from rules.clash.squire_hooks import squires
 from rules.clash.state import ClashState
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result
+from rules.engine import Engine
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.knights import techniques, turn_end
 from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
 
-T = "tests/clash/test_monster_round.py::"
 K = "tests/clash/test_knight_round.py::"
 S = "tests/clash/test_clash_sequence.py::"
-W = "tests/clash_commands/test_whole_clash.py::"
 C = "tests/clash/test_conditions_held.py::"
 
 
@@ -46,85 +41,6 @@ def not_waiting(clash: ClashState) -> None:
                         f"/choose decision:{p.id} option:<{'|'.join(o.key for o in p.options[:6])}>")
 
 
-@implements("Monster Round Overview", tests=[T + "test_boss_round_draws_the_top_ai_card"])
-@implements("Monster Round", tests=[T + "test_boss_round_draws_the_top_ai_card",
-                                    T + "test_mob_round_activates_from_the_leftmost_token"])
-@implements("Clash Sequence", tests=[S + "test_a_clash_begins_with_the_monster_round_unless_wise_providence",
-                                     W + "test_a_whole_clash_script"])
-@implements("Start of Monster Round", tests=[T + "test_start_of_round_readies_spent_tokens"])
-def start_monster_round(engine: Engine, state: CampaignState, dice: Dice) -> Result:
-    clash = running(state)
-    not_waiting(clash)
-    if clash.flow.phase != "monster":
-        left = [k.name for k in state.board.knights if not k.dead and k.id not in clash.flow.acted]
-        raise RuleError(f"it is the Knight Round: {', '.join(left) or 'every Knight'} may still act; end each "
-                        "turn with /knight end-turn")
-    if clash.flow.started:
-        raise RuleError("this Monster Round is already under way")
-    state.clash = mob_track.ready_all(clash)
-    state.clash.flow.started = True
-    lines = [f"🌑 **Monster Round {state.clash.flow.round}.** Every Activation token is ready."]
-    lines += traits.resolve(engine, state, dice, "start_of_monster_round")
-    return continue_round(engine, state, dice, lines)
-
-
-def _board_monster(engine: Engine, state: CampaignState, space: int) -> str:
-    assert state.clash is not None
-    m = monster_content(engine, state.clash)
-    if space == 0:
-        return next((b.id for b in state.board.monsters if b.kind == "boss"), slug(m.name))
-    for b in state.board.monsters:
-        if b.mob_number == space:
-            return b.id
-    raise RuleError(f"the Mob of Mob track space {space} has no miniature on the Clash Board; place it with "
-                    f"/clash place kind:mob number:{space}")
-
-
-@implements("Resolving Activations", tests=[T + "test_mob_round_activates_from_the_leftmost_token"])
-def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> Result:
-    """Resolve the next ready Activation token until none is left, then end the Monster Round."""
-    while state.clash is not None and state.clash.over is None:
-        if state.clash.flow.phase != "monster" or not state.clash.flow.started:
-            break
-        found = mob_track.next_activation(state.clash)
-        if found is None:
-            end_monster_round(engine, state, dice, lines)
-            break
-        space, index = found
-        tokens = state.clash.boss_activations if space == 0 else state.clash.mob_track[space - 1].tokens  # type: ignore[union-attr]
-        act = Activation(source=tokens[index].kind, monster=_board_monster(engine, state, space), space=space,
-                         token=index)
-        result = run(engine, state, dice, lines, act)
-        if result.pending is not None:
-            return result
-    return _done(engine, state, lines)
-
-
-def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
-    from rules.clash.handlers import clash_data
-
-    if state.clash is not None and state.clash.over is not None:
-        lines.append(f"🏁 The Clash is over: **{state.clash.over}**. The GM closes it with /clash end.")
-    events = [Event(kind="monster", text=line) for line in lines]
-    data = {"clash": clash_data(state.clash, gm=False)} if state.clash is not None else {}
-    return Result(state=state, events=events, data=data)
-
-
-@implements("End of Monster Round", tests=[T + "test_round_ends_and_the_knight_round_begins"])
-@implements("Start of Knight Round", tests=[S + "test_start_of_knight_round_effects_before_the_first_turn"])
-def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> None:
-    lines += traits.resolve(engine, state, dice, "end_of_monster_round")
-    assert state.clash is not None
-    if state.clash.over is not None:
-        return
-    flow = state.clash.flow
-    flow.phase, flow.started, flow.turn, flow.acted = "knight", False, None, []
-    flow.used, flow.named = [], {}
-    lines.append(f"🌕 **Knight Round {flow.round}.** Each Knight takes a turn, in any order: /knight move, "
-                 "/knight attack, then /knight end-turn.")
-    lines += traits.resolve(engine, state, dice, "start_of_knight_round")
-
-
 # --- Knight turns -------------------------------------------------------------------------------------------------
 
 
@@ -132,8 +48,6 @@ def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: l
 def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     """Start ``knight``'s turn if it is not under way: "you cannot pause one Knight's turn in order to allow another
     Knight to take theirs!" Each turn starts with the Refresh step."""
-    from rules.clash.activation import knight_state
-
     clash = running(state)
     not_waiting(clash)
     flow = clash.flow
@@ -154,9 +68,7 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     flow.turn = KnightTurn(knight=knight)
     lines = [f"▶️ {mini.name}'s turn."] + _knockdown_at_start(state, knight)
     if knight in state.squires:  # a Squire's Refresh step is its Heat Refresh (docs/squires.md)
-        from rules.squires.clash import refresh
-
-        return lines + refresh(engine, state, knight)
+        return lines + squires().refresh(engine, state, knight)
     k = knight_state(state, knight)
     try:
         lines += techniques.refresh(engine.catalogue, k, [], state.version >= REFRESH_CONDITIONS_VERSION)
@@ -235,9 +147,7 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
     squires_left = [k for k in living if k not in flow.acted and k in state.squires]
     if squires_left and knight not in state.squires and len(squires_left) == len(living) - len(
             [k for k in living if k in flow.acted]):  # only Squires left: the bot plays them (docs/squires.md)
-        from rules.squires.clash import play_left
-
-        return lines + play_left(engine, state, dice, squires_left)
+        return lines + squires().play_left(engine, state, dice, squires_left)
     if all(k in flow.acted for k in living):
         lines += end_knight_round(engine, state, dice)
     return lines
@@ -246,8 +156,6 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
 @implements("Conditions", chapter="Clash Phase", tests=[C + "test_opened_vein_costs_vigor_at_the_end_of_each_turn"])
 def _held_conditions(engine: Engine, state: CampaignState, dice: Dice, knight: str) -> list[str]:
     """Conditions acting "At the end of each of your turns" (rules/knights/turn_end.py)."""
-    from rules.clash.activation import knight_state
-
     k = knight_state(state, knight)
     found = turn_end.end_of_turn(engine.catalogue, k)
     if not found or k.dead:
@@ -278,8 +186,6 @@ def end_dead_turn(engine: Engine, state: CampaignState, dice: Dice) -> list[str]
 def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[str]:
     """"Once all Knights have taken their turns, proceed to the next Monster Round." Instant Depletion cards come
     back at the end of the Round."""
-    from rules.clash.activation import knight_state
-
     assert state.clash is not None
     lines = [f"End of Knight Round {state.clash.flow.round}.",
              *traits.resolve(engine, state, dice, "end_of_knight_round")]

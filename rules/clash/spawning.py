@@ -12,7 +12,7 @@ from rules.board.geometry import Coord
 from rules.board.movement_types import face_most_knights
 from rules.board.naming import slug
 from rules.board.state import BoardState, BypassLevel, Monster
-from rules.clash.activation import knight_state, monster_content
+from rules.clash.lookups import knight_state, monster_content
 from rules.clash.mob_track import occupied
 from rules.coverage import implements
 from rules.engine import Engine

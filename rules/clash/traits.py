@@ -13,7 +13,7 @@ from __future__ import annotations
 from content.schema.monsters import Trait, TraitTiming
 from rules.board import measures
 from rules.clash import harm
-from rules.clash.activation import knight_state, monster_content
+from rules.clash.lookups import knight_state, monster_content
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine

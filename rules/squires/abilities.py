@@ -38,12 +38,12 @@ from rules.board.measures import knights_adjacent
 from rules.board.state import BoardState, Outcome
 from rules.board.state import Knight as Mini
 from rules.clash import harm
-from rules.clash.flow import Option, Pending, ask, resumes
+from rules.clash.flow import Option, Pending, ask
 from rules.clash.peril import say_stats
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.effects import Dispatch
-from rules.engine import Engine, Event, Result, observes
+from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
 from rules.facts import random_targets_said
 from rules.knights import statistics as st
@@ -453,20 +453,18 @@ def finish(run: Run) -> list[str]:
     return list(run.h.lines)
 
 
-@resumes("squire_target")
-def _resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    from rules.squires.clash import squire_end_turn_lines, squire_result
-
+def resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str],
+           dice: Dice) -> tuple[SquireState, list[str], bool]:
+    """Go on with a Squire's Ability once the players chose who it is for (the ``squire_target`` decision, resumed
+    by rules/squires/clash.py): the Squire, the narration, and whether the Squire's turn ends now (the policy played
+    it and nothing more waits)."""
     data = pending.data
     s = state.squires[data["squire"]]
     run = Run(engine, state, dice, s, strict=bool(data["strict"]), memo=dict(data["memo"]))
     steps: list[Step] = [(str(a), str(b), int(c)) for a, b, c in data["steps"]]
     run.say(f"{s.name}: {_name(state, chosen[0])} is chosen.")
     more = run_steps(run, steps, int(data["index"]), chosen[0], bool(data["end_turn"]))
-    lines = finish(run)
-    if more is None and data["end_turn"]:
-        lines += squire_end_turn_lines(engine, state, s, dice)
-    return squire_result(engine, state, s, lines)
+    return s, finish(run), more is None and bool(data["end_turn"])
 
 
 @implements("Squire Card Anatomy", tests=[T + "test_hold_the_reins_moves_and_gives_the_nearest_knight_evasion",

@@ -28,11 +28,13 @@ from rules.board.knight_movement import IllegalMove
 from rules.board.state import Knight, Monster
 from rules.clash import attack_sequence as seq
 from rules.clash import harm
-from rules.clash.activation import monster_content
 from rules.clash.attack_wounds import deal_wound
 from rules.clash.decks import draw_bp, fail_bp
+from rules.clash.flow import Pending, decision, resumes
 from rules.clash.knight_attack import blindspot_bonus
+from rules.clash.lookups import monster_content
 from rules.clash.rounds import end_turn, open_turn, running
+from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
@@ -110,9 +112,6 @@ def can_pay(engine: Engine, s: SquireState) -> bool:
 
 
 def squire_result(engine: Engine, state: CampaignState, s: SquireState, lines: list[str], **data: Any) -> Result:
-    from rules.clash.flow import decision
-    from rules.clash.handlers import clash_data
-
     out: dict[str, Any] = {"squire": summary(engine, s), **data}
     pending = None
     if state.clash is not None:
@@ -225,6 +224,16 @@ def squire_end_turn_lines(engine: Engine, state: CampaignState, s: SquireState, 
     if left and all(k in state.squires for k in left):  # only Squires left, as when the last Knight ends the turn
         lines += play_left(engine, state, dice, left)
     return lines
+
+
+@resumes("squire_target")
+def _resume_ability(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
+    """The players chose who a Squire's Ability is for (rules/squires/abilities.py asked): it goes on, and the
+    policy's turn ends if it was waiting for this."""
+    s, lines, end = abilities.resume(engine, state, pending, chosen, dice)
+    if end:
+        lines += squire_end_turn_lines(engine, state, s, dice)
+    return squire_result(engine, state, s, lines)
 
 
 def _adjacent_monster(state: CampaignState, mini: Knight, wanted: str | None) -> Monster:

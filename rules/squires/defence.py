@@ -15,11 +15,12 @@ from rules.board.state import Knight, Monster
 from rules.clash import attack_keywords, harm
 from rules.clash.activation_state import Activation
 from rules.clash.attack_target import Target
+from rules.clash.squire_hooks import SquireRules, register
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
 from rules.squires import abilities, mettle
-from rules.squires.clash import can_pay, squire_state
+from rules.squires.clash import can_pay, play_left, refresh, squire_state
 from rules.squires.handlers import change, draw_cards, mettle_deck, reshuffle_after_critical
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState, one_attack
@@ -187,3 +188,6 @@ def judicium(h: Any, s: SquireState) -> None:
     else:
         s.vigor = max(0, s.vigor)
         h.say(f"{s.name} survives at {s.vigor} Vigor.")
+
+
+register(SquireRules(refresh=refresh, play_left=play_left, harm=harm_squire, target=SQUIRE))

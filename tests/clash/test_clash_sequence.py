@@ -9,8 +9,8 @@ from bot.narration import texts
 from content.schema.cards import GainHeat
 from content.schema.monsters import Trait
 from rules.clash.handlers import ClashStart
+from rules.clash.monster_round import end_monster_round
 from rules.clash.round_handlers import KnightEndTurn
-from rules.clash.rounds import end_monster_round
 from rules.engine import Engine
 from rules.knights.actions import KnightCreate
 from rules.state import CampaignState

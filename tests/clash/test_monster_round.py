@@ -9,8 +9,8 @@ from bot.narration import texts
 from rules.board import measures
 from rules.board.geometry import Coord
 from rules.clash import evasion
-from rules.clash.activation import knight_state
 from rules.clash.activation_state import Activation
+from rules.clash.lookups import knight_state
 from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
 from rules.state import CampaignState
@@ -355,7 +355,7 @@ async def test_attack_response_runs_after_the_knight_attack(table: Table) -> Non
     """Rulebook (line 1383): If it does, note what kind of Attack it will be and finish up the current attack
     sequence. The new Attack will happen immediately after this one is completely resolved and will not cause a
     Chain Break."""
-    from rules.clash.activation import run_attack_responses
+    from rules.clash.monster_round import run_attack_responses
 
     engine, state = await _engine_state(table, "abbot_ai_censer_swing")
     kara = next(k for k in state.board.knights if k.name == "Kara")

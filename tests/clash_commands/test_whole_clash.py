@@ -24,7 +24,7 @@ from bot.app.history import rebuild
 from bot.app.service import App
 from bot.console.runner import invocation, run_lines
 from bot.tools.autoplay import SCRIPTS, script_name
-from rules.clash.activation import knight_state
+from rules.clash.lookups import knight_state
 from rules.knights import statistics as st
 from rules.state import CampaignState
 from storage.db import Database

@@ -19,9 +19,9 @@ from rules.clash.handlers import (
     ClashAdjustMonster,
     ClashEnd,
     ClashStart,
-    clash_data,
     status_text,
 )
+from rules.clash.view import clash_data
 
 STATS = ("passion", "heat", "vigor", "bane")
 

@@ -16,7 +16,7 @@ from bot.app.service import App
 from content.loader import Catalogue
 from rules.clash import legal
 from rules.clash.abilities import WINDOWS, usable
-from rules.clash.activation import knight_state
+from rules.clash.lookups import knight_state
 from rules.delve.results import TRAVEL_ANSWER, delve_phase
 from rules.engine import Engine
 from rules.errors import RuleError
