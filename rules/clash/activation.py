@@ -4,8 +4,8 @@ Attack calls for ("The new Attack will happen immediately after this one is comp
 
 One ``Activation`` (rules/clash/activation_state.py) is resolved step by step by ``run``. When a step needs the
 players (a tied Target, a REACT! window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or Disobey, a
-Monster path), ``run`` stops with a decision whose ``data`` holds the Activation; ``/choose`` resumes it (the
-``@resumes`` functions below).
+Monster path), ``run`` stops with a decision that holds the Activation (``Pending.activation``); ``/choose``
+resumes it (the ``@resumes`` functions below).
 Activations waiting their turn (Attack Responses) queue in ``flow.queue``.
 """
 
@@ -109,11 +109,11 @@ def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act:
         if act is None:
             if not flow.queue:
                 break
-            act = Activation.model_validate(flow.queue.pop(0))
+            act = flow.queue.pop(0)
         pending = _advance(engine, state, dice, lines, act)
         if pending is not None:
-            pending.data["activation"] = act.model_dump()
-            pending.data["lines_before"] = len(lines)
+            pending.activation = act.model_copy(deep=True)
+            pending.lines_before = len(lines)
             return result_of(engine, state, lines, pending)
         act = None
     return result_of(engine, state, lines, None)
@@ -127,7 +127,7 @@ def result_of(engine: Engine, state: CampaignState, lines: list[str], pending: P
     data: dict[str, Any] = {"clash": clash_data(state.clash, gm=False)}
     if pending is not None:
         events.append(Event(kind="decision", text=pending.prompt))
-        data["pending"] = pending.model_dump(exclude={"data"})
+        data["pending"] = pending.shown(data=False)
     return Result(state=state, events=events, data=data,
                   pending=decision(state, pending) if pending is not None else None)
 
@@ -176,8 +176,7 @@ def react_window(state: CampaignState, card: MonsterAttack, act: Activation, ste
 @resumes("react")
 def _resume_react(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     """The Knights have used their Reactions: resolve the instruction the window came before."""
-    return run_from(engine, state, dice, ["The Knights are done reacting."], Activation.model_validate(
-        pending.data["activation"]))
+    return run_from(engine, state, dice, ["The Knights are done reacting."], pending.resumed())
 
 
 # --- 1. Draw AI or Resolve Signature ---------------------------------------------------------------------------
@@ -277,7 +276,7 @@ def _ask_target(state: CampaignState, act: Activation, line: int, text: str, tie
 
 @resumes("target")
 def _resume_target(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    act = Activation.model_validate(pending.data["activation"])
+    act = pending.resumed()
     lines: list[str] = []
     if chosen == ["none"]:
         act.line += 1
@@ -305,7 +304,7 @@ def _resume_target(engine: Engine, state: CampaignState, pending: Pending, chose
 
 def _finish_run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
                 pending: Pending) -> Result:
-    pending.data["activation"] = act.model_dump()
+    pending.activation = act.model_copy(deep=True)
     return result_of(engine, state, lines, pending)
 
 
@@ -368,7 +367,7 @@ def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
 
 @resumes("path")
 def _resume_path(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    act = Activation.model_validate(pending.data["activation"])
+    act = pending.resumed()
     act.path = int(chosen[0])
     act.reacted.append(f"movement:{act.index}")
     return run_from(engine, state, dice, [], act)
@@ -463,8 +462,7 @@ def _resume_bonus(engine: Engine, state: CampaignState, pending: Pending, chosen
         k = knight_state(state, kid)
         if k.id in state.clash.flow.bonus_attacks:
             state.clash.flow.bonus_attacks.remove(k.id)
-    return run_from(engine, state, dice, ["The Bonus Attack is passed."], Activation.model_validate(
-        pending.data["activation"]))
+    return run_from(engine, state, dice, ["The Bonus Attack is passed."], pending.resumed())
 
 
 @implements("Chain Break", tests=[T + "test_an_attack_during_a_monster_attack_is_a_chain_break"])
@@ -494,7 +492,7 @@ def _queue(state: CampaignState, act: Activation, h: harm.Harm) -> None:
         if kind in ("signature", "routine", "ai"):
             target = current(act)
             state.clash.flow.queue.append(Activation(source=kind, monster=act.monster, space=act.space,
-                                                     forced=target).model_dump())
+                                                     forced=target))
     h.attacks.clear()
 
 
@@ -586,5 +584,5 @@ def run_attack_responses(engine: Engine, state: CampaignState, dice: Dice, respo
         if monster is None:
             raise RuleError("an Attack Response needs the Monster that performs it")
         state.clash.flow.queue.append(
-            Activation(source=r["attack"], monster=monster, forced=r.get("target")).model_dump())
+            Activation(source=r["attack"], monster=monster, forced=r.get("target")))
     return run(engine, state, dice, list(lines or []), None)

@@ -41,6 +41,7 @@ from rules.clash import harm
 from rules.clash.flow import Option, Pending, ask, resumes
 from rules.clash.peril import say_stats
 from rules.coverage import implements
+from rules.decision_records import SquireRunThen
 from rules.dice import Dice
 from rules.effects import Dispatch
 from rules.engine import Engine, Event, Result, observes
@@ -440,8 +441,8 @@ def run_steps(run: Run, steps: list[Step], start: int = 0, picked: str | None = 
             options = [Option(key=o, label=_name(run.state, o)[:80], help="") for o in ask_more.options]
             return ask(run.state.clash.flow, "squire_target", f"🎯 {run.s.name} — {ask_more.why}", options,
                        knights=[run.s.id],  # the Squire's owner answers (or the GM)
-                       data={"squire": run.s.id, "steps": [list(x) for x in steps], "index": i, "memo": run.memo,
-                             "end_turn": end_turn, "strict": run.strict})
+                       then=SquireRunThen(squire=run.s.id, steps=list(steps), index=i, memo=dict(run.memo),
+                                          end_turn=end_turn, strict=run.strict))
     return None
 
 
@@ -457,14 +458,14 @@ def finish(run: Run) -> list[str]:
 def _resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     from rules.squires.clash import squire_end_turn_lines, squire_result
 
-    data = pending.data
-    s = state.squires[data["squire"]]
-    run = Run(engine, state, dice, s, strict=bool(data["strict"]), memo=dict(data["memo"]))
-    steps: list[Step] = [(str(a), str(b), int(c)) for a, b, c in data["steps"]]
+    then = pending.then
+    assert isinstance(then, SquireRunThen), f"{pending.kind} holds no Squire ability"
+    s = state.squires[then.squire]
+    run = Run(engine, state, dice, s, strict=then.strict, memo=dict(then.memo))
     run.say(f"{s.name}: {_name(state, chosen[0])} is chosen.")
-    more = run_steps(run, steps, int(data["index"]), chosen[0], bool(data["end_turn"]))
+    more = run_steps(run, list(then.steps), then.index, chosen[0], then.end_turn)
     lines = finish(run)
-    if more is None and data["end_turn"]:
+    if more is None and then.end_turn:
         lines += squire_end_turn_lines(engine, state, s, dice)
     return squire_result(engine, state, s, lines)
 
