@@ -40,6 +40,12 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class _Then(_Model):
+    def legacy(self) -> dict[str, Any]:
+        """The continuation as the ``data`` dict of older releases (what replies show): its fields, by default."""
+        return self.model_dump(exclude={"step"})
+
+
 class Option(_Model):
     """One answer to a decision: ``key`` is what ``/choose option:`` takes; ``help`` says what it does."""
 
@@ -51,7 +57,7 @@ class Option(_Model):
 # --- the continuations -----------------------------------------------------------------------------------------
 
 
-class KnightAttackThen(_Model):
+class KnightAttackThen(_Then):
     """A Knight's Attack in a Clash waits between its steps (rules/clash/knight_attack.py)."""
 
     step: Literal["knight_attack"] = "knight_attack"
@@ -63,7 +69,7 @@ class KnightAttackThen(_Model):
         return out if self.shuffle is None else {**out, "shuffle": self.shuffle}
 
 
-class EncounterAttackThen(_Model):
+class EncounterAttackThen(_Then):
     """An Encounter's Attack Action waits between its steps (rules/delve/encounter_attack.py)."""
 
     step: Literal["encounter_attack"] = "encounter_attack"
@@ -74,7 +80,7 @@ class EncounterAttackThen(_Model):
         return {"attack": self.attack.model_dump(exclude=None if self.attack.falsity else {"falsity"})}
 
 
-class DeployThen(_Model):
+class DeployThen(_Then):
     """Deploy X (rules/clash/deploy.py): the Knight who may move ``x`` spaces, and the Knights still to deploy."""
 
     step: Literal["deploy"] = "deploy"
@@ -82,11 +88,8 @@ class DeployThen(_Model):
     x: int
     left: list[str]
 
-    def legacy(self) -> dict[str, Any]:
-        return {"knight": self.knight, "x": self.x, "left": list(self.left)}
 
-
-class JudgementGroupThen(_Model):
+class JudgementGroupThen(_Then):
     """A Judgement the Targets test together (rules/clash/monster_attack.py): ``knight`` is the Target choosing a
     Virtue; None is the group's re-roll decision, declared by every Target at once."""
 
@@ -100,7 +103,7 @@ class JudgementGroupThen(_Model):
 SquireStep = tuple[str, str, int]  # (kind, key, effect group): rules/squires/abilities.py ``Step``
 
 
-class SquireRunThen(_Model):
+class SquireRunThen(_Then):
     """A Squire ability's effects (rules/squires/abilities.py), stopped at step ``index`` for the players to choose a
     target; the Squire's turn ends once they answered when ``end_turn``."""
 
@@ -117,7 +120,7 @@ class SquireRunThen(_Model):
                 "memo": dict(self.memo), "end_turn": self.end_turn, "strict": self.strict}
 
 
-class FogCardsThen(_Model):
+class FogCardsThen(_Then):
     """The Deep Fog cards a decision's options name (rules/delve/fog_handlers.py); ``purpose`` says what the lowest
     card is chosen for (``fog_lowest``)."""
 
@@ -130,25 +133,19 @@ class FogCardsThen(_Model):
         return {**out, "cards": list(self.cards)}
 
 
-class EncounterKnightThen(_Model):
+class EncounterKnightThen(_Then):
     """Knight Positioning of an Encounter (rules/delve/encounter_flow.py): the Knight whose space is chosen."""
 
     step: Literal["encounter_knight"] = "encounter_knight"
     knight: str
 
-    def legacy(self) -> dict[str, Any]:
-        return {"knight": self.knight}
 
-
-class EncounterRoarThen(_Model):
+class EncounterRoarThen(_Then):
     """Dragon's Roar (rules/delve/encounter_flow.py): the Knights on the board and the option key of each."""
 
     step: Literal["encounter_roar"] = "encounter_roar"
     knights: list[str]
     keys: list[str]
-
-    def legacy(self) -> dict[str, Any]:
-        return {"knights": list(self.knights), "keys": list(self.keys)}
 
 
 Then = Annotated[KnightAttackThen | EncounterAttackThen | DeployThen | JudgementGroupThen | SquireRunThen
