@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.clash.flow_state import KNIGHT_TOKENS, Flow, KnightTurn, Phase, ask
+from rules.clash.flow_state import KNIGHT_TOKENS, Flow, KnightTurn, Phase
 from rules.decision_records import Option, Pending, Then
 
 __all__ = ["KNIGHT_TOKENS", "RESUME", "Flow", "KnightTurn", "Option", "Pending", "Phase", "Resume", "Then", "ask",
@@ -29,6 +29,15 @@ if TYPE_CHECKING:
     from rules.knights.state import KnightState
     from rules.squires.state import SquireState
     from rules.state import CampaignState
+
+def ask(flow: Flow, kind: str, prompt: str, options: list[Option], *, knights: list[str] | None = None,
+        then: Then | None = None, pick: int = 1, min_pick: int = 1) -> Pending:
+    """Stop for the players: set ``flow.pending`` with a fresh id and return it."""
+    flow.asked += 1
+    flow.pending = Pending(id=f"d{flow.asked}", kind=kind, prompt=prompt, options=options, knights=knights or [],
+                           then=then, pick=pick, min_pick=min_pick)
+    return flow.pending
+
 
 def named_knights(state: CampaignState, pending: Pending) -> list[KnightState | SquireState]:
     """The campaign Knights a decision names (by their Clash Board id, the slug of the name, or their own id), and

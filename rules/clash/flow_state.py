@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.clash.activation_state import Activation
-from rules.decision_records import Option, Pending, Then
+from rules.decision_records import Pending
 
 Phase = Literal["monster", "knight"]
 # Rulebook, "Knight Tokens. The types of Knight tokens include: Break, Opening, Fire, Black, Closing, Hope, Sunder,
@@ -58,12 +58,3 @@ class Flow(_Model):
                                    "became Hidden in (rules/clash/attention.py)")
     asked: int = Field(0, description="decisions asked so far: the next decision id is d<asked+1>")
     log: list[str] = Field(default_factory=list, description="unused; kept so that saved Clashes still load")
-
-
-def ask(flow: Flow, kind: str, prompt: str, options: list[Option], *, knights: list[str] | None = None,
-        then: Then | None = None, pick: int = 1, min_pick: int = 1) -> Pending:
-    """Stop for the players: set ``flow.pending`` with a fresh id and return it."""
-    flow.asked += 1
-    flow.pending = Pending(id=f"d{flow.asked}", kind=kind, prompt=prompt, options=options, knights=knights or [],
-                           then=then, pick=pick, min_pick=min_pick)
-    return flow.pending
