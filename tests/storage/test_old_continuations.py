@@ -15,6 +15,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,11 +23,15 @@ from bot.app.history import rebuild
 from bot.app.service import App
 from bot.console.runner import GUILD, run_lines
 from rules.decision_records import (
+    DeployThen,
     EncounterAttackThen,
     EncounterKnightThen,
+    EncounterRoarThen,
     FogCardsThen,
+    JudgementGroupThen,
     KnightAttackThen,
     Pending,
+    SquireRunThen,
 )
 from rules.state import CampaignState
 from tests.conftest import Table, open_app
@@ -126,3 +131,37 @@ def test_the_reply_shows_the_old_data_dict() -> None:
     pending = Pending.model_validate(old)
     assert pending.then == FogCardsThen(cards=["a", "b"], purpose="withdraw")
     assert json.dumps(pending.shown()) == json.dumps(old)
+
+
+def _old(name: str, *path: str) -> dict[str, Any]:
+    found: Any = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+    for key in path:
+        found = found[key]
+    assert isinstance(found, dict)
+    return found
+
+
+ACTIVATION = _old("clash_command", "clash", "flow", "pending", "data", "activation")
+ATTACK = _old("knight_attack_reroll", "clash", "flow", "pending", "data", "attack")
+
+
+@pytest.mark.parametrize(("data", "then"), [
+    ({"attack": ATTACK, "shuffle": True}, KnightAttackThen),  # bp_choice
+    ({"knight": "ser-sonch", "x": 2, "left": ["kara"]}, DeployThen),
+    ({"group": "kara", "activation": ACTIVATION}, JudgementGroupThen),  # judgement_virtue of a group
+    ({"group": True, "activation": ACTIVATION, "lines_before": 3}, JudgementGroupThen),  # the group's re-rolls
+    ({"squire": "sq1", "steps": [["ability", "Hold the Reins", 0]], "index": 0, "memo": {"monster": "m1"},
+      "end_turn": True, "strict": False}, SquireRunThen),
+    ({"knights": ["ser-sonch", "kara"], "keys": ["ser-sonch", "kara"]}, EncounterRoarThen),
+    ({"activation": ACTIVATION, "lines_before": 0, "named": ["kara:dodge"]}, type(None)),  # a REACT! window
+])
+def test_every_old_data_dict_reads_into_its_continuation_and_shows_as_before(data: dict[str, Any],
+                                                                            then: type) -> None:
+    """The kinds of continuation the fixtures above do not hold: read from the old dict, shown as it was."""
+    old = {"id": "d3", "kind": "k", "prompt": "?", "knights": [], "options": [], "pick": 1, "min_pick": 1,
+           "data": data}
+    pending = Pending.model_validate(old)
+    assert isinstance(pending.then, then)
+    assert (pending.activation is not None) == ("activation" in data)
+    assert json.dumps(pending.shown()) == json.dumps(old)
+    assert Pending.model_validate_json(pending.model_dump_json()) == pending  # and the new shape keeps
