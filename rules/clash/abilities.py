@@ -164,10 +164,10 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
     if taken == "window":
         raise RuleError(f"{k.name} already used an ability named {base.title()} in this Window of Opportunity: "
                         "\"You cannot use multiple abilities with the same name at the same time\"")
-    if pending is not None and pending.named is None:
-        pending.named = []
-    named = pending.named if pending is not None and pending.named is not None else \
-        clash.flow.named.setdefault(window, [])
+    if pending is not None:
+        pending.named = named = pending.named or []
+    else:
+        named = clash.flow.named.setdefault(window, [])
     lines = _pay(cat, k, kind, act.source, cost)
     lines.insert(0, f"⚡ {k.name} uses **{name}** ({shown}).")
     special = knight_windows.special(base, keywords, moves=state.version >= BOARD_PIECES_VERSION)
