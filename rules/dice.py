@@ -145,3 +145,12 @@ class Dice:
             j = self._uniform(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+def d10_success(natural: int, bonus: int, difficulty: int) -> bool:
+    """A natural 10 always succeeds, a natural 1 always fails, otherwise result >= difficulty."""
+    if natural == 10:
+        return True
+    if natural == 1:
+        return False
+    return natural + bonus >= difficulty

@@ -5,9 +5,9 @@ The dice seed and position are part of it, so that replaying the log is exact.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
 
 from rules.board.state import BoardState
 from rules.campaign.state import Progress
@@ -101,9 +101,15 @@ class AskedDie(BaseModel):
 
 
 class PendingDice(BaseModel):
-    """A roll waiting for the players' physical dice (table dice, docs/table-dice.md)."""
+    """A roll waiting for the players' physical dice (table dice, docs/table-dice.md).
 
-    action: dict[str, Any] = Field(description="the action waiting for its dice, in its JSON form")
+    ``action`` stays the action's JSON, typed as JSON: the union of actions is the engine's registry
+    (rules/engine.py ``HANDLERS``, filled by every feature package), which this bottom-layer state cannot import
+    without an import cycle. It is the very JSON the log holds (``AskDice.action``), checked by the action parser
+    before it is stored and parsed again on every read (rules/table_dice.py ``_inner``)."""
+
+    action: dict[str, JsonValue] = Field(description="the action waiting for its dice, in its logged JSON form: "
+                                         "rules/table_dice.py parses it with the engine's action parser on read")
     command: str = Field(description="the command as typed")
     roller: str = Field(description="the user who must enter the dice (a GM may always answer)")
     roller_name: str

@@ -19,6 +19,7 @@ from rules.clash.flow import Pending
 from rules.clash.knight_attack import in_range
 from rules.clash.lookups import knight_state
 from rules.clash.spawning import edge_space
+from rules.decision_records import JudgementGroupThen
 from rules.errors import RuleError
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
@@ -39,7 +40,7 @@ def _knight_of(state: CampaignState, pending: Pending) -> KnightState | None:
 
 def _judgement(cat: Catalogue, state: CampaignState, pending: Pending) -> bool:
     """Is the decision about a Judgement test (whose re-roll always costs Heat)?"""
-    card_id = pending.data.get("activation", {}).get("card")
+    card_id = pending.activation.card if pending.activation is not None else None
     if state.clash is None or card_id is None:
         return False
     m = cat.monsters[state.clash.monster]
@@ -62,7 +63,7 @@ def answer(cat: Catalogue, state: CampaignState, pending: Pending, outcome: str)
         return knights[: max(1, pending.min_pick)] if knights else ["none"]
     if pending.kind == "judgement_virtue" and k is not None:
         return [max(keys, key=lambda v: (k.sheet.virtue(v), -keys.index(v)))]  # type: ignore[arg-type]
-    if pending.kind == "evasion_reroll" and pending.data.get("group"):
+    if pending.kind == "evasion_reroll" and isinstance(pending.then, JudgementGroupThen):
         # a Judgement's re-rolls declared together: every Knight who failed and has Heat to spare re-rolls
         rerolling = [x for x in keys if x != "keep" and st.heat_limit(cat, knight_state(state, x)) >
                      knight_state(state, x).stats.heat]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -108,7 +108,7 @@ def _taken(state: CampaignState, pending: Pending | None, window: str, kid: str,
     flow = running(state).flow
     if f"{kid}:{source}:{name.lower()}" in flow.used:
         return "round"
-    named = pending.data.get("named", []) if pending is not None else flow.named.get(window, [])
+    named = (pending.named or []) if pending is not None else flow.named.get(window, [])
     return "window" if f"{kid}:{base_name(name)[0]}" in named else None
 
 
@@ -164,7 +164,10 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
     if taken == "window":
         raise RuleError(f"{k.name} already used an ability named {base.title()} in this Window of Opportunity: "
                         "\"You cannot use multiple abilities with the same name at the same time\"")
-    named = pending.data.setdefault("named", []) if pending is not None else clash.flow.named.setdefault(window, [])
+    if pending is not None:
+        pending.named = named = pending.named or []
+    else:
+        named = clash.flow.named.setdefault(window, [])
     lines = _pay(cat, k, kind, act.source, cost)
     lines.insert(0, f"⚡ {k.name} uses **{name}** ({shown}).")
     special = knight_windows.special(base, keywords, moves=state.version >= BOARD_PIECES_VERSION)
@@ -187,8 +190,7 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
 
 
 def _activation(pending: Pending | None) -> Activation | None:
-    return Activation.model_validate(pending.data["activation"]) if pending is not None and \
-        "activation" in pending.data else None
+    return pending.resumed() if pending is not None and pending.activation is not None else None
 
 
 def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, base: str, strength: int,
@@ -256,15 +258,15 @@ def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: in
     refused = _defence_refusal(act, kid, base)
     if refused is not None:
         raise RuleError(refused)
-    data: dict[str, Any] = pending.data["activation"]
+    held = pending.activation
+    assert held is not None, "a defence is used in a Monster Attack"
     if _group_defy(act, kid, base):
-        defied = data.setdefault("group_defied", {})
-        defied[kid] = defied.get(kid, 0) + strength
+        held.group_defied[kid] = held.group_defied.get(kid, 0) + strength
         return [f"{base.title()}: {strength} hit(s) of this Knight's test are treated as evaded."]
     if base == "dodge":
-        data["evasion_bonus"] = data.get("evasion_bonus", 0) + strength
+        held.evasion_bonus += strength
         return [f"Dodge: +{strength} Evasion bonus for this roll."]
-    data["evaded"] = data.get("evaded", 0) + strength
+    held.evaded += strength
     return [f"{base.title()}: {strength} hit(s) of this roll are treated as evaded."]
 
 

@@ -4,8 +4,8 @@ Movement, Attack Consequences, After Attack; the Attack with its Evasion Roll is
 One ``Activation`` (rules/clash/activation_state.py) is resolved step by step by ``run`` of the Monster Round's loop
 (rules/clash/monster_round.py), which finds each step registered here with ``@activation_step``. When a step needs
 the players (a tied Target, a REACT! window, Heat re-rolls of the Evasion dice, a Judgement's Virtue, Obey or
-Disobey, a Monster path), ``run`` stops with a decision whose ``data`` holds the Activation; ``/choose`` resumes it
-(the ``@resumes`` functions below, which go on with ``run_from``).
+Disobey, a Monster path), ``run`` stops with a decision that holds the Activation (``Pending.activation``);
+``/choose`` resumes it (the ``@resumes`` functions below, which go on with ``run_from``).
 Activations waiting their turn (Attack Responses) queue in ``flow.queue``.
 """
 
@@ -55,8 +55,7 @@ def react_window(state: CampaignState, card: MonsterAttack, act: Activation, ste
 @resumes("react")
 def _resume_react(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     """The Knights have used their Reactions: resolve the instruction the window came before."""
-    return run_from(engine, state, dice, ["The Knights are done reacting."], Activation.model_validate(
-        pending.data["activation"]))
+    return run_from(engine, state, dice, ["The Knights are done reacting."], pending.resumed())
 
 
 # --- 1. Draw AI or Resolve Signature ---------------------------------------------------------------------------
@@ -158,7 +157,7 @@ def _ask_target(state: CampaignState, act: Activation, line: int, text: str, tie
 
 @resumes("target")
 def _resume_target(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    act = Activation.model_validate(pending.data["activation"])
+    act = pending.resumed()
     lines: list[str] = []
     if chosen == ["none"]:
         act.line += 1
@@ -186,7 +185,7 @@ def _resume_target(engine: Engine, state: CampaignState, pending: Pending, chose
 
 def _finish_run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
                 pending: Pending) -> Result:
-    pending.data["activation"] = act.model_dump()
+    pending.activation = act.model_copy(deep=True)
     return result_of(engine, state, lines, pending)
 
 
@@ -240,7 +239,7 @@ def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
 
 @resumes("path")
 def _resume_path(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    act = Activation.model_validate(pending.data["activation"])
+    act = pending.resumed()
     act.path = int(chosen[0])
     act.reacted.append(f"movement:{act.index}")
     return run_from(engine, state, dice, [], act)
@@ -319,8 +318,7 @@ def _resume_bonus(engine: Engine, state: CampaignState, pending: Pending, chosen
         k = knight_state(state, kid)
         if k.id in state.clash.flow.bonus_attacks:
             state.clash.flow.bonus_attacks.remove(k.id)
-    return run_from(engine, state, dice, ["The Bonus Attack is passed."], Activation.model_validate(
-        pending.data["activation"]))
+    return run_from(engine, state, dice, ["The Bonus Attack is passed."], pending.resumed())
 
 
 @implements("Chain Break", tests=[T + "test_an_attack_during_a_monster_attack_is_a_chain_break"])
@@ -350,7 +348,7 @@ def _queue(state: CampaignState, act: Activation, h: harm.Harm) -> None:
         if kind in ("signature", "routine", "ai"):
             target = current(act)
             state.clash.flow.queue.append(Activation(source=kind, monster=act.monster, space=act.space,
-                                                     forced=target).model_dump())
+                                                     forced=target))
     h.attacks.clear()
 
 

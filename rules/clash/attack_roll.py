@@ -13,74 +13,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from content.loader import Catalogue
 from content.schema.gear import Keyword
 from rules.attack_rolls import roll_crit_pool
 from rules.clash import power_roll as pw
+from rules.clash.attack_state import AttackRoll as AttackRoll
+from rules.clash.attack_state import KnightRoll as KnightRoll
 from rules.clash.falsity import falsity_reroll, has_falsity
 from rules.clash.flow import Option
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
-from rules.rolls import d10_success
 
 
-class AttackRoll(BaseModel):
-    """An Attack Roll in progress (rulebook "3. Attack Roll"): the Clash's Knight attack and the Encounter's Attack
-    Action share it, with their Heat re-rolls."""
-
-    model_config = ConfigDict(extra="forbid")
-    precision: int
-    to_hit: int
-    naturals: list[int]
-    rerolled: list[int] = Field(default_factory=list)
-    crit_misses: int = 0
-    free_rerolls: int = 0
-    deadly: bool = False
-
-    def hits(self) -> list[bool]:
-        return [d10_success(n, self.precision, self.to_hit) for n in self.naturals]
-
-    def missed(self) -> list[int]:
-        """1-based positions of the dice that missed."""
-        return [i + 1 for i, ok in enumerate(self.hits()) if not ok]
-
-    def shown(self) -> str:
-        out = " ".join(str(n) for n in self.naturals)
-        return f"{out} (Precision {self.precision:+d})" if self.precision else out
-
-    def verdict(self) -> str:
-        hits = sum(self.hits())
-        if hits == len(self.naturals):
-            return f"{hits} hit{'s' if hits != 1 else ''}, **Full Hit**"
-        return "**Full Miss**" if hits == 0 else f"{hits} hit{'s' if hits != 1 else ''}"
-
-    def reroll_options(self, missed: list[int]) -> list[Option]:
-        options = [Option(key=f"die{i}", label=f"die {i}{' (Crit die)' if i == 1 else ''}: {self.naturals[i - 1]}",
-                          help="re-roll this missed die") for i in missed]
-        return [*options, Option(key="keep", label="keep the roll", help="no re-roll")]
-
-    def reroll(self, dice: Dice, positions: list[int]) -> list[int]:
-        """Re-roll these dice (a natural 1 again on the Crit die counts another Crit Miss); returns the old values."""
-        old = [self.naturals[i - 1] for i in positions]
-        for i in positions:
-            self.naturals[i - 1] = dice.d10(f"Attack Roll (re-roll of die {i})", crit=i == 1)
-            if i == 1 and self.naturals[0] == 1:
-                self.crit_misses += 1
-        self.rerolled = positions
-        return old
-
-
-class KnightRoll(AttackRoll):
-    """A Knight's Attack Roll: with Falsity (the active weapon's) the Crit die is re-rolled without Heat."""
-
-    falsity: bool = Field(False, description="the active weapon has Falsity: a free re-roll of the Crit die")
-
-    def crit_free(self) -> bool:
-        return self.falsity and 1 not in self.rerolled
+def reroll_options(p: AttackRoll, missed: list[int]) -> list[Option]:
+    options = [Option(key=f"die{i}", label=f"die {i}{' (Crit die)' if i == 1 else ''}: {p.naturals[i - 1]}",
+                      help="re-roll this missed die") for i in missed]
+    return [*options, Option(key="keep", label="keep the roll", help="no re-roll")]
 
 
 def free_rerolls(tokens: pw.PoolTokens, keywords: Sequence[Keyword]) -> int:
@@ -133,7 +83,7 @@ def reroll_offer(cat: Catalogue, k: KnightState, p: KnightRoll) -> RerollOffer |
     room = max(0, st.heat_limit(cat, k) - k.stats.heat)
     others = [i for i in offer if i != 1] if crit_free else offer
     can = min(len(others), p.free_rerolls + room) + int(crit_free)
-    options = p.reroll_options(offer)
+    options = reroll_options(p, offer)
     if crit_free:
         hit = 1 not in missed
         options[0] = Option(key="die1", label=f"die 1 (Crit die, Falsity): {p.naturals[0]}",

@@ -111,7 +111,7 @@ class Venue:
     skips: frozenset[str] = frozenset()
     crit_chance: Callable[[Any], str] = lambda p: "✨ **Crit Chance** on the Crit die."
     reroll_prompt: Callable[[KnightState, ar.RerollOffer], str] = lambda k, offer: ""
-    ask: Callable[[Attack, str, str, list[Any], dict[str, Any], int], Result] | None = None  # stop for a decision
+    ask: Callable[[Attack, str, str, list[Any], int], Result] | None = None  # stop for a decision
     finish: Callable[[Attack], Result] | None = None  # the end of the Attack: what is discarded after it, the reply
     goes_on: Callable[[Attack], bool] = lambda a: not a.k.dead  # the Second Ability Window is reached
     after_second_window: Callable[[Attack], list[str]] = lambda a: []
@@ -143,7 +143,7 @@ def offer_rerolls(a: Attack) -> Result | None:
         a.lines.append(f"{k.name} is at the Heat Limit ({k.stats.heat}): no Heat re-roll.")
         return None
     assert a.venue.ask is not None
-    return a.venue.ask(a, a.venue.reroll_kind, a.venue.reroll_prompt(k, offer), offer.options, {}, offer.pick)
+    return a.venue.ask(a, a.venue.reroll_kind, a.venue.reroll_prompt(k, offer), offer.options, offer.pick)
 
 
 def reroll(a: Attack, chosen: list[str]) -> None:

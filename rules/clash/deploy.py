@@ -16,6 +16,7 @@ from rules.board.knight_movement import IllegalMove, knight_move, knight_reachab
 from rules.board.naming import slug
 from rules.board.state import BoardState
 from rules.clash.flow import Option, Pending, ask, decision, resumes
+from rules.decision_records import DeployThen
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
@@ -78,7 +79,7 @@ def _next(engine: Engine, state: CampaignState, left: list[str]) -> tuple[Pendin
         options.append(Option(key="stay", label="stay", help="do not move"))
         pending = ask(clash.flow, "deploy", f"🚩 Deploy {x}: {k.name} may move {x} space{'s' if x != 1 else ''} "
                       "before the Monster is positioned — where to?", options, knights=[kid],
-                      data={"knight": kid, "x": x, "left": left})
+                      then=DeployThen(knight=kid, x=x, left=left))
         return pending, lines
     return None, lines
 
@@ -90,7 +91,8 @@ def offer(engine: Engine, state: CampaignState) -> tuple[Pending | None, list[st
 
 @resumes("deploy")
 def _resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    kid, x, left = str(pending.data["knight"]), int(pending.data["x"]), list(pending.data["left"])
+    assert isinstance(pending.then, DeployThen), f"{pending.kind} is no Deploy"
+    kid, x, left = pending.then.knight, pending.then.x, list(pending.then.left)
     k = _knight_of(state, kid)
     name = k.name if k is not None else kid
     lines: list[str] = []

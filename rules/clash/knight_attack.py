@@ -4,7 +4,7 @@
 Target, Attack Roll (Heat re-rolls stop for the attacking Knight's decision ``attack_reroll``), First Ability
 Window (narrated), Determine BP Card, Power Roll (rules/clash/power_roll.py), Monster Responses
 (rules/clash/harm.py), Wounds and Escalation (rules/clash/wound_stack.py), Clear the Knight Pool, Second Ability
-Window. The Attack's progress while a decision is open is kept in ``pending.data["attack"]``.
+Window. The Attack's progress while a decision is open is kept in ``pending.then`` (``KnightAttackThen``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from rules.clash.monster_round import continue_round, run, run_attack_responses
 from rules.clash.view import clash_data
 from rules.clash.weapon_range import effective_range
 from rules.coverage import implements
+from rules.decision_records import KnightAttackThen
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
@@ -140,7 +141,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     if act.bonus and paused is not None and paused.kind == "bonus_attack" and mini.id in paused.knights:
         # the Round waited for this Bonus Attack: it goes on once the Attack ends (_resume_round)
         clash.flow.pending = None
-        clash.flow.queue.insert(0, paused.data["activation"])
+        clash.flow.queue.insert(0, paused.resumed())
     rounds.not_waiting(clash)
     if act.bonus:
         _owed_bonus(clash.flow.bonus_attacks, k)
@@ -264,10 +265,10 @@ def _reroll_prompt(k: KnightState, offer: ar.RerollOffer) -> str:
             "wish to re-roll before re-rolling any of them.")
 
 
-def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], data: dict[str, Any], pick: int) -> Result:
+def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], pick: int) -> Result:
     assert a.state.clash is not None
-    pending = ask(a.state.clash.flow, kind, prompt, options, knights=[a.k.id], data={"attack": a.p.model_dump(),
-                                                                                     **data}, pick=pick)
+    pending = ask(a.state.clash.flow, kind, prompt, options, knights=[a.k.id],
+                  then=KnightAttackThen(attack=a.p.model_copy(deep=True)), pick=pick)
     return _result(a.engine, a.state, a.k, a.lines, a.data, pending)
 
 
@@ -277,9 +278,19 @@ def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], data: dic
             tests=[T + "test_crit_chance_on_the_crit_die_only", T + "test_a_rerolled_crit_miss_counts_again"])
 @resumes("attack_reroll")
 def resume_reroll(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    a = _attack(engine, state, dice, Progress.model_validate(pending.data["attack"]), [])
+    a = _attack(engine, state, dice, _progress(pending), [])
     seq.reroll(a, chosen)
     return _resume_round(engine, seq.run(a), dice)
+
+
+def _then(pending: Pending) -> KnightAttackThen:
+    assert isinstance(pending.then, KnightAttackThen), f"{pending.kind} holds no Knight Attack"
+    return pending.then
+
+
+def _progress(pending: Pending) -> Progress:
+    """The Attack a decision holds, to go on with (a copy: the decision keeps its own)."""
+    return _then(pending).attack.model_copy(deep=True)
 
 
 def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> seq.Attack:
@@ -480,17 +491,17 @@ def _bp_choice(engine: Engine, state: CampaignState, k: KnightState, p: Progress
                        help="Precise: attack the top card of the discard pile") for c in discard]
     how = " and ".join(x for x in (*[n for n in SEEKERS if n in names], "Precise" if discard else "") if x)
     return ask(clash.flow, "bp_choice", f"🃏 {how} ({face.name}): {k.name} looks at the BP cards — which one does "
-               f"the Attack target?", options, knights=[p.mini], data={"attack": p.model_dump(),
-                                                                        "shuffle": look > 1})
+               f"the Attack target?", options, knights=[p.mini],
+               then=KnightAttackThen(attack=p.model_copy(deep=True), shuffle=look > 1))
 
 
 @resumes("bp_choice")
 def _resume_bp_choice(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    p = Progress.model_validate(pending.data["attack"])
+    p = _progress(pending)
     clash = state.clash
     assert clash is not None
     from_discard = chosen[0] not in clash.bp_deck
-    p.bp_chosen, p.bp_shuffle = chosen[0], bool(pending.data.get("shuffle")) or from_discard
+    p.bp_chosen, p.bp_shuffle = chosen[0], bool(_then(pending).shuffle) or from_discard
     k = state.knights[p.knight]
     lines = [f"{k.name} attacks " + ("the top card of the BP discard pile (Precise)." if from_discard
                                      else "the BP card they chose.")]
@@ -560,6 +571,6 @@ def _result(engine: Engine, state: CampaignState, k: KnightState, lines: list[st
     data.update(extra or {})
     if pending is not None:
         events.append(Event(kind="decision", text=pending.prompt))
-        data["pending"] = pending.model_dump(exclude={"data"})
+        data["pending"] = pending.shown(data=False)
     return Result(state=state, events=events, data=data,
                   pending=decision(state, pending) if pending is not None else None)

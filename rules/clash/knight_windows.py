@@ -91,7 +91,7 @@ def reinforce(state: CampaignState, pending: Pending | None, kid: str, kw: Keywo
     k = knight_state(state, kid)
     if passive:
         raise RuleError(f"{kw.label()} costs nothing: it adds its dice to each of {k.name}'s Armor Rolls by itself")
-    if pending is None or "activation" not in pending.data:
+    if pending is None or pending.activation is None:
         raise RuleError(f"{kw.name} is used when you are about to resolve an Armor Roll: in a Window of Opportunity "
                         "of a Monster Attack (a REACT! or the Evasion Roll waiting)")
     colour = REINFORCE.get(kw.name, "red")

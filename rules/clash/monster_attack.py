@@ -17,6 +17,7 @@ from rules.clash.lookups import alive, card_of, current, gates_met, harm_by, kni
 from rules.clash.monster_round import activation_step, run_from
 from rules.clash.squire_hooks import squires
 from rules.coverage import implements
+from rules.decision_records import JudgementGroupThen
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
@@ -182,8 +183,8 @@ def _shown(naturals: list[int], bonus: int) -> str:
 def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     """Heat re-rolls: "each die can be re-rolled only once and you must declare all dice you wish to re-roll
     before re-rolling any of them"; Evasion Re-rolls from Gear cost nothing."""
-    act = Activation.model_validate(pending.data["activation"])
-    if GROUP in pending.data:  # a Judgement's re-rolls, declared by every Target at once
+    act = pending.resumed()
+    if isinstance(pending.then, JudgementGroupThen):  # a Judgement's re-rolls, declared by every Target at once
         return resume_rerolls(engine, state, act, chosen, dice)
     knight = current(act)
     assert knight is not None and state.clash is not None
@@ -280,16 +281,16 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
 
 @resumes("judgement_virtue")
 def _resume_virtue(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    act = Activation.model_validate(pending.data["activation"])
-    if GROUP in pending.data:
-        return resume_virtue(engine, state, act, pending.data[GROUP], chosen[0], dice)
+    act = pending.resumed()
+    if isinstance(pending.then, JudgementGroupThen) and pending.then.knight is not None:
+        return resume_virtue(engine, state, act, pending.then.knight, chosen[0], dice)
     act.virtue = chosen[0]
     return run_from(engine, state, dice, [], act)
 
 
 @resumes("command")
 def _resume_command(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
-    act = Activation.model_validate(pending.data["activation"])
+    act = pending.resumed()
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
     knight = current(act)
@@ -319,9 +320,6 @@ KNIGHT = Target(gone=lambda state, knight: not alive(state, knight), passes=_kni
 # ``JUDGEMENT_REROLLS_VERSION`` and later; older ones declare and roll the re-rolls Knight by Knight, as played.
 
 JR = "tests/clash/test_judgement_rerolls.py::"
-GROUP = "group"  # the Pending.data key of the group's re-roll decision
-
-
 def group_of(state: CampaignState, card: MonsterAttack, act: Activation) -> list[str]:
     """The Targets still to be attacked who test at the same time: the living Knights (Squires draw Mettle cards)
     of a Judgement that is not Sequential, when there are two or more of them."""
@@ -355,7 +353,7 @@ def group_tests(state: CampaignState, dice: Dice, lines: list[str], act: Activat
             return ask(state.clash.flow, "judgement_virtue",
                        f"🧠 {card.name} is a Judgement: {k.name} chooses the Virtue to test.",
                        [Option(key=v, label=v.capitalize(), help=f"{v.capitalize()} {k.sheet.virtue(v)}")
-                        for v in spec.virtues], knights=[kid], data={GROUP: kid})
+                        for v in spec.virtues], knights=[kid], then=JudgementGroupThen(knight=kid))
         act.group_virtues[kid] = spec.virtues[0]
     difficulty = difficulty_of(card)
     if not act.group_naturals:
@@ -374,13 +372,13 @@ def group_tests(state: CampaignState, dice: Dice, lines: list[str], act: Activat
     keep = Option(key="keep", label="Keep", help="no re-roll: the tests stand")
     if attack_keywords.doomed(card):  # the window stays open for Defy
         return ask(state.clash.flow, "evasion_reroll", f"🎲 {names} failed the test. {attack_keywords.DOOMED}.",
-                   [keep], knights=failed, data={GROUP: True})
+                   [keep], knights=failed, then=JudgementGroupThen())
     options = [Option(key=kid, label=f"{name_of(state, kid)} ({act.group_naturals[kid]})"[:80],
                       help="re-roll this Knight's test for +1 Heat") for kid in failed]
     return ask(state.clash.flow, "evasion_reroll",
                f"🎲 {names} failed the test: declare every re-roll at once (+1 Heat each) — pick the Knights who "
                "re-roll, or Keep; they are rolled together.",
-               [*options, keep], knights=failed, pick=len(failed), data={GROUP: True})
+               [*options, keep], knights=failed, pick=len(failed), then=JudgementGroupThen())
 
 
 def _passes(state: CampaignState, act: Activation, card: MonsterAttack, kid: str) -> bool:

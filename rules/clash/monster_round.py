@@ -59,11 +59,11 @@ def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act:
         if act is None:
             if not flow.queue:
                 break
-            act = Activation.model_validate(flow.queue.pop(0))
+            act = flow.queue.pop(0)
         pending = _advance(engine, state, dice, lines, act)
         if pending is not None:
-            pending.data["activation"] = act.model_dump()
-            pending.data["lines_before"] = len(lines)
+            pending.activation = act.model_copy(deep=True)
+            pending.lines_before = len(lines)
             return result_of(engine, state, lines, pending)
         act = None
     return result_of(engine, state, lines, None)
@@ -75,7 +75,7 @@ def result_of(engine: Engine, state: CampaignState, lines: list[str], pending: P
     data: dict[str, Any] = {"clash": clash_data(state.clash, gm=False)}
     if pending is not None:
         events.append(Event(kind="decision", text=pending.prompt))
-        data["pending"] = pending.model_dump(exclude={"data"})
+        data["pending"] = pending.shown(data=False)
     return Result(state=state, events=events, data=data,
                   pending=decision(state, pending) if pending is not None else None)
 
@@ -121,7 +121,7 @@ def run_attack_responses(engine: Engine, state: CampaignState, dice: Dice, respo
         if monster is None:
             raise RuleError("an Attack Response needs the Monster that performs it")
         state.clash.flow.queue.append(
-            Activation(source=r["attack"], monster=monster, forced=r.get("target")).model_dump())
+            Activation(source=r["attack"], monster=monster, forced=r.get("target")))
     return run(engine, state, dice, list(lines or []), None)
 
 

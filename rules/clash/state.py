@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.clash.flow import Flow
+from rules.clash.flow_state import Flow
 
 ActivationKind = Literal["ai", "signature"]
 ClashType = Literal["exhibition", "full"]

@@ -327,5 +327,5 @@ def view(enc: EncounterState, side: EncounterSide, names: dict[str, str]) -> dic
         "thresholds": {"success": side.resolution.success.scrapes,
                        "partial": side.resolution.partial.scrapes if side.resolution.partial else None},
         "quest_success": None if enc.outcome is None else enc.outcome in ("success", "partial"),
-        "pending": enc.pending.model_dump() if enc.pending else None,
+        "pending": enc.pending.shown() if enc.pending else None,
     }

@@ -18,9 +18,11 @@ from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
 from rules.clash import attack_sequence as seq
 from rules.clash import power_roll as pw
+from rules.clash.attack_state import EncounterAttack
 from rules.clash.falsity import has_falsity
 from rules.clash.flow import Option, Pending, resumes
 from rules.coverage import implements
+from rules.decision_records import EncounterAttackThen
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
 from rules.delve import encounter_flow as flow
@@ -36,13 +38,7 @@ from rules.state import CampaignState, one_attack
 T = "tests/delve/test_encounter.py::"
 
 
-class Progress(ar.KnightRoll):
-    """An Attack Action between its Attack Roll and the rest (``pending.data["attack"]``)."""
-
-    knight: str
-    weapon: str
-    target: int
-    cantrip: Literal["opening", "break"] | None = None
+Progress = EncounterAttack  # the record a waiting decision keeps (rules/decision_records.EncounterAttackThen)
 
 
 def pool_text(pool: dict[str, int]) -> str:
@@ -155,16 +151,15 @@ def _reroll_prompt(k: KnightState, offer: ar.RerollOffer) -> str:
             f"{offer.heat}/{offer.limit}), declared all at once.")
 
 
-def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], data: dict[str, Any], pick: int) -> Result:
-    # a campaign created before version 3 kept no Falsity in its decision: its state stays as it was
-    p = a.p.model_dump(exclude=None if a.p.falsity else {"falsity"})
-    return flow.ask(a.engine, a.state, a.lines, kind, prompt, options, knights=[a.k.id], data={"attack": p, **data},
-                    pick=pick)
+def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], pick: int) -> Result:
+    return flow.ask(a.engine, a.state, a.lines, kind, prompt, options, knights=[a.k.id],
+                    then=EncounterAttackThen(attack=a.p.model_copy(deep=True)), pick=pick)
 
 
 @resumes("enc_reroll")
 def _reroll(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
-    a = _attack(engine, state, dice, Progress.model_validate(pending.data["attack"]), [])
+    assert isinstance(pending.then, EncounterAttackThen), f"{pending.kind} holds no Attack Action"
+    a = _attack(engine, state, dice, pending.then.attack.model_copy(deep=True), [])
     seq.reroll(a, keys)
     return seq.run(a)
 

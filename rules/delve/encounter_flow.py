@@ -24,6 +24,7 @@ from content.schema.encounters import EncounterCard, EncounterSide
 from content.schema.kingdom import Kingdom
 from rules.clash.flow import Option, Pending, decision, resumes
 from rules.coverage import implements
+from rules.decision_records import EncounterKnightThen, EncounterRoarThen, Then
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
 from rules.delve import track as tr
@@ -99,7 +100,7 @@ def result(engine: Engine, state: CampaignState, texts: list[str], final: dict[s
         data["encounter"] = geo.view(enc, card_of(kingdom, enc.card).side(enc.level), names(state))
         pending = enc.pending
         if pending is not None:
-            data["pending"] = pending.model_dump(exclude={"data"})
+            data["pending"] = pending.shown(data=False)
     else:
         data["encounter"] = final
     data.update(extra)
@@ -117,14 +118,14 @@ def enc_decision(state: CampaignState, pending: Pending) -> Decision:
 
 
 def ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, prompt: str, options: list[Option], *,
-        knights: list[str] | None = None, data: dict[str, Any] | None = None, pick: int = 1,
+        knights: list[str] | None = None, then: Then | None = None, pick: int = 1,
         min_pick: int = 1) -> Result:
     """Stop for the party: the decision is kept in the Encounter (``encounter.pending``) and shown in the reply."""
     assert state.delve is not None and state.delve.encounter is not None
     enc = state.delve.encounter
     enc.asked += 1
     enc.pending = Pending(id=f"enc{enc.asked}", kind=kind, prompt=prompt, options=options, knights=knights or [],
-                          data=data or {}, pick=pick, min_pick=min_pick)
+                          then=then, pick=pick, min_pick=min_pick)
     texts.append(said(EncounterAsks(prompt=prompt, options=[(o.key, o.label) for o in options])))
     return result(engine, state, texts)
 
@@ -266,7 +267,7 @@ def position_knights(engine: Engine, state: CampaignState, dice: Dice, texts: li
             continue
         if matching:
             return ask(engine, state, texts, "enc_space", f"{name} rolled {symbol}: on which free {symbol} space?",
-                       _space_options(matching, board), knights=[k.knight], data={"knight": k.knight})
+                       _space_options(matching, board), knights=[k.knight], then=EncounterKnightThen(knight=k.knight))
         what = f"no free {symbol} space" if symbol else "a Hope face, no symbol"
         if enc.ambush or not fallback:
             k.status, k.why_out = "out", f"{what} (Ambush)" if enc.ambush else f"{what}, no targeted space free"
@@ -277,7 +278,7 @@ def position_knights(engine: Engine, state: CampaignState, dice: Dice, texts: li
         options += _space_options(fallback, board)
         return ask(engine, state, texts, "enc_space",
                    f"{name}: {what}. Remove {name} from the Encounter, or place them on a space the Monsters target?",
-                   options, knights=[k.knight], data={"knight": k.knight})
+                   options, knights=[k.knight], then=EncounterKnightThen(knight=k.knight))
     _done(enc)
     return None
 
@@ -285,7 +286,8 @@ def position_knights(engine: Engine, state: CampaignState, dice: Dice, texts: li
 @resumes("enc_space")
 def _space(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
     _, _, enc, _, board = context(engine, state)
-    k = enc.knight(pending.data["knight"])
+    assert isinstance(pending.then, EncounterKnightThen), f"{pending.kind} names no Knight"
+    k = enc.knight(pending.then.knight)
     name = names(state)[k.knight]
     if keys[0] == "out":
         k.status, k.why_out = "out", "chose to leave the Encounter (no matching space)"
@@ -316,7 +318,7 @@ def roar(engine: Engine, state: CampaignState, texts: list[str]) -> Result | Non
                 for key, kid in zip(keys, on_board, strict=True)]
     return ask(engine, state, texts, "enc_roar",
                "🐲 Dragon's Roar: which Knights on the board roll again for a new space? The others stay.", options,
-               knights=on_board, data={"knights": on_board, "keys": keys}, pick=len(on_board))
+               knights=on_board, then=EncounterRoarThen(knights=on_board, keys=keys), pick=len(on_board))
 
 
 @resumes("enc_roar")
@@ -324,7 +326,9 @@ def _roar(engine: Engine, state: CampaignState, pending: Pending, keys: list[str
     _, _, enc, _, _ = context(engine, state)
     if "none" in keys and len(keys) > 1:
         raise RuleError("choose the Knights who move, or none — not both")
-    moving = [pending.data["knights"][pending.data["keys"].index(key)] for key in keys if key != "none"]
+    assert isinstance(pending.then, EncounterRoarThen), f"{pending.kind} names no Knights"
+    roar = pending.then
+    moving = [roar.knights[roar.keys.index(key)] for key in keys if key != "none"]
     for kid in moving:
         k = enc.knight(kid)
         k.status, k.space = "waiting", None

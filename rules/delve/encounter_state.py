@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from rules.clash.flow import Pending
+from rules.decision_records import Pending
 
 Facing = Literal["north", "east", "south", "west"]
 Space = tuple[int, int]

@@ -19,11 +19,11 @@ The Rest Phase (``RestPhase``, ``/rest``) is here too: it is the Delve's pause b
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from content.schema.kingdom import Kingdom, KingdomTile
 from rules.clash.flow import RESUME, Option, Pending, decision, resumes
 from rules.coverage import declare, implements
+from rules.decision_records import FogCardsThen
 from rules.delve import exploration as ex
 from rules.delve import fog as fr
 from rules.delve import kingdom_map as kmap
@@ -68,10 +68,10 @@ def _set_fog(state: CampaignState, fog: FogState | None) -> None:
 
 
 def _ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, prompt: str, options: list[Option],
-         data: dict[str, Any] | None = None) -> Result:
+         then: FogCardsThen | None = None) -> Result:
     """Stop for the party: the decision is kept in the traversal (``fog.pending``) and shown in the reply."""
     fog = _fog(state)
-    pending = Pending(id=f"fog{fog.asked + 1}", kind=kind, prompt=prompt, options=options, data=data or {})
+    pending = Pending(id=f"fog{fog.asked + 1}", kind=kind, prompt=prompt, options=options, then=then)
     _set_fog(state, fog.model_copy(update={"pending": pending, "asked": fog.asked + 1}))
     texts.append(f"❓ {prompt} " + "; ".join(f"`{o.key}` {o.label}" for o in options))
     result = delve_result(engine, state, texts)
@@ -101,8 +101,9 @@ def _label(kingdom: Kingdom, card: str) -> str:
 
 
 def _card_of(pending: Pending, key: str) -> str:
-    """The card an option key names (the cards of a decision are kept in ``pending.data["cards"]``)."""
-    cards: list[str] = pending.data["cards"]
+    """The card an option key names (the cards of a decision are kept in ``pending.then.cards``)."""
+    assert isinstance(pending.then, FogCardsThen), f"{pending.kind} names no Deep Fog cards"
+    cards = pending.then.cards
     keys = [o.key for o in pending.options]
     return cards[keys.index(key)]
 
@@ -184,7 +185,7 @@ def _ask_trailmake(engine: Engine, state: CampaignState, kingdom: Kingdom, texts
     return _ask(engine, state, texts, "fog_trailmake",
                 f"Trailmake {count}: which of the top {count} Deep Fog cards goes to the bottom of the deck?",
                 _card_options(kingdom, top, help_="put this card at the bottom of the deck; the rest are shuffled"),
-                data={"cards": top})
+                then=FogCardsThen(cards=top))
 
 
 @resumes("fog_trailmake")
@@ -378,14 +379,14 @@ def _ask_lowest(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: l
     return _ask(engine, state, texts, "fog_lowest",
                 f"Several revealed cards share the lowest value ({value}): which one is discarded?",
                 _card_options(kingdom, candidates, help_="this card is discarded"),
-                data={"purpose": purpose, "cards": candidates})
+                then=FogCardsThen(cards=candidates, purpose=purpose))
 
 
 @resumes("fog_lowest")
 def _lowest(engine: Engine, state: CampaignState, pending: Pending, keys: list[str], dice: Dice) -> Result:
     _, kingdom, _ = current(engine, state)
     card = _card_of(pending, keys[0])
-    if pending.data.get("purpose") == "withdraw":
+    if isinstance(pending.then, FogCardsThen) and pending.then.purpose == "withdraw":
         return _finish_withdraw(engine, state, kingdom, [], card, dice)
     return _shuffle_back(engine, state, kingdom, [], card, dice)
 
@@ -418,7 +419,7 @@ def _leave(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[s
                                     help_="the party resolves this card's Grave Penalty (Party Leader as Target)")
             return _ask(engine, state, texts, "fog_penalty",
                         "Minor Penalty: which revealed card's Grave Penalty does the party resolve?", options,
-                        data={"cards": choices})
+                        then=FogCardsThen(cards=choices))
         return _penalties(engine, state, kingdom, texts, choices, dice)
     if outcome == "grave":  # the revealed cards are the path's: a Course Correct flips the others face down
         return _penalties(engine, state, kingdom, texts, fr.path_cards(fog), dice)

@@ -71,7 +71,7 @@ def delve_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
         "clues": [c.model_dump() for c in delve.clues],
         "exploration_left": len(delve.exploration),
         "fog": fog_rules.view(delve, kingdom),
-        "pending": delve.fog.pending.model_dump() if delve.fog and delve.fog.pending else None,
+        "pending": delve.fog.pending.shown() if delve.fog and delve.fog.pending else None,
         "monsters": mon.view(delve, kingdom),
         "encounter_due": delve.encounter_due,
         "resume": delve.resume.model_dump() if delve.resume else None,

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from content.schema.kingdom import ClueType
-from rules.clash.flow import Pending
+from rules.decision_records import Pending
 from rules.delve.encounter_state import EncounterState
 
 Direction = Literal["north", "east", "south", "west"]

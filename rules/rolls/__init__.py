@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from content.schema import POWER_TIERS, DiceSet
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.dice import d10_success as d10_success  # the rule lives with the dice (rules/clash/attack_state.py)
 from rules.errors import RuleError
 from rules.power import PowerFace, PowerRoll, apply_box_limits, count_faces
 from rules.state import LastRoll
@@ -23,15 +24,6 @@ from rules.state import LastRoll
         "tests/rules/test_d10.py::test_a_natural_1_always_fails",
     ],
 )
-def d10_success(natural: int, bonus: int, difficulty: int) -> bool:
-    """A natural 10 always succeeds, a natural 1 always fails, otherwise result >= difficulty."""
-    if natural == 10:
-        return True
-    if natural == 1:
-        return False
-    return natural + bonus >= difficulty
-
-
 class RolledTest(BaseModel):
     natural: int
     bonus: int

@@ -41,6 +41,7 @@ from rules.clash import harm
 from rules.clash.flow import Option, Pending, ask
 from rules.clash.peril import say_stats
 from rules.coverage import implements
+from rules.decision_records import SquireRunThen
 from rules.dice import Dice
 from rules.effects import Dispatch
 from rules.engine import Engine, Event, observes
@@ -440,8 +441,8 @@ def run_steps(run: Run, steps: list[Step], start: int = 0, picked: str | None = 
             options = [Option(key=o, label=_name(run.state, o)[:80], help="") for o in ask_more.options]
             return ask(run.state.clash.flow, "squire_target", f"🎯 {run.s.name} — {ask_more.why}", options,
                        knights=[run.s.id],  # the Squire's owner answers (or the GM)
-                       data={"squire": run.s.id, "steps": [list(x) for x in steps], "index": i, "memo": run.memo,
-                             "end_turn": end_turn, "strict": run.strict})
+                       then=SquireRunThen(squire=run.s.id, steps=list(steps), index=i, memo=dict(run.memo),
+                                          end_turn=end_turn, strict=run.strict))
     return None
 
 
@@ -458,13 +459,13 @@ def resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list[
     """Go on with a Squire's Ability once the players chose who it is for (the ``squire_target`` decision, resumed
     by rules/squires/clash.py): the Squire, the narration, and whether the Squire's turn ends now (the policy played
     it and nothing more waits)."""
-    data = pending.data
-    s = state.squires[data["squire"]]
-    run = Run(engine, state, dice, s, strict=bool(data["strict"]), memo=dict(data["memo"]))
-    steps: list[Step] = [(str(a), str(b), int(c)) for a, b, c in data["steps"]]
+    then = pending.then
+    assert isinstance(then, SquireRunThen), f"{pending.kind} holds no Squire ability"
+    s = state.squires[then.squire]
+    run = Run(engine, state, dice, s, strict=then.strict, memo=dict(then.memo))
     run.say(f"{s.name}: {_name(state, chosen[0])} is chosen.")
-    more = run_steps(run, steps, int(data["index"]), chosen[0], bool(data["end_turn"]))
-    return s, finish(run), more is None and bool(data["end_turn"])
+    more = run_steps(run, list(then.steps), then.index, chosen[0], then.end_turn)
+    return s, finish(run), more is None and then.end_turn
 
 
 @implements("Squire Card Anatomy", tests=[T + "test_hold_the_reins_moves_and_gives_the_nearest_knight_evasion",

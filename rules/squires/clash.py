@@ -36,6 +36,7 @@ from rules.clash.lookups import monster_content
 from rules.clash.rounds import end_turn, open_turn, running
 from rules.clash.view import clash_data
 from rules.coverage import implements
+from rules.decision_records import SquireRunThen
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
@@ -293,8 +294,8 @@ def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) 
     if adjacent and not mini.knocked_down and not state.clash.flow.turn.attacked:
         attack = _attack(engine, state, dice, s, adjacent[0], 0, True, lines)
         waiting = state.clash.flow.pending
-        if waiting is not None and waiting.kind == "squire_target":  # the turn ends once the players answer
-            waiting.data["end_turn"] = True
+        if waiting is not None and isinstance(waiting.then, SquireRunThen):  # the turn ends once they answer
+            waiting.then.end_turn = True
     if state.clash.over is None and state.clash.flow.pending is None and state.clash.flow.turn is not None:
         lines += end_turn(engine, state, s.id, dice)
     return lines, attack

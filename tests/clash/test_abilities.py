@@ -11,7 +11,6 @@ import pytest
 from bot.narration import texts
 from content.schema.gear import Keyword
 from rules.clash.abilities import KnightReact, base_name
-from rules.clash.activation_state import Activation
 from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
 from rules.errors import RuleError
@@ -126,7 +125,7 @@ async def test_dodge_before_the_roll_and_block_after_it(table: Table) -> None:
     engine = Engine(catalogue)
     state = await _setup(table)
     window = _window(engine, state, "react")
-    act = Activation.model_validate(window.state.clash.flow.pending.data["activation"])
+    act = window.state.clash.flow.pending.resumed()
     target = window.state.board.knight(act.targets[0])
     other = next(k for k in window.state.board.knights if k.id != target.id)
     with pytest.raises(RuleError, match="only the Target"):

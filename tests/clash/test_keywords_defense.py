@@ -87,8 +87,7 @@ def said(result: Result) -> str:
 
 
 def activation(result: Result) -> dict[str, Any]:
-    data: dict[str, Any] = pending(result).data["activation"]
-    return data
+    return pending(result).resumed().model_dump()
 
 
 def react(engine: Engine, result: Result, ability: str, source: str = GAMBESON, who: str = "Kara",

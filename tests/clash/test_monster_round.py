@@ -9,7 +9,6 @@ from bot.narration import texts
 from rules.board import measures
 from rules.board.geometry import Coord
 from rules.clash import evasion
-from rules.clash.activation_state import Activation
 from rules.clash.lookups import knight_state
 from rules.clash.round_handlers import Choose, MonsterRound
 from rules.engine import Engine
@@ -122,7 +121,7 @@ async def test_out_of_reach_skips_to_after_attack(table: Table) -> None:
     engine, state = await _engine_state(table, "abbot_ai_censer_swing")
     result = _apply(engine, state, MonsterRound())
     assert result.pending is not None and result.pending.kind == "react"
-    target = Activation.model_validate(result.state.clash.flow.pending.data["activation"]).targets[0]
+    target = result.state.clash.flow.pending.resumed().targets[0]
     moved = result.state
     far = next(c for c in (Coord(7, 0), Coord(7, 11), Coord(6, 0)) if all(k.space != c for k in moved.board.knights))
     moved.board = moved.board.model_copy(update={"knights": tuple(
@@ -147,7 +146,7 @@ async def test_evasion_roll_counts_hits_and_asks_for_heat_rerolls(table: Table) 
     roll = _apply(engine, state, Choose(decision=first.pending.id, options=["go_on"]))
     assert roll.pending is not None and roll.pending.kind == "evasion_reroll"
     assert roll.pending.options[:2] == ["1", "2"] and roll.pending.pick == 2
-    knight = Activation.model_validate(roll.state.clash.flow.pending.data["activation"]).targets[0]
+    knight = roll.state.clash.flow.pending.resumed().targets[0]
     k = knight_state(roll.state, knight)
     heat, vigor = k.stats.heat, k.stats.vigor
     again = _apply(engine, roll.state, Choose(decision=roll.pending.id, options=["2"]))
@@ -325,7 +324,7 @@ async def test_boss_moves_to_its_target_then_attacks(table: Table) -> None:
     engine, state = await _engine_state(table, "abbot_ai_censer_swing")
     before = state.board.monsters[0].anchor
     first = _apply(engine, state, MonsterRound())
-    target = Activation.model_validate(first.state.clash.flow.pending.data["activation"]).targets[0]
+    target = first.state.clash.flow.pending.resumed().targets[0]
     abbot = first.state.board.monsters[0]
     assert abbot.anchor != before
     assert measures.is_adjacent(first.state.board, abbot, first.state.board.knight(target))
