@@ -292,9 +292,10 @@ class BoardEvent(BaseModel):
     vigor_loss: int = 0
     ignorable_by: str | None = None
 
-    def effect(self) -> str:
-        """What the event does (its kind and fields, never its sentence): what tells two branches apart."""
-        return self.model_dump_json(exclude={"text"})
+    def effect(self, spaces: bool = True) -> str:
+        """What the event does (its kind and fields, never its sentence): what tells two branches apart; without
+        its ``spaces`` (a move's path) when only the end state counts."""
+        return self.model_dump_json(exclude={"text"} if spaces else {"text", "spaces"})
 
 
 class Outcome(BaseModel):
@@ -323,7 +324,7 @@ def distinct_effects(outcomes: list[Outcome]) -> list[Outcome]:
     seen: set[str] = set()
     out = []
     for o in outcomes:
-        key = o.state.model_dump_json() + "|".join(e.effect() for e in o.events)
+        key = o.state.model_dump_json() + "|".join(e.effect(spaces=False) for e in o.events)
         if key not in seen:
             seen.add(key)
             out.append(o)
