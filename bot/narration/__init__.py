@@ -11,13 +11,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.narration import decks, delve, encounter, fog, keywords, knights, loadout, outpost, rolls, solo, squires, stats
+from bot.narration import (
+    decks,
+    delve,
+    encounter,
+    fog,
+    keywords,
+    knight_board,
+    knights,
+    loadout,
+    outpost,
+    rolls,
+    solo,
+    squires,
+    stats,
+    techniques,
+)
 from bot.narration.registry import bold, renders, words
 from rules.engine import Event, Result
 from rules.facts import Paragraph
 
 # every module that registers renderers
-FAMILIES = (decks, delve, encounter, fog, keywords, knights, loadout, outpost, rolls, solo, squires, stats)
+FAMILIES = (decks, delve, encounter, fog, keywords, knight_board, knights, loadout, outpost, rolls, solo, squires,
+            stats, techniques)
 
 
 def sentence(e: Event) -> str | None:
