@@ -18,6 +18,7 @@ from bot.narration import (
     fog,
     keywords,
     knight_board,
+    knight_expedition,
     knights,
     loadout,
     outpost,
@@ -32,8 +33,8 @@ from rules.engine import Event, Result
 from rules.facts import Paragraph
 
 # every module that registers renderers
-FAMILIES = (decks, delve, encounter, fog, keywords, knight_board, knights, loadout, outpost, rolls, solo, squires,
-            stats, techniques)
+FAMILIES = (decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, outpost, rolls,
+            solo, squires, stats, techniques)
 
 
 def sentence(e: Event) -> str | None:

@@ -8,6 +8,7 @@ from rules.knights.keyword_facts import (
     ChokeLimitSet,
     ConditionShown,
     ConditionTokensPlaced,
+    ConditionTokensSet,
     Fortified,
     KeywordConditionGained,
     PoisonedFlipped,
@@ -87,3 +88,8 @@ def _pool(f: PoolTokensPlaced) -> str:
     if f.total is None:
         return f"✋ By hand: place {f.count} {f.token} token{_s(f.count)} in the {f.pool}{why} — no Clash is running."
     return f"{f.pool}: +{f.count} {f.token} token{_s(f.count)}{why} ({f.total} there now)."
+
+
+@renders(ConditionTokensSet)
+def _set(f: ConditionTokensSet) -> str:
+    return f"Generic tokens on {f.condition}: {f.old} → **{f.new}**."

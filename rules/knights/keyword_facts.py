@@ -118,3 +118,13 @@ class PoolTokensPlaced(Fact):
     pool: str
     why: str = ""
     total: int | None = None
+
+
+@fact
+class ConditionTokensSet(Fact):
+    """The Generic tokens on the Condition card ``condition`` set by hand: ``old`` → ``new``."""
+
+    fact: Literal["condition_tokens_set"] = "condition_tokens_set"
+    condition: str
+    old: int
+    new: int
