@@ -27,6 +27,7 @@ from bot.narration import (
     squires,
     stats,
     techniques,
+    vision,
 )
 from bot.narration.registry import bold, renders, words
 from rules.engine import Event, Result
@@ -34,7 +35,7 @@ from rules.facts import Paragraph
 
 # every module that registers renderers
 FAMILIES = (decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, outpost, rolls,
-            solo, squires, stats, techniques)
+            solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:
