@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.narration import (
+    clues,
     decks,
     delve,
     encounter,
@@ -34,8 +35,8 @@ from rules.engine import Event, Result
 from rules.facts import Paragraph
 
 # every module that registers renderers
-FAMILIES = (decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, outpost, rolls,
-            solo, squires, stats, techniques, vision)
+FAMILIES = (clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, outpost,
+            rolls, solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:
