@@ -289,8 +289,9 @@ def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[s
     for mini in state.board.knights:
         if not mini.dead and mini.id not in state.squires:
             k = knight_state(state, mini.id)
+            instant = techniques.in_area(k, "instant")  # read from the Knight Board, never from the sentence
             back = techniques.end_of_round(k)
-            if back and "no Instant" not in back[0]:
+            if instant:
                 lines.append(f"{mini.name}: {back[0]}")
     flow.round += 1
     flow.phase, flow.acted, flow.turn = "monster", [], None
