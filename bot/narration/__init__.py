@@ -24,6 +24,7 @@ from bot.narration import (
     loadout,
     outpost,
     rolls,
+    rounds,
     solo,
     squires,
     stats,
@@ -36,7 +37,7 @@ from rules.facts import Paragraph
 
 # every module that registers renderers
 FAMILIES = (clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, outpost,
-            rolls, solo, squires, stats, techniques, vision)
+            rolls, rounds, solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:

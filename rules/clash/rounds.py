@@ -14,11 +14,13 @@ from rules.board.naming import slug
 from rules.clash import attention, harm, mob_track, traits
 from rules.clash.activation import monster_content, run
 from rules.clash.activation_state import Activation
+from rules.clash.round_facts import ClashOverCalled, KnightRoundEnded, RoundBegins
 from rules.clash.state import ClashState
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.knights import techniques, turn_end
 from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
@@ -63,7 +65,7 @@ def start_monster_round(engine: Engine, state: CampaignState, dice: Dice) -> Res
         raise RuleError("this Monster Round is already under way")
     state.clash = mob_track.ready_all(clash)
     state.clash.flow.started = True
-    lines = [f"🌑 **Monster Round {state.clash.flow.round}.** Every Activation token is ready."]
+    lines = [said(RoundBegins(phase="monster", round=state.clash.flow.round))]
     lines += traits.resolve(engine, state, dice, "start_of_monster_round")
     return continue_round(engine, state, dice, lines)
 
@@ -104,7 +106,7 @@ def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
     from rules.clash.handlers import clash_data
 
     if state.clash is not None and state.clash.over is not None:
-        lines.append(f"🏁 The Clash is over: **{state.clash.over}**. The GM closes it with /clash end.")
+        lines.append(said(ClashOverCalled(outcome=state.clash.over)))
     events = [Event(kind="monster", text=line) for line in lines]
     data = {"clash": clash_data(state.clash, gm=False)} if state.clash is not None else {}
     return Result(state=state, events=events, data=data)
@@ -120,8 +122,7 @@ def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: l
     flow = state.clash.flow
     flow.phase, flow.started, flow.turn, flow.acted = "knight", False, None, []
     flow.used, flow.named = [], {}
-    lines.append(f"🌕 **Knight Round {flow.round}.** Each Knight takes a turn, in any order: /knight move, "
-                 "/knight attack, then /knight end-turn.")
+    lines.append(said(RoundBegins(phase="knight", round=flow.round)))
     lines += traits.resolve(engine, state, dice, "start_of_knight_round")
 
 
@@ -281,7 +282,7 @@ def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[s
     from rules.clash.activation import knight_state
 
     assert state.clash is not None
-    lines = [f"End of Knight Round {state.clash.flow.round}.",
+    lines = [said(KnightRoundEnded(round=state.clash.flow.round)),
              *traits.resolve(engine, state, dice, "end_of_knight_round")]
     if state.clash.over is not None:
         return lines
@@ -296,5 +297,5 @@ def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[s
     flow.round += 1
     flow.phase, flow.acted, flow.turn = "monster", [], None
     flow.used, flow.named = [], {}
-    lines.append(f"Next: Monster Round {flow.round} — /monster round.")
+    lines.append(said(KnightRoundEnded(round=flow.round - 1, next=flow.round)))
     return lines

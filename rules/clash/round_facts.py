@@ -1,0 +1,36 @@
+"""The facts of the Clash's Rounds (rules/clash/rounds.py): a Round begins or ends, the Clash is over; their words,
+with the commands to type next, are bot/narration/rounds.py's."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.facts import Fact, fact
+
+
+@fact
+class RoundBegins(Fact):
+    """The Monster or Knight Round ``round`` begins (the actions to suggest: ``/knight move``, ``/knight attack``,
+    ``/knight end-turn`` in a Knight Round)."""
+
+    fact: Literal["round_begins"] = "round_begins"
+    phase: Literal["monster", "knight"]
+    round: int
+
+
+@fact
+class KnightRoundEnded(Fact):
+    """The Knight Round ``round`` ended; ``next``: the Monster Round to run next (``/monster round``), once the End
+    of Knight Round effects are resolved."""
+
+    fact: Literal["knight_round_ended"] = "knight_round_ended"
+    round: int
+    next: int | None = None
+
+
+@fact
+class ClashOverCalled(Fact):
+    """The Clash is over (``outcome``: victory or defeat): the GM closes it (``/clash end``)."""
+
+    fact: Literal["clash_over_called"] = "clash_over_called"
+    outcome: str
