@@ -25,6 +25,7 @@ from bot.narration import (
     outpost,
     rolls,
     rounds,
+    saints,
     solo,
     squires,
     stats,
@@ -37,7 +38,7 @@ from rules.facts import Paragraph
 
 # every module that registers renderers
 FAMILIES = (clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, outpost,
-            rolls, rounds, solo, squires, stats, techniques, vision)
+            rolls, rounds, saints, solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:
