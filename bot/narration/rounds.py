@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import renders
-from rules.clash.round_facts import ClashOverCalled, KnightRoundEnded, RoundBegins
+from bot.narration.registry import bold, renders
+from rules.clash.round_facts import ClashOverCalled, KnightRoundEnded, RoundBegins, SighReplay
 
 
 @renders(RoundBegins)
@@ -24,3 +24,15 @@ def _ended(f: KnightRoundEnded) -> str:
 @renders(ClashOverCalled)
 def _over(f: ClashOverCalled) -> str:
     return f"🏁 The Clash is over: **{f.outcome}**. The GM closes it with /clash end."
+
+
+@renders(SighReplay)
+def _sigh(f: SighReplay) -> str:
+    if f.step == "spent":
+        where = f" against {f.against}" if f.against else ""
+        return (f"🌬️ {bold(f.knight)} spends a Sigh of the Graal: the Clash{where} is replayed without any of its "
+                "consequences.")
+    if f.step == "restored":
+        return "The game is restored to the state from before the Clash (Knights, Kingdom track, decks, board)."
+    return ("The dice go on from where they stand: the replayed Clash rolls new dice. The GM starts it again with "
+            "/clash start.")

@@ -1,5 +1,5 @@
-"""The facts of the Clash's Rounds (rules/clash/rounds.py): a Round begins or ends, the Clash is over; their words,
-with the commands to type next, are bot/narration/rounds.py's."""
+"""The facts of the Clash's Rounds (rules/clash/rounds.py): a Round begins or ends, the Clash is over, a Sigh of the
+Graal replays it (rules/clash/sigh.py); their words, with the commands to type next, are bot/narration/rounds.py's."""
 
 from __future__ import annotations
 
@@ -34,3 +34,15 @@ class ClashOverCalled(Fact):
 
     fact: Literal["clash_over_called"] = "clash_over_called"
     outcome: str
+
+
+@fact
+class SighReplay(Fact):
+    """A Sigh of the Graal spent by ``knight``: the Clash (``against``: its Monster) is replayed without its
+    consequences (``step`` spent), the game restored to before it (restored), the dice going on and the GM starting
+    it again (``/clash start``; dice)."""
+
+    fact: Literal["sigh_replay"] = "sigh_replay"
+    step: Literal["spent", "restored", "dice"]
+    knight: str = ""
+    against: str | None = None
