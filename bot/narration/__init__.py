@@ -11,13 +11,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.narration import decks, delve, encounter, fog, knights, outpost, rolls, solo, squires
+from bot.narration import (
+    clues,
+    decks,
+    delve,
+    encounter,
+    fog,
+    keywords,
+    knight_board,
+    knight_expedition,
+    knights,
+    loadout,
+    outpost,
+    rolls,
+    rounds,
+    saints,
+    solo,
+    squires,
+    stats,
+    techniques,
+    vision,
+)
 from bot.narration.registry import bold, renders, words
 from rules.engine import Event, Result
 from rules.facts import Paragraph
 
 # every module that registers renderers
-FAMILIES = (decks, delve, encounter, fog, knights, outpost, rolls, solo, squires)
+FAMILIES = (clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, outpost,
+            rolls, rounds, saints, solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:

@@ -292,6 +292,11 @@ class BoardEvent(BaseModel):
     vigor_loss: int = 0
     ignorable_by: str | None = None
 
+    def effect(self, spaces: bool = True) -> str:
+        """What the event does (its kind and fields, never its sentence): what tells two branches apart; without
+        its ``spaces`` (a move's path) when only the end state counts."""
+        return self.model_dump_json(exclude={"text"} if spaces else {"text", "spaces"})
+
 
 class Outcome(BaseModel):
     """One legal result of a board operation.
@@ -314,11 +319,12 @@ class Outcome(BaseModel):
 
 def distinct_effects(outcomes: list[Outcome]) -> list[Outcome]:
     """Keep one Outcome per distinct end state and events (dropping those that differ only by the
-    path taken), for callers that only need to ask about choices that change the game."""
+    path taken, or only by the words of their events), for callers that only need to ask about choices that change
+    the game."""
     seen: set[str] = set()
     out = []
     for o in outcomes:
-        key = o.state.model_dump_json() + "|".join(e.text for e in o.events)
+        key = o.state.model_dump_json() + "|".join(e.effect(spaces=False) for e in o.events)
         if key not in seen:
             seen.add(key)
             out.append(o)

@@ -318,11 +318,11 @@ def _closest_free_anchors(w: Work, m: Monster) -> list[Coord]:
 
 
 def dedupe(works: list[Work]) -> list[Work]:
-    """Drop branches that lead to the same board, events and path."""
+    """Drop branches that lead to the same board, events (what they do, not their words) and path."""
     seen: set[str] = set()
     out = []
     for w in works:
-        key = "|".join([w.state().model_dump_json(), *(e.text for e in w.events), *(p.label for p in w.path)])
+        key = "|".join([w.state().model_dump_json(), *(e.effect() for e in w.events), *(p.label for p in w.path)])
         if key not in seen:
             seen.add(key)
             out.append(w)

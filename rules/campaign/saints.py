@@ -12,11 +12,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.campaign.saint_facts import ChainBreak, Devoted, IncarnationMissed, IncarnationRolled, IncarnationStep
 from rules.campaign.state import Devotee, Progress, Saint
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
@@ -143,9 +145,7 @@ def devote(state: CampaignState, k: KnightState, saint: str | None, incarnation:
         d = devotee(state.progress, k)
         d.devotion += 1
         mine = held(state.progress, k)
-        out.append(f"🙏 {k.name} Devotes: **{d.devotion}** Devotion token{'s' if d.devotion != 1 else ''}"
-                   + (f" on {mine.name}'s card (its Holy Infusion Table grants what {d.devotion} unlocks)."
-                      if mine else " (no Saint card yet)."))
+        out.append(said(Devoted(knight=k.name, devotion=d.devotion, saint=mine.name if mine else None)))
     return out
 
 
@@ -260,22 +260,22 @@ def incarnation_roll(state: CampaignState, k: KnightState, dice: Dice) -> tuple[
                         "roll to make")
     d.rolled = mark
     if saint is not None and d.devotion >= AUTO_DEVOTION:
-        return True, None, [f"✨ {k.name} has {d.devotion} Devotion tokens: the Incarnation into {saint.name} succeeds "
-                            "without a roll."]
+        return True, None, [said(IncarnationRolled(knight=k.name, into=saint.name, success=True,
+                                                   devotion=d.devotion))]
     need = saint.incarnation if saint is not None else 10
     roll = dice.d10(f"Incarnation roll ({k.name})")
     if roll >= need:
         into = saint.name if saint else UNKNOWN_NAME
-        return True, roll, [f"🎲 Incarnation roll: **{roll}** (needs {need}+): {k.name} Incarnates into {into}!"]
-    lines = [f"🎲 Incarnation roll: **{roll}** (needs {need}+): {k.name} does not Incarnate."]
+        return True, roll, [said(IncarnationRolled(knight=k.name, into=into, success=True, roll=roll, need=need))]
+    lines = [said(IncarnationRolled(knight=k.name, into=saint.name if saint else UNKNOWN_NAME, success=False, roll=roll,
+                                    need=need))]
     if saint is None:
         return False, roll, lines
     if d.devotion <= 1:
         lose(state, k)
-        lines.append(f"{k.name} had {d.devotion} Devotion token{'s' if d.devotion != 1 else ''}: {saint.name}'s card "
-                     "is lost (back to the deck of unlocked Saints).")
+        lines.append(said(IncarnationMissed(knight=k.name, saint=saint.name, devotion=d.devotion, lost=True)))
     else:
-        lines.append(f"{k.name} keeps {saint.name}'s card; Devotion tokens go down from {d.devotion} to 1.")
+        lines.append(said(IncarnationMissed(knight=k.name, saint=saint.name, devotion=d.devotion, lost=False)))
         d.devotion = 1
     return False, roll, lines
 
@@ -294,17 +294,14 @@ def incarnate(state: CampaignState, k: KnightState) -> list[str]:
     bane = min(BANE_DISCARDED, k.stats.bane)
     k.stats.bane -= bane
     conditions, k.stats.conditions = list(k.stats.conditions), []
-    lines = [f"⛓️ Chain Break: {k.name} stands up, discards {bane} Bane token{'s' if bane != 1 else ''}"
-             + (f" and the Conditions {', '.join(conditions)}." if conditions else " (no Condition cards).")]
+    lines = [said(ChainBreak(knight=k.name, bane=bane, conditions=conditions))]
     if saint is None:
         k.stats.vigor += 1
-        lines.append(f"The Unknown Saint grants {k.name} +1 Vigor (Vigor {k.stats.vigor}).")
+        lines.append(said(IncarnationStep(step="unknown_saint", knight=k.name, vigor=k.stats.vigor)))
     if state.clash is not None and state.clash.over == "defeat":
         state.clash.over = None
-        lines.append("The Knights' Defeat is taken back: a Knight stands again.")
-    lines.append(f"✋ {k.name} may move up to **{MOVE_BASE + d.devotion}** spaces (2 + {d.devotion} Devotion) and "
-                 "perform a Bonus Attack; put the miniature back with `/clash place kind:knight` and gain the Holy "
-                 "Incarnation's bonuses until the end of the next turn, then `/saint end`.")
+        lines.append(said(IncarnationStep(step="defeat_taken_back")))
+    lines.append(said(IncarnationStep(step="move", knight=k.name, spaces=MOVE_BASE + d.devotion, devotion=d.devotion)))
     return lines
 
 

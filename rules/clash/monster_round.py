@@ -19,12 +19,14 @@ from rules.clash.activation_state import Activation
 from rules.clash.activation_state import Step as StepName
 from rules.clash.flow import Pending, decision
 from rules.clash.lookups import monster_content
+from rules.clash.round_facts import ClashOverCalled, RoundBegins
 from rules.clash.rounds import not_waiting, running
 from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
+from rules.facts import said
 from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
@@ -145,7 +147,7 @@ def start_monster_round(engine: Engine, state: CampaignState, dice: Dice) -> Res
         raise RuleError("this Monster Round is already under way")
     state.clash = mob_track.ready_all(clash)
     state.clash.flow.started = True
-    lines = [f"🌑 **Monster Round {state.clash.flow.round}.** Every Activation token is ready."]
+    lines = [said(RoundBegins(phase="monster", round=state.clash.flow.round))]
     lines += traits.resolve(engine, state, dice, "start_of_monster_round")
     return continue_round(engine, state, dice, lines)
 
@@ -184,7 +186,7 @@ def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list
 
 def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
     if state.clash is not None and state.clash.over is not None:
-        lines.append(f"🏁 The Clash is over: **{state.clash.over}**. The GM closes it with /clash end.")
+        lines.append(said(ClashOverCalled(outcome=state.clash.over)))
     events = [Event(kind="monster", text=line) for line in lines]
     data = {"clash": clash_data(state.clash, gm=False)} if state.clash is not None else {}
     return Result(state=state, events=events, data=data)
@@ -200,6 +202,5 @@ def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: l
     flow = state.clash.flow
     flow.phase, flow.started, flow.turn, flow.acted = "knight", False, None, []
     flow.used, flow.named = [], {}
-    lines.append(f"🌕 **Knight Round {flow.round}.** Each Knight takes a turn, in any order: /knight move, "
-                 "/knight attack, then /knight end-turn.")
+    lines.append(said(RoundBegins(phase="knight", round=flow.round)))
     lines += traits.resolve(engine, state, dice, "start_of_knight_round")

@@ -24,6 +24,7 @@ from rules.errors import RuleError
 from rules.knights import loadout
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
+from rules.knights.stat_facts import JudiciumDue
 from rules.knights.state import KnightState
 from rules.power import PowerFace, PowerRoll, count_faces
 
@@ -32,7 +33,6 @@ JUDICIUM = "judicium"
 PERILS = ("uninjured", "minor", "major", "grave", "judicium")
 REINFORCE = {"Reinforce": "red", "Advanced Reinforce": "black", "Superior Reinforce": "white"}
 REINFORCE_KEY = "reinforce:"  # flow.named["reinforce:<knight id>"]: the Reinforce dice declared (knight_windows.py)
-JUDICIUM_REMINDER = "Vigor fell to 0"  # rules/knights/statistics.change_vigor's reminder for a hand-run Judicium
 T = "tests/clash/test_harm.py::"
 T2 = "tests/clash/test_second_chance.py::"
 
@@ -43,7 +43,7 @@ def knight_state(h: Harm, ident: str) -> KnightState:
 
 
 def say_stats(h: Harm, k: KnightState, lines: list[str]) -> None:
-    kept = [line for line in lines if not line.startswith(JUDICIUM_REMINDER)]
+    kept = [line for line in lines if not isinstance(facts.unpack(line), JudiciumDue)]  # the Peril step draws it
     if kept:
         h.say(f"{k.name}: " + " ".join(kept))
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from rules.clash import attention, harm, traits
 from rules.clash.lookups import knight_state
+from rules.clash.round_facts import KnightRoundEnded
 from rules.clash.squire_hooks import squires
 from rules.clash.state import ClashState
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.knights import techniques, turn_end
 from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
@@ -187,7 +189,7 @@ def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[s
     """"Once all Knights have taken their turns, proceed to the next Monster Round." Instant Depletion cards come
     back at the end of the Round."""
     assert state.clash is not None
-    lines = [f"End of Knight Round {state.clash.flow.round}.",
+    lines = [said(KnightRoundEnded(round=state.clash.flow.round)),
              *traits.resolve(engine, state, dice, "end_of_knight_round")]
     if state.clash.over is not None:
         return lines
@@ -195,11 +197,12 @@ def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[s
     for mini in state.board.knights:
         if not mini.dead and mini.id not in state.squires:
             k = knight_state(state, mini.id)
+            instant = techniques.in_area(k, "instant")  # read from the Knight Board, never from the sentence
             back = techniques.end_of_round(k)
-            if back and "no Instant" not in back[0]:
+            if instant:
                 lines.append(f"{mini.name}: {back[0]}")
     flow.round += 1
     flow.phase, flow.acted, flow.turn = "monster", [], None
     flow.used, flow.named = [], {}
-    lines.append(f"Next: Monster Round {flow.round} — /monster round.")
+    lines.append(said(KnightRoundEnded(round=flow.round - 1, next=flow.round)))
     return lines

@@ -16,10 +16,12 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.clash.aftermath import all_knights_dead
+from rules.clash.round_facts import SighReplay
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import sheet as sh
 from rules.knights.state import KnightState
 from rules.knights.view import summary
@@ -82,18 +84,17 @@ def sigh_of_the_graal(engine: Engine, state: CampaignState, act: SighOfTheGraal,
     spent = before.knights.get(k.id)
     if spent is None:
         raise RuleError(f"{k.name} was not in the campaign before the Clash: they cannot undo it")
-    where = ""
+    against = None
     if state.clash is not None:
         monster = engine.catalogue.monsters.get(state.clash.monster)
-        where = f" against {monster.name if monster else state.clash.monster}"
+        against = monster.name if monster else state.clash.monster
     erased = sh.set_sigh(spent, False) if spent.sheet.sigh_of_the_graal else ["Sigh of the Graal erased (spent)."]
     before.dice_position, before.forced_dice = state.dice_position, list(state.forced_dice)
     lines = [
-        f"🌬️ **{k.name}** spends a Sigh of the Graal: the Clash{where} is replayed without any of its consequences.",
-        "The game is restored to the state from before the Clash (Knights, Kingdom track, decks, board).",
+        said(SighReplay(step="spent", knight=k.name, against=against)),
+        said(SighReplay(step="restored")),
         f"{k.name}: {' '.join(erased)}",
-        "The dice go on from where they stand: the replayed Clash rolls new dice. The GM starts it again with "
-        "/clash start.",
+        said(SighReplay(step="dice")),
     ]
     track = before.track
     return Result(state=before, events=[Event(kind="sigh", text=line) for line in lines],

@@ -17,7 +17,18 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
 from rules.errors import RuleError
+from rules.expedition.clue_facts import (
+    ClueCardDrawn,
+    ClueCardExchanged,
+    ClueCardKept,
+    ClueDisregarded,
+    ClueTokenDrawn,
+    NoClueCard,
+    SeatingSet,
+    SecondaryClueSet,
+)
 from rules.expedition.state import ClueObjective, ExpeditionState, KnightVision
+from rules.facts import said
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 from rules.modes import true_solo
@@ -64,9 +75,7 @@ def set_seating(state: CampaignState, exp: ExpeditionState, names: list[str]) ->
     if missing:
         raise RuleError(f"the seating names every Knight at the table; missing: {', '.join(missing)}")
     exp.seating = ids
-    names_out = [state.knights[i].name for i in ids]
-    ring = " → ".join(names_out + names_out[:1])
-    return [f"🪑 Seating, each Knight's right is the next: {ring}."]
+    return [said(SeatingSet(knights=[state.knights[i].name for i in ids]))]
 
 
 def _form_deck(engine: Engine, exp: ExpeditionState, dice: Dice) -> list[str]:
@@ -88,21 +97,18 @@ def draw(engine: Engine, state: CampaignState, exp: ExpeditionState, k: KnightSt
         return []
     if true_solo.active(state) and vision.choice == "investigation":  # True Solo Mode: "Ignore drawing a Clue card"
         vision.clue = true_solo.objective()
-        return [f"🔍 True Solo Mode: {k.name} draws no Clue card and collects every type of Clue; 3 Clues of any type "
-                "succeed at the Investigation."]
+        return [said(NoClueCard(knight=k.name, why="solo"))]
     known = cards(engine)
     if not known:
-        return [f"No Clue cards are loaded: {k.name} draws a physical Clue card (a pack with `kind: clue_cards` "
-                "lets the bot keep it)."]
+        return [said(NoClueCard(knight=k.name, why="unloaded"))]
     if exp.clue_deck is None:
         exp.clue_deck = _form_deck(engine, exp, dice)
     if not exp.clue_deck:
         raise RuleError("the Clue deck is empty: every Clue card is held by a Knight")
     card = known[exp.clue_deck.pop(0)]
     vision.clue = _objective(card)
-    return [f"🃏 {k.name} draws the Clue card **{card.name}**: Primary Clue **{card.primary.capitalize()}** "
-            f"×{card.needed}; Secondary Clue ×{card.secondary_needed} of the type of the Primary of the Knight to "
-            "the right."]
+    return [said(ClueCardDrawn(knight=k.name, card=card.name, primary=card.primary, needed=card.needed,
+                               secondary_needed=card.secondary_needed))]
 
 
 def set_card(engine: Engine, state: CampaignState, exp: ExpeditionState, k: KnightState, card_id: str,
@@ -125,7 +131,7 @@ def set_card(engine: Engine, state: CampaignState, exp: ExpeditionState, k: Knig
                         "not a Clue card")
     holder = next((kid for kid, v in exp.visions.items() if v.clue is not None and v.clue.card == card.id), None)
     if holder == k.id:
-        return [f"{k.name} holds {card.name} already; nothing changes."]
+        return [said(ClueCardKept(knight=k.name, card=card.name))]
     if exp.clue_deck is None:
         exp.clue_deck = _form_deck(engine, exp, dice)
     out: list[str] = []
@@ -133,8 +139,8 @@ def set_card(engine: Engine, state: CampaignState, exp: ExpeditionState, k: Knig
     if holder is not None:  # each card is in one hand: the other Knight takes this Knight's card in exchange
         other = exp.visions[holder]
         other.clue = _objective(mine) if mine is not None else None
-        name = state.knights[holder].name
-        out.append(f"{name} held {card.name} and takes {mine.name if mine else 'no card'} in exchange.")
+        out.append(said(ClueCardExchanged(knight=state.knights[holder].name, card=card.name,
+                                          given=mine.name if mine else None)))
         if other.clue is None:
             out += draw(engine, state, exp, state.knights[holder], dice)
     else:
@@ -142,8 +148,8 @@ def set_card(engine: Engine, state: CampaignState, exp: ExpeditionState, k: Knig
         if card.id in exp.clue_deck:
             exp.clue_deck.remove(card.id)
     vision.clue = _objective(card)
-    out.insert(0, f"🃏 {k.name} holds the Clue card **{card.name}**: Primary Clue **{card.primary.capitalize()}** "
-               f"×{card.needed}; Secondary Clue ×{card.secondary_needed}.")
+    out.insert(0, said(ClueCardDrawn(knight=k.name, card=card.name, primary=card.primary, needed=card.needed,
+                                     secondary_needed=card.secondary_needed, held=True)))
     return out
 
 
@@ -181,10 +187,8 @@ def five_knights(engine: Engine, state: CampaignState, exp: ExpeditionState, dic
             picked = dice.shuffle(list(CLUE_TYPES))[0]
             token = next(t for t in CLUE_TYPES if t == picked)
             vision.clue = ClueObjective(card=TOKEN, primary=token, needed=TOKEN_NEEDED, collected={token: 1})
-            name = state.knights[exp.party_leader].name
-            out.append(f"🖐 Five Knights and no Quest: {name}, the Party Leader, draws a random Clue token instead of a "
-                       f"Clue card: **{token.capitalize()}** (its first Clue; {TOKEN_NEEDED} at the end of the "
-                       "Expedition to succeed).")
+            out.append(said(ClueTokenDrawn(knight=state.knights[exp.party_leader].name, token=token,
+                                           needed=TOKEN_NEEDED)))
     return out
 
 
@@ -236,11 +240,9 @@ def assign_secondaries(state: CampaignState, exp: ExpeditionState, dice: Dice) -
             continue
         obj.secondary, obj.secondary_from = secondary, source
         obj.collected = {obj.primary: obj.collected.get(obj.primary, 0), secondary: 1}
-        name = state.knights[kid].name
-        why = ("a random Clue token: no other Knight holds a Clue card of another Primary type" if source == RANDOM
-               else f"the Primary Clue of {state.knights[source].name}, to the right" if source is not None else "")
-        out.append(f"🔎 {name}'s Secondary Clue: **{secondary.capitalize()}** ({why}); its token counts as the first "
-                   f"Secondary Clue (1/{obj.secondary_needed}).")
+        out.append(said(SecondaryClueSet(knight=state.knights[kid].name, clue=secondary,
+                                         source=None if source in (RANDOM, None) else state.knights[source].name,
+                                         needed=obj.secondary_needed)))
     return out
 
 
@@ -289,8 +291,7 @@ def gain(state: CampaignState) -> list[str]:
                 obj = vision.clue
                 k = state.knights.get(kid)
                 if k is not None and disregard(exp, k):
-                    out.append(f"🔎 Disregard: {k.name} ignores the first Clue gain of the Expedition "
-                               f"({clue.type.capitalize()}).")
+                    out.append(said(ClueDisregarded(knight=k.name, clue=clue.type)))
                     continue
                 obj.collected[clue.type] = obj.collected.get(clue.type, 0) + 1
                 name = state.knights[kid].name if kid in state.knights else kid

@@ -11,13 +11,22 @@ from rules.engine import Engine
 from rules.errors import RuleError
 from rules.expedition.clue_cards import give_back
 from rules.expedition.state import Choice, ExpeditionState, KnightVision
+from rules.expedition.vision_facts import (
+    CallingChosen,
+    DestinationChosen,
+    FavorOfTheGraal,
+    ParagraphsToRead,
+    PartyLeaderChosen,
+    QuestGivenUp,
+    QuestUndone,
+)
+from rules.facts import said
 from rules.knights.find import find_knight
 from rules.knights.sheet import unlocked_chapters
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
 T = "tests/expedition/test_vision.py::"
-CHOICE_NAME = {"quest": "a Quest", "investigation": "an Investigation", "free_roam": "a Free Roam"}
 
 
 def in_vision(exp: ExpeditionState) -> None:
@@ -71,17 +80,16 @@ def choose(state: CampaignState, exp: ExpeditionState, k: KnightState, choice: C
     if old is not None and choice == "quest":
         give_back(exp, old)  # the Questing Knight holds no Clue card
     exp.visions[k.id] = KnightVision(choice=choice, chapter=chapter, investigation=investigation, clue=clue)
-    out.append(f"🔮 {k.name} goes on {CHOICE_NAME[choice]} (Chapter {chapter}).")
+    out.append(said(CallingChosen(knight=k.name, choice=choice, chapter=chapter)))
     if choice == "quest":
-        out.append(f"Read the Quest paragraph of Chapter {chapter} in {k.name}'s Knightbook and follow it.")
+        out.append(said(ParagraphsToRead(knight=k.name, calling="quest", chapter=chapter)))
         if old is None or old.choice != "quest":
             out += _favor_of_the_graal(exp, k)
         exp.party_leader = k.id
-        out.append(f"👑 Party Leader: **{k.name}** (the Questing Knight), {k.sheet.tier.capitalize()} tier.")
+        out.append(said(PartyLeaderChosen(knight=k.name, tier=k.sheet.tier, questing=True)))
     elif choice == "investigation":
-        which = (f"Investigation {chapter}.{investigation}" if investigation
-                 else f"an Investigation of Chapter {chapter}")
-        out.append(f"Read the paragraphs of {which} in {k.name}'s Knightbook.")
+        out.append(said(ParagraphsToRead(knight=k.name, calling="investigation", chapter=chapter,
+                                         investigation=investigation)))
     return out
 
 
@@ -89,24 +97,23 @@ def _favor_of_the_graal(exp: ExpeditionState, k: KnightState) -> list[str]:
     """Rulebook, "Vision Phase": "Favor of the Graal: The Questing Knight gains a Sigh of the Graal and mark it down
     on their Knight Sheet (see p. 16). Each Knight can only hold one Sigh of the Graal at a time."."""
     if k.sheet.sigh_of_the_graal:
-        return [f"✨ Favor of the Graal: {k.name} already holds a Sigh of the Graal; a Knight holds one at a time, so "
-                "none is gained."]
+        return [said(FavorOfTheGraal(knight=k.name, gained=False))]
     k.sheet.sigh_of_the_graal = True
     exp.sigh_granted = k.id
-    return [f"✨ Favor of the Graal: {k.name} gains a Sigh of the Graal (marked on the Knight Sheet)."]
+    return [said(FavorOfTheGraal(knight=k.name, gained=True))]
 
 
 def _unquest(state: CampaignState, exp: ExpeditionState, k: KnightState) -> list[str]:
     """A Knight who gives up the Quest before the Vision Phase ends: the Sigh gained by it is taken back and the
     Party Leader must be chosen again."""
-    out = [f"{k.name} gives up the Quest."]
+    out = [said(QuestGivenUp(knight=k.name))]
     if exp.sigh_granted == k.id:
         k.sheet.sigh_of_the_graal = False
         exp.sigh_granted = None
-        out.append("The Sigh of the Graal of this Vision Phase is erased again.")
+        out.append(said(QuestUndone(what="sigh")))
     if exp.party_leader == k.id:
         exp.party_leader = None
-        out.append("The players choose the Party Leader again (`/expedition leader knight:<name>`).")
+        out.append(said(QuestUndone(what="leader")))
     return out
 
 
@@ -120,7 +127,7 @@ def set_leader(state: CampaignState, exp: ExpeditionState, k: KnightState) -> li
     if k.dead:
         raise RuleError(f"{k.name} is dead and cannot lead the party")
     exp.party_leader = k.id
-    return [f"👑 Party Leader: **{k.name}**, {k.sheet.tier.capitalize()} tier (the difficulty of this Expedition)."]
+    return [said(PartyLeaderChosen(knight=k.name, tier=k.sheet.tier))]
 
 
 def set_destination(engine: Engine, exp: ExpeditionState, kingdom: str) -> list[str]:
@@ -132,7 +139,7 @@ def set_destination(engine: Engine, exp: ExpeditionState, kingdom: str) -> list[
         known = ", ".join(sorted(engine.catalogue.kingdoms)) or "none loaded"
         raise RuleError(f"there is no Kingdom {kingdom!r}; the Kingdoms are: {known}")
     exp.destination = found.id
-    return [f"🗺 Destination Kingdom: **{found.name}**."]
+    return [said(DestinationChosen(kingdom=found.name))]
 
 
 def vision_missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:

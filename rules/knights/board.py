@@ -7,7 +7,9 @@ from content.loader import Catalogue
 from content.schema.knights import Knight
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
+from rules.knights.board_facts import PartChosen, PartUnlocked, ResourceChanged, TechniquesChosen
 from rules.knights.state import Board, KnightState
 
 T = "tests/knights/test_board.py::"
@@ -51,9 +53,9 @@ def unlock(cat: Catalogue, k: KnightState, item: str) -> list[str]:
         raise RuleError(f"{knight.name} has no part {item!r}; their parts are: {known}")
     ids: list[str] = getattr(k.unlocked, field)
     if item in ids:
-        return [f"{item} is already unlocked."]
+        return [said(PartUnlocked(part=field, item=item, already=True))]
     ids.append(item)
-    return [f"Unlocked {field.rstrip('s').replace('_', ' ')} **{item}**."]
+    return [said(PartUnlocked(part=field, item=item))]
 
 
 @implements("Knight Board", tests=[T + "test_only_unlocked_parts_can_be_chosen",
@@ -75,7 +77,7 @@ def choose(
             raise RuleError(f"{value!r} is not an unlocked {field.rstrip('s').replace('_', ' ')} of {k.name}; "
                             f"unlocked: {', '.join(getattr(k.unlocked, field))}")
         setattr(k.board, field.rstrip("s"), value)
-        out.append(f"{field.rstrip('s').replace('_', ' ').capitalize()}: **{value}**.")
+        out.append(said(PartChosen(part=field, value=value)))
     if techniques is not None:
         locked = [t for t in techniques if t not in k.unlocked.techniques]
         if locked:
@@ -84,7 +86,7 @@ def choose(
         if len(set(techniques)) != len(techniques):
             raise RuleError("a Technique is named twice; each card is one card")
         k.board.techniques = {t: "hand" for t in techniques}
-        out.append(f"Techniques: {', '.join(techniques)}.")
+        out.append(said(TechniquesChosen(techniques=techniques)))
     limit = st.portrait(cat, k).hand_limit
     if len(k.board.techniques) > limit:
         raise RuleError(f"{len(k.board.techniques)} Techniques are more than the Hand Limit {limit} of the "
@@ -109,4 +111,4 @@ def change_resource(knight: Knight, k: KnightState, token: str, change: int) -> 
     if have + change < 0:
         raise RuleError(f"{k.name} has {have} {names[token]} token(s); they cannot spend {-change}")
     k.board.resources[token] = have + change
-    return [f"{names[token]} tokens {have} → **{have + change}**."]
+    return [said(ResourceChanged(token=names[token], old=have, new=have + change))]

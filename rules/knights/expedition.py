@@ -8,9 +8,18 @@ from typing import Literal
 from content.loader import Catalogue
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
 from rules.knights import techniques as tq
+from rules.knights.expedition_facts import (
+    AftermathStep,
+    ConditionHeld,
+    ConsumablesReturned,
+    KnightSetsOut,
+    KnightSpoils,
+    ModifierTokens,
+)
 from rules.knights.state import KnightState, Modifier
 
 M = "tests/clash/test_modifier_tokens.py::"
@@ -36,8 +45,7 @@ def start(cat: Catalogue, k: KnightState) -> list[str]:
         e.charges = charges(cat, k, e.gear)
         e.exhausted = e.discarded = False
     k.stats.bane = k.sheet.bane
-    out = [f"🧭 {k.name} sets out: the Loadout and Knight Board are fixed until the Spoils Phase; Bane set to "
-           f"{k.sheet.bane} from the Knight Sheet; Charges placed."]
+    out = [said(KnightSetsOut(knight=k.name, bane=k.sheet.bane))]
     return out + st.reset(cat, k) + tq.return_all(k)
 
 
@@ -51,9 +59,9 @@ def spoils(cat: Catalogue, k: KnightState) -> list[str]:
     consumables = [e.gear for e in k.loadout if lo.gear(cat, e.gear).type == "consumable"]
     k.loadout = [e for e in k.loadout if e.gear not in consumables]
     k.sheet.armory = [a for a in k.sheet.armory if a.gear not in consumables]
-    out = [f"🏕 Spoils Phase: {k.name}'s Loadout can change again; Bane {k.sheet.bane} noted on the Knight Sheet."]
+    out = [said(KnightSpoils(knight=k.name, bane=k.sheet.bane))]
     if consumables:
-        out.append(f"Consumables return to the Merchant deck: {', '.join(consumables)}.")
+        out.append(said(ConsumablesReturned(gear=consumables)))
     return out + st.clamp_vigor(cat, k)
 
 
@@ -64,18 +72,18 @@ def aftermath(cat: Catalogue, k: KnightState) -> list[str]:
     their Condition cards", "Bane: Each Knight discards 2 Bane tokens", "Other tokens: Discard all Generic
     tokens, Modifier tokens", "Gear: Unexhaust all your Gear cards. Regain all Discarded Gear cards except
     Consumable cards. ... All Gear cards, except Consumable cards, regain all Charges."""
-    out = [f"🩹 Clash Aftermath for {k.name}:"]
+    out = [said(AftermathStep(step="for", knight=k.name))]
     if k.dead:
         k.dead = False
-        out.append("resurrected with maximum Vigor.")
+        out.append(said(AftermathStep(step="resurrected")))
     out += st.reset(cat, k) + tq.return_all(k)
     if k.stats.conditions:
-        out.append(f"Conditions discarded: {', '.join(k.stats.conditions)}.")
+        out.append(said(AftermathStep(step="conditions", cards=k.stats.conditions)))
     k.stats.conditions = []
     k.stats.modifiers = {}
     old = k.stats.bane
     k.stats.bane = max(0, old - AFTERMATH_BANE)
-    out.append(f"Bane {old} → {k.stats.bane}.")
+    out.append(said(AftermathStep(step="bane", old=old, new=k.stats.bane)))
     for e in k.loadout:
         g = lo.gear(cat, e.gear)
         e.exhausted = False
@@ -86,7 +94,7 @@ def aftermath(cat: Catalogue, k: KnightState) -> list[str]:
     for e in k.loadout:
         if lo.gear(cat, e.gear).type != "consumable":
             e.charges = charges(cat, k, e.gear)
-    out.append("Gear unexhausted and regained (not Consumables); Charges restored (not Consumables).")
+    out.append(said(AftermathStep(step="gear")))
     return out
 
 
@@ -95,14 +103,13 @@ def condition(k: KnightState, card: str, op: Literal["gain", "discard"]) -> list
     """Rulebook, "Conditions": "You cannot gain the same Condition card if you already have it"."""
     if op == "gain":
         if card in k.stats.conditions:
-            return [f"{k.name} already has {card}: the same Condition cannot be gained twice (its card may say "
-                    "what gaining it again does)."]
+            return [said(ConditionHeld(knight=k.name, card=card, op="already"))]
         k.stats.conditions.append(card)
-        return [f"{k.name} gains the Condition **{card}**."]
+        return [said(ConditionHeld(knight=k.name, card=card, op="gained"))]
     if card not in k.stats.conditions:
         raise RuleError(f"{k.name} has no Condition {card!r} (they have: {', '.join(k.stats.conditions) or 'none'})")
     k.stats.conditions.remove(card)
-    return [f"{k.name} discards the Condition {card}."]
+    return [said(ConditionHeld(knight=k.name, card=card, op="discarded"))]
 
 
 @implements("Modifier Tokens", tests=[T + "test_modifier_tokens_stack"])
@@ -121,6 +128,5 @@ def modifier(k: KnightState, attribute: Modifier, change: int, temporary: bool =
         held[attribute] = new
     else:
         held.pop(attribute, None)
-    kind = "temporary " if temporary else ""
-    return [f"{attribute.capitalize()} {kind}Modifier tokens: **{new:+d}**."]
+    return [said(ModifierTokens(attribute=attribute, new=new, temporary=temporary))]
 

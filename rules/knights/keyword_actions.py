@@ -14,9 +14,10 @@ from content.schema.cards import Effect
 from rules.dice import Dice
 from rules.engine import Engine, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import joined
+from rules.facts import joined, said
 from rules.knights import conditions as cond
 from rules.knights import keyword_effects as kw
+from rules.knights.keyword_facts import ConditionTokensSet
 from rules.knights.state import KnightState
 from rules.knights.view import summary
 from rules.state import CampaignState
@@ -90,4 +91,4 @@ def keyword_tokens(engine: Engine, state: CampaignState, act: KeywordTokens, dic
     have = cond.tokens(cat, k, name)
     new = max(0, have + act.change)
     k.stats.condition_tokens[name] = new
-    return _done(engine, state, k, [f"Generic tokens on {name}: {have} → **{new}**."])
+    return _done(engine, state, k, [said(ConditionTokensSet(condition=name, old=have, new=new))])

@@ -2,7 +2,8 @@
 Zeal X, Zeal Threshold X and Fleisch X (rulebook "Keyword List").
 
 Each keyword is a typed effect of the card vocabulary (``{type: poison, amount: 2}``, content/schema/cards.py) and a
-function here that applies it to a Knight and returns the sentences that narrate it. The Condition cards these
+function here that applies it to a Knight and returns the lines that report it (its facts,
+rules/knights/keyword_facts.py, each ``said``; the words are bot/narration/keywords.py's). The Condition cards these
 keywords name (Poisoned, Toxified, Panzer Parasite, Choked) are found by name in the loaded Condition deck
 (the starter pack sets original ones aside there, ``set_aside: true``); their Generic tokens are counted in
 ``KnightState.stats.condition_tokens`` by card name, and count only while the card is held. What the held cards do
@@ -18,8 +19,22 @@ from content.loader import Catalogue
 from content.schema.cards import Choke, Fleisch, Fortify, KnightStateEffect, Parasitize, Poison, Toxify, Zeal
 from content.schema.gear import Keyword
 from rules.effects import Dispatch
+from rules.facts import said
 from rules.knights import conditions as cond
 from rules.knights import statistics as st
+from rules.knights.keyword_facts import (
+    ChokeHeatOwed,
+    ChokeLimitSet,
+    ConditionShown,
+    ConditionTokensPlaced,
+    Fortified,
+    KeywordConditionGained,
+    PoisonedFlipped,
+    PoisonOnToxified,
+    PoisonResilience,
+    PoolTokensPlaced,
+    ZealPlaced,
+)
 from rules.knights.state import KnightState
 
 ZEAL = "zeal"  # the Resource token ids, as rules/clash/falsity.py places Zeal
@@ -31,8 +46,7 @@ def _gain(cat: Catalogue, k: KnightState, name: str) -> list[str]:
     card = cond.card_named(cat, name)
     k.stats.conditions.append(card.name if card is not None else name)
     k.stats.condition_tokens[name] = 0
-    text = f": {card.text}" if card is not None else " (no such card in the loaded packs: the table reads its own)"
-    return [f"{k.name} gains the Condition **{name}**{text}"]
+    return [said(KeywordConditionGained(knight=k.name, condition=name, text=card.text if card is not None else None))]
 
 
 def _refused(cat: Catalogue, k: KnightState, name: str) -> list[str]:
@@ -46,7 +60,7 @@ def _refused(cat: Catalogue, k: KnightState, name: str) -> list[str]:
 def _place(cat: Catalogue, k: KnightState, name: str, x: int, what: str = "Generic") -> list[str]:
     have = cond.tokens(cat, k, name)
     k.stats.condition_tokens[name] = have + x
-    return [f"{x} {what} token{'s' if x != 1 else ''} placed on {name} ({have} → **{have + x}**)."]
+    return [said(ConditionTokensPlaced(condition=name, count=x, token=what, old=have, new=have + x))]
 
 
 def poison(cat: Catalogue, k: KnightState, x: int) -> list[str]:
@@ -54,7 +68,7 @@ def poison(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     card (these are the Poison tokens)." A Knight holding Toxified (the Poisoned card flipped) puts them on Toxified
     (docs/rulings.md)."""
     if cond.has(cat, k, cond.TOXIFIED):
-        return [f"{k.name} holds Toxified (the Poisoned card flipped): the Poison tokens go on it."] + \
+        return [said(PoisonOnToxified(knight=k.name))] + \
             _place(cat, k, cond.TOXIFIED, x, "Poison")
     if not cond.has(cat, k, cond.POISONED) and (refused := _refused(cat, k, cond.POISONED)):
         return refused
@@ -73,12 +87,12 @@ def toxify(cat: Catalogue, k: KnightState, x: int) -> list[str]:
         drop = {cond.POISONED} | ({poisoned.id} if poisoned is not None else set())
         k.stats.conditions = [c for c in k.stats.conditions if c not in drop]
         k.stats.condition_tokens.pop(cond.POISONED, None)
-        lines += [f"{k.name} flips Poisoned to Toxified (its {old} Poison token{'s' if old != 1 else ''} stay on it)."]
+        lines += [said(PoisonedFlipped(knight=k.name, tokens=old))]
         card = cond.card_named(cat, cond.TOXIFIED)
         k.stats.conditions.append(card.name if card is not None else cond.TOXIFIED)
         k.stats.condition_tokens[cond.TOXIFIED] = old
         if card is not None:
-            lines.append(f"**Toxified**: {card.text}")
+            lines.append(said(ConditionShown(condition=cond.TOXIFIED, text=card.text)))
     elif not cond.has(cat, k, cond.TOXIFIED):
         if refused := _refused(cat, k, cond.TOXIFIED):
             return refused
@@ -94,7 +108,7 @@ def poison_counted(cat: Catalogue, k: KnightState, name: str) -> int:
 
 def _resilience_note(cat: Catalogue, k: KnightState) -> list[str]:
     x = st.passive_keyword(cat, k, "Poison Resilience")
-    return [f"Poison Resilience {x}: up to {x} Poison tokens are ignored."] if x else []
+    return [said(PoisonResilience(ignored=x))] if x else []
 
 
 def parasitize(cat: Catalogue, k: KnightState, x: int) -> list[str]:
@@ -117,17 +131,16 @@ def choke(cat: Catalogue, k: KnightState, x: int) -> tuple[list[str], int]:
     if cond.has(cat, k, cond.CHOKED):
         old = k.stats.choke_limit
         k.stats.choke_limit = min(st.HEAT_HARD_LIMIT, old + x)
-        lines = [f"Choke {x}: the Choke Limit rises by {x} ({old} → **{k.stats.choke_limit}**)."]
+        lines = [said(ChokeLimitSet(x=x, old=old, new=k.stats.choke_limit))]
     else:
         if refused := _refused(cat, k, cond.CHOKED):
             return refused, 0
         lines = _gain(cat, k, cond.CHOKED)
         k.stats.choke_limit = min(st.HEAT_HARD_LIMIT, x - 1)
-        lines.append(f"Choke {x}: the Choke Limit cube goes on 0 and rises by {x - 1} → **{k.stats.choke_limit}** "
-                     "(Heat can never go below it).")
+        lines.append(said(ChokeLimitSet(x=x, old=None, new=k.stats.choke_limit)))
     owed = max(0, k.stats.choke_limit - k.stats.heat)
     if owed:
-        lines.append(f"Heat {k.stats.heat} is below the Choke Limit: gain {owed} Heat.")
+        lines.append(said(ChokeHeatOwed(heat=k.stats.heat, owed=owed)))
     return lines, owed
 
 
@@ -138,10 +151,9 @@ def fortify(cat: Catalogue, k: KnightState, x: int) -> list[str]:
     add to a cube already there (docs/rulings.md)."""
     top = st.max_vigor(cat, k)
     if k.stats.vigor < top:
-        return [f"Fortify {x}: {k.name} does not have maximum Vigor and gains {x}."] + st.change_vigor(cat, k, x)
+        return [said(Fortified(knight=k.name, x=x))] + st.change_vigor(cat, k, x)
     old, k.stats.additional_vigor = k.stats.additional_vigor, x
-    return [f"Fortify {x}: {k.name} has maximum Vigor ({top}): the red cube goes on {x} — additional Vigor "
-            f"{old} → **{x}**, lost before Vigor."]
+    return [said(Fortified(knight=k.name, x=x, top=top, old=old))]
 
 
 def zeal_threshold(cat: Catalogue, k: KnightState) -> int | None:
@@ -160,8 +172,7 @@ def zeal(cat: Catalogue, k: KnightState, x: int, pool: dict[str, int] | None,
     kept = x if limit is None else max(0, min(x, limit - have))
     rest = x - kept
     k.board.resources[ZEAL] = have + kept
-    lines = [f"Zeal {x}: {k.name} places {kept} Zeal token{'s' if kept != 1 else ''} on their Knight Board "
-             f"({have} → **{have + kept}**" + (f", Zeal Threshold {limit}" if limit is not None else "") + ")."]
+    lines = [said(ZealPlaced(knight=k.name, x=x, kept=kept, old=have, threshold=limit))]
     if rest:
         lines += _in_pool(pool, ZEAL, rest, "Zeal", "over the Zeal Threshold", where)
     return lines
@@ -174,12 +185,10 @@ def fleisch(x: int, pool: dict[str, int] | None, where: str = "Knight Pool") -> 
 
 
 def _in_pool(pool: dict[str, int] | None, token: str, n: int, name: str, why: str, where: str) -> list[str]:
-    why = f" ({why})" if why else ""
     if pool is None:
-        return [f"✋ By hand: place {n} {name} token{'s' if n != 1 else ''} in the {where}{why} — no Clash is "
-                "running."]
+        return [said(PoolTokensPlaced(token=name, count=n, pool=where, why=why))]
     pool[token] = pool.get(token, 0) + n
-    return [f"{where}: +{n} {name} token{'s' if n != 1 else ''}{why} ({pool[token]} there now)."]
+    return [said(PoolTokensPlaced(token=name, count=n, pool=where, why=why, total=pool[token]))]
 
 
 # Each Knight-state keyword effect's function (rules/effects.py): ``fn(cat, k, e, pool)`` -> the sentences and the

@@ -8,11 +8,26 @@ from content.loader import Catalogue
 from content.schema.gear import TIERS
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.knights.board import mutable
 from rules.knights.gear_faces import armory_item as armory_item  # re-exported: lo.gear, lo.face, lo.armory_item
 from rules.knights.gear_faces import face as face
 from rules.knights.gear_faces import gear as gear
+from rules.knights.loadout_facts import (
+    AllUnexhausted,
+    ChargeSpent,
+    GearAdded,
+    GearMarked,
+    GearReforged,
+    GearRemoved,
+    GoldPaid,
+    KnighvesEquipped,
+    LoadoutSet,
+    TierPenalty,
+    UpgradeAttached,
+)
+from rules.knights.stat_facts import StatChanged
 from rules.knights.state import ArmoryItem, Equipped, KnightState
 
 T = "tests/knights/test_loadout.py::"
@@ -36,11 +51,11 @@ def armory_add(cat: Catalogue, k: KnightState, gid: str, buy: bool) -> list[str]
         if k.sheet.gold < g.cost:
             raise RuleError(f"{g.name} costs {g.cost} Gold; {k.name} has {k.sheet.gold}")
         k.sheet.gold -= g.cost
-        out.append(f"Paid {g.cost} Gold ({k.sheet.gold} left).")
+        out.append(said(GoldPaid(cost=g.cost, gold=k.sheet.gold)))
     if armory_item(k, gid) is not None:
         raise RuleError(f"{g.name} is already in {k.name}'s Armory")
     k.sheet.armory.append(ArmoryItem(gear=gid, just_bought=buy))
-    return [f"Armory: **{g.name}** ({g.tier.capitalize()} Tier {g.type}) added."] + out
+    return [said(GearAdded(gear=g.name, tier=g.tier, type=g.type))] + out
 
 
 def armory_remove(cat: Catalogue, k: KnightState, gid: str) -> list[str]:
@@ -51,7 +66,7 @@ def armory_remove(cat: Catalogue, k: KnightState, gid: str) -> list[str]:
         mutable(k, "Loadout")
         k.loadout = [e for e in k.loadout if e.gear != gid]
     k.sheet.armory.remove(item)
-    return [f"Armory: {gear(cat, gid).name} removed."] + st.clamp_vigor(cat, k)
+    return [said(GearRemoved(gear=gear(cat, gid).name))] + st.clamp_vigor(cat, k)
 
 
 @implements("Reforging Gear", tests=[T + "test_reforge_merchant_gear_only_and_not_just_bought"])
@@ -73,7 +88,7 @@ def reforge(cat: Catalogue, k: KnightState, gid: str) -> list[str]:
         raise RuleError(f"Reforging costs {g.reforged.reforge_cost} Gold; {k.name} has {k.sheet.gold}")
     k.sheet.gold -= g.reforged.reforge_cost
     item.reforged = True
-    return [f"Reforged {g.name} → **{g.reforged.name}** for {g.reforged.reforge_cost} Gold ({k.sheet.gold} left)."]
+    return [said(GearReforged(gear=g.name, into=g.reforged.name, cost=g.reforged.reforge_cost, gold=k.sheet.gold))]
 
 
 @implements("Gear Enhancement", tests=[T + "test_upgrades_attach_to_their_type_not_to_merchant_gear"])
@@ -86,7 +101,7 @@ def attach_upgrade(cat: Catalogue, k: KnightState, gid: str, upgrade_id: str | N
         raise RuleError(f"{g.name} is not in {k.name}'s Armory")
     if upgrade_id is None:
         item.upgrade = None
-        return [f"Upgrade detached from {g.name}."]
+        return [said(UpgradeAttached(gear=g.name))]
     up = cat.upgrades.get(upgrade_id)
     if up is None:
         raise RuleError(f"there is no Upgrade card {upgrade_id!r}")
@@ -99,7 +114,7 @@ def attach_upgrade(cat: Catalogue, k: KnightState, gid: str, upgrade_id: str | N
             other.upgrade = None
     old = item.upgrade
     item.upgrade = upgrade_id
-    return [f"{up.name} attached to {g.name}" + (f" (replacing {old})." if old else ".")]
+    return [said(UpgradeAttached(gear=g.name, upgrade=up.name, replacing=old))]
 
 
 @implements("Gear", tests=[T + "test_slots_hands_armor_supports"])
@@ -128,7 +143,7 @@ def equip(cat: Catalogue, k: KnightState, gids: list[str], knighves: bool) -> li
                         "two Support slots")
     old_max = st.max_vigor(cat, k)
     k.loadout = [Equipped(gear=gid, charges=gear(cat, gid).charges) for gid in gids]
-    out = [f"Loadout: {', '.join(face(cat, k, g).name for g in gids) or 'nothing'}."]
+    out = [said(LoadoutSet(gear=[face(cat, k, g).name for g in gids]))]
     if knighves:
         free = SLOTS["hand"] - used["hand"]
         kid = st.content(cat, k).start.knighves
@@ -137,15 +152,15 @@ def equip(cat: Catalogue, k: KnightState, gids: list[str], knighves: bool) -> li
         if free < 1:
             raise RuleError("Knighves need at least one free hand slot")
         k.loadout.append(Equipped(gear=kid, hands=free))
-        out.append(f"Knighves in {free} free hand{'s' if free > 1 else ''}.")
+        out.append(said(KnighvesEquipped(hands=free)))
     penalty = st.tier_penalty(cat, k)
     if penalty:
-        out.append(f"Tier penalty: −{penalty} maximum Vigor (Gear above the {k.sheet.tier.capitalize()} Tier).")
+        out.append(said(TierPenalty(penalty=penalty, tier=k.sheet.tier)))
     if st.max_vigor(cat, k) < 1:
         raise RuleError(f"that Loadout would leave {k.name} a maximum Vigor of {st.max_vigor(cat, k)}; the tier "
                         "penalty cannot take the maximum Vigor below 1 (see docs/rulings.md)")
     if st.max_vigor(cat, k) != old_max:
-        out.append(f"Maximum Vigor {old_max} → **{st.max_vigor(cat, k)}**.")
+        out.append(said(StatChanged(stat="max_vigor", old=old_max, new=st.max_vigor(cat, k))))
     return out + st.clamp_vigor(cat, k)
 
 
@@ -171,25 +186,25 @@ def gear_action(cat: Catalogue, k: KnightState, gid: str, op: str) -> list[str]:
         if item.exhausted:
             raise RuleError(f"{name} is already exhausted")
         item.exhausted = True
-        return [f"{name} is **exhausted**."]
+        return [said(GearMarked(gear=name, mark="exhausted"))]
     if op == "unexhaust":
         item.exhausted = False
-        return [f"{name} is unexhausted."]
+        return [said(GearMarked(gear=name, mark="unexhausted"))]
     if op == "discard":
         if g.knighves:
             raise RuleError("Knighves cannot be discarded or exchanged by any means")
         item.discarded = True
-        return [f"{name} is **discarded** (unusable until the end of this Clash)."]
+        return [said(GearMarked(gear=name, mark="discarded"))]
     if op == "regain":
         item.discarded = False
-        return [f"{name} is regained."]
+        return [said(GearMarked(gear=name, mark="regained"))]
     if op == "charge":
         if item.discarded or item.exhausted:
             raise RuleError(f"{name} is {'discarded' if item.discarded else 'exhausted'}: its abilities cannot be used")
         if not item.charges:
             raise RuleError(f"{name} has no Charges left: abilities that discard a Charge cannot be used")
         item.charges -= 1
-        return [f"{name}: a Charge spent ({item.charges} left)."]
+        return [said(ChargeSpent(gear=name, left=item.charges))]
     raise RuleError("action: must be exhaust, unexhaust, discard, regain or charge")
 
 
@@ -198,4 +213,4 @@ def unexhaust_all(k: KnightState) -> list[str]:
     equipped game elements"."""
     for e in k.loadout:
         e.exhausted = False
-    return ["All equipped Gear is unexhausted."]
+    return [said(AllUnexhausted())]

@@ -1,7 +1,8 @@
 """Knight Statistics: Passion, Heat and Vigor with their limits, the Hard Limits, Resetting Stats, the
 Peril thresholds of the Peril Arc, the tier penalty to the maximum Vigor, and Bane with its Bane Limit.
 
-Every change returns the sentences that narrate it. Limits are derived, never stored: the Heat Limit
+Every change returns the lines that report it: its facts (rules/knights/stat_facts.py, each ``said``; the words are
+bot/narration/stats.py's). Limits are derived, never stored: the Heat Limit
 comes from the Peril Arc at the current Vigor, the maximum Vigor from the Peril Arc, the tier penalty
 of the Loadout and the effects noted with ``/knight stat stat:max_vigor``.
 """
@@ -15,7 +16,24 @@ from content.schema.gear import TIERS, Gate, Keyword
 from content.schema.knights import Knight, Peril, PerilArc, Portrait
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import conditions
+from rules.knights.stat_facts import (
+    AdditionalVigorLost,
+    BaneImmune,
+    BaneLimitDeath,
+    ChokeFloor,
+    CrueltyLowered,
+    HeatFellToLimit,
+    HeatLimitExceeded,
+    HeatLimitMoved,
+    HeatLimitStays,
+    JudiciumDue,
+    PerilMoved,
+    StatChanged,
+    StatsReset,
+    VigorClamped,
+)
 from rules.knights.state import KnightState, Modifier
 
 PASSION_HARD_LIMIT = 9
@@ -192,11 +210,11 @@ def _settle(cat: Catalogue, k: KnightState, before_limit: int, before_peril: Per
     out: list[str] = []
     now_peril, now_limit = peril(cat, k), heat_limit(cat, k)
     if now_peril != before_peril:
-        out.append(f"Peril threshold: {before_peril.capitalize()} → **{now_peril.capitalize()}**.")
+        out.append(said(PerilMoved(old=before_peril, new=now_peril)))
     if now_limit != before_limit:
-        out.append(f"Heat Limit {before_limit} → **{now_limit}** (Heat stays {k.stats.heat}).")
+        out.append(said(HeatLimitMoved(old=before_limit, new=now_limit, heat=k.stats.heat)))
     if k.stats.heat > now_limit:
-        out.append(f"Heat falls to the new Heat Limit ({k.stats.heat} → {now_limit}; no Vigor is lost).")
+        out.append(said(HeatFellToLimit(old=k.stats.heat, limit=now_limit)))
         k.stats.heat = now_limit
     return out
 
@@ -208,8 +226,7 @@ def change_passion(cat: Catalogue, k: KnightState, n: int) -> list[str]:
     _alive(k)
     old = k.stats.passion
     k.stats.passion = max(0, min(PASSION_HARD_LIMIT, old + n))
-    note = " (Passion can never go above 9)" if old + n > PASSION_HARD_LIMIT else ""
-    return [f"Passion {old} → **{k.stats.passion}**{note}."]
+    return [said(StatChanged(stat="passion", old=old, new=k.stats.passion, capped=old + n > PASSION_HARD_LIMIT))]
 
 
 @implements("Hard Limits", tests=[T + "test_heat_over_the_heat_limit_is_lost_vigor",
@@ -222,13 +239,13 @@ def change_heat(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False)
     _alive(k)
     out: list[str] = []
     if n > 0 and k.sheet.vices.get("cruelty", 0) > 0:
-        out.append(f"Cruelty: the Heat gain is lowered by 1 ({n} → {n - 1}).")
+        out.append(said(CrueltyLowered(gain=n)))
         n -= 1
     old, limit = k.stats.heat, heat_limit(cat, k)
     if n <= 0:
         k.stats.heat = max(0, old + n)
         floor = choke_floor(cat, k, old)
-        return out + [f"Heat {old} → **{k.stats.heat}**."] + floor
+        return out + [said(StatChanged(stat="heat", old=old, new=k.stats.heat))] + floor
     if voluntary and old + n > limit:
         raise RuleError(
             f"{k.name} cannot pay +{n} Heat: Heat {old} + {n} would exceed the Heat Limit {limit} "
@@ -236,9 +253,9 @@ def change_heat(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False)
         )
     excess = max(0, old + n - limit)
     k.stats.heat = min(old + n, limit)
-    out.append(f"Heat {old} → **{k.stats.heat}** (Heat Limit {limit}).")
+    out.append(said(StatChanged(stat="heat", old=old, new=k.stats.heat, limit=limit)))
     if excess:
-        out.append(f"It exceeded the Heat Limit by {excess}: lose {excess} Vigor.")
+        out.append(said(HeatLimitExceeded(excess=excess)))
         out += change_vigor(cat, k, -excess)
     return out
 
@@ -250,7 +267,7 @@ def choke_floor(cat: Catalogue, k: KnightState, old: int) -> list[str]:
     if floor is None or k.stats.heat >= floor or k.stats.heat >= old:
         return []
     k.stats.heat = min(old, floor)
-    return [f"(Choked: Heat can never go below the Choke Limit {floor}.)"]
+    return [said(ChokeFloor(floor=floor))]
 
 
 def additional_first(k: KnightState, n: int) -> tuple[int, list[str]]:
@@ -263,7 +280,7 @@ def additional_first(k: KnightState, n: int) -> tuple[int, list[str]]:
         return n, []
     used = min(extra, n)
     k.stats.additional_vigor = extra - used
-    return n - used, [f"Fortify: {used} additional Vigor lost first ({extra} → **{k.stats.additional_vigor}**)."]
+    return n - used, [said(AdditionalVigorLost(used=used, old=extra, new=k.stats.additional_vigor))]
 
 
 @implements("Knight Statistics", tests=[T + "test_vigor_never_above_its_maximum",
@@ -284,10 +301,9 @@ def change_vigor(cat: Catalogue, k: KnightState, n: int, voluntary: bool = False
     old, before_limit, before_peril = k.stats.vigor, heat_limit(cat, k), peril(cat, k)
     top = max_vigor(cat, k)
     k.stats.vigor = max(0, min(top, old + n))
-    out = extra + [f"Vigor {old} → **{k.stats.vigor}** (maximum {top})."]
+    out = extra + [said(StatChanged(stat="vigor", old=old, new=k.stats.vigor, limit=top))]
     if n < 0 and old + n <= 0:
-        out.append(f"Vigor fell to 0 (treated as {old + n} for this Peril Check): draw a Judicium — "
-                   f"`/deck draw deck:judicium vigor:{max(-99, min(0, old + n))}`.")
+        out.append(said(JudiciumDue(treated_as=old + n, vigor=max(-99, min(0, old + n)))))
     return out + _settle(cat, k, before_limit, before_peril)
 
 
@@ -298,7 +314,7 @@ def change_max_vigor(cat: Catalogue, k: KnightState, n: int) -> list[str]:
     to lower Vigor to your new maximum."""
     old = max_vigor(cat, k)
     k.stats.max_vigor_change += n
-    return [f"Maximum Vigor {old} → **{max_vigor(cat, k)}**."] + clamp_vigor(cat, k)
+    return [said(StatChanged(stat="max_vigor", old=old, new=max_vigor(cat, k)))] + clamp_vigor(cat, k)
 
 
 def clamp_vigor(cat: Catalogue, k: KnightState) -> list[str]:
@@ -307,14 +323,14 @@ def clamp_vigor(cat: Catalogue, k: KnightState) -> list[str]:
         return []
     before_limit, before_peril = heat_limit(cat, k), peril(cat, k)
     old, k.stats.vigor = k.stats.vigor, top
-    return [f"Vigor is lowered to the new maximum ({old} → {top})."] + _settle(cat, k, before_limit, before_peril)
+    return [said(VigorClamped(old=old, top=top))] + _settle(cat, k, before_limit, before_peril)
 
 
 def change_heat_limit(cat: Catalogue, k: KnightState, n: int) -> list[str]:
     """Rulebook: "Note: If you gain Heat Limit for any reason, do not decrease your Heat!"."""
     before_limit, before_peril = heat_limit(cat, k), peril(cat, k)
     k.stats.heat_limit_change += n
-    return _settle(cat, k, before_limit, before_peril) or [f"Heat Limit stays {before_limit} (the track ends at 9)."]
+    return _settle(cat, k, before_limit, before_peril) or [said(HeatLimitStays(limit=before_limit))]
 
 
 @implements("Bane", chapter="Clash Phase", tests=[T + "test_bane_over_the_limit_kills_without_a_judicium"])
@@ -325,19 +341,18 @@ def change_bane(cat: Catalogue, k: KnightState, n: int) -> list[str]:
     old, limit = k.stats.bane, bane_limit(cat, k)
     immune = conditions.immunities(cat, k).get("Immune to Bane") if n > 0 else None
     if immune is not None:  # "Immune to Bane: ... You cannot gain Bane tokens."
-        return [f"{k.name} is Immune to Bane ({immune}): they gain no Bane (Bane stays {old})."]
+        return [said(BaneImmune(knight=k.name, source=immune, bane=old))]
     if n > 0 and old + n > limit:
         k.dead = True
-        return [f"☠️ {k.name} would gain {n} Bane ({old} + {n} > Bane Limit {limit}): they do not gain it — "
-                "**they die immediately**. No Mortis, no Judicium."]
+        return [said(BaneLimitDeath(knight=k.name, gain=n, old=old, limit=limit))]
     k.stats.bane = max(0, old + n)
-    return [f"Bane {old} → **{k.stats.bane}** (Bane Limit {limit})."]
+    return [said(StatChanged(stat="bane", old=old, new=k.stats.bane, limit=limit))]
 
 
 def change_bane_limit(cat: Catalogue, k: KnightState, n: int) -> list[str]:
     old = bane_limit(cat, k)
     k.stats.bane_limit_change += n
-    return [f"Bane Limit {old} → **{bane_limit(cat, k)}**."]
+    return [said(StatChanged(stat="bane_limit", old=old, new=bane_limit(cat, k)))]
 
 
 @implements("Resetting Stats", tests=[T + "test_resetting_stats"])
@@ -352,4 +367,4 @@ def reset(cat: Catalogue, k: KnightState) -> list[str]:
     k.stats.choke_limit = 0
     k.stats.additional_vigor = 0
     k.stats.vigor = max_vigor(cat, k)
-    return [f"Stats reset: Passion 0, Heat 0, Vigor {k.stats.vigor} (maximum), limits to their starting values."]
+    return [said(StatsReset(vigor=k.stats.vigor))]

@@ -13,8 +13,22 @@ from content.schema.knights import Technique
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.knights.state import KnightState, Zone
+from rules.knights.technique_facts import (
+    AllTechniquesReturned,
+    InstantsReturned,
+    NothingToRefresh,
+    RefreshChoice,
+    RefreshedX,
+    Restrained,
+    TechniqueDepleted,
+    TechniqueMoved,
+    TechniquesRefreshed,
+    TechniqueUsed,
+    WarmUp,
+)
 from rules.rolls import random_element
 
 T = "tests/knights/test_techniques.py::"
@@ -45,9 +59,10 @@ def use(cat: Catalogue, k: KnightState, tid: str, how: Use) -> list[str]:
     card = technique(cat, k, tid)
     side = card.delve if how == "delve" else card.clash
     out: list[str] = []
+    label = "Delve" if how == "delve" else "Clash"
     if how == "exert":
         zone = side.extra_depletion or side.depletion
-        out.append(f"Exert **{side.name}**: {side.extra} (cost ignored).")
+        out.append(said(TechniqueUsed(side=label, name=side.name, cost=side.cost.label(), text=side.extra, exert=True)))
     else:
         # a cost is voluntary: refused beyond the Heat Limit or below 1 Vigor (a refusal changes nothing)
         if side.cost.heat:
@@ -55,13 +70,11 @@ def use(cat: Catalogue, k: KnightState, tid: str, how: Use) -> list[str]:
         if side.cost.vigor:
             out += st.change_vigor(cat, k, -side.cost.vigor, voluntary=True)
         zone = side.depletion
-        label = "Delve" if how == "delve" else "Clash"
-        out.insert(0, f"{label} Technique **{side.name}** ({side.cost.label()}): {side.text}")
+        out.insert(0, said(TechniqueUsed(side=label, name=side.name, cost=side.cost.label(), text=side.text)))
         if how == "delve":
-            out.append(f"Warm-up: {side.extra}")
+            out.append(said(WarmUp(text=side.extra)))
     k.board.techniques[tid] = zone
-    out.append(f"{side.name} goes to the **{zone.capitalize()}** area." if zone != "instant" else
-               f"{side.name} is Instant: it returns to the hand at the end of the Round.")
+    out.append(said(TechniqueDepleted(name=side.name, zone=zone)))
     return out
 
 
@@ -89,8 +102,7 @@ def refresh(cat: Catalogue, k: KnightState, chosen: list[str], conditions: bool 
     delayed = [t for t, z in k.board.techniques.items() if z == "delay"]
     for t in delayed:
         k.board.techniques[t] = "cooldown"
-    moved = ", ".join(delayed) or "nothing"
-    out.append(f"Refresh: to the hand {', '.join(back) or 'nothing'}; Delay → Cooldown: {moved}.")
+    out.append(said(TechniquesRefreshed(back=back, delayed=delayed)))
     return out
 
 
@@ -100,21 +112,21 @@ def end_of_round(k: KnightState) -> list[str]:
     back = [t for t, z in k.board.techniques.items() if z == "instant"]
     for t in back:
         k.board.techniques[t] = "hand"
-    return [f"End of Round: {', '.join(back)} back to the hand."] if back else ["End of Round: no Instant cards."]
+    return [said(InstantsReturned(back=back))]
 
 
 def move(k: KnightState, tid: str, zone: Literal["hand", "cooldown", "delay", "discard"]) -> list[str]:
     """Move a card by an effect (Cooldown, Delay, Discard, Restrain, Refresh X...)."""
     _on_board(k, tid)
     k.board.techniques[tid] = zone
-    return [f"{tid} → {zone.capitalize()}."]
+    return [said(TechniqueMoved(technique=tid, zone=zone))]
 
 
 def return_all(k: KnightState) -> list[str]:
     """Clash Aftermath: "Return all Technique cards from your Cooldown, Delay, and Discard areas to your hand."""
     for t in k.board.techniques:
         k.board.techniques[t] = "hand"
-    return ["Every Technique returns to the hand."]
+    return [said(AllTechniquesReturned())]
 
 
 # -- Technique hand keywords (Keyword List) ------------------------------------------------------------------------
@@ -142,9 +154,9 @@ def random_card(k: KnightState, dice: Dice, purpose: str) -> str | None:
 def _random_to(k: KnightState, dice: Dice, zone: Area, keyword: str) -> list[str]:
     tid = random_card(k, dice, f"{keyword}: a random card from the hand")
     if tid is None:
-        return [f"{keyword}: {k.name} has no card in the hand; nothing happens."]
+        return [said(TechniqueMoved(technique=None, zone=zone, keyword=keyword, knight=k.name))]
     k.board.techniques[tid] = zone
-    return [f"{keyword}: {tid} (a random card from {k.name}'s hand) → {zone.capitalize()} area."]
+    return [said(TechniqueMoved(technique=tid, zone=zone, keyword=keyword, knight=k.name))]
 
 
 def cooldown(k: KnightState, dice: Dice) -> list[str]:
@@ -167,8 +179,7 @@ def restrain(k: KnightState) -> list[str]:
     moved = in_area(k, "cooldown")
     for t in moved:
         k.board.techniques[t] = "delay"
-    return [f"Restrain: Cooldown → Delay: {', '.join(moved)}." if moved else
-            f"Restrain: {k.name} has no card in the Cooldown area; nothing happens."]
+    return [said(Restrained(knight=k.name, moved=moved))]
 
 
 def refresh_x(k: KnightState, x: int, from_area: Literal["delay", "cooldown"], chosen: list[str]) -> list[str]:
@@ -191,21 +202,14 @@ def refresh_x(k: KnightState, x: int, from_area: Literal["delay", "cooldown"], c
         raise RuleError(f"Refresh {x} moves at most {x} different cards")
     for t in back:
         k.board.techniques[t] = to
-    where = "the Cooldown area" if to == "cooldown" else "the hand"
-    return [f"Refresh {x}: {from_area.capitalize()} → {where}: {', '.join(back) or 'nothing (the area is empty)'}."]
+    return [said(RefreshedX(x=x, from_area=from_area, back=back))]
 
 
 def refresh_choice(k: KnightState, x: int, only: Literal["delay", "cooldown"] | None = None) -> list[str]:
     """Refresh X when the Knight has not said which area (or which cards): the ways, with the commands that apply
     them."""
-    ways = []
-    if only in (None, "delay"):
-        ways.append(f"Delay → Cooldown ({', '.join(in_area(k, 'delay')) or 'none there'}) with "
-                    "`/knight technique op:cooldown technique:<id>`")
-    if only in (None, "cooldown"):
-        ways.append(f"Cooldown → hand ({', '.join(in_area(k, 'cooldown')) or 'none there'}) with "
-                    "`/knight technique op:hand technique:<id>`")
-    return [f"✋ Refresh {x} ({k.name} chooses): move up to {x} card(s) " + ", OR ".join(ways) + "."]
+    return [said(RefreshChoice(knight=k.name, x=x, delay=in_area(k, "delay") if only in (None, "delay") else None,
+                               cooldown=in_area(k, "cooldown") if only in (None, "cooldown") else None))]
 
 
 def hand_effect(k: KnightState, e: HandEffect, dice: Dice) -> list[str]:
@@ -233,7 +237,7 @@ def refresh_ability(k: KnightState, ability: str) -> list[str]:
     x = int(found.group()) if found else 1
     delayed, cooling = in_area(k, "delay"), in_area(k, "cooldown")
     if not delayed and not cooling:
-        return [f"Refresh {x}: {k.name} has no card in the Delay or Cooldown area; nothing happens."]
+        return [said(NothingToRefresh(knight=k.name, x=x))]
     if delayed and not cooling and len(delayed) <= x:
         return refresh_x(k, x, "delay", [])
     if cooling and not delayed and len(cooling) <= x:

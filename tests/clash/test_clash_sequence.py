@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.narration import texts
+from bot.narration.registry import carried
 from content.schema.cards import GainHeat
 from content.schema.monsters import Trait
 from rules.clash.handlers import ClashStart
@@ -74,5 +75,5 @@ def test_start_of_knight_round_effects_before_the_first_turn() -> None:
     end_monster_round(engine, state, engine.dice_for(state), lines)
     assert fight(state).flow.phase == "knight" and fight(state).flow.acted == []
     assert lines.index("🌀 Evening Hymn: Every Knight gains 1 Heat.") > next(
-        i for i, line in enumerate(lines) if "Knight Round 1" in line)
+        i for i, line in enumerate(lines) if "Knight Round 1" in carried(line))
     assert state.knights["kara"].stats.heat == heat + 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.narration.registry import carried
 from content.schema.cards import (
     Die,
     Drag,
@@ -95,7 +96,7 @@ def test_effects_resolve_in_card_order_on_the_target() -> None:
     resolve_effects(h, "kara", [GainHeat(type="gain_heat", amount=1), lose(3), GainPassion(type="gain_passion",
                                                                                             amount=1)])
     assert (k.stats.heat, k.stats.vigor, k.stats.passion) == (1, 9, 1)
-    heat, vigor, passion = (next(i for i, line in enumerate(h.lines) if word in line)
+    heat, vigor, passion = (next(i for i, line in enumerate(map(carried, h.lines)) if word in line)
                             for word in ("Heat 0", "Vigor 12", "Passion 0"))
     assert heat < vigor < passion
 
@@ -443,7 +444,7 @@ def test_ser_sonch_crash_example() -> None:
     judicium_deck(h, LIVE)
     outcomes = monster_move(b, "egg", "kara", speed=2)
     apply_outcomes(h, outcomes, "the Eggknight's movement")
-    crashes = [line for line in h.lines if "Vigor 2 → **1**" in line or "Vigor 1 → **0**" in line]
+    crashes = [line for line in map(carried, h.lines) if "Vigor 2 → **1**" in line or "Vigor 1 → **0**" in line]
     assert len(crashes) == 2
     assert sonch.stats.vigor == 0 and where(h.state.board, "ser-sonch") == "C7"
     assert h.peril_due == [] and h.judicium_due == ["ser-sonch"]

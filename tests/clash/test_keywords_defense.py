@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.narration import texts
+from bot.narration.registry import carried
 from content.schema.cards import Card, GainBane, GainCondition, LoseVigor
 from content.schema.gear import Keyword
 from content.schema.monsters import AttackKeyword
@@ -367,7 +368,7 @@ def test_immune_to_bane_gains_no_bane() -> None:
     h = harm("Kara", engine=gear_with(GAMBESON, "Immune to Bane"))
     resolve_effects(h, "kara", [GainBane(type="gain_bane", amount=2)], monster_attack=True)
     assert h.state.knights["kara"].stats.bane == 0
-    assert any("Immune to Bane (Padded Gambeson)" in line for line in h.lines)
+    assert any("Immune to Bane (Padded Gambeson)" in carried(line) for line in h.lines)
     plain = harm("Kara")
     resolve_effects(plain, "kara", [GainBane(type="gain_bane", amount=2)], monster_attack=True)
     assert plain.state.knights["kara"].stats.bane == 2

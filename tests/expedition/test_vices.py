@@ -4,6 +4,7 @@ Mercenary's use cost 2 Gold, Duplicity discards a Loot card before the Spoils Ph
 
 from __future__ import annotations
 
+from bot.narration.registry import carried
 from rules.delve.state import ClueGained
 from rules.expedition.clue_cards import gain
 from rules.state import CampaignState
@@ -31,12 +32,12 @@ async def test_disregard_ignores_the_first_clue_gain(party: Table) -> None:
     # Ser Sonch (Disregard) ignores the first gain; Maud (no Vice) gains it
     assert held["ser-sonch"].clue.collected == {"martial": 0, "errant": 1}  # type: ignore[union-attr]
     assert held["maud"].clue.collected == {"errant": 0, "martial": 2}  # type: ignore[union-attr]
-    assert any("Disregard: Ser Sonch ignores the first Clue gain" in t for t in texts)
+    assert any("Disregard: Ser Sonch ignores the first Clue gain" in carried(t) for t in texts)
     # only the first: the next Clue is gained
     state.delve.clues += [ClueGained(type="martial", tile="aub_05", why="test")]  # type: ignore[union-attr]
     texts = gain(state)
     assert held["ser-sonch"].clue.collected == {"martial": 1, "errant": 1}  # type: ignore[union-attr]
-    assert not any("Disregard" in t for t in texts)
+    assert not any("Disregard" in carried(t) for t in texts)
     # without a tally mark, nothing is ignored
     await party.ok("@kara /knight vice vice:disregard change:-1")
     state = CampaignState.model_validate(await party.state())

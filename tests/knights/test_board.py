@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.narration.registry import carried
 from rules.errors import RuleError
 from rules.knights import board as bd
 from rules.knights import statistics as st
@@ -57,7 +58,7 @@ def test_resource_tokens_are_counted_on_the_board_and_never_below_zero() -> None
     k = knight("marrow", "Dame Isolde")
     isolde = CAT.knights["marrow"]
     assert k.board.resources == {"suture_token": 0}
-    assert bd.change_resource(isolde, k, "suture_token", 40) == ["Suture tokens 0 → **40**."]
+    assert [carried(x) for x in bd.change_resource(isolde, k, "suture_token", 40)] == ["Suture tokens 0 → **40**."]
     bd.change_resource(isolde, k, "suture_token", -15)
     assert k.board.resources["suture_token"] == 25
     with pytest.raises(RuleError, match="has 25 Suture token"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.narration.registry import carried
 from content.schema.cards import CooldownCard, DelayCard, DiscardCard, RefreshCards, Restrain
 from rules.dice import Dice
 from rules.errors import RuleError
@@ -35,7 +36,7 @@ def test_cooldown_places_one_random_hand_card_into_the_cooldown_area() -> None:
     lines = tq.cooldown(k, dice)
     assert [r.purpose.rsplit(": ", 1)[-1] for r in dice.rolls] == [PSALM, KINDLE, BRAND]
     assert k.board.techniques == {PSALM: "hand", KINDLE: "cooldown", BRAND: "hand", WARD: "cooldown"}
-    assert KINDLE in lines[0] and "Cooldown" in lines[0]
+    assert KINDLE in carried(lines[0]) and "Cooldown" in carried(lines[0])
     # the card is random: other dice, another card; only hand cards are ever candidates
     k = _knight(ward="cooldown")
     tq.cooldown(k, Dice(seed=1, forced=[7, 8, 1]))
@@ -65,7 +66,7 @@ def test_an_empty_hand_or_one_card_needs_no_roll() -> None:
     tq.cooldown(k, dice)
     assert dice.rolls == [] and k.board.techniques[WARD] == "cooldown"
     lines = tq.cooldown(k, dice)
-    assert dice.rolls == [] and "nothing happens" in lines[0]
+    assert dice.rolls == [] and "nothing happens" in carried(lines[0])
     assert tq.in_area(k, "cooldown") == [BRAND, WARD]
 
 
@@ -74,7 +75,7 @@ def test_restrain_delays_every_card_of_the_cooldown_area() -> None:
     k = _knight(psalm="cooldown", kindle="cooldown", brand="discard")
     tq.restrain(k)
     assert k.board.techniques == {PSALM: "delay", KINDLE: "delay", BRAND: "discard", WARD: "hand"}
-    assert "nothing happens" in tq.restrain(k)[0]
+    assert "nothing happens" in carried(tq.restrain(k)[0])
 
 
 def test_refresh_x_from_the_delay_area_to_the_cooldown_area() -> None:
@@ -117,11 +118,11 @@ def test_card_effects_resolve_the_hand_keywords() -> None:
     tq.hand_effect(k, Restrain(type="restrain"), Dice(seed=1))
     assert tq.in_area(k, "delay") == [PSALM, KINDLE]
     shown = tq.hand_effect(k, RefreshCards(type="refresh", amount=1, from_area="delay"), Dice(seed=1))
-    assert "chooses" in shown[0] and tq.in_area(k, "delay") == [PSALM, KINDLE]  # which one is the Knight's
+    assert "chooses" in carried(shown[0]) and tq.in_area(k, "delay") == [PSALM, KINDLE]  # which one is the Knight's
     tq.hand_effect(k, RefreshCards(type="refresh", amount=2, from_area="delay"), Dice(seed=1))
     assert tq.in_area(k, "cooldown") == [PSALM, KINDLE]
     shown = tq.hand_effect(k, RefreshCards(type="refresh", amount=1), Dice(seed=1))
-    assert "chooses" in shown[0] and "op:hand" in shown[0] and "op:cooldown" in shown[0]
+    assert "chooses" in carried(shown[0]) and "op:hand" in carried(shown[0]) and "op:cooldown" in carried(shown[0])
     assert tq.in_area(k, "cooldown") == [PSALM, KINDLE]
     tq.hand_effect(k, CooldownCard(type="cooldown"), Dice(seed=1, forced=[1, 5]))
     tq.hand_effect(k, DelayCard(type="delay"), Dice(seed=1))
@@ -140,10 +141,10 @@ def test_a_refresh_ability_moves_cards_when_there_is_nothing_to_choose() -> None
     assert tq.in_area(k, "cooldown") == [PSALM, KINDLE] and tq.in_area(k, "delay") == []
     k = _knight(psalm="delay", kindle="cooldown")
     shown = tq.refresh_ability(k, "Refresh 1")
-    assert "chooses" in shown[0] and k.board.techniques[PSALM] == "delay" and k.board.techniques[KINDLE] == "cooldown"
+    assert "chooses" in carried(shown[0]) and k.board.techniques[PSALM] == "delay" and k.board.techniques[KINDLE] == "cooldown"
     k = _knight(psalm="cooldown", kindle="cooldown", brand="cooldown")
-    assert "chooses" in tq.refresh_ability(k, "Refresh 2")[0]  # which two is the Knight's
-    assert "nothing happens" in tq.refresh_ability(_knight(), "Refresh 1")[0]
+    assert "chooses" in carried(tq.refresh_ability(k, "Refresh 2")[0])  # which two is the Knight's
+    assert "nothing happens" in carried(tq.refresh_ability(_knight(), "Refresh 1")[0])
 
 
 def test_the_new_effect_types_fit_the_card_and_monster_vocabularies() -> None:

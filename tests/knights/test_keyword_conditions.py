@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from bot.narration import texts
+from bot.narration.registry import carried
 from content.loader import Catalogue
 from content.schema.cards import Choke, Fleisch, Fortify, GainBane, Parasitize, Poison, Toxify, Zeal
 from content.schema.gear import Ability, Gear, Keyword
@@ -43,7 +44,7 @@ def _with_gear(cat: Catalogue, k: KnightState, *keywords: Keyword, ability: bool
 
 
 def _said(lines: list[str]) -> str:
-    return " ".join(lines)
+    return " ".join(map(carried, lines))
 
 
 # --- Bane X and Bane Limit X/+X ------------------------------------------------------------------------------------
@@ -188,7 +189,7 @@ def test_parasitize_gains_panzer_parasite_and_places_tokens() -> None:
     k = bare(h, "Kara", 12)
     resolve_effects(h, "kara", [effect, Parasitize(type="parasitize", amount=1)])
     assert k.stats.conditions == ["Panzer Parasite"] and cond.tokens(CAT, k, "Panzer Parasite") == 3
-    assert "gains the Condition **Panzer Parasite**" in " ".join(h.lines)
+    assert "gains the Condition **Panzer Parasite**" in " ".join(map(carried, h.lines))
     assert turn_end.end_of_turn(CAT, k) == [("Panzer Parasite", [cond.card_named(CAT, "Panzer Parasite")
                                                             .holding.end_of_turn[0]])]  # type: ignore[union-attr]
 

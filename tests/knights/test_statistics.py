@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from bot.narration.registry import carried
 from rules.errors import RuleError
+from rules.facts import unpack
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
+from rules.knights.stat_facts import BaneLimitDeath, HeatLimitMoved, JudiciumDue
 from tests.knights._support import CAT, knight
 
 # Brannoch's starting Peril Arc "Steady Flame": max Vigor 12; Uninjured 10+ (Heat Limit 3), Minor 7+ (4),
@@ -98,7 +101,8 @@ def test_losing_vigor_into_a_new_peril_threshold_raises_the_heat_limit_and_keeps
     assert (st.peril(CAT, k), st.heat_limit(CAT, k)) == ("uninjured", 3)
     lines = st.change_vigor(CAT, k, -3)
     assert (k.stats.vigor, st.peril(CAT, k), st.heat_limit(CAT, k), k.stats.heat) == (9, "minor", 4, 3)
-    assert any("Heat Limit 3 → **4**" in line for line in lines)
+    assert HeatLimitMoved(old=3, new=4, heat=3) in [unpack(line) for line in lines]
+    assert "Heat Limit 3 → **4** (Heat stays 3)." in [carried(line) for line in lines]
 
 
 def test_voluntary_heat_cannot_exceed_the_heat_limit() -> None:
@@ -133,7 +137,8 @@ def test_falling_to_zero_asks_for_a_judicium_with_the_negative_vigor() -> None:
     k.stats.vigor = 1
     lines = st.change_vigor(CAT, k, -6)
     assert k.stats.vigor == 0 and st.peril(CAT, k) == "judicium" and not k.dead
-    assert any("vigor:-5" in line for line in lines)
+    assert JudiciumDue(treated_as=-5, vigor=-5) in [unpack(line) for line in lines]
+    assert any("`/deck draw deck:judicium vigor:-5`" in carried(line) for line in lines)
 
 
 def test_equipping_a_king_tier_card_at_mob_tier_costs_four_maximum_vigor() -> None:
@@ -160,7 +165,7 @@ def test_bane_over_the_limit_kills_without_a_judicium() -> None:
     lines = st.change_bane(CAT, k, 1)
     assert k.dead and k.stats.bane == 5
     assert k.stats.vigor == 12  # no Judicium, no Vigor loss: simply dead
-    assert "Judicium" not in lines[0].replace("No Mortis, no Judicium", "")
+    assert [unpack(line) for line in lines] == [BaneLimitDeath(knight=k.name, gain=1, old=5, limit=5)]
     with pytest.raises(RuleError, match="dead"):
         st.change_heat(CAT, k, 1)
 

@@ -1,0 +1,68 @@
+"""The facts of Devotion and the Incarnation (rules/campaign/saints.py); their words, with the commands that follow
+an Incarnation, are bot/narration/saints.py's. The Saint card's other sentences are not facts yet."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.facts import Fact, fact
+
+
+@fact
+class Devoted(Fact):
+    """``knight`` Devotes: ``devotion`` Devotion tokens, on ``saint``'s card (None: no Saint card yet)."""
+
+    fact: Literal["devoted"] = "devoted"
+    knight: str
+    devotion: int
+    saint: str | None = None
+
+
+@fact
+class IncarnationRolled(Fact):
+    """``knight``'s Incarnation into ``into``: ``roll`` against ``need`` (``roll`` None: ``devotion`` tokens make
+    it succeed without a roll)."""
+
+    fact: Literal["incarnation_rolled"] = "incarnation_rolled"
+    knight: str
+    into: str
+    success: bool
+    roll: int | None = None
+    need: int = 10
+    devotion: int = 0
+
+
+@fact
+class IncarnationMissed(Fact):
+    """After a failed roll ``knight`` loses ``saint``'s card (``lost``: they had ``devotion`` ≤ 1 tokens) or keeps it
+    with their Devotion down from ``devotion`` to 1."""
+
+    fact: Literal["incarnation_missed"] = "incarnation_missed"
+    knight: str
+    saint: str
+    devotion: int
+    lost: bool
+
+
+@fact
+class ChainBreak(Fact):
+    """``knight`` stands up and discards ``bane`` Bane tokens and the ``conditions``."""
+
+    fact: Literal["chain_break"] = "chain_break"
+    knight: str
+    bane: int
+    conditions: list[str]
+
+
+@fact
+class IncarnationStep(Fact):
+    """A step of the Incarnation: the Unknown Saint's +1 Vigor (``vigor`` now), the Knights' Defeat taken back, or
+    the move of up to ``spaces`` (2 + ``devotion``) and the Bonus Attack (the actions to suggest: ``/clash place
+    kind:knight``, ``/saint end``)."""
+
+    fact: Literal["incarnation_step"] = "incarnation_step"
+    step: Literal["unknown_saint", "defeat_taken_back", "move"]
+    knight: str = ""
+    vigor: int = 0
+    spaces: int = 0
+    devotion: int = 0
