@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.decision_ids import decision_id
+
 if TYPE_CHECKING:
     from rules.dice import Dice
     from rules.engine import Decision, Engine, Result
@@ -88,15 +90,20 @@ class Flow(_Model):
                                      "(a Follow-up or a card's), spent with /knight attack bonus:true")
     hidden: dict[str, int] = Field(default_factory=dict, description="Hidden Knights (board id) -> the Round they "
                                    "became Hidden in (rules/clash/attention.py)")
-    asked: int = Field(0, description="decisions asked so far: the next decision id is d<asked+1>")
+    asked: int = Field(0, description="decisions this Clash asked so far (a campaign before rules.decision_ids "
+                       "UNIQUE_IDS_VERSION: the next decision id is d<asked+1>)")
     log: list[str] = Field(default_factory=list, description="unused; kept so that saved Clashes still load")
 
 
-def ask(flow: Flow, kind: str, prompt: str, options: list[Option], *, knights: list[str] | None = None,
+def ask(state: CampaignState, kind: str, prompt: str, options: list[Option], *, knights: list[str] | None = None,
         data: dict[str, Any] | None = None, pick: int = 1, min_pick: int = 1) -> Pending:
-    """Stop for the players: set ``flow.pending`` with a fresh id and return it."""
+    """Stop for the players: set the Clash's ``flow.pending`` with a fresh id (rules/decision_ids.py) and return
+    it."""
+    assert state.clash is not None
+    flow = state.clash.flow
+    ident = decision_id(state, "d", flow.asked)
     flow.asked += 1
-    flow.pending = Pending(id=f"d{flow.asked}", kind=kind, prompt=prompt, options=options, knights=knights or [],
+    flow.pending = Pending(id=ident, kind=kind, prompt=prompt, options=options, knights=knights or [],
                            data=data or {}, pick=pick, min_pick=min_pick)
     return flow.pending
 
