@@ -48,7 +48,7 @@ def number(decision: str) -> tuple[str, int | None]:
     """An id's prefix and number (None: it has no number)."""
     prefix = decision.rstrip("0123456789")
     digits = decision[len(prefix):]
-    return prefix, int(digits) if digits and len(digits) <= 12 else None
+    return prefix, int(digits) if digits else None
 
 
 def never_asked(state: Counted, decision: str) -> bool | None:

@@ -153,4 +153,3 @@ class CampaignState(BaseModel):
     solo_gear: list[str] = Field(default_factory=list)  # True Solo: Gear equipped at this Clash Setup (rules/modes)
     decisions: int = Field(0, ge=0, description="decisions asked in this campaign so far, of every kind (a campaign "
                            "created at UNIQUE_IDS_VERSION or later): the next one's number is decisions + 1")
-

@@ -35,7 +35,6 @@ from rules import decision_ids as ids
 from rules.clash.flow import Pending, named_knights
 from rules.clash.flow import decision as clash_decision
 from rules.clash.round_handlers import Choose
-from rules.decision_ids import unique_ids
 from rules.delve.actions import DelveRoute, DelveTravel, FogAnswer
 from rules.delve.encounter_flow import enc_decision
 from rules.delve.encounter_handlers import EncounterChoose
@@ -221,7 +220,7 @@ def asked_count(state: CampaignState, kind: str) -> int | None:
     ids the campaign's counter (rules/decision_ids.py), whatever the kind; in an older one how many the thing asking
     them has asked (the Clash, the traversal, the Encounter, the Delve's token choices), None when it is not under
     way or does not count them."""
-    if unique_ids(state):
+    if ids.unique_ids(state):
         return state.decisions
     delve = state.delve
     holder = (state.clash.flow if state.clash is not None else None) if kind == "clash" else \
@@ -238,9 +237,8 @@ PREFIX_KIND = {"d": "clash", "fog": "fog", "enc": "encounter", "route": "route"}
 def never_asked(state: CampaignState, decision: str) -> bool:
     """Whether ``decision`` is an id never asked (made up, not stale): one comparison with the campaign's counter
     (rules/decision_ids.py); in an older campaign, above the count of the thing asking under way."""
-    unique = ids.never_asked(state, decision)
-    if unique is not None or unique_ids(state):
-        return bool(unique)
+    if ids.unique_ids(state):
+        return bool(ids.never_asked(state, decision))
     prefix, number = ids.number(decision)
     kind = PREFIX_KIND.get(prefix)
     count = asked_count(state, kind) if kind is not None and number is not None else None
@@ -306,7 +304,7 @@ def find(engine: Engine, state: CampaignState, decision: str) -> Question:
     for q in now:
         if q.id == decision:
             return q
-    if unique_ids(state):  # one counter: a made-up id is told from one answered (or whose asker is over)
+    if ids.unique_ids(state):  # one counter: a made-up id is told from one answered (or whose asker is over)
         waits = f"; the campaign waits for {' and '.join(how_to_answer(q) for q in now)} now" if now else \
             "; nothing waits for an answer now"
         if never_asked(state, decision):
