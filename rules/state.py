@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field, JsonValue
 from rules.board.state import BoardState
 from rules.campaign.state import Progress
 from rules.clash.state import ClashState
+from rules.decision_ids import UNIQUE_IDS_VERSION as UNIQUE_IDS_VERSION
 from rules.delve.state import DelveState
 from rules.expedition.outpost_state import OutpostUnlocks
 from rules.expedition.state import ExpeditionState
@@ -41,7 +42,10 @@ from rules.squires.state import MettleProgress, SquireState
 #     themselves; the GM moves on when the Quest's paragraph says (rules/expedition/phases.py, ``quest_paces``);
 # 4 — one waiting state (rules/waiting.py): while a question waits, the engine refuses every action not declared
 #   ``while_waiting`` (an older campaign's handlers decide, as when its log was written).
-STATE_VERSION = 4
+# 5 — decision ids unique within the campaign for its whole life: every question asked takes its number from one
+#   campaign-wide counter (``CampaignState.decisions``, rules/decision_ids.py); an older campaign numbers each asker's
+#   questions from 1 again (every Clash ``d1``, every traversal ``fog1``...), as its logged answers name them.
+STATE_VERSION = 5
 DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
 BOARD_PIECES_VERSION = 3
@@ -153,3 +157,5 @@ class CampaignState(BaseModel):
     # the optional rules "True Solo Mode" / "Five-Player Mode" the group plays by (rules/modes/, docs/modes.md)
     mode: Literal["standard", "true_solo", "five_player"] = "standard"
     solo_gear: list[str] = Field(default_factory=list)  # True Solo: Gear equipped at this Clash Setup (rules/modes)
+    decisions: int = Field(0, ge=0, description="decisions asked in this campaign so far, of every kind (a campaign "
+                           "created at UNIQUE_IDS_VERSION or later): the next one's number is decisions + 1")

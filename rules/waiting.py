@@ -12,7 +12,9 @@ it, so none of them knows the slots.
 its id; :func:`check` is the one answer check (the id is the one waiting, the keys are its options, as many as it
 takes), then the question's own action resumes it (``Choose``, ``FogAnswer``, ``EncounterChoose``, ``DelveRoute``,
 ``SpoilsChoose``, ``MettleChoose``, ``DelveTravel``): those stay readable in old logs and are what the friendly
-names (``/fog choose``, ``/encounter choose``, ``/spoils choose``...) still log.
+names (``/fog choose``, ``/encounter choose``, ``/spoils choose``...) still log. The ids are unique within the
+campaign (rules/decision_ids.py: one counter for every kind), so :func:`never_asked` is one comparison and
+:func:`find` tells a made-up id from one answered; an older campaign keeps each asker's own numbering.
 
 **The engine refuses while something waits.** A question whose kind ``blocks`` stops every action not declared
 ``while_waiting = True`` on its class (GM tools, the answers, the Reactions the rules allow, the table-dice steps),
@@ -29,6 +31,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from rules import decision_ids as ids
 from rules.clash.flow import Pending, named_knights
 from rules.clash.flow import decision as clash_decision
 from rules.clash.round_handlers import Choose
@@ -213,8 +216,12 @@ def questions(engine: Engine | None, state: CampaignState, offers: bool = True) 
 
 
 def asked_count(state: CampaignState, kind: str) -> int | None:
-    """How many decisions of ``kind`` the thing asking them has asked (the Clash, the traversal, the Encounter, the
-    Delve's token choices), an id above it never asked; None when it is not under way or does not count them."""
+    """The highest number a decision of ``kind`` has reached, an id above it never asked: in a campaign with unique
+    ids the campaign's counter (rules/decision_ids.py), whatever the kind; in an older one how many the thing asking
+    them has asked (the Clash, the traversal, the Encounter, the Delve's token choices), None when it is not under
+    way or does not count them."""
+    if ids.unique_ids(state):
+        return state.decisions
     delve = state.delve
     holder = (state.clash.flow if state.clash is not None else None) if kind == "clash" else \
         (delve.fog if delve is not None else None) if kind == "fog" else \
@@ -224,15 +231,18 @@ def asked_count(state: CampaignState, kind: str) -> int | None:
     return holder.asked if holder is not None else None
 
 
-PREFIX_KIND = {"d": "clash", "fog": "fog", "enc": "encounter", "route": "route"}
+PREFIX_KIND = {"d": "clash", "fog": "fog", "enc": "encounter", "route": "route"}  # an older campaign's askers
 
 
 def never_asked(state: CampaignState, decision: str) -> bool:
-    """Whether ``decision`` is an id the thing asking under way has not reached yet (made up, not stale)."""
-    prefix, number = decision.rstrip("0123456789"), decision[len(decision.rstrip("0123456789")):]
+    """Whether ``decision`` is an id never asked (made up, not stale): one comparison with the campaign's counter
+    (rules/decision_ids.py); in an older campaign, above the count of the thing asking under way."""
+    if ids.unique_ids(state):
+        return bool(ids.never_asked(state, decision))
+    prefix, number = ids.number(decision)
     kind = PREFIX_KIND.get(prefix)
-    count = asked_count(state, kind) if kind is not None and number else None
-    return count is not None and int(number) > count
+    count = asked_count(state, kind) if kind is not None and number is not None else None
+    return count is not None and number is not None and number > count
 
 
 def blocking(engine: Engine, state: CampaignState) -> Question | None:
@@ -294,6 +304,14 @@ def find(engine: Engine, state: CampaignState, decision: str) -> Question:
     for q in now:
         if q.id == decision:
             return q
+    if ids.unique_ids(state):  # one counter: a made-up id is told from one answered (or whose asker is over)
+        waits = f"; the campaign waits for {' and '.join(how_to_answer(q) for q in now)} now" if now else \
+            "; nothing waits for an answer now"
+        if never_asked(state, decision):
+            raise RuleError(f"there is no decision {decision}: it was never asked in this campaign{waits}; "
+                            "nothing was changed")
+        raise RuleError(f"decision {decision} is no longer waiting (it was already answered, or what asked it is "
+                        f"over){waits}; nothing was changed")
     waits = f"; the campaign waits for {', '.join(q.id for q in now)} now" if now else ""
     raise RuleError(f"decision {decision} is no longer waiting (it was already answered, or never asked){waits}; "
                     "nothing was changed")

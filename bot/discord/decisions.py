@@ -17,8 +17,12 @@ Buttons posted before this table existed (``kfgm:choose:<campaign>:<decision>:<m
 ``kfgm:choosesel:...``, Clash decisions only) are read as code ``c`` and keep working. The code names a command of
 the table, never one taken from the id, so a forged id can only run one of these commands with its own checks.
 
-``<mark>`` is 8 hex digits of a hash of the decision's kind, prompt and option keys: decision ids start again in
-every Clash, traversal and Encounter, so the mark tells an older one's ``d1`` from this one's.
+``<mark>`` is 8 hex digits of a hash of the decision's kind, prompt and option keys. Decision ids are unique within
+a campaign (rules/decision_ids.py), but ``/gm undo`` gives an id's number back with the rest of the state, so the
+question asked next takes the same id and may be another question: the mark tells the button of the question
+undone (stale) from the one asked now (tests/discord/test_unique_ids_buttons.py). In a campaign created before
+unique ids, ids start again in every Clash, traversal and Encounter, and the mark tells an older one's ``d1`` from
+this one's.
 
 The components are ``DynamicItem``s: their template matches the custom id, so they keep working after the bot
 restarts, with no View kept in memory. A custom id comes from the client and proves nothing: pressing reloads the
@@ -48,6 +52,7 @@ import discord
 from bot.app.asked import asked, question
 from bot.app.reply import CommandError, Reply
 from bot.discord.base import SOMETHING_WRONG, Transport, command_line, failure, game_tree, invocation, trim
+from rules.decision_ids import unique_ids
 from rules.engine import Engine
 from rules.state import CampaignState
 from rules.waiting import never_asked
@@ -290,14 +295,16 @@ def waiting(state: CampaignState, decision: str, mark_: str, code: str = "c", en
         if q is not None:
             return mark(q.decision.kind, q.decision.prompt, list(q.decision.options)) == mark_
         if never_asked(state, decision):
-            where = next((a.where for a in ANSWERS.values() if a.decision_ok(decision)), "here")
+            where = "in this campaign" if unique_ids(state) else \
+                next((a.where for a in ANSWERS.values() if a.decision_ok(decision)), "here")
             raise CommandError(f"there is no decision {decision} {where} (it was never asked); nothing was changed")
         return False
     now, count = asked_now(engine, state, code)  # type: ignore[arg-type]  # only the Travel step and votes read it
     if now is not None and now[0] == decision:
         return mark(now[1], now[2], now[3]) == mark_
     if count is not None and int(decision[len(spec.prefix):]) > count:
-        raise CommandError(f"there is no decision {decision} {spec.where} (it was never asked); nothing was changed")
+        where = "in this campaign" if unique_ids(state) else spec.where
+        raise CommandError(f"there is no decision {decision} {where} (it was never asked); nothing was changed")
     return False
 
 

@@ -44,7 +44,7 @@ def react_window(state: CampaignState, card: MonsterAttack, act: Activation, ste
     living = [k.id for k in state.board.knights if not k.dead and k.id not in state.squires]  # Squires: no Reactions
     if not living:
         return None
-    return ask(state.clash.flow, "react",
+    return ask(state, "react",
                f"⚡ REACT! before {card.name}'s {step.replace('_', ' ')}: each Knight may use Reaction abilities now "
                "(apply them with the usual commands), then go on.",
                [Option(key="go_on", label="Go on", help="no more Reactions: resolve the instruction")],
@@ -152,7 +152,7 @@ def _ask_target(state: CampaignState, act: Activation, line: int, text: str, tie
     else:
         prompt = (f"🎯 Targeting line “{text}”: {', '.join(o.label for o in options)} are equally viable and the "
                   f"Priority Target token does not settle it: the players choose {choose}.")
-    return ask(state.clash.flow, "target", prompt, options, knights=tied, pick=len(tied) if players else choose)
+    return ask(state, "target", prompt, options, knights=tied, pick=len(tied) if players else choose)
 
 
 @resumes("target")
@@ -228,7 +228,7 @@ def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
         act.step = "movement"
         options = [Option(key=str(i + 1), label=(" ".join(o.choices) or f"Path {i + 1}")[:80],
                           help=o.text[:200]) for i, o in enumerate(outcomes)]
-        return ask(state.clash.flow, "path",
+        return ask(state, "path",
                    f"🐾 {card.name}: the Monster has {len(outcomes)} equally short ways to move; the players choose.",
                    options[:25])
     chosen = outcomes[(act.path or 1) - 1]
@@ -304,7 +304,7 @@ def _bonus_window(state: CampaignState, owed: list[str]) -> Pending:
     goes on by itself) or passes."""
     assert state.clash is not None
     names = ", ".join(name_of(state, kid) for kid in owed)
-    return ask(state.clash.flow, "bonus_attack",
+    return ask(state, "bonus_attack",
                f"⚔️ {names}: make the Bonus Attack now with `/knight attack weapon:<weapon> bonus:true` (the Monster "
                "Round goes on after it), or pass.",
                [Option(key="pass", label="Pass", help="forgo the Bonus Attack; the Monster Round goes on")],

@@ -77,7 +77,7 @@ def _next(engine: Engine, state: CampaignState, left: list[str]) -> tuple[Pendin
         options = [Option(key=sp.label, label=f"move to {sp.label}", help=f"Deploy {x}: move to {sp.label}")
                    for sp in spaces]
         options.append(Option(key="stay", label="stay", help="do not move"))
-        pending = ask(clash.flow, "deploy", f"🚩 Deploy {x}: {k.name} may move {x} space{'s' if x != 1 else ''} "
+        pending = ask(state, "deploy", f"🚩 Deploy {x}: {k.name} may move {x} space{'s' if x != 1 else ''} "
                       "before the Monster is positioned — where to?", options, knights=[kid],
                       then=DeployThen(knight=kid, x=x, left=left))
         return pending, lines

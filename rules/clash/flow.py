@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.clash.flow_state import KNIGHT_TOKENS, Flow, KnightTurn, Phase
+from rules.decision_ids import decision_id
 from rules.decision_records import Option, Pending, Then
 
 __all__ = ["KNIGHT_TOKENS", "RESUME", "Flow", "KnightTurn", "Option", "Pending", "Phase", "Resume", "Then", "ask",
@@ -30,11 +31,16 @@ if TYPE_CHECKING:
     from rules.squires.state import SquireState
     from rules.state import CampaignState
 
-def ask(flow: Flow, kind: str, prompt: str, options: list[Option], *, knights: list[str] | None = None,
+
+def ask(state: CampaignState, kind: str, prompt: str, options: list[Option], *, knights: list[str] | None = None,
         then: Then | None = None, pick: int = 1, min_pick: int = 1) -> Pending:
-    """Stop for the players: set ``flow.pending`` with a fresh id and return it."""
+    """Stop for the players: set the Clash's ``flow.pending`` with a fresh id (rules/decision_ids.py) and return
+    it."""
+    assert state.clash is not None
+    flow = state.clash.flow
+    ident = decision_id(state, "d", flow.asked)
     flow.asked += 1
-    flow.pending = Pending(id=f"d{flow.asked}", kind=kind, prompt=prompt, options=options, knights=knights or [],
+    flow.pending = Pending(id=ident, kind=kind, prompt=prompt, options=options, knights=knights or [],
                            then=then, pick=pick, min_pick=min_pick)
     return flow.pending
 

@@ -56,5 +56,6 @@ class Flow(_Model):
                                      "(a Follow-up or a card's), spent with /knight attack bonus:true")
     hidden: dict[str, int] = Field(default_factory=dict, description="Hidden Knights (board id) -> the Round they "
                                    "became Hidden in (rules/clash/attention.py)")
-    asked: int = Field(0, description="decisions asked so far: the next decision id is d<asked+1>")
+    asked: int = Field(0, description="decisions this Clash asked so far (a campaign before rules.decision_ids "
+                       "UNIQUE_IDS_VERSION: the next decision id is d<asked+1>)")
     log: list[str] = Field(default_factory=list, description="unused; kept so that saved Clashes still load")

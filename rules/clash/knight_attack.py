@@ -267,7 +267,7 @@ def _reroll_prompt(k: KnightState, offer: ar.RerollOffer) -> str:
 
 def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], pick: int) -> Result:
     assert a.state.clash is not None
-    pending = ask(a.state.clash.flow, kind, prompt, options, knights=[a.k.id],
+    pending = ask(a.state, kind, prompt, options, knights=[a.k.id],
                   then=KnightAttackThen(attack=a.p.model_copy(deep=True)), pick=pick)
     return _result(a.engine, a.state, a.k, a.lines, a.data, pending)
 
@@ -490,7 +490,7 @@ def _bp_choice(engine: Engine, state: CampaignState, k: KnightState, p: Progress
     options += [Option(key=c, label=f"{by_id[c].name} (discard pile, AT {by_id[c].at + at})"[:80],
                        help="Precise: attack the top card of the discard pile") for c in discard]
     how = " and ".join(x for x in (*[n for n in SEEKERS if n in names], "Precise" if discard else "") if x)
-    return ask(clash.flow, "bp_choice", f"🃏 {how} ({face.name}): {k.name} looks at the BP cards — which one does "
+    return ask(state, "bp_choice", f"🃏 {how} ({face.name}): {k.name} looks at the BP cards — which one does "
                f"the Attack target?", options, knights=[p.mini],
                then=KnightAttackThen(attack=p.model_copy(deep=True), shuffle=look > 1))
 

@@ -106,7 +106,7 @@ def _command(state: CampaignState, card: MonsterAttack, act: Activation, knight:
     if "command" not in card.attack.types or act.obeyed is not None:
         return None
     name = name_of(state, knight)
-    return ask(state.clash.flow, "command",
+    return ask(state, "command",
                f"📜 {card.name} commands {name}: {card.attack.obey} Obey, or Disobey and suffer the penalty?",
                [Option(key="obey", label="Obey", help=card.attack.obey[:200]),
                 Option(key="disobey", label="Disobey", help="suffer the Monster's penalty")],
@@ -158,7 +158,7 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
                 "dice cannot be re-rolled")[:200]))
         options.append(Option(key="keep", label="Keep", help="keep the dice as they are"))
         most = free if doomed else len(missed)
-        return ask(state.clash.flow, "evasion_reroll",
+        return ask(state, "evasion_reroll",
                    f"🎲 {k.name}: re-roll which dice that did not evade ({cost})? Declare them all at once.",
                    options, knights=[knight], pick=max(1, most + (1 if lifted else 0)))
     rolled = evasion.hits(act.naturals, bonus, difficulty, act.guarded)
@@ -248,7 +248,7 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
         take_result(act, knight)
     if act.virtue is None:
         if len(spec.virtues) > 1:
-            return ask(state.clash.flow, "judgement_virtue",
+            return ask(state, "judgement_virtue",
                        f"🧠 {card.name} is a Judgement: {k.name} chooses the Virtue to test.",
                        [Option(key=v, label=v.capitalize(), help=f"{v.capitalize()} {k.sheet.virtue(v)}")
                         for v in spec.virtues], knights=[knight])
@@ -261,10 +261,10 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     success = d10_success(act.naturals[0], bonus, difficulty)
     if not success and not act.rerolled:
         if attack_keywords.doomed(card):  # the window stays open for Defy
-            return ask(state.clash.flow, "evasion_reroll",
+            return ask(state, "evasion_reroll",
                        f"🎲 {k.name} failed the test. {attack_keywords.DOOMED}.",
                        [Option(key="keep", label="Keep", help="the Judgement hits")], knights=[knight])
-        return ask(state.clash.flow, "evasion_reroll",
+        return ask(state, "evasion_reroll",
                    f"🎲 {k.name} failed the test: re-roll it for +1 Heat?",
                    [Option(key="1", label=f"Re-roll ({act.naturals[0]})", help="+1 Heat"),
                     Option(key="keep", label="Keep", help="the Judgement hits")], knights=[knight])
@@ -350,7 +350,7 @@ def group_tests(state: CampaignState, dice: Dice, lines: list[str], act: Activat
             continue
         if len(spec.virtues) > 1:
             k = knight_state(state, kid)
-            return ask(state.clash.flow, "judgement_virtue",
+            return ask(state, "judgement_virtue",
                        f"🧠 {card.name} is a Judgement: {k.name} chooses the Virtue to test.",
                        [Option(key=v, label=v.capitalize(), help=f"{v.capitalize()} {k.sheet.virtue(v)}")
                         for v in spec.virtues], knights=[kid], then=JudgementGroupThen(knight=kid))
@@ -371,11 +371,11 @@ def group_tests(state: CampaignState, dice: Dice, lines: list[str], act: Activat
     names = ", ".join(name_of(state, kid) for kid in failed)
     keep = Option(key="keep", label="Keep", help="no re-roll: the tests stand")
     if attack_keywords.doomed(card):  # the window stays open for Defy
-        return ask(state.clash.flow, "evasion_reroll", f"🎲 {names} failed the test. {attack_keywords.DOOMED}.",
+        return ask(state, "evasion_reroll", f"🎲 {names} failed the test. {attack_keywords.DOOMED}.",
                    [keep], knights=failed, then=JudgementGroupThen())
     options = [Option(key=kid, label=f"{name_of(state, kid)} ({act.group_naturals[kid]})"[:80],
                       help="re-roll this Knight's test for +1 Heat") for kid in failed]
-    return ask(state.clash.flow, "evasion_reroll",
+    return ask(state, "evasion_reroll",
                f"🎲 {names} failed the test: declare every re-roll at once (+1 Heat each) — pick the Knights who "
                "re-roll, or Keep; they are rolled together.",
                [*options, keep], knights=failed, pick=len(failed), then=JudgementGroupThen())

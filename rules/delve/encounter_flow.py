@@ -24,6 +24,7 @@ from content.schema.encounters import EncounterCard, EncounterSide
 from content.schema.kingdom import Kingdom
 from rules.clash.flow import Option, Pending, decision, resumes
 from rules.coverage import implements
+from rules.decision_ids import decision_id
 from rules.decision_records import EncounterKnightThen, EncounterRoarThen, Then
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
@@ -123,8 +124,9 @@ def ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, promp
     """Stop for the party: the decision is kept in the Encounter (``encounter.pending``) and shown in the reply."""
     assert state.delve is not None and state.delve.encounter is not None
     enc = state.delve.encounter
+    ident = decision_id(state, "enc", enc.asked)
     enc.asked += 1
-    enc.pending = Pending(id=f"enc{enc.asked}", kind=kind, prompt=prompt, options=options, knights=knights or [],
+    enc.pending = Pending(id=ident, kind=kind, prompt=prompt, options=options, knights=knights or [],
                           then=then, pick=pick, min_pick=min_pick)
     texts.append(said(EncounterAsks(prompt=prompt, options=[(o.key, o.label) for o in options])))
     return result(engine, state, texts)
@@ -419,7 +421,7 @@ def finish(engine: Engine, state: CampaignState, texts: list[str], **extra: Any)
         delve, more = mon.encounter_over(delve, kingdom)
         texts += more
         if not state.track.lost and (delve.hunts_due or delve.spawn_due):
-            delve, more = mon.resolve_due(delve, kingdom, current(engine, state)[2])
+            delve, more = mon.resolve_due(delve, kingdom, current(engine, state)[2], ids=mon.route_ids(state))
             texts += more
     else:  # pragma: no cover
         delve = delve.model_copy(update={"encounter_due": None})

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from content.schema.kingdom import Kingdom, KingdomTile
 from rules.clash.flow import RESUME, Option, Pending, decision, resumes
 from rules.coverage import declare, implements
+from rules.decision_ids import decision_id
 from rules.decision_records import FogCardsThen
 from rules.delve import exploration as ex
 from rules.delve import fog as fr
@@ -71,7 +72,8 @@ def _ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, prom
          then: FogCardsThen | None = None) -> Result:
     """Stop for the party: the decision is kept in the traversal (``fog.pending``) and shown in the reply."""
     fog = _fog(state)
-    pending = Pending(id=f"fog{fog.asked + 1}", kind=kind, prompt=prompt, options=options, then=then)
+    ident = decision_id(state, "fog", fog.asked)
+    pending = Pending(id=ident, kind=kind, prompt=prompt, options=options, then=then)
     _set_fog(state, fog.model_copy(update={"pending": pending, "asked": fog.asked + 1}))
     texts.append(f"❓ {prompt} " + "; ".join(f"`{o.key}` {o.label}" for o in options))
     result = delve_result(engine, state, texts)

@@ -12,6 +12,7 @@ from typing import Any
 from content.schema.kingdom import Kingdom
 from rules import rolls
 from rules.coverage import implements
+from rules.decision_ids import next_number
 from rules.delve import exploration as ex
 from rules.delve import fog_handlers, kingdom_mortis
 from rules.delve import kingdom_map as kmap
@@ -36,6 +37,7 @@ from rules.delve.results import (
     destinations,
     kingdom_of,
     party_leader,
+    travel_id,
 )
 from rules.delve.state import DelveState, HinderingToken
 from rules.delve.tile_step import after_tile, backtrack, kingdom_tile_step
@@ -118,14 +120,15 @@ def delve_travel(engine: Engine, state: CampaignState, act: DelveTravel, dice: D
     if delve.resting:
         raise RuleError("the Rest Phase waits after its Rest Abilities step: play the Rest Techniques, then `/rest` "
                         "again to finish it before travelling on")
-    if act.decision is not None and act.decision != f"travel{delve.round + 1}":
+    if act.decision is not None and act.decision != travel_id(state):
         raise RuleError(f"decision {act.decision} is no longer waiting: the party is at the Travel step of round "
-                        f"{delve.round + 1} now; nothing was changed")
+                        f"{delve.round + 1} now ({travel_id(state)}); nothing was changed")
     if delve.fog is not None:
         raise RuleError("the party is in the Deep Fog: answer with `/fog stay`, `/fog withdraw`, `/fog correct` or "
                         "`/fog choose` (`/fog status` shows what it waits for)")
     delve, settled = mon.settle_finished(delve, kingdom)
     _encounter_first(delve, kingdom)
+    next_number(state, delve.round)  # the Travel step's id is spent (rules/decision_ids.py)
     delve = delve.model_copy(update={"round": delve.round + 1})
     delve, expired = ex.expire(kingdom, delve, tiles[delve.tile].district)
     options = destinations(delve.model_copy(update={"round": delve.round - 1}), kingdom, tiles)
@@ -200,7 +203,7 @@ def delve_route(engine: Engine, state: CampaignState, act: DelveRoute, dice: Dic
     """The party's choice of a token's tile; the spawns and movement go on, then the meeting check. A round that
     waited for it goes on with `/delve continue`."""
     delve, kingdom, tiles = current(engine, state)
-    delve, texts = mon.choose(delve, kingdom, tiles, act.decision, act.option)
+    delve, texts = mon.choose(delve, kingdom, tiles, act.decision, act.option, ids=mon.route_ids(state))
     state.delve = delve
     if delve.token_choice is None and delve.resume is not None:
         texts.append("The round goes on with `/delve continue`.")

@@ -15,12 +15,14 @@ tile: the rulebook names no tiebreak, so the party chooses (``token_choice``, an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from content.schema.encounters import BestiaryEntry
 from content.schema.gear import Tier
 from content.schema.kingdom import TALE_BOXES, BestiaryLine, Kingdom, KingdomTile
 from rules.coverage import implements
+from rules.decision_ids import Counted, decision_id
 from rules.delve.state import DelveState, EncounterMonster, TokenChoice
 from rules.dice import Dice
 from rules.engine import Decision
@@ -289,12 +291,20 @@ def advance(delve: DelveState, tiles: Tiles, card: str, steps: int) -> tuple[Del
     return delve.model_copy(update={"map_tokens": {**delve.map_tokens, card: here}}), texts, tie
 
 
-def ask(delve: DelveState, kind: ChoiceKind, card: str, options: list[str], *, at: str | None, steps: int = 0,
-        moves: int = 0, after: list[str] | None = None) -> DelveState:
+Ids = Callable[[int], str]  # a token choice's id, given how many this Delve asked before (:func:`route_ids`)
+
+
+def route_ids(state: Counted) -> Ids:
+    """The ids of the token choices asked in this campaign (rules/decision_ids.py): ``route<n>``."""
+    return lambda asked: decision_id(state, "route", asked)
+
+
+def ask(delve: DelveState, kind: ChoiceKind, card: str, options: list[str], *, at: str | None, ids: Ids,
+        steps: int = 0, moves: int = 0, after: list[str] | None = None) -> DelveState:
     """Store the token choice for the party (:class:`TokenChoice`, answered by :func:`choose`)."""
     n = delve.token_choices + 1
-    choice = TokenChoice(id=f"route{n}", kind=kind, card=card, at=at, options=options, steps=steps, moves=moves,
-                         after=list(after or []))
+    choice = TokenChoice(id=ids(delve.token_choices), kind=kind, card=card, at=at, options=options, steps=steps,
+                         moves=moves, after=list(after or []))
     return delve.model_copy(update={"token_choice": choice, "token_choices": n})
 
 
@@ -313,8 +323,8 @@ def ask(delve: DelveState, kind: ChoiceKind, card: str, options: list[str], *, a
            T + "test_spawning_a_monster_already_on_the_map_moves_its_token",
            T + "test_hunt_space_on_a_tile_back_moves_tokens_at_step_d"],
 )
-def hunt(delve: DelveState, kingdom: Kingdom, tiles: Tiles, moves: int,
-         cards: list[str] | None = None) -> tuple[DelveState, list[str]]:
+def hunt(delve: DelveState, kingdom: Kingdom, tiles: Tiles, moves: int, cards: list[str] | None = None, *,
+         ids: Ids) -> tuple[DelveState, list[str]]:
     """"each Encounter Monster token on the Kingdom map (if there are any) moves toward the Party marker by the
     indicated number of tiles (1 tile, 2 tiles), via the shortest possible path". ``cards``: the tokens still to
     move (a Hunt resumed after a choice). Stops at a tie: ``token_choice`` is set and the rest wait for it."""
@@ -325,12 +335,12 @@ def hunt(delve: DelveState, kingdom: Kingdom, tiles: Tiles, moves: int,
         texts += more
         if tie is not None:
             kind, options, steps = tie
-            return ask(delve, kind, card, options, at=delve.map_tokens[card], steps=steps, moves=moves,
+            return ask(delve, kind, card, options, at=delve.map_tokens[card], ids=ids, steps=steps, moves=moves,
                        after=queue[i + 1:]), texts
     return delve, texts
 
 
-def spawn(delve: DelveState, kingdom: Kingdom, tiles: Tiles) -> tuple[DelveState, list[str]]:
+def spawn(delve: DelveState, kingdom: Kingdom, tiles: Tiles, *, ids: Ids) -> tuple[DelveState, list[str]]:
     """"spawn an Encounter Monster token onto an adjacent Kingdom tile ... The Encounter Monster token should
     correspond to the Encounter Monster of your district, as per the District Wheel." "If ... that Monster is already
     on the map, remove its token from the current tile and spawn it on the new tile." The adjacent tile: the only
@@ -343,7 +353,7 @@ def spawn(delve: DelveState, kingdom: Kingdom, tiles: Tiles) -> tuple[DelveState
     name = monster(delve, card).name
     district_name = kingdom.district(district).name
     if len(near) > 1:
-        return ask(delve, "spawn", card, near, at=None), [
+        return ask(delve, "spawn", card, near, at=None, ids=ids), [
             f"👹 {name} — the Monster of {district_name} on the District Wheel — spawns onto an adjacent tile: the "
             f"party chooses which ({', '.join(near)}) — `/delve route`."]
     return place_spawn(delve, card, near[0] if near else delve.tile, f"the Monster of {district_name} on the "
@@ -362,7 +372,7 @@ def place_spawn(delve: DelveState, card: str, where: str, what: str) -> tuple[De
 
 
 def choose(delve: DelveState, kingdom: Kingdom, tiles: Tiles, decision: str | None,
-           option: str) -> tuple[DelveState, list[str]]:
+           option: str, *, ids: Ids) -> tuple[DelveState, list[str]]:
     """The party's answer to ``token_choice``: the token goes onto the chosen tile, moves on what it still has to,
     the Hunt's other tokens move, then the rest of the spawns and movement (and the meeting check)."""
     c = delve.token_choice
@@ -383,13 +393,13 @@ def choose(delve: DelveState, kingdom: Kingdom, tiles: Tiles, decision: str | No
             delve, more, tie = advance(delve, tiles, c.card, c.steps)
             texts += more
             if tie is not None:
-                return ask(delve, tie[0], c.card, tie[1], at=delve.map_tokens[c.card], steps=tie[2], moves=c.moves,
-                           after=c.after), texts
-        delve, more = hunt(delve, kingdom, tiles, c.moves, cards=c.after)
+                return ask(delve, tie[0], c.card, tie[1], at=delve.map_tokens[c.card], ids=ids, steps=tie[2],
+                           moves=c.moves, after=c.after), texts
+        delve, more = hunt(delve, kingdom, tiles, c.moves, cards=c.after, ids=ids)
         texts += more
         if delve.token_choice is not None:
             return delve, texts
-    delve, more = resolve_due(delve, kingdom, tiles)
+    delve, more = resolve_due(delve, kingdom, tiles, ids=ids)
     return delve, texts + more
 
 
@@ -434,7 +444,7 @@ def due(delve: DelveState, kingdom: Kingdom, card: str) -> tuple[DelveState, lis
                    f"{delve.tile}, the party's tile)."]
 
 
-def resolve_due(delve: DelveState, kingdom: Kingdom, tiles: Tiles) -> tuple[DelveState, list[str]]:
+def resolve_due(delve: DelveState, kingdom: Kingdom, tiles: Tiles, *, ids: Ids) -> tuple[DelveState, list[str]]:
     """Step d of the Kingdom Tile step ("Resolve Encounter Monster spawns and movement"), and at once when Threat
     moves outside it: every Hunt Space reached (in order), then the Threat 7 spawn, then the meeting check. A token
     choice for the party stops it: the rest waits for ``/delve route`` (:func:`choose`)."""
@@ -444,13 +454,13 @@ def resolve_due(delve: DelveState, kingdom: Kingdom, tiles: Tiles) -> tuple[Delv
     while delve.hunts_due:
         moves = delve.hunts_due[0]
         delve = delve.model_copy(update={"hunts_due": delve.hunts_due[1:]})
-        delve, more = hunt(delve, kingdom, tiles, moves)
+        delve, more = hunt(delve, kingdom, tiles, moves, ids=ids)
         texts += more
         if delve.token_choice is not None:
             return delve, texts
     if delve.spawn_due:
         delve = delve.model_copy(update={"spawn_due": False})
-        delve, more = spawn(delve, kingdom, tiles)
+        delve, more = spawn(delve, kingdom, tiles, ids=ids)
         texts += more
         if delve.token_choice is not None:
             return delve, texts

@@ -9,6 +9,7 @@ from typing import Any
 
 from content.schema.kingdom import Kingdom, KingdomTile
 from rules.coverage import implements
+from rules.decision_ids import unique_ids
 from rules.delve import exploration as ex
 from rules.delve import fog as fog_rules
 from rules.delve import kingdom_map as kmap
@@ -97,7 +98,7 @@ def travel_decision(engine: Engine, state: CampaignState) -> Decision | None:
     Delve Phase): one option per legal destination (``kmap.destinations``), the key the tile id (``fog:<tile>`` to
     enter the Deep Fog toward it).
     "the Party Leader must choose a valid path"; ``who`` stays empty because ``/delve travel`` is any player's
-    command, and a button runs it exactly as typed. The id names the round: ``travel<n>``."""
+    command, and a button runs it exactly as typed. Its id: :func:`travel_id`."""
     delve = state.delve
     if (delve is None or state.track.lost or delve.resting or delve.fog is not None or delve.encounter is not None
             or delve.encounter_due is not None or delve.resume is not None or state.clash is not None
@@ -124,9 +125,16 @@ def travel_decision(engine: Engine, state: CampaignState) -> Decision | None:
         helps.append(help_[:200])
     if not keys:
         return None
-    return Decision(id=f"travel{delve.round + 1}", kind="travel", prompt=f"Travel step of round {delve.round + 1}: "
+    return Decision(id=travel_id(state), kind="travel", prompt=f"Travel step of round {delve.round + 1}: "
                     f"where does the party go from {delve.tile}?", options=keys, labels=labels, helps=helps,
                     answer=TRAVEL_ANSWER)
+
+
+def travel_id(state: CampaignState) -> str:
+    """The Travel step's id: ``travel`` and the number it takes when the party travels (the campaign's next,
+    rules/decision_ids.py; ``delve_travel`` counts it); an older campaign's names the round, ``travel<round>``."""
+    assert state.delve is not None
+    return f"travel{state.decisions + 1}" if unique_ids(state) else f"travel{state.delve.round + 1}"
 
 
 def delve_decision(engine: Engine, state: CampaignState) -> Decision | None:
@@ -192,7 +200,7 @@ def _settle_monsters(engine: Engine, state: CampaignState) -> list[str]:
     delve, kingdom, tiles = current(engine, state)
     delve, texts = mon.settle_finished(delve, kingdom)
     if delve.hunts_due or delve.spawn_due:
-        delve, more = mon.resolve_due(delve, kingdom, tiles)
+        delve, more = mon.resolve_due(delve, kingdom, tiles, ids=mon.route_ids(state))
         texts += more
     state.delve = delve
     return texts

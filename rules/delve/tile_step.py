@@ -88,7 +88,7 @@ def kingdom_tile_step(
     district = kingdom.district(tile.district)
     texts.append(said(TileRevealed(tile=tile.name, district=district.name, placed=list(placement.placed))))
     # d. Encounter Monster spawns and movement (the Hunt Spaces reached at a.); e. the front
-    state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
+    state.delve, more = mon.resolve_due(state.delve, kingdom, tiles, ids=mon.route_ids(state))
     texts += more
     if state.delve.token_choice is not None:  # the party chooses a token's tile first; e. waits
         return after_tile(engine, state, kingdom, texts, [*earlier, *reached], dice=dice,
@@ -199,7 +199,7 @@ def after_tile(
     assert state.delve is not None
     if not state.track.lost:
         _, _, tiles = current(engine, state)
-        state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
+        state.delve, more = mon.resolve_due(state.delve, kingdom, tiles, ids=mon.route_ids(state))
         texts += more
         if state.delve.token_choice is not None:
             state.delve = state.delve.model_copy(update={"resume": Resume(steps=list(steps),
@@ -221,7 +221,7 @@ def after_tile(
         more, reached = ex.exploration_step(engine.catalogue, kingdom, state, tiles[state.delve.tile].district, dice)
         texts += more
         time_reached = [*time_reached, *reached]
-        state.delve, more = mon.resolve_due(state.delve, kingdom, tiles)
+        state.delve, more = mon.resolve_due(state.delve, kingdom, tiles, ids=mon.route_ids(state))
         texts += more
         if state.delve.token_choice is not None and not state.track.lost:
             state.delve = state.delve.model_copy(update={"resume": Resume(steps=["story"],

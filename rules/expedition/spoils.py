@@ -11,6 +11,7 @@ from collections import Counter
 from content.loader import Catalogue
 from content.schema.loot import LOOT_TYPE_NAMES
 from rules.coverage import implements
+from rules.decision_ids import decision_id
 from rules.engine import Decision, Engine
 from rules.errors import RuleError
 from rules.expedition.spoils_loot import allowed_tier, available, candidates, card_of, held_gear, spoils_of
@@ -217,9 +218,10 @@ def open_vote(cat: Catalogue, state: CampaignState, uid: str) -> tuple[list[str]
     if len(options) < 2:
         raise RuleError("a vote needs two Knights who can still choose a card; "
                         + (f"only {state.knights[options[0]].name} can: `/spoils take`" if options else "none can"))
+    ident = decision_id(state, "vote", sp.votes_held)
     sp.votes_held += 1
     voters = list(dict.fromkeys(k.owner for k in living(state)))
-    sp.vote = Vote(id=f"vote{sp.votes_held}", card=item.uid, options=options, voters=voters)
+    sp.vote = Vote(id=ident, card=item.uid, options=options, voters=voters)
     return [f"🗳 Vote {sp.vote.id}: who gets {loot_name(cat, item)}? Each player votes once; the majority wins, and "
             "the Party Leader breaks a tie."], vote_decision(cat, state, sp)
 

@@ -439,7 +439,7 @@ def run_steps(run: Run, steps: list[Step], start: int = 0, picked: str | None = 
         except Ask as ask_more:
             assert run.state.clash is not None
             options = [Option(key=o, label=_name(run.state, o)[:80], help="") for o in ask_more.options]
-            return ask(run.state.clash.flow, "squire_target", f"🎯 {run.s.name} — {ask_more.why}", options,
+            return ask(run.state, "squire_target", f"🎯 {run.s.name} — {ask_more.why}", options,
                        knights=[run.s.id],  # the Squire's owner answers (or the GM)
                        then=SquireRunThen(squire=run.s.id, steps=list(steps), index=i, memo=dict(run.memo),
                                           end_turn=end_turn, strict=run.strict))

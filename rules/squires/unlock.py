@@ -21,6 +21,7 @@ from content.schema.gear import TIERS, Tier
 from content.schema.squires import MettleCard, MettleDeck
 from rules.clash.aftermath import all_knights_dead
 from rules.coverage import implements
+from rules.decision_ids import next_number
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result, handles, observes, offers
 from rules.errors import RuleError
@@ -226,6 +227,7 @@ def _earn(engine: Engine, state: CampaignState, reason: Literal["quest", "tier"]
     if not found:
         return [f"🃏 {_cap(_what(e))} — but no such Mettle card is left to unlock."]
     e.cards = min(cards, len(found))
+    e.id = next_number(state, m.asked)
     m.asked = e.id
     m.earned.append(e)
     m.offer = True

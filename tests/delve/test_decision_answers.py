@@ -36,31 +36,31 @@ async def test_a_deep_fog_decision_names_fog_choose_and_a_stale_answer_changes_n
     await table.ok("/fog force cards:" + ",".join(F + c for c in ["false_dawn", "mirror_pool"]))
     entered = await table.ok("@kara /delve travel fog:aub_02")
     pending = entered.pending
-    assert pending is not None and pending["id"] == "fog1" and pending["answer"] == "fog choose"
+    assert pending is not None and pending["id"] == "fog2" and pending["answer"] == "fog choose"
     assert pending["who"] == [] and pending["options"][:2] == ["stay", "withdraw"]
     assert pending["labels"][:2] == ["Stay the Course", "Withdraw"] and all(pending["helps"])
 
-    wrong = await table("@kara /fog choose decision:fog7 option:stay")
-    assert not wrong.ok and "decision fog7 is no longer waiting (the Deep Fog waits for fog1 now)" in (wrong.error or "")
-    stayed = await table.ok("@ulfa /fog choose decision:fog1 option:stay")
+    wrong = await table("@kara /fog choose decision:fog8 option:stay")
+    assert not wrong.ok and "decision fog8 is no longer waiting (the Deep Fog waits for fog2 now)" in (wrong.error or "")
+    stayed = await table.ok("@ulfa /fog choose decision:fog2 option:stay")
     assert "Stay the Course." in stayed.text
     after = stayed.pending
-    assert after is not None and after["id"] == "fog2" and after["kind"] == "fog_lowest"
+    assert after is not None and after["id"] == "fog3" and after["kind"] == "fog_lowest"
     assert after["answer"] == "fog choose" and all(after["helps"])
     seq = await _seq(table)
-    stale = await table("@kara /fog choose decision:fog1 option:stay")
-    assert not stale.ok and "decision fog1 is no longer waiting" in (stale.error or "")
+    stale = await table("@kara /fog choose decision:fog2 option:stay")
+    assert not stale.ok and "decision fog2 is no longer waiting" in (stale.error or "")
     assert await _seq(table) == seq, "nothing was logged"
     # the typed commands without decision: still work
     await table.ok(f"@kara /fog choose option:{after['options'][0]}")
     clue = await table.ok("@kara /fog status")
-    assert clue.pending is not None and clue.pending["answer"] == "fog choose" and clue.pending["id"] == "fog3"
-    done = await table.ok("@kara /fog choose decision:fog3 option:mystic")
+    assert clue.pending is not None and clue.pending["answer"] == "fog choose" and clue.pending["id"] == "fog4"
+    done = await table.ok("@kara /fog choose decision:fog4 option:mystic")
     assert (await table.state())["delve"]["fog"] is None
     # out of the Deep Fog: the Travel step of the next round waits
     assert done.pending is not None and done.pending["answer"] == "delve travel"
-    late = await table("@kara /fog choose decision:fog3 option:mystic")
-    assert not late.ok and "decision fog3 is no longer waiting" in (late.error or "")
+    late = await table("@kara /fog choose decision:fog4 option:mystic")
+    assert not late.ok and "decision fog4 is no longer waiting" in (late.error or "")
 
 
 async def test_an_encounter_decision_names_encounter_choose_and_its_knights_owner(table: Table) -> None:
@@ -68,31 +68,31 @@ async def test_an_encounter_decision_names_encounter_choose_and_its_knights_owne
     Knight, then place your Knights on matching unoccupied spaces on the Encounter Board (ignore all Hope symbols on
     the rolled dice).
 
-    The space is the Knight's owner's to choose: ``who`` is Ser Sonch's owner; ``/encounter choose decision:enc1
-    option:A4`` answers it, and enc1 named again afterwards is refused, before and inside the engine."""
+    The space is the Knight's owner's to choose: ``who`` is Ser Sonch's owner; ``/encounter choose decision:enc2
+    option:A4`` answers it, and enc2 named again afterwards is refused, before and inside the engine."""
     await _met(table)
     await table.ok("/gm force-next values:" + ",".join(map(str, [*STAG_SOUTH, SKULL, ROSE])))
     started = await table.ok("/encounter start")
     pending = started.pending
-    assert pending is not None and pending["id"] == "enc1" and pending["answer"] == "encounter choose"
+    assert pending is not None and pending["id"] == "enc2" and pending["answer"] == "encounter choose"
     assert pending["who"] == ["kara"] and pending["options"] == ["A4", "B1", "C3", "C6", "D5"]
     assert all(h.startswith("the Knight stands on ") for h in pending["helps"])
 
-    refused = await table("@ulfa /encounter choose decision:enc1 option:A4")
+    refused = await table("@ulfa /encounter choose decision:enc2 option:A4")
     assert not refused.ok and "Ser Sonch" in (refused.error or "")
-    placed = await table.ok("@kara /encounter choose decision:enc1 option:A4")
-    assert placed.pending is not None and placed.pending["id"] == "enc2" and placed.pending["who"] == ["ulfa"]
+    placed = await table.ok("@kara /encounter choose decision:enc2 option:A4")
+    assert placed.pending is not None and placed.pending["id"] == "enc3" and placed.pending["who"] == ["ulfa"]
     seq = await _seq(table)
-    stale = await table("@kara /encounter choose decision:enc1 option:B1")
-    assert not stale.ok and "decision enc1 is no longer waiting (the Encounter waits for enc2 now)" in (
+    stale = await table("@kara /encounter choose decision:enc2 option:B1")
+    assert not stale.ok and "decision enc2 is no longer waiting (the Encounter waits for enc3 now)" in (
         stale.error or "")
     assert await _seq(table) == seq
 
     # the engine's own check (an answer that loses a race reaches it after the command's check passed)
     state = CampaignState.model_validate(await table.state())
     engine = Engine(CATALOGUE)
-    with pytest.raises(RuleError, match="decision enc1 is no longer waiting"):
-        engine.apply(state, EncounterChoose(options=["B1"], decision="enc1"), engine.dice_for(state))
+    with pytest.raises(RuleError, match="decision enc2 is no longer waiting"):
+        engine.apply(state, EncounterChoose(options=["B1"], decision="enc2"), engine.dice_for(state))
 
 
 async def test_the_travel_step_names_delve_travel_and_its_round(table: Table) -> None:

@@ -105,7 +105,7 @@ async def test_start_reads_the_encounter_due_and_the_card(table: Table) -> None:
     assert (enc["card"], enc["level"], enc["board"], enc["token"]) == ("enc_stag_i", 1, "mire_crossing", True)
     assert (enc["to_hit"], enc["at"], enc["thresholds"]) == (4, 7, {"success": 2, "partial": 1})
     again = (await table("@kara /encounter start")).error or ""  # the engine: the Encounter's first question waits
-    assert again.startswith("the Encounter waits for a decision first (enc1)") and "/choose decision:enc1" in again
+    assert again.startswith("the Encounter waits for a decision first (enc2)") and "/choose decision:enc2" in again
 
 
 async def test_without_a_trigger_the_district_monster_is_faced(table: Table) -> None:

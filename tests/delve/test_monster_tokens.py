@@ -15,12 +15,17 @@ from rules.delve.state import DelveState, EncounterMonster, FogState
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.knights.state import Sheet
-from rules.state import KingdomTrack
+from rules.state import CampaignState, KingdomTrack
 from tests.delve._support import KINGDOM, SPEC, TILES, delve_with
 
 STAG = EncounterMonster(card="enc_stag_i", monster="stag", name="The Gallowmere Stag", level=1)
 ABBOT = EncounterMonster(card="enc_abbot_i", monster="abbot", name="The Cinder Abbot", level=1)
 DROWNED = EncounterMonster(card="enc_drowned_i", monster="drowned", name="The Lantern Drowned", level=1)
+
+
+def ids() -> mon.Ids:
+    """A fresh campaign's token-choice ids (rules/decision_ids.py): route1 first."""
+    return mon.route_ids(CampaignState(name="tokens", seed=1))
 
 
 def with_tokens(delve: DelveState, tokens: dict[str, str], wheel: dict[str, str] | None = None) -> DelveState:
@@ -195,17 +200,17 @@ def test_a_hunt_space_moves_each_token_along_the_shortest_path() -> None:
     # aub_03 (east of aub_01) -> aub_01 -> aub_04 -> aub_05 (the party)
     delve = with_tokens(delve_with(["aub_01", "aub_04", "aub_05"], "aub_05"),
                         {"enc_stag_i": "aub_03", "enc_abbot_i": "aub_07"})
-    one, texts = mon.hunt(delve, KINGDOM, TILES, 1)
+    one, texts = mon.hunt(delve, KINGDOM, TILES, 1, ids=ids())
     assert one.map_tokens == {"enc_stag_i": "aub_01", "enc_abbot_i": "aub_04"}
     assert texts[0] == "🐾 The Gallowmere Stag moves aub_03 → aub_01."
-    two, _ = mon.hunt(delve, KINGDOM, TILES, 2)
+    two, _ = mon.hunt(delve, KINGDOM, TILES, 2, ids=ids())
     assert two.map_tokens == {"enc_stag_i": "aub_04", "enc_abbot_i": "aub_05"}
     # losing Threat onto a Hunt Space moves them too; the track records the moves for rules/delve/monsters.py
     down = tr.change_threat(KingdomTrack(threat=4), delve, SPEC, -1)
     assert down.delve.hunts_due == [1]
-    moved, _ = mon.resolve_due(down.delve, KINGDOM, TILES)
+    moved, _ = mon.resolve_due(down.delve, KINGDOM, TILES, ids=ids())
     assert moved.map_tokens == one.map_tokens and moved.hunts_due == []
-    nobody, nothing = mon.hunt(delve.model_copy(update={"map_tokens": {}}), KINGDOM, TILES, 2)
+    nobody, nothing = mon.hunt(delve.model_copy(update={"map_tokens": {}}), KINGDOM, TILES, 2, ids=ids())
     assert nobody.map_tokens == {} and nothing == []
 
 
@@ -215,7 +220,7 @@ def test_two_moves_stop_on_the_party_tile_and_make_an_encounter_due() -> None:
     """
     delve = with_tokens(delve_with(["aub_01", "aub_04"], "aub_04"), {"enc_stag_i": "aub_01"})
     delve = delve.model_copy(update={"hunts_due": [2]})
-    after, texts = mon.resolve_due(delve, KINGDOM, TILES)
+    after, texts = mon.resolve_due(delve, KINGDOM, TILES, ids=ids())
     assert after.map_tokens == {"enc_stag_i": "aub_04"}  # one tile away: it stops on the party's tile
     assert after.encounter_due == "enc_stag_i" and after.encounter_token == "enc_stag_i"
     assert any(t.startswith("⚔️ Encounter with The Gallowmere Stag: /encounter start") for t in texts)
@@ -240,7 +245,7 @@ def test_ties_between_shortest_paths_are_the_partys_choice() -> None:
     assert "aub_15" in delve.face_down
     assert mon.route(delve, TILES, "aub_16", 2) == []  # stops at the tie
     delve = delve.model_copy(update={"hunts_due": [2], "spawn_due": False})
-    asked, texts = mon.resolve_due(delve, KINGDOM, TILES)
+    asked, texts = mon.resolve_due(delve, KINGDOM, TILES, ids=ids())
     choice = asked.token_choice
     assert choice is not None and choice.kind == "step" and choice.card == "enc_stag_i" and choice.at == "aub_16"
     assert set(choice.options) == {"aub_03", "aub_15"} and choice.steps == 1 and choice.after == ["enc_abbot_i"]
@@ -250,10 +255,10 @@ def test_ties_between_shortest_paths_are_the_partys_choice() -> None:
     assert decision is not None and decision.answer == "delve route" and decision.id == "route1"
     assert set(decision.options) == {"aub_03", "aub_15"}
     with pytest.raises(RuleError, match="not one of the tiles"):
-        mon.choose(asked, KINGDOM, TILES, "route1", "aub_02")
+        mon.choose(asked, KINGDOM, TILES, "route1", "aub_02", ids=ids())
     with pytest.raises(RuleError, match="no longer waiting"):
-        mon.choose(asked, KINGDOM, TILES, "route9", "aub_15")
-    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_15")
+        mon.choose(asked, KINGDOM, TILES, "route9", "aub_15", ids=ids())
+    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_15", ids=ids())
     # the Stag goes through aub_15 onto the party's tile, then the Abbot moves its 2 tiles (1: it reaches the party)
     assert after.map_tokens == {"enc_stag_i": "aub_01", "enc_abbot_i": "aub_01"}
     assert after.token_choice is None and after.encounter_due == "enc_stag_i"
@@ -286,11 +291,11 @@ def test_a_token_on_another_section_lands_next_to_the_party() -> None:
 
     far = kmap.place_neighbours(kmap.enter(delve, "aub_18", None), TILES, "aub_18").delve
     far = with_tokens(far.model_copy(update={"tile": "aub_01"}), {"enc_stag_i": "aub_24"})
-    asked, texts = mon.hunt(far, KINGDOM, TILES, 1)
+    asked, texts = mon.hunt(far, KINGDOM, TILES, 1, ids=ids())
     assert asked.map_tokens == {"enc_stag_i": "aub_24"} and "another section" in texts[0]
     assert asked.token_choice is not None and asked.token_choice.kind == "land"  # several adjacent tiles: asked
     assert asked.token_choice.options == mon.neighbours(far, TILES, "aub_01")
-    after, _ = mon.choose(asked, KINGDOM, TILES, None, "aub_15")
+    after, _ = mon.choose(asked, KINGDOM, TILES, None, "aub_15", ids=ids())
     assert after.map_tokens == {"enc_stag_i": "aub_15"} and after.token_choice is None
 
 
@@ -307,12 +312,12 @@ def test_threat_7_spawns_the_district_monster_next_to_the_party_after_the_others
     delve = with_tokens(delve_with(["aub_01", "aub_04"], "aub_04"), {"enc_abbot_i": "aub_03"})
     change = tr.change_threat(KingdomTrack(threat=6), delve, SPEC, 1)  # Threat 7: Hunt Space 7 (2 tiles), spawn
     assert change.delve.hunts_due == [2] and change.delve.spawn_due
-    asked, texts = mon.resolve_due(change.delve, KINGDOM, TILES)
+    asked, texts = mon.resolve_due(change.delve, KINGDOM, TILES, ids=ids())
     assert asked.map_tokens == {"enc_abbot_i": "aub_04"} and asked.encounter_due is None  # the spawn is asked
     assert texts[0].startswith("🐾 The Cinder Abbot moves") and "the party chooses which" in texts[1]
     assert asked.token_choice is not None and asked.token_choice.kind == "spawn"
     assert asked.token_choice.options == ["aub_07", "aub_01", "aub_05"]  # "onto an adjacent Kingdom tile"
-    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_05")
+    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_05", ids=ids())
     assert after.map_tokens == {"enc_abbot_i": "aub_04", "enc_drowned_i": "aub_05"} and "spawns on aub_05" in texts[0]
     assert after.encounter_due == "enc_abbot_i"  # the Abbot reached the party; the meeting check after the spawn
     assert not after.spawn_due and after.threat_seven_spawned
@@ -325,8 +330,8 @@ def test_spawning_a_monster_already_on_the_map_moves_its_token() -> None:
     Monster is already on the map, remove its token from the current tile and spawn it on the new tile.
     """
     delve = with_tokens(delve_with(["aub_01"], "aub_01"), {"enc_stag_i": "aub_15"})  # Bellwold: the Stag
-    asked, _ = mon.spawn(delve, KINGDOM, TILES)
-    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_02")
+    asked, _ = mon.spawn(delve, KINGDOM, TILES, ids=ids())
+    after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_02", ids=ids())
     assert after.map_tokens == {"enc_stag_i": "aub_02"}
     assert "leaves aub_15" in texts[0]
 
@@ -437,7 +442,7 @@ def test_no_meeting_while_the_party_is_in_the_deep_fog() -> None:
     delve = with_tokens(delve_with(["aub_01", "aub_04"], "aub_04"), {"enc_stag_i": "aub_01"})
     fog = FogState(target="aub_06", intensity=2, origin="aub_04", heading="south")
     in_fog = delve.model_copy(update={"fog": fog, "hunts_due": [1]})
-    after, texts = mon.resolve_due(in_fog, KINGDOM, TILES)
+    after, texts = mon.resolve_due(in_fog, KINGDOM, TILES, ids=ids())
     assert after.map_tokens == {"enc_stag_i": "aub_04"}  # toward the reminder token's tile
     assert after.encounter_due is None
     out, more = mon.meet(after.model_copy(update={"fog": None}), KINGDOM)  # Withdraw: back onto aub_04

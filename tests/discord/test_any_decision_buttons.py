@@ -151,29 +151,29 @@ async def test_the_travel_step_is_a_select_of_the_legal_destinations(
 async def test_a_deep_fog_decision_is_answered_by_a_button(
         bot: Bot, client: discord.Client, adapter: RecordingAdapter, app: App, tmp_path: Path) -> None:
     """Entering the Deep Fog from the travel select, then Stay the Course by a button (``/choose
-    decision:fog1 option:stay``); the next decision (the lowest card among equals) comes with its own buttons.
+    decision:fog2 option:stay``); the next decision (the lowest card among equals) comes with its own buttons.
     After a restart the old Stay the Course button is stale: the components leave, nothing changes."""
     start = await _delve(bot)
     await one(bot, "fog force", extra=opts(cards=f"{F}false_dawn,{F}mirror_pool"))
     (entered,) = await _press_key(client, adapter, start, "fog:aub_02", SONCH)
     assert not entered.ephemeral and "enters the Deep Fog" in entered.text
     pending = await _state(app)
-    fog1 = pending["delve"]["fog"]["pending"]
-    assert fog1["id"] == "fog1" and fog1["kind"] == "fog_round"
-    keys = [o["key"] for o in fog1["options"]]
+    fog2 = pending["delve"]["fog"]["pending"]
+    assert fog2["id"] == "fog2" and fog2["kind"] == "fog_round"
+    keys = [o["key"] for o in fog2["options"]]
     buttons = _components(entered)
     assert [b["custom_id"] for b in buttons] == [
-        button_id((await _campaign(app))[0], "fog1", mark("fog_round", fog1["prompt"], keys), k) for k in keys]
+        button_id((await _campaign(app))[0], "fog2", mark("fog_round", fog2["prompt"], keys), k) for k in keys]
     assert buttons[0]["label"] == "Stay the Course"
     campaign, before = await _campaign(app)
 
     (stayed,) = await _press_key(client, adapter, entered, "stay", KARA)
     assert not stayed.ephemeral and "Stay the Course." in stayed.text and "Flawless Traversal" in stayed.text
     log = (await app.db.log(campaign))[-1]
-    assert log.actor == str(KARA) and log.command == "/choose decision:fog1 option:stay"
+    assert log.actor == str(KARA) and log.command == "/choose decision:fog2 option:stay"
     assert (await _campaign(app))[1] == before + 1
-    fog2 = (await _state(app))["delve"]["fog"]["pending"]
-    assert fog2["id"] == "fog2" and fog2["kind"] == "fog_lowest"
+    fog3 = (await _state(app))["delve"]["fog"]["pending"]
+    assert fog3["id"] == "fog3" and fog3["kind"] == "fog_lowest"
     assert [c["custom_id"].split(":")[2] for c in _components(stayed)] == ["c", "c"]
     assert sorted(c["label"] for c in _components(stayed)) == ["False Dawn (value 2)",
                                                                  "The Mirror Pool (value 2; Hazard: Half-cup.)"]
@@ -185,11 +185,11 @@ async def test_a_deep_fog_decision_is_answered_by_a_button(
         assert await _row(app) == row
         # the live decision works on the restarted bot, and a button posted by the older bot (code ``f``: it runs
         # /fog choose, the friendly name) still answers it
-        keys2 = [o["key"] for o in fog2["options"]]
-        older = button_id(row.id, "fog2", mark("fog_lowest", fog2["prompt"], keys2), keys2[0], "f")
+        keys2 = [o["key"] for o in fog3["options"]]
+        older = button_id(row.id, "fog3", mark("fog_lowest", fog3["prompt"], keys2), keys2[0], "f")
         (lowest,) = await _press(_fresh(db), adapter, stayed, SONCH, custom=older)
         assert not lowest.ephemeral and (await _state(app))["delve"]["fog"]["pending"]["kind"] == "fog_clue"
-        assert (await app.db.log(campaign))[-1].command == f"/fog choose option:{keys2[0]} decision:fog2"
+        assert (await app.db.log(campaign))[-1].command == f"/fog choose option:{keys2[0]} decision:fog3"
     finally:
         await db.close()
 
@@ -200,16 +200,16 @@ async def test_a_deep_fog_decision_is_answered_by_a_button(
 async def test_an_encounter_decision_is_for_its_knights_owner(
         bot: Bot, client: discord.Client, adapter: RecordingAdapter, app: App, tmp_path: Path) -> None:
     """Knight Positioning asks Ser Sonch's owner which space: Ser Brann's owner and a stranger are refused privately
-    (nothing changes, the buttons stay); Ser Sonch's owner's press runs ``/encounter choose decision:enc1
+    (nothing changes, the buttons stay); Ser Sonch's owner's press runs ``/encounter choose decision:enc2
     option:A4``; the same button after a restart is stale."""
     await _delve(bot)
     await one(bot, "delve adjust", extra=opts(token="stag", to="aub_02"))
     await one(bot, "delve travel", user=KARA, extra=opts(to="aub_02"))
     await one(bot, "gm force-next", extra=opts(values="1,5,4,4"))
     started = await one(bot, "encounter start", user=KARA)
-    enc1 = (await _state(app))["delve"]["encounter"]["pending"]
-    assert enc1["id"] == "enc1" and enc1["kind"] == "enc_space"
-    keys = [o["key"] for o in enc1["options"]]
+    enc2 = (await _state(app))["delve"]["encounter"]["pending"]
+    assert enc2["id"] == "enc2" and enc2["kind"] == "enc_space"
+    keys = [o["key"] for o in enc2["options"]]
     assert keys == ["A4", "B1", "C3", "C6", "D5"]
     assert [c["custom_id"].split(":")[2] for c in _components(started)] == ["c"] * 5
     row = await _row(app)
@@ -217,16 +217,16 @@ async def test_an_encounter_decision_is_for_its_knights_owner(
     for wrong in (SONCH, STRANGER):
         (refused,) = await _press_key(client, adapter, started, "A4", wrong)
         assert refused.ephemeral and refused.body["type"] == 4, "a private refusal; the buttons stay"
-        assert "decision enc1 is for Ser Sonch to answer (or the GM)" in refused.text
+        assert "decision enc2 is for Ser Sonch to answer (or the GM)" in refused.text
         assert await _row(app) == row
 
     (placed,) = await _press_key(client, adapter, started, "A4", KARA)
     assert not placed.ephemeral and "Ser Sonch stands on A4." in placed.text
     campaign, _ = await _campaign(app)
     log = (await app.db.log(campaign))[-1]
-    assert log.actor == str(KARA) and log.command == "/choose decision:enc1 option:A4"
+    assert log.actor == str(KARA) and log.command == "/choose decision:enc2 option:A4"
     enc = (await _state(app))["delve"]["encounter"]
-    assert enc["pending"]["id"] == "enc2" and "ser-brann" in enc["pending"]["knights"]
+    assert enc["pending"]["id"] == "enc3" and "ser-brann" in enc["pending"]["knights"]
 
     db = await Database.open(tmp_path / "kfgm.sqlite3")
     try:

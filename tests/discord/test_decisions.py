@@ -303,10 +303,10 @@ async def test_forged_presses_change_nothing(bot: Bot, client: discord.Client, a
         assert "belongs to another campaign" in text
     text = await refused(select_id(campaign + 1, "d1", mark_), values=["go_on"])
     assert "belongs to another campaign" in text
-    # a decision this Clash never asked
+    # a decision this campaign never asked (its ids are the campaign's, rules/decision_ids.py)
     for decision in ("d2", "d99", "d999999999999"):
         text = await refused(button_id(campaign, decision, mark_, "go_on"))
-        assert f"there is no decision {decision} in this Clash" in text
+        assert f"there is no decision {decision} in this campaign (it was never asked)" in text
     # an option the decision does not have (the app refuses it)
     text = await refused(button_id(campaign, "d1", mark_, "keep"))
     assert "keep is not an answer to d1; choose from: go_on" in text

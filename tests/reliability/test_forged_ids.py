@@ -284,16 +284,17 @@ async def test_a_decision_select_of_another_campaign(client: discord.Client, ada
 
 async def test_a_decision_of_a_campaign_with_no_clash_is_over(client: discord.Client, adapter: RecordingAdapter,
                                                               app: App, tables: dict[str, int]) -> None:
-    """The right campaign, but no Clash runs (ours waits for table dice): whatever decision the button names is
-    over. The presser is told privately, the components leave that message, and nothing else changes."""
+    """The right campaign, but no Clash runs (ours waits for table dice) and it never asked a decision: the
+    button's d1 is made up (decision ids are the campaign's, rules/decision_ids.py). The presser is told privately,
+    and nothing changes."""
     from bot.discord.decisions import button_id
 
     ids = await _ids(app)
     before = await _everything(app)
     sent = await _dispatch(client, adapter, _press_payload(button_id(ids["ours"], "d1", MARK, "go_on"), user=PLAYER))
     assert await _everything(app) == before
-    assert [s.body.get("type") for s in sent[:1]] == [7] and sent[0].body["data"]["components"] == []
-    assert len(sent) == 2 and sent[1].ephemeral and "this decision was already answered" in sent[1].text
+    assert len(sent) == 1 and sent[0].body["type"] == 4 and sent[0].ephemeral, sent
+    assert "there is no decision d1" in sent[0].text and "never asked" in sent[0].text, sent[0].text
 
 
 DECISION_MALFORMED = [

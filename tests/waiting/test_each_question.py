@@ -76,11 +76,11 @@ async def test_a_deep_fog_decision(table: Table) -> None:
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     await table.ok("/fog force cards:" + ",".join(F + c for c in ["false_dawn", "mirror_pool"]))
     asked = _waits(await table.ok("@kara /delve travel fog:aub_02"))
-    assert asked["id"] == "fog1"
-    await _refused_naming(table, "@kara /roll d100", "the Deep Fog", "fog1")
-    await _refused_naming(table, "@kara /delve travel to:aub_03", "the Deep Fog", "fog1")
-    stayed = await table.ok("@ulfa /choose decision:fog1 option:stay")
-    assert "Stay the Course." in stayed.text and _waits(stayed)["id"] == "fog2"
+    assert asked["id"] == "fog2"
+    await _refused_naming(table, "@kara /roll d100", "the Deep Fog", "fog2")
+    await _refused_naming(table, "@kara /delve travel to:aub_03", "the Deep Fog", "fog2")
+    stayed = await table.ok("@ulfa /choose decision:fog2 option:stay")
+    assert "Stay the Course." in stayed.text and _waits(stayed)["id"] == "fog3"
 
 
 async def test_an_encounter_decision(table: Table) -> None:
@@ -92,15 +92,15 @@ async def test_an_encounter_decision(table: Table) -> None:
     await _met(table)
     await table.ok("/gm force-next values:" + ",".join(map(str, [*STAG_SOUTH, SKULL, ROSE, ROSE])))
     asked = _waits(await table.ok("/encounter start"))
-    assert asked["id"] == "enc1" and asked["answer"] == "encounter choose"
-    await _refused_naming(table, "@kara /roll d100", "the Encounter", "enc1")
-    await _refused_naming(table, "@kara /encounter attack weapon:gear_pilgrims_mace", "the Encounter", "enc1")
+    assert asked["id"] == "enc2" and asked["answer"] == "encounter choose"
+    await _refused_naming(table, "@kara /roll d100", "the Encounter", "enc2")
+    await _refused_naming(table, "@kara /encounter attack weapon:gear_pilgrims_mace", "the Encounter", "enc2")
     owner = asked["who"][0]
     others = {"kara", "ulfa"} - {owner}
-    wrong = await table(f"@{others.pop()} /choose decision:enc1 option:{asked['options'][0]}")
+    wrong = await table(f"@{others.pop()} /choose decision:enc2 option:{asked['options'][0]}")
     assert not wrong.ok and "is for" in (wrong.error or "")
-    placed = await table.ok(f"@{owner} /choose decision:enc1 option:{asked['options'][0]}")
-    assert placed.pending is None or placed.pending["id"] != "enc1"
+    placed = await table.ok(f"@{owner} /choose decision:enc2 option:{asked['options'][0]}")
+    assert placed.pending is None or placed.pending["id"] != "enc2"
 
 
 async def test_an_encounter_monster_tokens_tile(table: Table) -> None:
