@@ -210,6 +210,11 @@ class App:
         # starts from it instead of reading and parsing the head again (see _act for why that is safe)
         self._heads: dict[tuple[str, str], Loaded] = {}
 
+    def forget_heads(self) -> None:
+        """Drop every cached campaign head: each channel's next action reads its head from the database (for a
+        tool or a test that changed a stored state under a running App)."""
+        self._heads.clear()
+
     # -- the guild's content ------------------------------------------------------------------------
 
     @property

@@ -69,6 +69,15 @@ async def _stored(app: App) -> CampaignState:
     return CampaignState.model_validate_json(row.state_json)
 
 
+async def _as_created_by_main(app: App, old: dict[str, Any]) -> None:
+    """Make the campaign just created one of the release that wrote the fixture: its state version (decision ids
+    numbered per asker before ``UNIQUE_IDS_VERSION``), in its head and in the snapshot a rebuild starts from."""
+    patch = "json_set(state_json, '$.version', ?, '$.decisions', 0)"
+    await app.db.execute(f"UPDATE campaigns SET state_json = {patch} WHERE id = 1", old["version"])
+    await app.db.execute(f"UPDATE snapshots SET state_json = {patch} WHERE campaign_id = 1", old["version"])
+    app.forget_heads()
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 async def test_an_old_waiting_state_loads_typed_and_answers_as_today(tmp_path: Path, name: str) -> None:
     script, played, where, kind, then = CASES[name]
@@ -80,7 +89,10 @@ async def test_an_old_waiting_state_loads_typed_and_answers_as_today(tmp_path: P
     app = await open_app(tmp_path / "play.sqlite3", seed=int(found.group(1)))
     try:
         out = io.StringIO()
-        await run_lines(app, lines[:played], out, as_json=True)
+        created = next(i for i, line in enumerate(lines) if line.startswith("/campaign new")) + 1
+        await run_lines(app, lines[:created], out, as_json=True)
+        await _as_created_by_main(app, json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8")))
+        await run_lines(app, lines[created:played], out, as_json=True)
         assert all(json.loads(x)["ok"] for x in out.getvalue().splitlines())
         today = await _stored(app)
 
@@ -107,6 +119,7 @@ async def test_an_old_waiting_state_loads_typed_and_answers_as_today(tmp_path: P
         assert (await _stored(app)).model_dump() == today.model_dump()
 
         await app.db.execute("UPDATE campaigns SET state_json = ? WHERE id = 1", old_json)  # as main saved it
+        app.forget_heads()
         again = await table.ok(answer)
         shown = [(r.text, {k: v for k, v in r.data.items() if k != "seq"}, r.pending) for r in (again, native)]
         assert shown[0] == shown[1]  # the same reply (but the log's seq, one undo later)
