@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 
 from content.schema.board import BoardSpec
-from rules.board.geometry import CARDINALS, Coord, fits, footprint, neighbours
+from rules.board.geometry import CARDINALS, Coord, fits, neighbours
 
 
 def distance_field(spec: BoardSpec, starts: Iterable[Coord], blocked: Collection[Coord] = ()) -> dict[Coord, int]:
