@@ -104,7 +104,6 @@ def anchor_steps(rows: int, columns: int, side: int) -> dict[Coord, tuple[Coord,
 def footprint_passable(spec: BoardSpec, side: int, blocked: Collection[Coord]) -> Callable[[Coord], bool]:
     # the footprint at ``anchor`` covers a blocked space b exactly when anchor = b - (r, c) for r, c < side
     covering = frozenset(Coord(b.row - r, b.col - c) for b in blocked for r in range(side) for c in range(side))
-
     fitting = anchor_steps(spec.rows, spec.columns, side)  # its keys: the anchors where the footprint fits
 
     def ok(anchor: Coord) -> bool:
