@@ -196,8 +196,11 @@ class Database(ABC):
 
     @abstractmethod
     async def log(
-        self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None
-    ) -> list[LogEntry]: ...
+        self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
+        *, events: bool = True,
+    ) -> list[LogEntry]:
+        """Log entries in order, with ``after_seq < seq < before_seq``. ``events=False``: each entry's ``events``
+        left empty, for a replay, which never reads them (a long log's parsed events are most of its memory)."""
 
     @abstractmethod
     async def log_backwards(self, campaign_id: int, before_seq: int | None = None, limit: int = 64) -> list[LogEntry]:
@@ -268,6 +271,13 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 def json_text(value: Any) -> str | None:
     """A value as JSON text for a ``*_json`` column (text is taken as JSON already; None stays NULL)."""
     return value if value is None or isinstance(value, str) else json.dumps(value)
+
+
+def log_columns(events: bool) -> str:
+    """The columns of ``SELECT ... FROM log`` that ``entry_from_row`` reads; without the events' text when
+    ``events`` is False."""
+    return "*" if events else ("campaign_id, seq, kind, actor, command, action_json, rolls_json, "
+                               "'[]' AS events_json, target_seq, created_at")
 
 
 def entry_from_row(r: Any) -> LogEntry:

@@ -37,6 +37,7 @@ from storage.base import (
     campaign_from_row,
     entry_from_row,
     json_text,
+    log_columns,
     pack_revision,
     pack_uses,
     register_backend,
@@ -349,10 +350,10 @@ class SqliteDatabase(Database):
         )
 
     async def log(
-        self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None
+        self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
+        *, events: bool = True,
     ) -> list[LogEntry]:
-        """Log entries in order, with ``after_seq < seq < before_seq``."""
-        sql = "SELECT * FROM log WHERE campaign_id=? AND seq>? AND seq<? ORDER BY seq"
+        sql = f"SELECT {log_columns(events)} FROM log WHERE campaign_id=? AND seq>? AND seq<? ORDER BY seq"
         params: tuple[Any, ...] = (campaign_id, after_seq, before_seq if before_seq is not None else 2**62)
         if limit is not None:
             sql += " LIMIT ?"

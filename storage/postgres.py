@@ -31,6 +31,7 @@ from storage.base import (
     campaign_from_row,
     entry_from_row,
     json_text,
+    log_columns,
     pack_uses,
     register_backend,
     revision,
@@ -344,10 +345,11 @@ class PostgresDatabase(Database):
         return int(await self._write(steps))
 
     async def log(
-        self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None
+        self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
+        *, events: bool = True,
     ) -> list[LogEntry]:
         rows = await self._fetch(
-            "SELECT * FROM log WHERE campaign_id=$1 AND seq>$2 AND seq<$3 ORDER BY seq LIMIT $4",
+            f"SELECT {log_columns(events)} FROM log WHERE campaign_id=$1 AND seq>$2 AND seq<$3 ORDER BY seq LIMIT $4",
             campaign_id, after_seq, before_seq if before_seq is not None else 2**62, limit)
         return [entry_from_row(r) for r in rows]
 

@@ -93,7 +93,7 @@ async def state_before_top(db: Database, engine: Engine, campaign_id: int) -> tu
     top = await find_top(db, campaign_id)
     limit = top.slot_seq if top else 10**12
     snap_seq, snap_json = await db.snapshot_before(campaign_id, limit)
-    entries = await db.log(campaign_id, after_seq=snap_seq, before_seq=limit)
+    entries = await db.log(campaign_id, after_seq=snap_seq, before_seq=limit, events=False)
     return top, await asyncio.to_thread(replay_from, engine, snap_json, entries)
 
 
@@ -102,14 +102,14 @@ async def state_before(db: Database, engine: Engine, campaign_id: int, seq: int)
     restores the state from before the Clash), rebuilt like ``state_before_top``: from the newest snapshot taken
     before it, replaying the effective actions since."""
     snap_seq, snap_json = await db.snapshot_before(campaign_id, seq)
-    entries = await db.log(campaign_id, after_seq=snap_seq, before_seq=seq)
+    entries = await db.log(campaign_id, after_seq=snap_seq, before_seq=seq, events=False)
     return await asyncio.to_thread(replay_from, engine, snap_json, entries)
 
 
 async def rebuild(db: Database, engine: Engine, campaign_id: int) -> CampaignState:
     """The campaign state rebuilt from its creation by replaying every effective action."""
     _, state_json = await db.snapshot_before(campaign_id, 1)
-    return await asyncio.to_thread(replay_from, engine, state_json, await db.log(campaign_id))
+    return await asyncio.to_thread(replay_from, engine, state_json, await db.log(campaign_id, events=False))
 
 
 def replay_from(engine: Engine, state_json: str, entries: list[LogEntry]) -> CampaignState:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable
+from functools import lru_cache
 
 from content.schema.board import BoardSpec
-from rules.board.geometry import CARDINALS, Coord, fits, footprint, neighbours
+from rules.board.geometry import CARDINALS, Coord, fits, neighbours
 
 
 def distance_field(spec: BoardSpec, starts: Iterable[Coord], blocked: Collection[Coord] = ()) -> dict[Coord, int]:
@@ -69,7 +70,8 @@ def anchor_field(
 
     ``passable(anchor)`` says whether the footprint may stand there (default: it fits the board).
     """
-    ok = passable or (lambda a: fits(spec, a, side))
+    ok = passable or (lambda a: True)  # the footprint fitting the board is the neighbour table's business
+    table = anchor_steps(spec.rows, spec.columns, side)
     dist: dict[Coord, int] = {}
     q: deque[Coord] = deque()
     for s in starts:
@@ -78,18 +80,33 @@ def anchor_field(
             q.append(s)
     while q:
         a = q.popleft()
-        for d in CARDINALS:
-            n = a.step(d)
-            if n not in dist and fits(spec, n, side) and ok(n):
-                dist[n] = dist[a] + 1
+        further = dist[a] + 1
+        steps = table.get(a)
+        if steps is None:  # a start where the footprint does not fit (partly off the board)
+            steps = tuple(n for n in (a.step(d) for d in CARDINALS) if fits(spec, n, side))
+        for n in steps:
+            if n not in dist and ok(n):
+                dist[n] = further
                 q.append(n)
     return dist
 
 
+@lru_cache(maxsize=64)
+def anchor_steps(rows: int, columns: int, side: int) -> dict[Coord, tuple[Coord, ...]]:
+    """For each anchor where a ``side``-square footprint fits a ``rows`` x ``columns`` board, the anchors one
+    orthogonal step away where it fits too, in the order of CARDINALS (cached: every Monster path search walks
+    this table instead of building and bounds-checking each neighbour)."""
+    spec = BoardSpec.model_construct(rows=rows, columns=columns)
+    anchors = [Coord(r, c) for r in range(rows) for c in range(columns) if fits(spec, Coord(r, c), side)]
+    return {a: tuple(n for n in (a.step(d) for d in CARDINALS) if fits(spec, n, side)) for a in anchors}
+
+
 def footprint_passable(spec: BoardSpec, side: int, blocked: Collection[Coord]) -> Callable[[Coord], bool]:
-    bl = frozenset(blocked)
+    # the footprint at ``anchor`` covers a blocked space b exactly when anchor = b - (r, c) for r, c < side
+    covering = frozenset(Coord(b.row - r, b.col - c) for b in blocked for r in range(side) for c in range(side))
+    fitting = anchor_steps(spec.rows, spec.columns, side)  # its keys: the anchors where the footprint fits
 
     def ok(anchor: Coord) -> bool:
-        return fits(spec, anchor, side) and not (footprint(anchor, side) & bl)
+        return anchor in fitting and anchor not in covering
 
     return ok

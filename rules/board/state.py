@@ -321,6 +321,8 @@ def distinct_effects(outcomes: list[Outcome]) -> list[Outcome]:
     """Keep one Outcome per distinct end state and events (dropping those that differ only by the
     path taken, or only by the words of their events), for callers that only need to ask about choices that change
     the game."""
+    if len(outcomes) < 2:  # nothing to compare (the common case: writing the state as JSON costs more than the rest)
+        return list(outcomes)
     seen: set[str] = set()
     out = []
     for o in outcomes:

@@ -5,6 +5,7 @@ PostgreSQL (the ``backend`` fixture, tests/conftest.py)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sqlite3
 
 import pytest
@@ -171,3 +172,19 @@ async def test_another_programs_tables_and_a_newer_schema_are_refused(backend: B
     await db.close()
     with pytest.raises(DatabaseUnusable, match="newer kfgm"):
         await Database.open(newer)
+
+
+async def test_a_log_read_for_a_replay_leaves_out_the_events_and_keeps_the_rest(backend: Backend) -> None:
+    """``log(events=False)`` (what /gm undo and a rebuild replay from) gives every other field as ``log()`` does."""
+    db = await Database.open(backend.target())
+    try:
+        row = await db.create_campaign("g", "c", "Replay", "gm", '{"v": 0}', NOW)
+        events = [{"kind": "roll", "text": "Test 6+: rolled 7"}]
+        await db.append(row.id, 0, "action", "kara", "/roll d100", {"action": {"type": "roll"}}, [{"d": 7}], events,
+                        '{"v": 1}', NOW)
+        full, light = await db.log(row.id), await db.log(row.id, events=False)
+        assert full[1].events == events and [e.events for e in light] == [[], []]
+        assert [dataclasses.replace(e, events=[]) for e in full] == light
+        assert light[1].action == {"action": {"type": "roll"}} and light[1].rolls == [{"d": 7}]
+    finally:
+        await db.close()
