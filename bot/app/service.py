@@ -419,7 +419,7 @@ class App:
         try:
             async with self.db.hold(ctx.guild_id, ctx.channel_id) as row:
                 result, seq, head = await self._apply(ctx, self._loaded(row), action)
-        except StaleState:  # only a writer that ignores the lock gets here (a row edited by hand meanwhile)
+        except StaleState:  # every writer waits for the hold: only a log row someone wrote by hand gets here
             raise CommandError(BUSY) from None
         self._remember_head(key, head)  # committed: the hold has ended without an error
         return result, seq
