@@ -407,7 +407,7 @@ class App:
             self._remember_head(key, head)
             return result, seq
         except StaleState:
-            log.info("campaign %s moved on; applying %s again under its lock", loaded.row.id, type(action).__name__)
+            log.info("campaign %s moved on; retrying %s under its write lock", loaded.row.id, type(action).__name__)
         except Exception:
             if cached is None:
                 raise
@@ -465,7 +465,7 @@ class App:
             try:
                 row = await self._change(ctx, loaded.row, status, gm_role_id)
             except StaleState:
-                log.info("campaign %s moved on; logging %s again under its lock", loaded.row.id, ctx.command_line[:40])
+                log.info("campaign %s moved on; retrying %s under its write lock", loaded.row.id, ctx.command_line[:40])
                 try:
                     async with self.db.hold(ctx.guild_id, ctx.channel_id) as held:
                         loaded = self._loaded(held)
