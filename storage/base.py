@@ -17,6 +17,7 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -193,6 +194,15 @@ class Database(ABC):
         the campaign is still at ``expected_seq`` and, when ``expected_state`` is given, its head is still exactly
         that text (a head cached in memory is checked against the stored one in the transaction that replaces it).
         ``action``, ``rolls`` and ``events`` are written as JSON; text is taken as JSON already."""
+
+    @abstractmethod
+    def hold(self, guild_id: str, channel_id: str) -> AbstractAsyncContextManager[CampaignRow | None]:
+        """The channel's active campaign (None: there is none) read under its write lock, which is held until the
+        block ends: every other writer of the campaign, in this process or another, waits meanwhile, so an
+        ``append`` made in the block (by the same task) at the row's seq cannot be ``StaleState``. The block's
+        appends are committed together when it ends, and nothing of them if it raises. The fair hand-over between
+        processes (``App.act``): a command that lost the optimistic race once takes the lock instead of spinning.
+        Hold it only while computing one command (no waiting on people inside)."""
 
     @abstractmethod
     async def log(

@@ -7,6 +7,10 @@ state. Nothing is ever half-written.
 A command's write (``Database.append``) is one trip to aiosqlite's database thread: ``BEGIN IMMEDIATE``,
 the statements and ``COMMIT`` run there as one function (``_write``), so the transaction is never open
 while the event loop does something else, and the command pays one thread hand-over instead of four.
+
+``hold`` is the exception, for a command that lost that race to another process: ``BEGIN IMMEDIATE`` first (the
+file's write lock, waited for), then the campaign's head is read, the command computed and appended inside it,
+and ``COMMIT``; meanwhile every other writer waits (docs/architecture.md, "Two processes on one campaign").
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Literal, TypeVar, cast
 
@@ -48,6 +53,10 @@ from storage.migrations import MIGRATIONS
 __all__ = ["BackupError", "CampaignRow", "Database", "DatabaseUnusable", "GuildPack", "LogEntry", "SqliteDatabase",
            "StaleState", "StorageUnavailable", "SNAPSHOT_EVERY", "pack_revision"]
 _T = TypeVar("_T")
+# the database whose ``hold`` the running task is inside, and that task (its writes join that open transaction; a
+# task it starts inherits the variable but is another task, so it waits for the hold like any other writer)
+_HOLDING: ContextVar[tuple[SqliteDatabase, asyncio.Task[Any] | None] | None] = ContextVar("kfgm_sqlite_holding",
+                                                                                          default=None)
 
 
 class _Busy(sqlite3.OperationalError):
@@ -133,7 +142,15 @@ class SqliteDatabase(Database):
     async def _write(self, fn: Callable[..., _T], *args: Any) -> _T:
         """Run ``fn(sqlite3_connection, *args)`` as one write transaction in ONE trip to the database thread:
         BEGIN IMMEDIATE, ``fn``, COMMIT there, or ROLLBACK if anything raised (then the exception comes
-        back here). While another connection writes, wait as ``_begin`` does (short, growing sleeps)."""
+        back here). While another connection writes, wait as ``_begin`` does (short, growing sleeps). Inside this
+        task's ``hold`` the transaction is open already: ``fn`` runs in it, as a savepoint (all of ``fn`` or none)."""
+        if _HOLDING.get() == (self, asyncio.current_task()):
+            try:
+                return cast(_T, await self.conn._execute(_savepoint, self.conn, fn, args))  # type: ignore[no-untyped-call]
+            except sqlite3.OperationalError as exc:
+                if refusal := _unavailable(self.path, exc):
+                    raise refusal from None
+                raise
         async with self._write_lock:
             delay = 0.002
             for attempt in range(61):
@@ -349,6 +366,20 @@ class SqliteDatabase(Database):
             _append, row, expected_seq, expected_state, state_json, drop_snapshots_from, status, gm_role_id
         )
 
+    @asynccontextmanager
+    async def hold(self, guild_id: str, channel_id: str) -> AsyncIterator[CampaignRow | None]:
+        """``Database.hold``: ``BEGIN IMMEDIATE`` (the file's write lock: another process's writes wait, with their
+        back-off, until COMMIT), the active campaign read inside it; this task's ``append`` calls join the
+        transaction; COMMIT at the end, ROLLBACK if the block raises."""
+        async with self.transaction() as conn:
+            token = _HOLDING.set((self, asyncio.current_task()))
+            try:
+                rows = await _exec(conn, "SELECT * FROM campaigns WHERE guild_id=? AND channel_id=? AND "
+                                   "status='active'", (guild_id, channel_id))
+                yield campaign_from_row(rows[0]) if rows else None
+            finally:
+                _HOLDING.reset(token)
+
     async def log(
         self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
         *, events: bool = True,
@@ -483,6 +514,20 @@ def _transaction(aconn: aiosqlite.Connection, fn: Callable[..., _T], args: tuple
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+    return result
+
+
+def _savepoint(aconn: aiosqlite.Connection, fn: Callable[..., _T], args: tuple[Any, ...]) -> _T:
+    """On the database thread, inside a transaction already open (``hold``): ``fn`` as a savepoint."""
+    conn = aconn._conn  # noqa: SLF001  (the sqlite3 connection; we are on its thread)
+    conn.execute("SAVEPOINT kfgm_write")
+    try:
+        result = fn(conn, *args)
+    except BaseException:
+        conn.execute("ROLLBACK TO kfgm_write")
+        conn.execute("RELEASE kfgm_write")
+        raise
+    conn.execute("RELEASE kfgm_write")
     return result
 
 

@@ -5,12 +5,17 @@ Several bot processes may share one database. A command's write is one transacti
 head's ``UPDATE ... WHERE id=$ AND seq=$ AND state_json=$`` waits for any other process's write of the same
 campaign (PostgreSQL's row lock) and then finds the row moved on, so the second writer gets ``StaleState`` and
 retries on the new head: nothing is lost or doubled, and the log's primary key (campaign, seq) keeps it gap-free.
+A command that lost that race once does not race again: ``hold`` locks the campaign's row (``SELECT ... FOR
+UPDATE``) before reading the head, and the other writers' ``UPDATE`` waits for it (docs/architecture.md).
 Migrations run under a transaction-scoped advisory lock that is taken before the version is read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager, suppress
+from contextvars import ContextVar
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
@@ -45,6 +50,10 @@ MIGRATION_LOCK = 0x6B66676D  # "kfgm": the advisory lock every process's migrati
 # errors that mean the server cannot take writes now (nothing of the transaction was written)
 _UNAVAILABLE = (asyncpg.DiskFullError, asyncpg.ReadOnlySQLTransactionError, asyncpg.CannotConnectNowError,
                 asyncpg.ConnectionDoesNotExistError, asyncpg.InterfaceError, OSError)
+# the database, task and connection of the ``hold`` the running task is inside (its writes join that transaction;
+# a task it starts inherits the variable but is another task, so it waits for the hold like any other writer)
+_HOLDING: ContextVar[tuple[PostgresDatabase, asyncio.Task[Any] | None, asyncpg.Connection] | None] = ContextVar(
+    "kfgm_pg_holding", default=None)
 
 
 # Database.append as one statement: the head moves only if it is still at the expected seq (and text); the log row,
@@ -130,19 +139,29 @@ class PostgresDatabase(Database):
 
     async def _write(self, sql_steps: Any, transaction: bool = True) -> Any:
         """Run ``sql_steps(conn)`` in one transaction (``transaction=False``: ``sql_steps`` is one statement, which
-        is a transaction of its own); a server that cannot take writes is ``StorageUnavailable``."""
+        is a transaction of its own); a server that cannot take writes is ``StorageUnavailable``. Inside this task's
+        ``hold``, on its connection, in its transaction (``sql_steps`` as a savepoint)."""
+        held = _HOLDING.get()
         try:
+            if held is not None and held[:2] == (self, asyncio.current_task()):
+                if not transaction:
+                    return await sql_steps(held[2])
+                async with held[2].transaction():
+                    return await sql_steps(held[2])
             async with self.pool.acquire() as conn:
                 if not transaction:
                     return await sql_steps(conn)
                 async with conn.transaction():
                     return await sql_steps(conn)
         except _UNAVAILABLE as exc:
-            raise StorageUnavailable(f"the database {self.name} cannot be written just now ({type(exc).__name__}: "
-                                     f"{exc}), so nothing was written; the operator must check the PostgreSQL "
-                                     "server, then send the command again (nothing was lost)") from None
+            raise self._unavailable(exc) from None
         except asyncpg.UniqueViolationError as exc:  # another process created the same campaign or pack first
             raise StaleState(str(exc)) from None
+
+    def _unavailable(self, exc: BaseException) -> StorageUnavailable:
+        return StorageUnavailable(f"the database {self.name} cannot be written just now ({type(exc).__name__}: "
+                                  f"{exc}), so nothing was written; the operator must check the PostgreSQL "
+                                  "server, then send the command again (nothing was lost)")
 
     async def _fetch(self, sql: str, *params: Any) -> list[Any]:
         async with self.pool.acquire() as conn:
@@ -343,6 +362,39 @@ class PostgresDatabase(Database):
             return seq
 
         return int(await self._write(steps))
+
+    @asynccontextmanager
+    async def hold(self, guild_id: str, channel_id: str) -> AsyncIterator[CampaignRow | None]:
+        """``Database.hold``: one pooled connection, a transaction, the active campaign's row read ``FOR UPDATE``
+        (waiting for another writer of it, then the row as that writer left it); every other write of the campaign
+        (its guarded ``UPDATE``) waits until COMMIT. This task's writes run on that connection meanwhile."""
+        try:
+            conn = await self.pool.acquire()
+        except _UNAVAILABLE as exc:
+            raise self._unavailable(exc) from None
+        try:
+            transaction = conn.transaction()
+            try:
+                await transaction.start()
+                row = await conn.fetchrow("SELECT * FROM campaigns WHERE guild_id=$1 AND channel_id=$2 AND "
+                                          "status='active' FOR UPDATE", guild_id, channel_id)
+            except _UNAVAILABLE as exc:
+                raise self._unavailable(exc) from None
+            token = _HOLDING.set((self, asyncio.current_task(), conn))
+            try:
+                yield campaign_from_row(row) if row else None
+            except BaseException:
+                with suppress(*_UNAVAILABLE):  # a connection that went away rolls back by itself
+                    await transaction.rollback()
+                raise
+            finally:
+                _HOLDING.reset(token)
+            try:
+                await transaction.commit()
+            except _UNAVAILABLE as exc:
+                raise self._unavailable(exc) from None
+        finally:
+            await self.pool.release(conn)
 
     async def log(
         self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,

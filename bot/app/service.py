@@ -1,8 +1,8 @@
 """The application: the only place that knows both the engine and storage.
 
 A command is: load the campaign -> check permissions -> build an engine action -> ``Engine.apply`` ->
-append to the log in one transaction (retrying on a newer state if another command landed first) ->
-a transport-neutral Reply.
+append to the log in one transaction (once more, on the newer state read under the campaign's write lock, if
+another command landed first) -> a transport-neutral Reply.
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ from rules.state import CampaignState
 from storage.db import CampaignRow, Database, GuildPack, StaleState, StorageUnavailable, pack_revision
 
 log = logging.getLogger("kfgm.app")
-MAX_RETRIES = 20
+MAX_RETRIES = 20  # /gm undo, /gm amend-last, /clash sigh: tries against other writers (an action needs two, see _act)
+BUSY = "the campaign is very busy right now; please try that command again"
+NO_CAMPAIGN = 'there is no campaign in this channel yet; start one with /campaign new name:"..."'
 MAX_CACHED_GUILDS = 512  # guilds whose content (catalogue + engine) is kept in memory
 CONTENT_RECHECK_S = 1.0  # a guild's cached content is checked against the database's pack revision this often
 # the log's JSON of a command's dice and events, written straight from the models (the same JSON data as
@@ -351,10 +353,7 @@ class App:
         return reply
 
     async def load(self, ctx: Invocation) -> Loaded:
-        row = await self.db.active_campaign(ctx.guild_id, ctx.channel_id)
-        if row is None:
-            raise CommandError('there is no campaign in this channel yet; start one with /campaign new name:"..."')
-        return Loaded(row=row, state=CampaignState.model_validate_json(row.state_json))
+        return self._loaded(await self.db.active_campaign(ctx.guild_id, ctx.channel_id))
 
     async def is_gm(self, ctx: Invocation, row: CampaignRow) -> bool:
         if ctx.is_admin:
@@ -393,78 +392,104 @@ class App:
         return self._locks.setdefault((ctx.guild_id, ctx.channel_id), asyncio.Lock())
 
     async def act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
-        """Apply an action to the channel's campaign and log it; retried on a newer state. The result's
-        state is kept as the channel's cached head: read it, never change it."""
+        """Apply an action to the channel's campaign and log it; if another command (another process's) landed
+        first, applied again on the newer head, read under the campaign's write lock. The result's state is kept as
+        the channel's cached head: read it, never change it."""
         async with self.serial(ctx):
             return await self._act(ctx, action)
 
     async def _act(self, ctx: Invocation, action: BaseModel) -> tuple[Result, int]:
         key = (ctx.guild_id, ctx.channel_id)
-        for _ in range(MAX_RETRIES):
-            # The head this process wrote last for the channel, if any, else a fresh read. It is taken out of the
-            # cache while the action is applied to it in place, so an error of any kind leaves no cached head
-            # behind (the next command reads the stored one). It is checked, not trusted: append writes only if
-            # the campaign is still at this seq AND its stored head is still this very text, in the same
-            # transaction that replaces it; another process's write (or any other write) means StaleState and
-            # a fresh read.
-            cached = self._heads.pop(key, None)
-            loaded = cached or await self.load(ctx)
-            try:
-                applied = table.route(self.engine, ctx, loaded.state, action)  # table dice: may wait for the dice
-                dice = self.engine.dice_for(loaded.state)
-                result = told(self.engine.apply(loaded.state, applied, dice, in_place=True))  # ours alone (above)
-            except Exception:
-                if cached is not None:  # a refusal decided on the cached head: decide again on the stored one,
-                    continue  # which may have moved on (an undo, another process) and say otherwise
-                raise
-            state_json = result.state.model_dump_json()
-            try:
-                seq = await self.db.append(
-                    loaded.row.id,
-                    loaded.row.seq,
-                    "action",
-                    ctx.user_id,
-                    ctx.command_line,
-                    f'{{"action": {applied.model_dump_json()}, "amend": []}}',
-                    _ROLLS.dump_json(dice.rolls, serialize_as_any=True).decode(),
-                    _EVENTS.dump_json(result.events, serialize_as_any=True).decode(),
-                    state_json,
-                    self.now(),
-                    expected_state=loaded.row.state_json,
-                )
-            except StaleState:
-                log.info("campaign %s moved on; retrying %s", loaded.row.id, type(action).__name__)
-                continue
-            head = replace(loaded.row, seq=seq, state_json=state_json)
-            self._remember_head(key, Loaded(head, result.state))
+        # First, optimistically: the head this process wrote last for the channel, if any, else a fresh read. It is
+        # taken out of the cache while the action is applied to it in place, so an error of any kind leaves no cached
+        # head behind (the next command reads the stored one). It is checked, not trusted: append writes only if the
+        # campaign is still at this seq AND its stored head is still this very text, in the same transaction that
+        # replaces it; another process's write (or any other write) means StaleState.
+        cached = self._heads.pop(key, None)
+        loaded = cached or await self.load(ctx)
+        try:
+            result, seq, head = await self._apply(ctx, loaded, action)
+            self._remember_head(key, head)
             return result, seq
-        raise CommandError("the campaign is very busy right now; please try that command again")
+        except StaleState:
+            log.info("campaign %s moved on; retrying %s under its write lock", loaded.row.id, type(action).__name__)
+        except Exception:
+            if cached is None:
+                raise
+            # a refusal decided on the cached head: decide again on the stored one, which may have moved on (an
+            # undo, another process) and say otherwise
+        # Then the fair hand-over: the campaign's write lock is taken BEFORE its head is read, so this attempt cannot
+        # lose again: another process's writes wait meanwhile, instead of this one retrying for ever against a
+        # process that keeps the head in memory and so is always quicker (storage Database.hold).
+        try:
+            async with self.db.hold(ctx.guild_id, ctx.channel_id) as row:
+                result, seq, head = await self._apply(ctx, self._loaded(row), action)
+        except StaleState:  # every writer waits for the hold: only a log row someone wrote by hand gets here
+            raise CommandError(BUSY) from None
+        self._remember_head(key, head)  # committed: the hold has ended without an error
+        return result, seq
+
+    async def _apply(self, ctx: Invocation, loaded: Loaded, action: BaseModel) -> tuple[Result, int, Loaded]:
+        """Apply ``action`` to ``loaded`` (in place: it must be this command's own) and append it, checked against
+        the head it was read from; the result, its seq, and the new head to cache once it is committed."""
+        applied = table.route(self.engine, ctx, loaded.state, action)  # table dice: may ask for the dice
+        dice = self.engine.dice_for(loaded.state)
+        result = told(self.engine.apply(loaded.state, applied, dice, in_place=True))
+        state_json = result.state.model_dump_json()
+        seq = await self.db.append(
+            loaded.row.id,
+            loaded.row.seq,
+            "action",
+            ctx.user_id,
+            ctx.command_line,
+            f'{{"action": {applied.model_dump_json()}, "amend": []}}',
+            _ROLLS.dump_json(dice.rolls, serialize_as_any=True).decode(),
+            _EVENTS.dump_json(result.events, serialize_as_any=True).decode(),
+            state_json,
+            self.now(),
+            expected_state=loaded.row.state_json,
+        )
+        return result, seq, Loaded(replace(loaded.row, seq=seq, state_json=state_json), result.state)
+
+    @staticmethod
+    def _loaded(row: CampaignRow | None) -> Loaded:
+        if row is None:
+            raise CommandError(NO_CAMPAIGN)
+        return Loaded(row=row, state=CampaignState.model_validate_json(row.state_json))
 
     async def change_campaign(
         self, ctx: Invocation, *, status: str | None = None, gm_role_id: str | None | Literal[False] = False,
     ) -> CampaignRow:
         """Log a ``campaign`` entry that changes the campaign row but not its state (``/campaign end``: the
         status; ``/campaign gm-role``: the GM role) through the same path as an action: under the channel lock,
-        checked against the head it read and retried on a newer one, and the cached head follows the change."""
+        checked against the head it read and, if another command landed first, logged again under the campaign's
+        write lock; the cached head follows the change."""
         key = (ctx.guild_id, ctx.channel_id)
         async with self.serial(ctx):
-            for _ in range(MAX_RETRIES):
-                loaded = self._heads.pop(key, None) or await self.load(ctx)
+            loaded = self._heads.pop(key, None) or await self.load(ctx)
+            try:
+                row = await self._change(ctx, loaded.row, status, gm_role_id)
+            except StaleState:
+                log.info("campaign %s moved on; retrying %s under its write lock", loaded.row.id, ctx.command_line[:40])
                 try:
-                    seq = await self.db.append(
-                        loaded.row.id, loaded.row.seq, "campaign", ctx.user_id, ctx.command_line, None, [], [],
-                        loaded.row.state_json, self.now(), status=status, gm_role_id=gm_role_id,
-                        expected_state=loaded.row.state_json,
-                    )
-                except StaleState:
-                    log.info("campaign %s moved on; retrying %s", loaded.row.id, ctx.command_line[:40])
-                    continue
-                row = replace(loaded.row, seq=seq, status=status or loaded.row.status,
-                              gm_role_id=loaded.row.gm_role_id if gm_role_id is False else gm_role_id)
-                if row.status == "active":
-                    self._remember_head(key, Loaded(row, loaded.state))
-                return row
-        raise CommandError("the campaign is very busy right now; please try that command again")
+                    async with self.db.hold(ctx.guild_id, ctx.channel_id) as held:
+                        loaded = self._loaded(held)
+                        row = await self._change(ctx, loaded.row, status, gm_role_id)
+                except StaleState:  # as in _act
+                    raise CommandError(BUSY) from None
+            if row.status == "active":
+                self._remember_head(key, Loaded(row, loaded.state))
+            return row
+
+    async def _change(
+        self, ctx: Invocation, head: CampaignRow, status: str | None, gm_role_id: str | None | Literal[False],
+    ) -> CampaignRow:
+        seq = await self.db.append(
+            head.id, head.seq, "campaign", ctx.user_id, ctx.command_line, None, [], [], head.state_json, self.now(),
+            status=status, gm_role_id=gm_role_id, expected_state=head.state_json,
+        )
+        return replace(head, seq=seq, status=status or head.status,
+                       gm_role_id=head.gm_role_id if gm_role_id is False else gm_role_id)
 
     def remember_head(self, ctx: Invocation, loaded: Loaded) -> None:
         """Keep ``loaded`` (just written by this process, e.g. by /gm undo) as the channel's cached head, so the
