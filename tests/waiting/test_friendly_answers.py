@@ -86,8 +86,12 @@ async def test_fog_correct_maps_the_card_to_the_question_key(table: Table) -> No
 
 
 async def test_a_friendly_name_answers_only_its_own_kind(table: Table) -> None:
-    """Rulebook (line 785): spawn an Encounter Monster token onto an adjacent Kingdom tile. Which tile is the
-    party's to choose; ``/fog choose`` naming that decision is refused and says how it is answered."""
+    """Rulebook (line 785): Additionally, when you raise your Threat to 7 or above for the first time during the
+    current Expedition, spawn an Encounter Monster token onto an adjacent Kingdom tile (after moving all other
+    Encounter Monsters).
+
+    Which tile is the party's to choose; ``/fog choose`` naming that decision is refused and says how it is
+    answered."""
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     await table.ok("/delve adjust threat:6")
     route = _waits(await table.ok("/delve gain threat:1"))["id"]
@@ -98,7 +102,9 @@ async def test_a_friendly_name_answers_only_its_own_kind(table: Table) -> None:
 
 
 async def test_encounter_choose_logs_the_one_answer(table: Table) -> None:
-    """Rulebook (line 884): place your Knights on matching unoccupied spaces on the Encounter Board."""
+    """Rulebook (line 884): Knight Positioning. To position your Knight miniatures, first roll a d6 die for each
+    Knight, then place your Knights on matching unoccupied spaces on the Encounter Board (ignore all Hope symbols on
+    the rolled dice)."""
     await _met(table)
     await table.ok("/gm force-next values:" + ",".join(map(str, [*STAG_SOUTH, SKULL, ROSE, ROSE])))
     asked = _waits(await table.ok("/encounter start"))
@@ -110,7 +116,9 @@ async def test_encounter_choose_logs_the_one_answer(table: Table) -> None:
 
 
 async def test_delve_route_logs_the_one_answer(table: Table) -> None:
-    """Rulebook (line 785): spawn an Encounter Monster token onto an adjacent Kingdom tile."""
+    """Rulebook (line 785): Additionally, when you raise your Threat to 7 or above for the first time during the
+    current Expedition, spawn an Encounter Monster token onto an adjacent Kingdom tile (after moving all other
+    Encounter Monsters)."""
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     await table.ok("/delve adjust threat:6")
     asked = _waits(await table.ok("/delve gain threat:1"))
@@ -134,7 +142,8 @@ async def _vote(t: Table) -> dict[str, Any]:
 
 
 async def test_spoils_choose_logs_the_one_answer(table: Table) -> None:
-    """Rulebook (line 1614): If players cannot agree who gets what, the majority wins."""
+    """Rulebook (line 1614): If players cannot agree who gets what, the majority wins, while ties are broken by
+    the Party Leader."""
     asked = await _vote(table)
     assert asked["id"] == "vote1"
     await _same_refusal(table, "@kara /spoils choose decision:vote1 option:nobody", "vote1", "nobody")
@@ -196,7 +205,11 @@ async def test_an_older_campaign_logs_what_its_release_wrote(table: Table) -> No
 
 
 async def test_an_older_campaigns_token_route_logs_delve_route(table: Table) -> None:
-    """Rulebook (line 785): spawn an Encounter Monster token onto an adjacent Kingdom tile (an older campaign)."""
+    """Rulebook (line 785): Additionally, when you raise your Threat to 7 or above for the first time during the
+    current Expedition, spawn an Encounter Monster token onto an adjacent Kingdom tile (after moving all other
+    Encounter Monsters).
+
+    In an older campaign."""
     await _older(table)
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     await table.ok("/delve adjust threat:6")
