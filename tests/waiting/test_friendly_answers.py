@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot.app.history import rebuild
 from bot.app.reply import Reply
 from bot.console.runner import GUILD
 from rules.decision_ids import UNIQUE_IDS_VERSION
@@ -70,6 +71,11 @@ async def test_fog_stay_correct_and_choose_log_the_one_answer(table: Table) -> N
     await table.ok(f"@kara /fog choose option:{lowest['options'][0]}")
     assert await _logged(table) == {"type": "answer", "decision": lowest["id"], "options": [lowest["options"][0]],
                                     "by": "", "gm": False}
+    # the logged answers replay to the state the table reached, and /gm undo takes one back
+    now = await table.state()
+    assert (await rebuild(table.app.db, table.app.engine, 1)).model_dump(mode="json") == now
+    await table.ok("/gm undo")
+    assert _waits(await table.ok("@kara /fog status"))["id"] == lowest["id"]
 
 
 async def test_fog_correct_maps_the_card_to_the_question_key(table: Table) -> None:
