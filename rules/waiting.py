@@ -11,10 +11,10 @@ it, so none of them knows the slots.
 **One answer.** :class:`Answer` (``/choose decision:<id> option:<keys>``, and every button) names the decision by
 its id; :func:`check` is the one answer check (the id is the one waiting, the keys are its options, as many as it
 takes), then the question's own action resumes it (``Choose``, ``FogAnswer``, ``EncounterChoose``, ``DelveRoute``,
-``SpoilsChoose``, ``MettleChoose``, ``DelveTravel``): those stay readable in old logs and are what the friendly
-names (``/fog choose``, ``/encounter choose``, ``/spoils choose``...) still log. The ids are unique within the
-campaign (rules/decision_ids.py: one counter for every kind), so :func:`never_asked` is one comparison and
-:func:`find` tells a made-up id from one answered; an older campaign keeps each asker's own numbering.
+``SpoilsChoose``, ``MettleChoose``, ``DelveTravel``): those stay readable in old logs, and the friendly names
+(``/fog choose``, ``/encounter choose``, ``/spoils choose``...) log this one answer (rules/friendly.py). The ids are
+unique within the campaign (rules/decision_ids.py: one counter for every kind), so :func:`never_asked` is one
+comparison and :func:`find` tells a made-up id from one answered; an older campaign keeps each asker's own numbering.
 
 **The engine refuses while something waits.** A question whose kind ``blocks`` stops every action not declared
 ``while_waiting = True`` on its class (GM tools, the answers, the Reactions the rules allow, the table-dice steps),

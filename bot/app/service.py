@@ -33,6 +33,7 @@ from content.loader import Catalogue, ContentInvalid, extend_catalogue
 from rules.dice import ForcedDieError, RolledDie
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
+from rules.friendly import as_answer
 from rules.state import CampaignState
 from storage.db import CampaignRow, Database, GuildPack, StaleState, StorageUnavailable, pack_revision
 
@@ -432,7 +433,9 @@ class App:
     async def _apply(self, ctx: Invocation, loaded: Loaded, action: BaseModel) -> tuple[Result, int, Loaded]:
         """Apply ``action`` to ``loaded`` (in place: it must be this command's own) and append it, checked against
         the head it was read from; the result, its seq, and the new head to cache once it is committed."""
-        applied = table.route(self.engine, ctx, loaded.state, action)  # table dice: may ask for the dice
+        # a friendly answer (/fog stay, /encounter choose...) is the one Answer, then table dice may ask for the dice
+        answer = as_answer(self.engine.at(loaded.state), loaded.state, action)
+        applied = table.route(self.engine, ctx, loaded.state, answer)
         dice = self.engine.dice_for(loaded.state)
         result = told(self.engine.apply(loaded.state, applied, dice, in_place=True))
         state_json = result.state.model_dump_json()

@@ -536,21 +536,28 @@ def _key(act: FogAnswer, pending: Pending, fog: FogState) -> str:
                         f"`/fog choose option:<{'|'.join(keys)}>`.")
     if act.choice in ("stay", "withdraw"):
         return act.choice
-    if act.card is None or act.direction is None:
+    return correct_key(fog, pending, act.card, act.direction)
+
+
+def correct_key(fog: FogState, pending: Pending, card: str | None, direction: str | None) -> str:
+    """The option key of a Course Correct from ``card`` (its id or 1-based position on the path) toward
+    ``direction``: ``correct:<position>:<direction>`` (whether it is open is the answer's check)."""
+    if card is None or direction is None:
         raise RuleError("Course Correct needs `card:` (a card of the path: its id or its position, 1 first) and "
                         "`direction:`; the open corrections are: "
-                        + ", ".join(k.removeprefix("correct:") for k in keys if k.startswith("correct:")))
+                        + ", ".join(o.key.removeprefix("correct:") for o in pending.options
+                                    if o.key.startswith("correct:")))
     path = [fog.spread[i].card for i in fog.path]
-    if act.card.isdigit():
-        position = int(act.card)
+    if card.isdigit():
+        position = int(card)
         if not 1 <= position <= len(path):
             raise RuleError(f"the path has {len(path)} card(s): give a position from 1 to {len(path)}")
-    elif act.card in path:
-        position = path.index(act.card) + 1
+    elif card in path:
+        position = path.index(card) + 1
     else:
-        raise RuleError(f"{act.card!r} is not a card of the current path; the path is: "
+        raise RuleError(f"{card!r} is not a card of the current path; the path is: "
                         + ", ".join(f"{i} {c}" for i, c in enumerate(path, 1)))
-    return f"correct:{position}:{act.direction}"
+    return f"correct:{position}:{direction}"
 
 
 @handles(FogAnswer)

@@ -41,7 +41,9 @@ async def test_a_deep_fog_decision_names_fog_choose_and_a_stale_answer_changes_n
     assert pending["labels"][:2] == ["Stay the Course", "Withdraw"] and all(pending["helps"])
 
     wrong = await table("@kara /fog choose decision:fog8 option:stay")
-    assert not wrong.ok and "decision fog8 is no longer waiting (the Deep Fog waits for fog2 now)" in (wrong.error or "")
+    # the one answer check (rules/waiting.py find): fog8 was never asked, fog2 waits
+    assert not wrong.ok and "there is no decision fog8: it was never asked" in (wrong.error or "")
+    assert "`/choose decision:fog2 option:<stay|" in (wrong.error or "")
     stayed = await table.ok("@ulfa /fog choose decision:fog2 option:stay")
     assert "Stay the Course." in stayed.text
     after = stayed.pending
@@ -84,8 +86,8 @@ async def test_an_encounter_decision_names_encounter_choose_and_its_knights_owne
     assert placed.pending is not None and placed.pending["id"] == "enc3" and placed.pending["who"] == ["ulfa"]
     seq = await _seq(table)
     stale = await table("@kara /encounter choose decision:enc2 option:B1")
-    assert not stale.ok and "decision enc2 is no longer waiting (the Encounter waits for enc3 now)" in (
-        stale.error or "")
+    assert not stale.ok and "decision enc2 is no longer waiting (it was already answered" in (stale.error or "")
+    assert "`/choose decision:enc3 option:<" in (stale.error or "")
     assert await _seq(table) == seq
 
     # the engine's own check (an answer that loses a race reaches it after the command's check passed)

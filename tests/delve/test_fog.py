@@ -213,8 +213,9 @@ async def test_a_blocked_path_refuses_stay(table) -> None:  # type: ignore[no-un
     await table.ok("@kara /fog correct card:3 direction:south")  # (-2, 0)
     reply = await table.ok("@kara /fog correct card:2 direction:east")  # (-1, 0): the Starting card lies ahead
     assert "blocks the path east" in reply.text and "stay" not in _keys(reply)
-    refused = await table("@kara /fog stay")
-    assert not refused.ok and "blocks the path" in (refused.error or "")
+    refused = await table("@kara /fog stay")  # the one answer check: Stay the Course is not an option now
+    assert not refused.ok and "stay is not an answer to" in (refused.error or "")
+    assert "choose from: withdraw, correct:" in (refused.error or "")
     assert reply.data["fog"]["path_length"] == 2 and reply.data["fog"]["deck_left"] == 8
 
 
@@ -347,8 +348,9 @@ async def test_answers_are_checked(table) -> None:  # type: ignore[no-untyped-de
     wrong = await table("@kara /fog choose option:mystic")
     assert not wrong.ok and "not an answer" in (wrong.error or "")
     await table.ok("@kara /fog stay")
-    other = await table("@kara /fog stay")  # the Minor Penalty waits for its card
-    assert not other.ok and "/fog choose" in (other.error or "")
+    other = await table("@kara /fog stay")  # the Minor Penalty waits for its card: its options are cards
+    assert not other.ok and "stay is not an answer to" in (other.error or "")
+    assert "choose from: aub_fog_" in (other.error or "")
     status = await table.ok("@ulfa /fog status")
     assert status.data["pending"]["kind"] == "fog_penalty" and "Minor Penalty" in status.text
     forced = await table("/fog force cards:minor_mortis_stagger")

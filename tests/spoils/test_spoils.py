@@ -98,7 +98,8 @@ async def test_the_party_leader_breaks_a_tie(spoils: Table) -> None:
     assert pending is not None and pending["answer"] == "spoils choose" and pending["kind"] == "spoils_vote"
     assert pending["options"] == ["ser-sonch", "maud"] and set(pending["who"]) == {"kara", "ulfa"}
     await refused(t, "/spoils vote card:L2", "the Loot vote waits for a decision first (vote1)")
-    await refused(t, "@kara /spoils choose decision:vote1 option:nobody", "not one of this vote's answers")
+    await refused(t, "@kara /spoils choose decision:vote1 option:nobody",  # the one answer check, as /choose
+                  "nobody is not an answer to vote1; choose from: ser-sonch, maud")
     await refused(t, "@kara /spoils take card:L1", "/choose decision:vote1 option:<ser-sonch|maud>")
     first = await t.ok("@ulfa /spoils choose decision:vote1 option:maud")
     assert first.pending is not None and first.pending["who"] == ["kara"]

@@ -70,7 +70,7 @@ async def test_a_quest_with_a_completed_investigation_earns_one_card(table: Tabl
     assert set(spoils.pending["options"]) == MOB  # the Party Leader's tier or below: no Vassal card
     assert [(e["reason"], e["tier"], e["cards"]) for e in (await _mettle(t))["earned"]] == [("quest", "mob", 1)]
     too_many = await t("@kara /squire unlock decision:mettle1 option:mettle_mob_mystic,mettle_mob_errant")
-    assert not too_many.ok and "unlocks 1 card" in too_many.error
+    assert not too_many.ok and "mettle1 takes exactly 1 option(s), not 2" in too_many.error  # the one answer check
     high = await t("@kara /squire unlock card:mettle_vassal_mystic reason:quest")
     assert not high.ok and "earned a card of the Mob Tier or below" in high.error
     reply = await t.ok("@kara /squire unlock decision:mettle1 option:mettle_mob_mystic")

@@ -76,13 +76,8 @@ async def choose(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     delve = loaded.state.delve
     pending = delve.encounter.pending if delve is not None and delve.encounter is not None else None
     wanted = o.get("decision")
-    if wanted is not None and (pending is None or pending.id != wanted):
-        # stale: said before who may answer, which is about the decision waiting now (if any); the engine says
-        # the same when another answer lands between this load and the action (EncounterChoose.decision)
-        now = f" (the Encounter waits for {pending.id} now)" if pending is not None else ""
-        raise CommandError(f"decision {wanted} is no longer waiting{now}: it was answered, or its Encounter is over; "
-                           "nothing was changed")
-    named = named_knights(loaded.state, pending) if pending is not None else []
+    # who may answer is about the decision waiting now; a stale id is the engine's to refuse (the one answer check)
+    named = named_knights(loaded.state, pending) if pending is not None and wanted in (None, pending.id) else []
     if named and ctx.user_id not in {k.owner for k in named} and not await app.is_gm(ctx, loaded.row):
         raise CommandError(f"this decision is for {', '.join(k.name for k in named)} to answer (or the GM); "
                            "nothing was changed")

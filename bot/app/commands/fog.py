@@ -3,6 +3,8 @@
 The party enters the Deep Fog with ``/delve travel fog:<tile>``; from then on the traversal waits for the party's
 decisions (``data.pending``) and these commands answer them. ``/fog choose decision:<id> option:<key>`` answers any
 of them (``stay``, ``withdraw`` and ``correct:<n>:<direction>`` included): it is what a decision's button runs.
+Each builds a ``FogAnswer``; in a campaign of the current state version it is logged as the one ``Answer``
+(rules/friendly.py), so the answer is checked by ``/choose``'s check.
 """
 
 from __future__ import annotations
