@@ -44,7 +44,9 @@ from rules.squires.state import MettleProgress, SquireState
 #   ``while_waiting`` (an older campaign's handlers decide, as when its log was written).
 # 5 — decision ids unique within the campaign for its whole life: every question asked takes its number from one
 #   campaign-wide counter (``CampaignState.decisions``, rules/decision_ids.py); an older campaign numbers each asker's
-#   questions from 1 again (every Clash ``d1``, every traversal ``fog1``...), as its logged answers name them.
+#   questions from 1 again (every Clash ``d1``, every traversal ``fog1``...), as its logged answers name them;
+#   the weapon's Power Re-roll X re-rolls Power dice in an Encounter's Attack Action too, as in the Clash
+#   (rules/delve/encounter_attack.py; an older campaign's Encounter rolled none).
 STATE_VERSION = 5
 DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
@@ -54,6 +56,7 @@ REFRESH_CONDITIONS_VERSION = 3
 QUEST_PACE_VERSION = 3
 JUDGEMENT_REROLLS_VERSION = 3
 WAITING_VERSION = 4
+ENCOUNTER_POWER_REROLL_VERSION = 5
 
 
 def one_attack(state: CampaignState) -> bool:

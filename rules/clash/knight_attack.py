@@ -370,8 +370,7 @@ def _power_roll(a: seq.Attack) -> None:
     assert clash is not None and cat.dice is not None
     face, keywords = a.weapon
     plan = pw.create_pool(cat, k, face, a.data["hits"], a.passion)
-    a.res = res = pw.roll(dice, cat.dice, plan, a.tokens, sum(kw.value or 0 for kw in keywords
-                                                             if kw.name == "Power Re-roll"))
+    a.res = res = pw.roll(dice, cat.dice, plan, a.tokens, pw.power_rerolls(keywords))
     wound = res.total >= a.at
     outcome = "critical" if wound and a.data["crit_chance"] else "wound" if wound else "fail"
     a.data.update(power=res.total, outcome=outcome, power_dice=[f.model_dump() for f in res.faces],

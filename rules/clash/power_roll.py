@@ -245,6 +245,11 @@ def _idle(faces: list[PowerFace], pool: PowerPool, t: PoolTokens, count: int) ->
     "6.5 Resolve the Power Roll",
     tests=[T + "test_wound_when_total_power_reaches_at", T + "test_fail_below_at_discards_the_bp_card"],
 )
+def power_rerolls(keywords: list[Keyword]) -> int:
+    """How many Power dice the weapon's "Power Re-roll X" keywords re-roll (the Clash's and the Encounter's Attack)."""
+    return sum(kw.value or 0 for kw in keywords if kw.name == "Power Re-roll")
+
+
 def roll(dice: Dice, dice_set: DiceSet, plan: PoolPlan, t: PoolTokens, power_rerolls: int = 0) -> PowerResult:
     """Roll the pool, re-roll with Black tokens and Power Re-roll X, use the tokens, and sum the Total Power.
     "each die can be re-rolled only once and you must declare all dice you wish to re-roll before re-rolling any of

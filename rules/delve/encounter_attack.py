@@ -33,7 +33,7 @@ from rules.errors import RuleError
 from rules.keywords.model import ENCOUNTER as ENCOUNTER_CONTEXT
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
-from rules.state import CampaignState, one_attack
+from rules.state import ENCOUNTER_POWER_REROLL_VERSION, CampaignState, one_attack
 
 T = "tests/delve/test_encounter.py::"
 
@@ -173,9 +173,10 @@ def _power_roll(a: seq.Attack) -> None:
     cat, k = a.cat, a.k
     assert cat.dice is not None
     _, _, _, side, _ = flow.context(a.engine, a.state)
-    face, _ = a.weapon
+    face, keywords = a.weapon
     plan = pw.create_pool(cat, k, face, a.data["hits"], a.passion)
-    a.res = res = pw.roll(a.dice, cat.dice, plan, a.tokens)
+    rerolls = pw.power_rerolls(keywords) if a.state.version >= ENCOUNTER_POWER_REROLL_VERSION else 0
+    a.res = res = pw.roll(a.dice, cat.dice, plan, a.tokens, rerolls)
     a.at = at = side.at
     scrape = res.total >= at
     a.data.update(power=res.total, at=at, scrape=scrape, tokens_used=res.used,
@@ -184,7 +185,7 @@ def _power_roll(a: seq.Attack) -> None:
                                                    ("white", res.pool.white)) if n)
     a.lines.append(f"Power Pool: {'; '.join(plan.parts)} → {dice_text or 'no dice'}"
                    + (f" + {res.raw} Power" if res.raw else "") + ".")
-    used = {u: n for u, n in res.used.items() if u != "black_conversion"}
+    used = {u: n for u, n in res.used.items() if u not in ("black_conversion", "power_reroll")}
     spent = f"; Encounter Pool tokens used: {pool_text(used)}" if used else ""
     a.lines.append(f"💪 Power Roll: {pw.faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: "
                    + ("**Scrape**." if scrape else "no Scrape."))

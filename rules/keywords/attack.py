@@ -232,8 +232,8 @@ keyword("Power Re-roll X",
     untested(KNIGHT_ATTACK,
              "rules.clash.power_roll.roll",
              KNIGHT_ATTACK_T + "test_power_reroll_rerolls_idle_dice_once"),
-    by_hand(ENCOUNTER, command="`/roll dice` for the re-rolled Power dice; a Scrape they make: `/gm undo`, "
-                    "`/gm force-next` and the Attack again"),
+    auto(ENCOUNTER, "rules.clash.power_roll.roll",
+         ATTACK_DRIFT_T + "test_power_reroll_rerolls_an_idle_power_die_in_an_encounter"),
 )
 
 keyword("Precise",

@@ -18,7 +18,7 @@ from content.loader import load_catalogue
 from storage.db import Database
 from tests.conftest import Table
 from tests.delve.test_encounter import CROWN, MACE, SKULL, STAG_SOUTH, SWORD, TOWER, _adjacent_pair, _force
-from tests.rulebook_cases.pack import weapon
+from tests.rulebook_cases.pack import pack_table, weapon
 
 LIAR = 'weapon:"Liar\'s Mace"'
 GRIME = 'card:"Blinding Grime"'
@@ -234,3 +234,38 @@ async def test_a_squires_attack_clears_the_knight_pool_after_its_wounds_step(tmp
         assert lines.index("The Knight Pool is empty.") == fail + 1 > lines.index("Power 0 against AT 6: **Fail**.")
     finally:
         await app.db.close()
+
+
+REROLLING = weapon("gear_test_rerolling_mace", "Rerolling Mace", "- {name: Break, value: 1}\n"
+                                                                   "- {name: Power Re-roll, value: 1}")
+
+
+async def test_power_reroll_rerolls_an_idle_power_die_in_an_encounter(tmp_path: Path) -> None:
+    """Rulebook (line 2040): - Power Re-roll X: During the Power Roll step of an Attack, you may re-roll up to X Power
+    dice. Remember, you cannot re-roll Power dice using Heat.
+
+    Rulebook (line 896): The Attack is resolved against the To Hit and AT statistics shown on the Encounter Monster
+    card. The Attack Action works almost the same way as a Combat Action during a Clash (see p. 56):
+
+    A Full Hit and seven Power dice, six on their sword face and one blank (a crown): Power 6, under the Stag's AT 7.
+    Power Re-roll 1 re-rolls the blank die, as the Clash's Power Roll does; it comes up a sword: Power 7, a Scrape.
+    Without the keyword the same dice make no Scrape."""
+    async with pack_table(tmp_path, {"gear.yaml": REROLLING}) as table:
+        await encounter_with(table, "gear_test_rerolling_mace")
+        await _force(table, [10, 10, 10, *[SWORD] * 6, CROWN, SWORD])
+        reply = await table.ok('@kara /encounter attack weapon:"Rerolling Mace"')
+        attack = reply.data["attack"]
+        assert attack["tokens_used"].get("power_reroll") == 1
+        assert attack["power"] == 7 and attack["scrape"] is True
+        assert "(re-rolled)" in reply.text
+        assert not any(line.startswith("✋ Power Re-roll") for line in reply.text.splitlines())
+
+
+async def test_the_same_power_dice_make_no_scrape_without_power_reroll(table: Table) -> None:
+    """The Pilgrim's Mace has no Power Re-roll: the same Full Hit and Power dice (six swords and a blank) stay at
+    Power 6, under the Stag's AT 7 (the comparison for the test above)."""
+    await _adjacent_pair(table)
+    await _force(table, [10, 10, 10, *[SWORD] * 6, CROWN])
+    plain = await table.ok(f"@kara /encounter attack {MACE}")
+    assert plain.data["attack"]["power"] == 6 and plain.data["attack"]["scrape"] is False
+    assert "power_reroll" not in plain.data["attack"]["tokens_used"]
