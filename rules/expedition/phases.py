@@ -5,7 +5,7 @@ step is finished (Vision, Outpost, Spoils); see docs/expedition.md."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from rules.coverage import implements
 from rules.delve.monsters import district_monster
@@ -13,14 +13,13 @@ from rules.delve.track import EXHIBITION_TIME, FULL_CLASH_TIME
 from rules.engine import Engine, Event
 from rules.errors import RuleError
 from rules.expedition.next_step import Cmd, NextStep, Opt, QuestPacesStory, StepEntered, Why
-from rules.expedition.state import PHASE_OF, STEPS, Done, ExpeditionState, Phase, Step
+from rules.expedition.state import PHASE_OF, STEPS, Choice, Done, ExpeditionState, Phase, Step
 from rules.facts import said
 from rules.state import QUEST_PACE_VERSION, CampaignState
 
 T = "tests/expedition/test_phases.py::"
 Q = "tests/expedition/test_quest_pace.py::"
 DONE_BY_STEP: dict[Step, Done] = {"clash_exhibition": "exhibition", "clash_full": "full", "rest": "rest"}
-CHOICES = ("quest", "investigation", "free_roam")  # a Knight's Vision
 LABEL: dict[Step, str] = {
     "vision": "the Vision Phase", "outpost": "the Outpost Phase", "delve1": "the Delve Phase",
     "clash_exhibition": "the Clash Phase (Exhibition Clash)", "rest": "the Rest Phase",
@@ -86,7 +85,7 @@ def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> 
     step = exp.step
     if step == "vision":
         if any(k.id not in exp.visions for k in state.knights.values() if not k.dead) or not state.knights:
-            choice = Opt(name="choice", choices=list(CHOICES))
+            choice = Opt(name="choice", choices=list(get_args(Choice)))
             return one(_cmd("expedition vision", _fill("knight", "name"), choice), Why(reason="each_knight"))
         if exp.party_leader is None:
             return one(_cmd("expedition leader", _fill("knight", "name")))
