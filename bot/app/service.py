@@ -29,6 +29,7 @@ from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
 from bot.app.reply import CommandError, Reply
 from bot.narration import reply_text, told
+from bot.narration.registry import carried
 from content.loader import Catalogue, ContentInvalid, extend_catalogue
 from rules.dice import ForcedDieError, RolledDie
 from rules.engine import Engine, Event, Result
@@ -315,7 +316,7 @@ class App:
                 options = await self._resolved(ctx, command, options)
             return await self._escaped(ctx, await command.handler(self, ctx, options))
         except (CommandError, RuleError, ForcedDieError) as exc:
-            return Reply.fail(str(exc))
+            return Reply.fail(carried(str(exc)))  # a refusal may name the step to take next as a fact
         except ValidationError as exc:
             return Reply.fail(_validation_message(exc))
         except StorageUnavailable as exc:  # a full or read-only disk: nothing was written, the next write tries again

@@ -22,6 +22,7 @@ from bot.narration import (
     knight_expedition,
     knights,
     loadout,
+    next_step,
     outpost,
     rolls,
     rounds,
@@ -37,8 +38,8 @@ from rules.engine import Event, Result
 from rules.facts import Paragraph
 
 # every module that registers renderers
-FAMILIES = (clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, outpost,
-            rolls, rounds, saints, solo, squires, stats, techniques, vision)
+FAMILIES = (clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, next_step,
+            outpost, rolls, rounds, saints, solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:
@@ -60,10 +61,12 @@ def _paragraph(f: Paragraph) -> str:
 
 
 def told(result: Result) -> Result:
-    """``result`` with every fact's words in its event's ``text`` (a silent fact keeps ``""``)."""
-    if all(e.fact is None for e in result.events):
+    """``result`` with every fact's words in its event's ``text`` (a silent fact keeps ``""``), and the step to take
+    next in its ``data`` as the command line (bot/narration/next_step.py)."""
+    data = next_step.told_data(result.data)
+    if data is result.data and all(e.fact is None for e in result.events):
         return result
-    return result.model_copy(update={"events": told_events(result.events)})
+    return result.model_copy(update={"events": told_events(result.events), "data": data})
 
 
 def told_events(events: list[Event]) -> list[Event]:

@@ -83,22 +83,6 @@ class ClashEnd(_Action):
     while_waiting: ClassVar[bool] = True
 
 
-def status_text(state: ClashState, name: str) -> str:
-    top = {p: (f"{len(d)} cards, level {state.levels[d[0]]} on top" if d else "empty")
-           for p, d in (("AI", state.ai_deck), ("BP", state.bp_deck))}
-    mobs = sum(slot is not None for slot in state.mob_track)
-    parts = [
-        f"⚔️ {name}, level {state.level}, {state.type} Clash: Wounds {state.wounds()}/{state.wounds_needed}.",
-        f"AI deck {top['AI']}, discard {len(state.ai_discard)}.",
-        f"Mob track: {mobs} Mob(s)." if state.monster_type == "mob" else
-        f"BP deck {top['BP']}, discard {len(state.bp_discard)}.",
-    ]
-    if state.over:
-        parts.append(f"The Clash is over: **{state.over}**. Resolve End of Clash effects, then the GM runs "
-                     "/clash end for the Clash Aftermath.")
-    return " ".join(parts)
-
-
 def _running(state: CampaignState) -> ClashState:
     if state.clash is None:
         raise RuleError("no Clash is running: the GM starts one with /clash start monster:<id> level:N "

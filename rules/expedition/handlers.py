@@ -15,6 +15,7 @@ from rules.expedition import investigation as iv
 from rules.expedition import phases as ph
 from rules.expedition import vision as vi
 from rules.expedition.state import Choice, ExpeditionState, Note, Phase
+from rules.facts import said
 from rules.state import CampaignState
 
 Name = Field(min_length=1, max_length=64)
@@ -140,7 +141,7 @@ def expedition_start(engine: Engine, state: CampaignState, act: ExpeditionStart,
         state.track = state.track.model_copy(update={"threat": 0, "curse": 0, "time": 0, "lost": False})
     texts = [f"🧭 **Expedition {number}** begins with the Vision Phase: each Knight chooses a Quest (one at most), an "
              "Investigation or a Free Roam."]
-    texts.append(ph.next_line(ph.next_command(engine, state, exp)))
+    texts.append(said(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
 
@@ -153,7 +154,7 @@ def expedition_vision(engine: Engine, state: CampaignState, act: ExpeditionVisio
         texts += cc.draw(engine, state, exp, k, dice)
     texts += cc.five_knights(engine, state, exp, dice)
     texts += cc.assign_secondaries(state, exp, dice)
-    texts.append(ph.next_line(ph.next_command(engine, state, exp)))
+    texts.append(said(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
 
@@ -163,7 +164,7 @@ def expedition_leader(engine: Engine, state: CampaignState, act: ExpeditionLeade
     texts = vi.set_leader(state, exp, vi.knight(state, act.knight))
     texts += cc.five_knights(engine, state, exp, dice)
     texts += cc.assign_secondaries(state, exp, dice)
-    texts.append(ph.next_line(ph.next_command(engine, state, exp)))
+    texts.append(said(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
 
@@ -171,7 +172,7 @@ def expedition_leader(engine: Engine, state: CampaignState, act: ExpeditionLeade
 def expedition_destination(engine: Engine, state: CampaignState, act: ExpeditionDestination, dice: Dice) -> Result:
     exp = ph.expedition(state)
     texts = vi.set_destination(engine, exp, act.kingdom)
-    texts.append(ph.next_line(ph.next_command(engine, state, exp)))
+    texts.append(said(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
 

@@ -5,15 +5,16 @@ step is finished (Vision, Outpost, Spoils); see docs/expedition.md."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import Any, get_args
 
 from rules.coverage import implements
 from rules.delve.monsters import district_monster
 from rules.delve.track import EXHIBITION_TIME, FULL_CLASH_TIME
 from rules.engine import Engine, Event
 from rules.errors import RuleError
-from rules.expedition.state import PHASE_OF, STEPS, Done, ExpeditionState, Phase, Step
+from rules.expedition.next_step import Cmd, NextStep, Opt, QuestPacesStory, StepEntered, Why
+from rules.expedition.state import PHASE_OF, STEPS, Choice, Done, ExpeditionState, Phase, Step
+from rules.facts import said
 from rules.state import QUEST_PACE_VERSION, CampaignState
 
 T = "tests/expedition/test_phases.py::"
@@ -48,10 +49,10 @@ def _knight_name(state: CampaignState, kid: str | None) -> str:
     return state.knights[kid].name
 
 
-def clash_command(engine: Engine, state: CampaignState, kind: str) -> str:
+def clash_command(engine: Engine, state: CampaignState, kind: str) -> Cmd:
     """The `/clash start` to type: the Monster of the party's district on the District Wheel when the Delve knows
     it ("check the District Wheel for the corresponding Encounter Monster token")."""
-    monster, level = "<monster>", "<level>"
+    monster, level = _fill("monster"), _fill("level")
     delve = state.delve
     if delve is not None:
         tile = engine.catalogue.kingdom_tiles.get(delve.kingdom, {}).get(delve.tile)
@@ -60,8 +61,8 @@ def clash_command(engine: Engine, state: CampaignState, kind: str) -> str:
         card = district_monster(delve, kingdom, tile.district) if tile is not None and kingdom is not None else None
         found = next((m for m in delve.encounter_monsters if m.card == card), None)
         if found is not None:
-            monster, level = found.monster, str(found.level)
-    return f"/clash start monster:{monster} level:{level} type:{kind}"
+            monster, level = Opt(name="monster", value=found.monster), Opt(name="level", value=str(found.level))
+    return Cmd(name="clash", subcommands=["start"], options=[monster, level, Opt(name="type", value=kind)])
 
 
 @implements("4. Story Step", status="assisted", tests=[Q + "test_time_8_with_a_knight_on_a_quest_calls_no_clash",
@@ -79,51 +80,68 @@ def quest_paces(state: CampaignState, exp: ExpeditionState) -> str | None:
     return None if quester is None else _knight_name(state, quester)
 
 
-def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> str:
+def next_command(engine: Engine, state: CampaignState, exp: ExpeditionState) -> NextStep:
     """What to type next, for `/expedition status` and every reply that moves the phase."""
     step = exp.step
     if step == "vision":
         if any(k.id not in exp.visions for k in state.knights.values() if not k.dead) or not state.knights:
-            return "/expedition vision knight:<name> choice:quest|investigation|free_roam (each Knight)"
+            choice = Opt(name="choice", choices=list(get_args(Choice)))
+            return one(_cmd("expedition vision", _fill("knight", "name"), choice), Why(reason="each_knight"))
         if exp.party_leader is None:
-            return "/expedition leader knight:<name>"
+            return one(_cmd("expedition leader", _fill("knight", "name")))
         if exp.destination is None:
-            return "/expedition destination kingdom:<kingdom>"
-        return "/expedition next (on to the Outpost Phase)"
+            return one(_cmd("expedition destination", _fill("kingdom")))
+        return one(_cmd("expedition next"), Why(reason="on_to", step="outpost"))
     if step == "outpost":
-        return ("/outpost done (the GM, when the Outpost activities are done and the Loadouts prepared; see "
-                "/outpost status)")
+        return one(_cmd("outpost done"), Why(reason="outpost_done"))
     if step in ("delve1", "delve2"):
         if state.delve is None:
-            leader = _knight_name(state, exp.party_leader)
-            return f'/delve start kingdom:{exp.destination or "<kingdom>"} leader:"{leader}"'
+            kingdom = Opt(name="kingdom", value=exp.destination) if exp.destination else _fill("kingdom")
+            leader = Opt(name="leader", value=_knight_name(state, exp.party_leader), quoted=True)
+            return one(_cmd("delve start", kingdom, leader))
         waiting = delve_waits(state)
         if waiting is not None:
             return waiting
         time = EXHIBITION_TIME if step == "delve1" else FULL_CLASH_TIME
         quester = quest_paces(state, exp)
         if quester is None:
-            return f"/delve travel (the Story step calls the next Phase at Time {time}; Time is {state.track.time})"
+            return one(_cmd("delve travel"), Why(reason="story_time", time=time, now=state.track.time))
         if state.track.time < time:
-            return (f"/delve travel ({quester} is on a Quest: its paragraphs say when to proceed to the Clashes and "
-                    f"the Rest; Time is {state.track.time})")
-        return (f"/expedition next (the GM, when {quester}'s Quest paragraph sends the party to "
-                f"{LABEL[following(exp, step)]}; another order: /expedition next phase:clash|rest reason:\"...\")")
+            return one(_cmd("delve travel"), Why(reason="quest_travel", knight=quester, now=state.track.time))
+        return one(_cmd("expedition next"), Why(reason="quest_next", knight=quester, step=following(exp, step)))
     if step in ("clash_exhibition", "clash_full"):
         if state.clash is not None:
             return in_clash(state)
-        return clash_command(engine, state, "exhibition" if step == "clash_exhibition" else "full")
+        return one(clash_command(engine, state, "exhibition" if step == "clash_exhibition" else "full"))
     if step == "rest":
         if state.delve is not None and state.delve.resting:
-            return ("/rest (again, once the Rest Techniques are played with /knight technique action:delve "
-                    "technique:<id>)")
-        return "/rest"
+            return one(_cmd("rest"), Why(reason="rest_again"))
+        return one(_cmd("rest"))
     if step == "spoils":
-        return "/spoils status, then /spoils done (divide the Loot: docs/spoils.md)"
-    return "/expedition start (the next Expedition begins with a new Vision Phase)"
+        return NextStep(commands=[_cmd("spoils status"), _cmd("spoils done")], join="then", why=Why(reason="spoils"))
+    return one(_cmd("expedition start"), Why(reason="new_expedition"))
 
 
-def delve_waits(state: CampaignState) -> str | None:
+def one(command: Cmd, why: Why | None = None) -> NextStep:
+    return NextStep(commands=[command], why=why)
+
+
+def _cmd(line: str, *options: Opt) -> Cmd:
+    """A command by its name and subcommand (``"delve travel"``) and its options."""
+    name, *sub = line.split(" ")
+    return Cmd(name=name, subcommands=sub, options=list(options))
+
+
+def _fill(name: str, value: str = "") -> Opt:
+    """An option the player fills in: ``name:<value>`` (``value`` defaults to the option's name)."""
+    return Opt(name=name, value=value or name, fill=True)
+
+
+def _decision(decision: str, keys: list[str]) -> list[Opt]:
+    return [Opt(name="decision", value=decision), Opt(name="option", choices=keys, fill=True)]
+
+
+def delve_waits(state: CampaignState) -> NextStep | None:
     """The Delve's next command when it waits for something other than the Travel step: an Encounter due or under
     way (its question, or the Knights still to act), or the round's steps after it (``/delve continue``)."""
     delve = state.delve
@@ -132,55 +150,50 @@ def delve_waits(state: CampaignState) -> str | None:
     enc = delve.encounter
     if enc is not None and enc.outcome is None:
         if enc.pending is not None:
-            keys = "|".join(o.key for o in enc.pending.options) or "..."
-            return f"/encounter choose decision:{enc.pending.id} option:<{keys}> (the Encounter waits for this answer)"
+            options = _decision(enc.pending.id, [o.key for o in enc.pending.options])
+            return one(Cmd(name="encounter", subcommands=["choose"], options=options),
+                       Why(reason="encounter_question"))
         left = [state.knights[e.knight].name for e in enc.knights
                 if e.status == "placed" and e.action is None and e.knight in state.knights]
         if left:
-            return f"/encounter attack weapon:<gear> or /encounter help (still to act: {', '.join(left)})"
-        return "/encounter status"
+            return NextStep(commands=[_cmd("encounter attack", _fill("weapon", "gear")), _cmd("encounter help")],
+                            why=Why(reason="encounter_to_act", knights=left))
+        return one(_cmd("encounter status"))
     if delve.encounter_due is not None and enc is None:
-        return "/encounter start (the Delve waits for the Encounter)"
+        return one(_cmd("encounter start"), Why(reason="encounter_due"))
     if delve.resume is not None:
-        return "/delve continue (the round's steps after the Encounter)"
+        return one(_cmd("delve continue"), Why(reason="delve_resume"))
     return None
-def next_line(command: str) -> str:
-    """"Next: " and what ``next_command`` names, with only the commands in backticks: "Next: `/outpost done` (the
-    GM, when ...)", "Next: `/spoils status`, then `/spoils done` (...)"."""
-    head, sep, why = command.partition(" (")
-    parts = re.split(r"( or |, then )", head)
-    shown = "".join(p if p in (" or ", ", then ") else f"`{p}`" for p in parts if p)
-    return f"Next: {shown}" + (f" ({why}" if sep else "")
 
 
-def in_clash(state: CampaignState) -> str:
+def in_clash(state: CampaignState) -> NextStep:
     """The next command of the Clash under way: its waiting question, the Monster Round, the Knights still to act,
     or `/clash end` once the Clash is won or lost."""
     clash = state.clash
     assert clash is not None
     if clash.over is not None:
-        won = "the Knights won" if clash.over == "victory" else "the Knights lost"
-        return f"/clash end (the Clash is over: {won}; the GM ends it)"
+        return one(_cmd("clash end"), Why(reason="clash_over", won=clash.over == "victory"))
     flow = clash.flow
     if flow.pending is not None:
-        keys = "|".join(o.key for o in flow.pending.options) or "..."
-        return f"/choose decision:{flow.pending.id} option:<{keys}> (the Clash waits for this answer)"
+        options = _decision(flow.pending.id, [o.key for o in flow.pending.options])
+        return one(Cmd(name="choose", options=options), Why(reason="clash_question"))
     if flow.phase == "monster":
-        return "/monster round"
+        return one(_cmd("monster round"))
     if flow.turn is not None:
         turn = flow.turn
         name = state.board.knight(turn.knight).name
         left = [a for a, done in (("move", turn.moved), ("attack", turn.attacked)) if not done]
         if not left:
-            return f"/knight end-turn (it is {name}'s turn: the Movement and Combat Actions are made)"
-        return f"/knight {'|'.join(left)} ... or /knight end-turn (it is {name}'s turn)"
+            return one(_cmd("knight end-turn"), Why(reason="turn_done", knight=name))
+        return NextStep(commands=[Cmd(name="knight", subcommands=left, more=True), _cmd("knight end-turn")],
+                        why=Why(reason="turn", knight=name))
     left = [k.name for k in state.board.knights if not k.dead and k.id not in flow.acted]
-    return f"/knight move|attack|end-turn (still to act this Knight Round: {', '.join(left) or 'nobody'})"
+    return one(Cmd(name="knight", subcommands=["move", "attack", "end-turn"]), Why(reason="knight_round", knights=left))
 
 
 def enter(engine: Engine, state: CampaignState, exp: ExpeditionState, step: Step) -> list[str]:
     exp.step = step
-    return [f"🧭 Expedition {exp.number}: **{LABEL[step]}**. {next_line(next_command(engine, state, exp))}"]
+    return [said(StepEntered(number=exp.number, step=step, next=next_command(engine, state, exp)))]
 
 
 @implements("Expedition Sequence", tests=[T + "test_the_whole_sequence_follows_the_table",
@@ -228,9 +241,7 @@ def _move_once(engine: Engine, state: CampaignState, exp: ExpeditionState) -> li
         if time in exp.quest_paced:
             return []
         exp.quest_paced.append(time)
-        return [f"📖 Time {time}: {quester} is on a Quest, so the Story step calls no {kind} Clash — the Quest's "
-                f"paragraphs say when the party proceeds to the Clashes and the Rest. Next: "
-                f"`{next_command(engine, state, exp)}`"]
+        return [said(QuestPacesStory(time=time, knight=quester, kind=kind, next=next_command(engine, state, exp)))]
     return []
 
 
@@ -264,7 +275,7 @@ def advance(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[
     lacking = missing(engine, state, exp)
     if lacking:
         raise RuleError(f"{LABEL[exp.step]} is not finished: {'; '.join(lacking)}. "
-                        f"{next_line(next_command(engine, state, exp))}")
+                        + said(next_command(engine, state, exp)))
     return enter(engine, state, exp, following(exp, exp.step))
 
 
@@ -306,7 +317,7 @@ def move_to(engine: Engine, state: CampaignState, exp: ExpeditionState, phase: P
 def status_data(engine: Engine, state: CampaignState) -> dict[str, Any]:
     exp = state.expedition
     if exp is None:
-        return {"expedition": None, "next": "/expedition start"}
+        return {"expedition": None, "next": one(_cmd("expedition start"))}
     data = exp.model_dump()
     data.update(phase=exp.phase, label=LABEL[exp.step], next=next_command(engine, state, exp),
                 missing=missing(engine, state, exp) if exp.step != "over" else [],

@@ -8,7 +8,8 @@ import itertools
 import re
 
 from bot.app.commands import build_registry
-from rules.expedition.phases import next_line
+from bot.narration.next_step import next_line
+from rules.expedition.next_step import Cmd, NextStep, Why
 from tests.conftest import Table
 from tests.expedition.conftest import phase
 from tests.rulebook_cases.pack import answer_all
@@ -42,11 +43,13 @@ async def _both(t: Table) -> tuple[str, str]:
 
 
 def test_next_line_puts_only_the_commands_in_backticks() -> None:
-    assert next_line("/outpost done (the GM, when the Outpost activities are done)") == \
-        "Next: `/outpost done` (the GM, when the Outpost activities are done)"
-    assert next_line("/knight move|attack ... or /knight end-turn (it is Kara's turn)") == \
-        "Next: `/knight move|attack ...` or `/knight end-turn` (it is Kara's turn)"
-    assert next_line("/rest") == "Next: `/rest`"
+    done = NextStep(commands=[Cmd(name="outpost", subcommands=["done"])], why=Why(reason="outpost_done"))
+    assert next_line(done) == ("Next: `/outpost done` (the GM, when the Outpost activities are done and the Loadouts "
+                               "prepared; see /outpost status)")
+    turn = NextStep(commands=[Cmd(name="knight", subcommands=["move", "attack"], more=True),
+                              Cmd(name="knight", subcommands=["end-turn"])], why=Why(reason="turn", knight="Kara"))
+    assert next_line(turn) == "Next: `/knight move|attack ...` or `/knight end-turn` (it is Kara's turn)"
+    assert next_line(NextStep(commands=[Cmd(name="rest")])) == "Next: `/rest`"
 
 
 async def test_every_phase_names_a_real_next_command_outside_the_explanation(party: Table) -> None:

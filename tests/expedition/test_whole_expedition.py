@@ -29,6 +29,7 @@ from bot.app.commands import build_registry
 from bot.app.history import rebuild
 from bot.app.service import App
 from bot.console.runner import invocation
+from bot.narration.next_step import command_line
 from rules.expedition import phases
 from storage.db import Database
 from tests.conftest import CATALOGUE, Table
@@ -150,7 +151,7 @@ async def test_the_clash_prompt_names_the_next_monster_clockwise_for_a_district_
     card = next(delve.wheel_tokens[wheel[(start + i) % len(wheel)]] for i in range(len(wheel))
                 if wheel[(start + i) % len(wheel)] in delve.wheel_tokens)
     expected = next(m for m in delve.encounter_monsters if m.card == card)
-    command = phases.clash_command(engine, state, "exhibition")
+    command = command_line(phases.clash_command(engine, state, "exhibition"))
     assert command == f"/clash start monster:{expected.monster} level:{expected.level} type:exhibition"
 
 

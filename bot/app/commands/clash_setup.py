@@ -12,6 +12,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
+from bot.narration.clash_status import status_text
 from rules.clash.flow import decision
 from rules.clash.handlers import (
     ClashAdjustDeck,
@@ -19,7 +20,6 @@ from rules.clash.handlers import (
     ClashAdjustMonster,
     ClashEnd,
     ClashStart,
-    status_text,
 )
 from rules.clash.view import clash_data
 

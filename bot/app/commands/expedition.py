@@ -9,6 +9,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
+from bot.narration.next_step import next_line, told_data
 from rules.expedition.clue_cards import progress, seating
 from rules.expedition.handlers import (
     ExpeditionCard,
@@ -24,7 +25,7 @@ from rules.expedition.handlers import (
     ExpeditionStart,
     ExpeditionVision,
 )
-from rules.expedition.phases import LABEL, next_line, status_data
+from rules.expedition.phases import LABEL, status_data
 
 PHASES = ("vision", "outpost", "delve", "clash", "rest", "spoils", "over")
 CHOICES = ("quest", "investigation", "free_roam")
@@ -39,7 +40,8 @@ async def start(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
     loaded = await app.load(ctx)
-    data = status_data(app.engine, loaded.state)
+    raw = status_data(app.engine, loaded.state)
+    data = told_data(raw)
     exp = loaded.state.expedition
     if exp is None:
         text = "No Expedition is under way. Next: `/expedition start` (GM)."
@@ -64,7 +66,7 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
                  and kid in loaded.state.knights]
         if exp.step == "spoils" and open_:
             lines.append(f"Investigations and Free Roams to resolve: {', '.join(open_)} (`/expedition resolve`).")
-        lines.append(next_line(data["next"]))
+        lines.append(next_line(raw["next"]))
         text = "\n".join(lines)
     return Reply(text=text, data={**data, "seq": loaded.row.seq})
 

@@ -13,6 +13,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Registry
 from bot.app.reply import Reply
 from bot.app.service import App
+from bot.narration.next_step import next_line, told_data
 from content.loader import Catalogue
 from rules.clash import legal
 from rules.clash.abilities import WINDOWS, usable
@@ -20,7 +21,8 @@ from rules.clash.lookups import knight_state
 from rules.delve.results import TRAVEL_ANSWER, delve_phase
 from rules.engine import Engine
 from rules.errors import RuleError
-from rules.expedition.phases import LABEL, in_clash, next_line, status_data
+from rules.expedition.next_step import Cmd, NextStep, Opt
+from rules.expedition.phases import LABEL, in_clash, status_data
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState
@@ -106,15 +108,19 @@ def _clash(state: CampaignState) -> dict[str, Any] | None:
             "over": clash.over}
 
 
-def _next(engine: Engine, state: CampaignState, questions: list[dict[str, Any]]) -> str:
+def _next(engine: Engine, state: CampaignState, questions: list[dict[str, Any]]) -> NextStep:
     """A Clash's own next step, also outside an Expedition (a Clash started by hand); outside an Expedition the
     first question waiting (a Delve started by hand); else what ``/expedition status`` names."""
     if state.clash is not None:
         return in_clash(state)
     if state.expedition is None and questions:
         q = questions[0]
-        return f"/{q['answer']} decision:{q['id']} " + ("to:<key>" if q["answer"] == TRAVEL_ANSWER else "option:<key>")
-    return str(status_data(engine, state)["next"])
+        name, *sub = str(q["answer"]).split(" ")
+        key = Opt(name="to" if q["answer"] == TRAVEL_ANSWER else "option", value="key", fill=True)
+        return NextStep(commands=[Cmd(name=name, subcommands=sub, options=[Opt(name="decision", value=q["id"]), key])])
+    found = status_data(engine, state)["next"]
+    assert isinstance(found, NextStep)
+    return found
 
 
 def _turn_lines(t: dict[str, Any]) -> list[str]:
@@ -209,7 +215,7 @@ async def now(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
             "questions": questions, "next": _next(engine, state, questions)}
     # the first question is the reply's question, as a decision reply carries it: the console lists its options,
     # Discord its buttons (bot/discord/now.py draws the rest as an embed)
-    return Reply(text=_text(data), data={**data, "seq": loaded.row.seq, "view": VIEW},
+    return Reply(text=_text(data), data={**told_data(data), "seq": loaded.row.seq, "view": VIEW},
                  pending=asked[0].model_dump() if asked else None)
 
 

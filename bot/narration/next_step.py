@@ -1,0 +1,124 @@
+"""The words of the step to take next (rules/expedition/next_step.py): the command line a table types
+(``data["next"]`` of `/expedition status` and `/now`), and "Next: `/command` (why)" in a reply.
+
+Names stay as the players typed them, as they did when the rules wrote these lines: the application escapes a
+Knight's name that holds Markdown in the whole reply (bot/app/names.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.narration.registry import command, renders
+from rules.expedition.next_step import Cmd, NextStep, Opt, QuestPacesStory, StepEntered, Why
+from rules.expedition.phases import LABEL
+from rules.expedition.state import Step
+
+JOIN = {"or": " or ", "then": ", then "}
+
+
+def option_text(o: Opt) -> str:
+    body = "|".join(o.choices) if o.choices else o.value
+    if o.fill:
+        body = f"<{body or '...'}>"
+    elif o.quoted:
+        body = f'"{body}"'
+    return f"{o.name}:{body}"
+
+
+def command_line(c: Cmd) -> str:
+    """One command as typed: ``/knight move|attack ...``, ``/clash start monster:<monster> level:<level>``."""
+    words = ["/" + c.name]
+    if c.subcommands:
+        words.append("|".join(c.subcommands))
+    words += [option_text(o) for o in c.options]
+    if c.more:
+        words.append("...")
+    return " ".join(words)
+
+
+def _label(step: Step | None) -> str:
+    return LABEL[step] if step is not None else "the next Phase"
+
+
+def why_text(w: Why) -> str:
+    r = w.reason
+    if r == "each_knight":
+        return "each Knight"
+    if r == "on_to":
+        return f"on to {_label(w.step)}"
+    if r == "outpost_done":
+        return "the GM, when the Outpost activities are done and the Loadouts prepared; see /outpost status"
+    if r == "story_time":
+        return f"the Story step calls the next Phase at Time {w.time}; Time is {w.now}"
+    if r == "quest_travel":
+        return (f"{w.knight} is on a Quest: its paragraphs say when to proceed to the Clashes and the Rest; "
+                f"Time is {w.now}")
+    if r == "quest_next":
+        return (f"the GM, when {w.knight}'s Quest paragraph sends the party to {_label(w.step)}; another order: "
+                '/expedition next phase:clash|rest reason:"..."')
+    if r == "encounter_to_act":
+        return f"still to act: {', '.join(w.knights)}"
+    if r == "knight_round":
+        return f"still to act this Knight Round: {', '.join(w.knights) or 'nobody'}"
+    if r == "clash_over":
+        return f"the Clash is over: {'the Knights won' if w.won else 'the Knights lost'}; the GM ends it"
+    if r == "turn_done":
+        return f"it is {w.knight}'s turn: the Movement and Combat Actions are made"
+    if r == "turn":
+        return f"it is {w.knight}'s turn"
+    return FIXED[r]
+
+
+FIXED: dict[str, str] = {
+    "encounter_question": "the Encounter waits for this answer",
+    "encounter_due": "the Delve waits for the Encounter",
+    "delve_resume": "the round's steps after the Encounter",
+    "clash_question": "the Clash waits for this answer",
+    "rest_again": "again, once the Rest Techniques are played with /knight technique action:delve technique:<id>",
+    "spoils": "divide the Loot: docs/spoils.md",
+    "new_expedition": "the next Expedition begins with a new Vision Phase",
+}
+
+
+def _why(n: NextStep) -> str:
+    return f" ({why_text(n.why)})" if n.why is not None else ""
+
+
+def command_text(n: NextStep) -> str:
+    """The whole step as one line of text (``data["next"]``): "/rest (again, once ...)"."""
+    return JOIN[n.join].join(command_line(c) for c in n.commands) + _why(n)
+
+
+@renders(NextStep)
+def next_line(n: NextStep) -> str:
+    """"Next: " and the commands, only the commands in backticks: "Next: `/spoils status`, then `/spoils done`
+    (...)"."""
+    return "Next: " + JOIN[n.join].join(command(command_line(c)) for c in n.commands) + _why(n)
+
+
+@renders(StepEntered)
+def _entered(f: StepEntered) -> str:
+    return f"🧭 Expedition {f.number}: **{_label(f.step)}**. {next_line(f.next)}"
+
+
+@renders(QuestPacesStory)
+def _quest_paces(f: QuestPacesStory) -> str:
+    return (f"📖 Time {f.time}: {f.knight} is on a Quest, so the Story step calls no {f.kind} Clash — the Quest's "
+            f"paragraphs say when the party proceeds to the Clashes and the Rest. "
+            f"Next: {command(command_text(f.next))}")
+
+
+def told_data(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with a step to take next (at its top or one level down, ``data["expedition"]["next"]``) as its
+    command line; ``data`` itself when it holds none."""
+    out: dict[str, Any] | None = None
+    for k, v in data.items():
+        if isinstance(v, NextStep):
+            told: Any = command_text(v)
+        elif isinstance(v, dict) and any(isinstance(x, NextStep) for x in v.values()):
+            told = {a: command_text(b) if isinstance(b, NextStep) else b for a, b in v.items()}
+        else:
+            continue
+        out = out if out is not None else dict(data)
+        out[k] = told
+    return data if out is None else out
