@@ -260,7 +260,7 @@ def roll(dice: Dice, dice_set: DiceSet, plan: PoolPlan, t: PoolTokens, power_rer
         for i in idle:
             colour = faces[i].colour
             why = "Black token re-roll" if i in rerolled else "Power Re-roll"
-            n = dice.d6(f"Power Roll ({why} of a {colour} die)", colour=colour)
+            n = dice.d6(f"Power Roll ({why} of a {colour} die)", colour=colour, reroll=True)
             shown = dice_set.die(colour).faces[n - 1]
             faces[i] = PowerFace(colour=colour, face=n, power=shown.power, potential=shown.potential, hope=shown.hope)
     gained, used = _count(faces, rerolled, r.pool, t)
