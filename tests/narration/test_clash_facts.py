@@ -1,0 +1,31 @@
+"""The Clash's Attack steps report facts (rules/rolls/facts.py, rules/clash/attack_facts.py) and bot/narration gives
+their words: the replies read as they did before the facts (the words below are the ones the table saw), and the log
+keeps the facts next to the words (issue #19, item 4)."""
+
+from __future__ import annotations
+
+from bot.app.service import App
+from tests.conftest import Table
+from tests.narration.test_knight_facts import _logged
+
+
+async def test_an_attack_roll_and_its_heat_re_roll_read_as_before(app: App, table: Table) -> None:
+    """Rulebook (line 1329): If you re-roll the Crit die and roll a natural "1" again, resolve any Crit Miss
+    effects an additional time."""
+    await table.ok("/gm force-next values:1,7,4")
+    rolled = await table.ok("@kara /roll attack dice:3 to_hit:6 precision:1")
+    assert rolled.text == ("Attack Roll (3 dice vs To Hit 6, Precision +1): Crit 1+1=2, 7+1=8, 4+1=5 — **1 hit**. "
+                           "**Crit Miss** (natural 1 on the Crit die): resolve Crit Miss effects, even if the Crit "
+                           "die is re-rolled.")
+    assert await _logged(app, "/roll attack dice:3 to_hit:6 precision:1") == ["crit_pool_rolled"]
+    await table.ok("/gm force-next values:1")
+    again = await table.ok("@kara /roll reroll dice:1")
+    assert again.text == ("Heat re-roll of 1 die (+1 Heat): 1 → 1, 7, 4. Attack Roll (3 dice vs To Hit 6, Precision +1): "
+                          "Crit 1+1=2, 7+1=8, 4+1=5 — **1 hit**. **Crit Miss** 2 times (natural 1 on the Crit die): "
+                          "resolve Crit Miss effects 2 times, even if the Crit die is re-rolled. The rolling Knight "
+                          "gains +1 Heat (mark it on their Knight Board).")
+    assert await _logged(app, "/roll reroll dice:1") == ["heat_rerolled", "crit_pool_rolled"]
+    await table.ok("/gm force-next values:10,6")
+    evaded = await table.ok("@kara /roll evasion dice:2 difficulty:6")
+    assert evaded.text == ("Evasion Roll (2 dice vs 6+): Crit 10, 6 — **Full Evade**. **Crit Evade** (natural 10 on "
+                           "the Crit die): resolve Crit Evade effects.")
