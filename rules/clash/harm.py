@@ -63,6 +63,7 @@ from rules.board.state import Knight as BoardKnight
 from rules.board.state import Monster as BoardMonster
 from rules.board.work import Work, dedupe
 from rules.clash import attention
+from rules.clash.attention_facts import PriorityTargetPassed
 from rules.clash.decks import suppress
 from rules.clash.escalation import escalate, escalate_deck
 from rules.clash.harm_state import Harm, board_knight, by_board_id, participants, replace_mini, resolver
@@ -81,7 +82,7 @@ from rules.clash.wound_stack import additional_wounds, heal
 from rules.coverage import implements
 from rules.delve import track as kingdom_track
 from rules.effects import Dispatch
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.knights import conditions, expedition, keyword_effects, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -211,7 +212,7 @@ def priority_after_passion(h: Harm, k: KnightState) -> None:
         return
     mini = board_knight(h, k)
     if mini is not None:
-        h.lines += attention.stop(clash, mini.id, k.name, "gained the Priority Target token")
+        h.lines += attention.stop(clash, mini.id, k.name, "priority_target")
 
 
 def _contenders(h: Harm) -> dict[str, int]:
@@ -234,7 +235,7 @@ def pass_priority(h: Harm) -> None:
     clash.flow.priority_target = heir
     if heir is not None:
         name = h.state.squires[heir].name if heir in h.state.squires else knight_state(h, heir).name
-        h.say(f"🎯 The Priority Target token passes to {name} (Passion {passions[heir]}).")
+        h.say(said(PriorityTargetPassed(knight=name, passion=passions[heir])))
 
 
 def take_priority(h: Harm, who: str, name: str) -> bool:

@@ -425,7 +425,7 @@ def _after_second_window(a: seq.Attack) -> list[str]:
     face, keywords = a.weapon
     space, m = a.extra["space"], a.extra["m"]
     return pierce(a.state.clash, None if space and a.extra["wound"] else space, keywords, m.name) \
-        + attention.stop(a.state.clash, a.p.mini, a.k.name, "after the second ability window of the Attack") \
+        + attention.stop(a.state.clash, a.p.mini, a.k.name, "second_window") \
         + wk.cumbersome(a.cat, a.k, a.p.weapon, face, keywords, a.extra["wound"])
 
 

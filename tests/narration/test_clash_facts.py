@@ -29,3 +29,18 @@ async def test_an_attack_roll_and_its_heat_re_roll_read_as_before(app: App, tabl
     evaded = await table.ok("@kara /roll evasion dice:2 difficulty:6")
     assert evaded.text == ("Evasion Roll (2 dice vs 6+): Crit 10, 6 — **Full Evade**. **Crit Evade** (natural 10 on "
                            "the Crit die): resolve Crit Evade effects.")
+
+
+async def test_hide_reads_as_before_and_the_log_keeps_its_facts(app: App, table: Table) -> None:
+    """Rulebook (line 1988): - Hide: If you are not in front of a Monster, you may activate this ability at the end
+    of your turn to become Hidden."""
+    await table.ok('@sonch /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok("/clash start monster:abbot level:2 type:full providence:true")
+    await table.ok('/clash place kind:knight name:"Ser Sonch" space:B4')  # beside the Abbot, not in front
+    await table.ok("@sonch /knight move to:B3")
+    used = await table.ok("@sonch /knight react source:lanternbearer_t_smoke ability:Hide")
+    assert "🫥 Ser Sonch will become **Hidden** when this turn ends, if not in front of a Monster then." in used.text
+    ended = await table.ok("@sonch /knight end-turn")
+    assert "🫥 Ser Sonch is **Hidden**: +1 Evasion and +1 Precision." in ended.text.splitlines()
+    assert "hidden_changed" in await _logged(app, "/knight end-turn")
+    assert "\x02" not in ended.text
