@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.narration import (
+    attack,
     attention,
     clues,
     decks,
@@ -38,8 +39,8 @@ from rules.engine import Event, Result
 from rules.facts import Paragraph
 
 # every module that registers renderers
-FAMILIES = (attention, clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout,
-            outpost, rolls, rounds, saints, solo, squires, stats, techniques, vision)
+FAMILIES = (attack, attention, clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights,
+            loadout, outpost, rolls, rounds, saints, solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:

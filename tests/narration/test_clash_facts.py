@@ -5,6 +5,7 @@ keeps the facts next to the words (issue #19, item 4)."""
 from __future__ import annotations
 
 from bot.app.service import App
+from tests.clash.test_clash_play_fixes import _knights, _settle
 from tests.conftest import Table
 from tests.narration.test_knight_facts import _logged
 
@@ -44,3 +45,26 @@ async def test_hide_reads_as_before_and_the_log_keeps_its_facts(app: App, table:
     assert "🫥 Ser Sonch is **Hidden**: +1 Evasion and +1 Precision." in ended.text.splitlines()
     assert "hidden_changed" in await _logged(app, "/knight end-turn")
     assert "\x02" not in ended.text
+
+
+async def test_the_bp_card_its_responses_and_the_wound_read_as_before(app: App, table: Table) -> None:
+    """Rulebook (line 1381): If you scored a Critical Wound, resolve the Critical (and ignore all other
+    Responses)."""
+    await _knights(table, "Kara")
+    await table.ok("/clash start monster:abbot level:1 type:exhibition")
+    await table.ok("/monster round")
+    await _settle(table)
+    abbot = (await table.state())["board"]["monsters"][0]
+    row = "A" if abbot["anchor"][0] >= "D" else "H"  # a few spaces from the Abbot: in the Hunting Bow's range
+    await table.ok(f"/clash place kind:knight name:Kara space:{row}{abbot['anchor'][1:]}")
+    await table.ok("/gm force-next values:10,10,3,3,3,3,3,3,3,3")
+    attacked = await table.ok("@kara /knight attack weapon:gear_hunting_bow")
+    lines = attacked.text.splitlines()
+    assert "🃏 BP card drawn from the BP deck: **Cowl Hem** (BP 1, AT 4)." in lines
+    assert "↩️ Response — Cowl Hem (Critical):" in lines
+    assert ("🩸 **Critical Wound**: BP 1 card abbot_bp_cowl_hem goes face up on the Wound Stack: a Single Wound. AI 1 "
+            "card abbot_ai_crozier_hook leaves the Clash (from the deck). An AI 2 card is shuffled into the AI deck. A "
+            "BP 2 card is shuffled into the BP deck.") in lines
+    logged = await _logged(app, "/knight attack weapon:gear_hunting_bow")
+    assert {"bp_card_revealed", "response_met", "wound_dealt"} <= set(logged)
+    assert "\x02" not in attacked.text

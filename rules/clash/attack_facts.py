@@ -1,0 +1,96 @@
+"""The facts of a Knight's Attack in a Clash, steps 5, 7 and 8 (rules/clash/attack_wounds.py): the BP card, the
+Monster Responses, Overcome and Overpower, the Wounds and the Area's other Monsters; their words are
+bot/narration/attack.py's."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import SerializeAsAny, field_validator
+
+from rules.facts import Fact, fact, parse_fact, unpack
+
+
+@fact
+class BPCardRevealed(Fact):
+    """The BP card ``card`` (``level``, ``at``: its AT as it counts now): drawn from the BP deck (``mob`` 0), or the
+    card of Mob ``mob``, revealed now (``first``) or already."""
+
+    fact: Literal["bp_card_revealed"] = "bp_card_revealed"
+    card: str
+    level: int
+    at: int
+    mob: int = 0
+    first: bool = True
+
+
+@fact
+class WhileRevealed(Fact):
+    """The printed effects of ``card`` that last while it stays revealed (``effects``: their texts), applied by
+    hand."""
+
+    fact: Literal["while_revealed"] = "while_revealed"
+    card: str
+    effects: list[str]
+
+
+@fact
+class ResponseMet(Fact):
+    """``card``'s ``trigger`` Response resolves (its effects follow), or is ``ignored`` by the Mercy Rule, Diversion
+    or Improved Diversion."""
+
+    fact: Literal["response_met"] = "response_met"
+    card: str
+    trigger: str
+    ignored: Literal["Mercy Rule", "Improved Diversion", "Diversion"] | None = None
+
+
+@fact
+class ThresholdMet(Fact):
+    """``card``'s Overcome or Overpower ``at``+ is met (its effects follow)."""
+
+    fact: Literal["threshold_met"] = "threshold_met"
+    card: str
+    kind: Literal["overcome", "overpower"]
+    at: int
+
+
+@fact
+class MiniatureLeaves(Fact):
+    """The miniature of ``monster`` leaves the Clash Board (a Mob killed)."""
+
+    fact: Literal["miniature_leaves"] = "miniature_leaves"
+    monster: str
+
+
+@fact
+class WoundDealt(Fact):
+    """A Wound (``critical``: a Critical Wound) is dealt; ``then``: what it brings, in order (the Wound Stack, the
+    Escalation, the Mob's miniature leaving, the Spawns)."""
+
+    fact: Literal["wound_dealt"] = "wound_dealt"
+    critical: bool = False
+    then: list[SerializeAsAny[Fact] | str]
+
+    @field_validator("then", mode="before")
+    @classmethod
+    def known_facts(cls, value: object) -> object:
+        """A line read back from JSON is its fact again; a sentence that carries a fact (``said``) is that fact."""
+        if not isinstance(value, list):
+            return value
+        return [(unpack(x) or x) if isinstance(x, str) else parse_fact(x) for x in value]
+
+
+@fact
+class AreaRolled(Fact):
+    """Area: the Power Roll (``total``) against ``monster``'s BP card ``card`` (``level``, ``at``), revealed now
+    (``first``) or already; ``wound``: it deals a Wound (no Responses)."""
+
+    fact: Literal["area_rolled"] = "area_rolled"
+    monster: str
+    card: str
+    level: int
+    at: int
+    total: int
+    first: bool
+    wound: bool
