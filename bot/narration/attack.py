@@ -1,4 +1,5 @@
-"""The words of a Knight's Attack in a Clash, steps 5, 7 and 8 (rules/clash/attack_facts.py)."""
+"""The words of a Knight's Attack in a Clash, steps 5 to 8, and of an Encounter's Power Roll
+(rules/clash/attack_facts.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from rules.clash.attack_facts import (
     AreaRolled,
     BPCardRevealed,
     MiniatureLeaves,
+    PowerRollResolved,
     ResponseMet,
     ThresholdMet,
     WhileRevealed,
@@ -51,3 +53,23 @@ def _wound(f: WoundDealt) -> str:
 def _area(f: AreaRolled) -> str:
     return (f"💥 Area — {f.monster}: BP card {'revealed' if f.first else '(revealed)'} **{f.card}** (BP {f.level}, "
             f"AT {f.at}); Total Power {f.total}: {'**Wound**' if f.wound else 'Fail'} (no Responses).")
+
+
+VERDICTS = {"critical": "**Critical Wound**.", "wound": "**Wound**.", "fail": "**Fail**.", "scrape": "**Scrape**.",
+            "no_scrape": "no Scrape."}
+
+
+def _tokens(tokens: dict[str, int]) -> str:
+    return ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in tokens.items())
+
+
+@renders(PowerRollResolved)
+def _power_roll(f: PowerRollResolved) -> str:
+    faces = ", ".join(f"{words(x)}{' (re-rolled)' if i in f.rerolled else ''}" for i, x in enumerate(f.faces))
+    spent = ""
+    if f.used and f.pool == "knight":
+        spent = f"; tokens used: {_tokens(f.used)} (+{f.gained} Power)"
+    elif f.used:
+        spent = f"; Encounter Pool tokens used: {_tokens({t: n for t, n in f.used.items() if n}) or 'empty'}"
+    return (f"💪 Power Roll: {faces or 'no dice'}{spent} → Total Power **{f.total}** vs AT {f.at}: "
+            f"{VERDICTS[f.outcome]}")

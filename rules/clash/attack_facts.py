@@ -1,6 +1,6 @@
-"""The facts of a Knight's Attack in a Clash, steps 5, 7 and 8 (rules/clash/attack_wounds.py): the BP card, the
-Monster Responses, Overcome and Overpower, the Wounds and the Area's other Monsters; their words are
-bot/narration/attack.py's."""
+"""The facts of a Knight's Attack in a Clash, steps 5 to 8 (rules/clash/attack_wounds.py, power_roll.py): the BP
+card, the Power Roll, the Monster Responses, Overcome and Overpower, the Wounds and the Area's other Monsters (an
+Encounter's Power Roll too, rules/delve/encounter_attack.py); their words are bot/narration/attack.py's."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import SerializeAsAny, field_validator
 
 from rules.facts import Fact, fact, parse_fact, unpack
+from rules.rolls.facts import Face
 
 
 @fact
@@ -94,3 +95,23 @@ class AreaRolled(Fact):
     total: int
     first: bool
     wound: bool
+
+
+PowerOutcome = Literal["critical", "wound", "fail", "scrape", "no_scrape"]
+
+
+@fact
+class PowerRollResolved(Fact):
+    """Step 6, the Power Roll: the ``faces`` (``rerolled``: the indexes of those re-rolled), the tokens ``used`` from
+    the ``pool`` (``gained``: the Power they give, told in a Clash), the Total Power ``total`` against ``at``, and the
+    ``outcome``: a Clash's Critical Wound, Wound or Fail, an Encounter's Scrape or not."""
+
+    fact: Literal["power_roll_resolved"] = "power_roll_resolved"
+    faces: list[Face]
+    rerolled: list[int] = []
+    used: dict[str, int] = {}
+    gained: int = 0
+    pool: Literal["knight", "encounter"] = "knight"
+    total: int
+    at: int
+    outcome: PowerOutcome

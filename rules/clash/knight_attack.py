@@ -26,6 +26,7 @@ from rules.clash import attention, harm, rounds, rush
 from rules.clash import power_roll as pw
 from rules.clash import weapon_keywords as wk
 from rules.clash.armor_piercing import pierce
+from rules.clash.attack_facts import PowerOutcome
 from rules.clash.attack_progress import Progress
 from rules.clash.attack_wounds import (
     area_rolls,
@@ -373,7 +374,7 @@ def _power_roll(a: seq.Attack) -> None:
     a.res = res = pw.roll(dice, cat.dice, plan, a.tokens, sum(kw.value or 0 for kw in keywords
                                                              if kw.name == "Power Re-roll"))
     wound = res.total >= a.at
-    outcome = "critical" if wound and a.data["crit_chance"] else "wound" if wound else "fail"
+    outcome: PowerOutcome = "critical" if wound and a.data["crit_chance"] else "wound" if wound else "fail"
     a.data.update(power=res.total, outcome=outcome, power_dice=[f.model_dump() for f in res.faces],
                   potential=res.potential, tokens_used=res.used)
     a.lines += pw.power_lines(plan, res, a.at, outcome)

@@ -30,6 +30,7 @@ from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
+from rules.facts import said
 from rules.keywords.model import ENCOUNTER as ENCOUNTER_CONTEXT
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -185,9 +186,7 @@ def _power_roll(a: seq.Attack) -> None:
     a.lines.append(f"Power Pool: {'; '.join(plan.parts)} → {dice_text or 'no dice'}"
                    + (f" + {res.raw} Power" if res.raw else "") + ".")
     used = {u: n for u, n in res.used.items() if u != "black_conversion"}
-    spent = f"; Encounter Pool tokens used: {pool_text(used)}" if used else ""
-    a.lines.append(f"💪 Power Roll: {pw.faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: "
-                   + ("**Scrape**." if scrape else "no Scrape."))
+    a.lines.append(said(pw.power_rolled(res, at, "scrape" if scrape else "no_scrape", used, pool="encounter")))
 
 
 def _wounds(a: seq.Attack) -> None:

@@ -61,10 +61,12 @@ async def test_the_bp_card_its_responses_and_the_wound_read_as_before(app: App, 
     attacked = await table.ok("@kara /knight attack weapon:gear_hunting_bow")
     lines = attacked.text.splitlines()
     assert "🃏 BP card drawn from the BP deck: **Cowl Hem** (BP 1, AT 4)." in lines
+    assert ("💪 Power Roll: black Power, white Power, white Power, white Power → Total Power **4** vs AT 4: **Critical "
+            "Wound**.") in lines
     assert "↩️ Response — Cowl Hem (Critical):" in lines
     assert ("🩸 **Critical Wound**: BP 1 card abbot_bp_cowl_hem goes face up on the Wound Stack: a Single Wound. AI 1 "
             "card abbot_ai_crozier_hook leaves the Clash (from the deck). An AI 2 card is shuffled into the AI deck. A "
             "BP 2 card is shuffled into the BP deck.") in lines
     logged = await _logged(app, "/knight attack weapon:gear_hunting_bow")
-    assert {"bp_card_revealed", "response_met", "wound_dealt"} <= set(logged)
+    assert {"bp_card_revealed", "power_roll_resolved", "response_met", "wound_dealt"} <= set(logged)
     assert "\x02" not in attacked.text
