@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import renders, words
+from bot.narration.registry import name, renders, words
 from rules.clash.attack_facts import (
     AreaRolled,
+    AttackDeclared,
+    AttackDiceRolled,
+    AttackStepped,
     BPCardRevealed,
+    CritRolled,
+    FollowUpOwed,
     MiniatureLeaves,
     PowerRollResolved,
     ResponseMet,
@@ -73,3 +78,48 @@ def _power_roll(f: PowerRollResolved) -> str:
         spent = f"; Encounter Pool tokens used: {_tokens({t: n for t, n in f.used.items() if n}) or 'empty'}"
     return (f"💪 Power Roll: {faces or 'no dice'}{spent} → Total Power **{f.total}** vs AT {f.at}: "
             f"{VERDICTS[f.outcome]}")
+
+
+@renders(AttackDeclared)
+def _declared(f: AttackDeclared) -> str:
+    return (f"⚔️ {name(f.knight)} declares {'a **Bonus Attack**' if f.bonus else 'an Attack'} on {f.monster}; active "
+            f"weapon: the {f.weapon} ({f.reach}).")
+
+
+@renders(AttackDiceRolled)
+def _dice(f: AttackDiceRolled) -> str:
+    dice = " ".join(str(n) for n in f.naturals)
+    dice = f"{dice} (Precision {f.precision:+d})" if f.precision else dice
+    hits = f"{f.hits} hit{'s' if f.hits != 1 else ''}"
+    verdict = f"{hits}, **Full Hit**" if f.hits == len(f.naturals) else "**Full Miss**" if f.hits == 0 else hits
+    who = f"{name(f.knight)} attacks {f.monster} with the {f.weapon}" if f.knight else "Attack Roll"
+    return f"🎯 {who}: {dice} vs To Hit {f.to_hit} → {verdict}."
+
+
+@renders(CritRolled)
+def _crit(f: CritRolled) -> str:
+    if f.misses:
+        times = "" if f.misses == 1 else f" {f.misses} times"
+        return f"Crit Miss{times} (natural 1 on the Crit die): resolve Crit Miss effects{times}, if any."
+    if f.venue is None:
+        return "✨ **Crit Chance** on the Crit die."
+    if f.venue == "encounter":
+        return "✨ **Crit Chance** on the Crit die: a Scrape with it resolves the Critical (once per Encounter)."
+    return ("✨ **Crit Chance** (natural " + ("9–10 with Deadly" if f.deadly else "10")
+            + " on the Crit die): Ultrainstinct is ignored and a Wound becomes a Critical Wound.")
+
+
+@renders(AttackStepped)
+def _stepped(f: AttackStepped) -> str:
+    if f.step == "heat_limit":
+        return f"{name(f.knight)} is at the Heat Limit ({f.value}): no Heat re-roll."
+    if f.step == "rouse":
+        return f"Rouse: {name(f.knight)}'s Passion counts as {f.value} until the end of this Attack."
+    return f"Full Miss: {name(f.knight)}'s Attack ends."
+
+
+@renders(FollowUpOwed)
+def _follow_up(f: FollowUpOwed) -> str:
+    return (f"⚔️ Follow-up Knight Attack: {name(f.knight)} is owed a Bonus Attack, resolved now: "
+            f"`/knight attack knight:{f.knight_id} weapon:{f.weapon} bonus:true` (any weapon of the Loadout; an "
+            "exhausted weapon may be declared and is unexhausted; its Attack Responses are ignored).")

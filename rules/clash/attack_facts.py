@@ -1,6 +1,7 @@
-"""The facts of a Knight's Attack in a Clash, steps 5 to 8 (rules/clash/attack_wounds.py, power_roll.py): the BP
-card, the Power Roll, the Monster Responses, Overcome and Overpower, the Wounds and the Area's other Monsters (an
-Encounter's Power Roll too, rules/delve/encounter_attack.py); their words are bot/narration/attack.py's."""
+"""The facts of a Knight's Attack in a Clash, steps 1 to 8 (rules/clash/knight_attack.py, attack_sequence.py,
+attack_wounds.py, power_roll.py): the declaration, the Attack Roll and its Crit die, the BP card, the Power Roll,
+the Monster Responses, Overcome and Overpower, the Wounds and the Area's other Monsters (an Encounter's Attack Roll
+and Power Roll too, rules/delve/encounter_attack.py); their words are bot/narration/attack.py's."""
 
 from __future__ import annotations
 
@@ -115,3 +116,64 @@ class PowerRollResolved(Fact):
     total: int
     at: int
     outcome: PowerOutcome
+
+
+@fact
+class AttackDeclared(Fact):
+    """Step 1: ``knight`` declares an Attack (``bonus``: a Bonus Attack) on ``monster`` with the active weapon
+    ``weapon`` (``reach``: its range as it stands)."""
+
+    fact: Literal["attack_declared"] = "attack_declared"
+    knight: str
+    monster: str
+    weapon: str
+    reach: str
+    bonus: bool = False
+
+
+@fact
+class AttackDiceRolled(Fact):
+    """Step 3: the Attack dice ``naturals`` (+``precision`` each) against To Hit ``to_hit``: ``hits`` of them hit.
+    In a Clash ``knight`` attacks ``monster`` with ``weapon``; in an Encounter they are empty."""
+
+    fact: Literal["attack_dice_rolled"] = "attack_dice_rolled"
+    naturals: list[int]
+    precision: int = 0
+    to_hit: int
+    hits: int
+    knight: str = ""
+    monster: str = ""
+    weapon: str = ""
+
+
+@fact
+class CritRolled(Fact):
+    """Step 3's Crit die: a Crit Chance (``deadly``: a natural 9 with Deadly; ``venue``: what it does there, none
+    told for a Squire's Attack), or ``misses`` Crit Misses."""
+
+    fact: Literal["crit_rolled"] = "crit_rolled"
+    venue: Literal["clash", "encounter"] | None = "clash"
+    deadly: bool = False
+    misses: int = 0
+
+
+@fact
+class AttackStepped(Fact):
+    """A step of ``knight``'s Attack: at the Heat Limit (``value``: their Heat), no Heat re-roll; Rouse (``value``:
+    the Passion that counts until the end of the Attack); a Full Miss ends it."""
+
+    fact: Literal["attack_stepped"] = "attack_stepped"
+    knight: str
+    step: Literal["heat_limit", "rouse", "full_miss"]
+    value: int = 0
+
+
+@fact
+class FollowUpOwed(Fact):
+    """A Follow-up Knight Attack: ``knight`` (``knight_id``) is owed a Bonus Attack, resolved now
+    (``/knight attack knight:<id> weapon:<weapon> bonus:true``)."""
+
+    fact: Literal["follow_up_owed"] = "follow_up_owed"
+    knight: str
+    knight_id: str
+    weapon: str

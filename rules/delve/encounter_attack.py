@@ -18,6 +18,7 @@ from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
 from rules.clash import attack_sequence as seq
 from rules.clash import power_roll as pw
+from rules.clash.attack_facts import CritRolled
 from rules.clash.attack_state import EncounterAttack
 from rules.clash.falsity import has_falsity
 from rules.clash.flow import Option, Pending, resumes
@@ -135,7 +136,7 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
         "precision", 0)
     rolled = ar.roll(dice, face.attack_dice or 1, keywords, t, precision, side.to_hit, falsity=same)
     p = Progress(knight=k.id, weapon=gid, target=m.number, cantrip=cantrip, **rolled)
-    lines.append(f"🎯 Attack Roll: {p.shown()} vs To Hit {p.to_hit} → {p.verdict()}.")
+    lines.append(said(ar.rolled(p)))
     if not same and has_falsity(keywords):  # not applied here before version 3: the table is told
         lines.append(f"✋ Falsity ({face.name}, by hand): you may re-roll your Crit die without gaining Heat; Zeal 1 "
                      "if it was already a hit.")
@@ -224,8 +225,7 @@ ENCOUNTER = seq.Venue(
     data=lambda p: seq.attack_data(p, p.weapon, p.target, power=None, at=None, scrape=None, critical=False,
                                    overpower=False, tokens_used={}),
     skips=frozenset({seq.BP_CARD, seq.RESPONSES}), steps={seq.POWER_ROLL: _power_roll, seq.WOUNDS: _wounds},
-    crit_chance=lambda p: "✨ **Crit Chance** on the Crit die: a Scrape with it resolves the Critical (once per "
-                          "Encounter).",
+    crit_chance=lambda p: said(CritRolled(venue="encounter")),
     reroll_prompt=_reroll_prompt, ask=_ask, finish=_finish)
 
 

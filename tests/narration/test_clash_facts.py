@@ -47,16 +47,22 @@ async def test_hide_reads_as_before_and_the_log_keeps_its_facts(app: App, table:
     assert "\x02" not in ended.text
 
 
-async def test_the_bp_card_its_responses_and_the_wound_read_as_before(app: App, table: Table) -> None:
-    """Rulebook (line 1381): If you scored a Critical Wound, resolve the Critical (and ignore all other
-    Responses)."""
+async def _kara_in_range(table: Table) -> None:
+    """Kara in the Knight Round of an exhibition Clash against the Cinder Abbot, a few spaces from it: in the
+    Hunting Bow's range."""
     await _knights(table, "Kara")
     await table.ok("/clash start monster:abbot level:1 type:exhibition")
     await table.ok("/monster round")
     await _settle(table)
     abbot = (await table.state())["board"]["monsters"][0]
-    row = "A" if abbot["anchor"][0] >= "D" else "H"  # a few spaces from the Abbot: in the Hunting Bow's range
+    row = "A" if abbot["anchor"][0] >= "D" else "H"
     await table.ok(f"/clash place kind:knight name:Kara space:{row}{abbot['anchor'][1:]}")
+
+
+async def test_the_bp_card_its_responses_and_the_wound_read_as_before(app: App, table: Table) -> None:
+    """Rulebook (line 1381): If you scored a Critical Wound, resolve the Critical (and ignore all other
+    Responses)."""
+    await _kara_in_range(table)
     await table.ok("/gm force-next values:10,10,3,3,3,3,3,3,3,3")
     attacked = await table.ok("@kara /knight attack weapon:gear_hunting_bow")
     lines = attacked.text.splitlines()
@@ -70,3 +76,18 @@ async def test_the_bp_card_its_responses_and_the_wound_read_as_before(app: App, 
     logged = await _logged(app, "/knight attack weapon:gear_hunting_bow")
     assert {"bp_card_revealed", "power_roll_resolved", "response_met", "wound_dealt"} <= set(logged)
     assert "\x02" not in attacked.text
+
+
+async def test_a_full_miss_with_a_crit_miss_reads_as_before(app: App, table: Table) -> None:
+    """Rulebook (line 1321): If you miss with all your Attack dice, it is considered a Full Miss. Go straight to step
+    9 (Clear the Knight Pool), without resolving any further Attack steps, then activate all "Full Miss" abilities
+    and immediately end the Attack."""
+    await _kara_in_range(table)
+    await table.ok("/gm force-next values:1,2")
+    await table.ok("@kara /knight attack weapon:gear_hunting_bow")
+    decision = (await table.state())["clash"]["flow"]["pending"]["id"]  # the Heat re-roll offered: kept
+    kept = await table.ok(f"/choose decision:{decision} option:keep")
+    lines = kept.text.splitlines()
+    assert "Crit Miss (natural 1 on the Crit die): resolve Crit Miss effects, if any." in lines, lines
+    assert "Full Miss: Kara's Attack ends." in lines
+    assert {"crit_rolled", "attack_stepped"} <= set(await _logged(app, f"/choose decision:{decision} option:keep"))
