@@ -19,6 +19,7 @@ from bot.narration import (
     delve,
     encounter,
     fog,
+    harm,
     keywords,
     knight_board,
     knight_expedition,
@@ -39,8 +40,8 @@ from rules.engine import Event, Result
 from rules.facts import Paragraph
 
 # every module that registers renderers
-FAMILIES = (attack, attention, clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights,
-            loadout, outpost, rolls, rounds, saints, solo, squires, stats, techniques, vision)
+FAMILIES = (attack, attention, clues, decks, delve, encounter, fog, harm, keywords, knight_board, knight_expedition,
+            knights, loadout, outpost, rolls, rounds, saints, solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:

@@ -66,6 +66,7 @@ from rules.clash import attention
 from rules.clash.attention_facts import PriorityTargetPassed
 from rules.clash.decks import suppress
 from rules.clash.escalation import escalate, escalate_deck
+from rules.clash.harm_facts import ConditionGained, KnightDied, KnightRemoved, KnightsDefeated
 from rules.clash.harm_state import Harm, board_knight, by_board_id, participants, replace_mini, resolver
 from rules.clash.peril import (
     change_heat,
@@ -297,7 +298,7 @@ def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
         pile = decks.hold(pile, card.id)
     h.state.decks[deck.id] = pile
     expedition.condition(k, card.name, "gain")
-    h.lines += [f"{k.name} gains the Condition **{card.name}**: {card.text}", *random_targets_said(card.text)]
+    h.lines += [said(ConditionGained(knight=k.name, card=card.name, text=card.text)), *random_targets_said(card.text)]
     typed = [e for e in card.effects if not isinstance(e, TextEffect)]
     if typed:
         resolve_effects(h, k.id, typed, source=card.name)
@@ -322,12 +323,12 @@ def kill(h: Harm, knight: str, why: str) -> None:
     k = knight_state(h, knight)
     if not k.dead:
         k.dead = True
-        h.say(f"☠️ **{k.name} dies** — {why}.")
+        h.say(said(KnightDied(knight=k.name, why=why)))
         incarnation_offer(h, k)
     mini = board_knight(h, k)
     if mini is not None and not mini.dead:
         replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
-        h.say(f"{k.name}'s miniature is removed from the Clash Board.")
+        h.say(said(KnightRemoved(knight=k.name)))
     clash = h.state.clash
     if clash is None:
         return
@@ -335,7 +336,7 @@ def kill(h: Harm, knight: str, why: str) -> None:
         pass_priority(h)
     if clash.over is None and all(o.dead for o in participants(h)):
         clash.over = "defeat"
-        h.say("🏴 Every Knight is dead: the Clash immediately ends with the Knights' **Defeat**.")
+        h.say(said(KnightsDefeated()))
 
 
 # --- the Monster's side and the Kingdom track --------------------------------------------------------------------
