@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import SerializeAsAny, field_validator
 
-from rules.facts import Fact, fact, parse_fact, unpack
+from rules.facts import Fact, fact, read_lines
 from rules.rolls.facts import Face
 
 
@@ -77,10 +77,7 @@ class WoundDealt(Fact):
     @field_validator("then", mode="before")
     @classmethod
     def known_facts(cls, value: object) -> object:
-        """A line read back from JSON is its fact again; a sentence that carries a fact (``said``) is that fact."""
-        if not isinstance(value, list):
-            return value
-        return [(unpack(x) or x) if isinstance(x, str) else parse_fact(x) for x in value]
+        return read_lines(value)
 
 
 @fact
