@@ -24,6 +24,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.rolls import d10_success
+from rules.rolls.facts import CritPoolRolled
 from rules.state import CampaignState, LastRoll
 
 TESTS = "tests/table_dice/test_attack_rolls.py"
@@ -104,39 +105,17 @@ def evasion_outcome(last: LastRoll) -> dict[str, Any]:
     }
 
 
-def outcome(last: LastRoll) -> tuple[dict[str, Any], str]:
-    """The data and the sentence of an Attack or Evasion Roll as it stands now."""
-    dice = ", ".join(_shown(i, n, last.bonus) for i, n in enumerate(last.naturals))
+def outcome(last: LastRoll) -> tuple[dict[str, Any], CritPoolRolled]:
+    """The data and the fact of an Attack or Evasion Roll as it stands now."""
     if last.kind == "attack":
         data = attack_outcome(last)
-        head = f"Attack Roll ({len(last.naturals)} dice vs To Hit {data['to_hit']}"
-        head += f", Precision {last.bonus:+d}): " if last.bonus else "): "
-        verdict = "Full Hit" if data["full_hit"] else "Full Miss" if data["full_miss"] else f"{data['hits']} hits"
-        if data["hits"] == 1 and not data["full_hit"]:
-            verdict = "1 hit"
-        text = head + dice + f" — **{verdict}**."
-        if data["crit_chance"]:
-            text += " **Crit Chance** (natural 10 on the Crit die): resolve Crit Chance effects."
-        if data["crit_misses"]:
-            times = "" if data["crit_misses"] == 1 else f" {data['crit_misses']} times"
-            text += (f" **Crit Miss**{times} (natural 1 on the Crit die): resolve Crit Miss effects{times}, "
-                     "even if the Crit die is re-rolled.")
-        return data, text
+        return data, CritPoolRolled(kind="attack", naturals=data["naturals"], bonus=last.bonus, target=data["to_hit"],
+                                    hits=data["hits"], full=data["full_hit"], full_miss=data["full_miss"],
+                                    crit_ten=data["crit_chance"], crit_fails=data["crit_misses"])
     data = evasion_outcome(last)
-    head = f"Evasion Roll ({len(last.naturals)} dice vs {data['difficulty']}+"
-    head += f", Evasion {last.bonus:+d}): " if last.bonus else "): "
-    if data["full_evade"]:
-        verdict = "Full Evade"
-    else:
-        verdict = f"{data['hits']} {'hit' if data['hits'] == 1 else 'hits'} not evaded"
-    text = head + dice + f" — **{verdict}**."
-    if data["crit_evade"]:
-        text += " **Crit Evade** (natural 10 on the Crit die): resolve Crit Evade effects."
-    if data["crit_evade_fails"]:
-        times = "" if data["crit_evade_fails"] == 1 else f" {data['crit_evade_fails']} times"
-        text += (f" **Crit Evade Fail**{times} (natural 1 on the Crit die): resolve Crit Evade Fail effects{times}, "
-                 "even if the Crit die is re-rolled.")
-    return data, text
+    return data, CritPoolRolled(kind="evasion", naturals=data["naturals"], bonus=last.bonus, target=data["difficulty"],
+                                hits=data["hits"], full=data["full_evade"], crit_ten=data["crit_evade"],
+                                crit_fails=data["crit_evade_fails"])
 
 
 @implements(
@@ -147,7 +126,7 @@ def outcome(last: LastRoll) -> tuple[dict[str, Any], str]:
     "Crit Die During Evasion Rolls",
     tests=[f"{TESTS}::test_crit_evade_and_crit_evade_fail", f"{TESTS}::test_a_rerolled_crit_miss_is_still_resolved"],
 )
-def after_reroll(last: LastRoll, positions: list[int]) -> tuple[LastRoll, dict[str, Any], str]:
+def after_reroll(last: LastRoll, positions: list[int]) -> tuple[LastRoll, dict[str, Any], CritPoolRolled]:
     """An Attack or Evasion Roll after a Heat re-roll: a new natural 1 on the Crit die counts once more.
 
     Rulebook: "You may re-roll this die as normal (using Heat or other effects), but Crit Miss effects
@@ -156,13 +135,8 @@ def after_reroll(last: LastRoll, positions: list[int]) -> tuple[LastRoll, dict[s
     """
     if 1 in positions and last.naturals[0] == 1:
         last = last.model_copy(update={"crit_fails": last.crit_fails + 1})
-    data, text = outcome(last)
-    return last, data, text
-
-
-def _shown(index: int, natural: int, bonus: int) -> str:
-    shown = f"{natural}{bonus:+d}={natural + bonus}" if bonus else str(natural)
-    return f"Crit {shown}" if index == 0 else shown
+    data, told = outcome(last)
+    return last, data, told
 
 
 def _roll(state: CampaignState, dice: Dice, kind: Literal["attack", "evasion"], count: int, target: int,
@@ -171,8 +145,8 @@ def _roll(state: CampaignState, dice: Dice, kind: Literal["attack", "evasion"], 
     naturals = roll_crit_pool(dice, count, purpose)
     state.last_roll = LastRoll(kind=kind, purpose=purpose, naturals=naturals, bonus=bonus, difficulty=target,
                                crit_fails=1 if naturals[0] == 1 else 0, roller=roller)
-    data, text = outcome(state.last_roll)
-    return Result(state=state, events=[Event(kind="roll", text=text)], data=data)
+    data, told = outcome(state.last_roll)
+    return Result(state=state, events=[Event(kind="roll", fact=told)], data=data)
 
 
 @handles(RollAttack)

@@ -37,6 +37,8 @@ class RolledDie(BaseModel):
     crit: bool = Field(False, exclude=True, description="the white Crit die of an Attack or Evasion Roll")
     throw: int = Field(0, exclude=True, description="dice thrown together share a number (see Dice.next_throw)")
     source: DieSource = Field("bot", exclude=True, description="who gave the value")
+    reroll: bool = Field(False, exclude=True, description="a die of the roll rolled again (a re-roll)")
+    of_die: int | None = Field(None, exclude=True, description="a re-roll: which die of the roll it rolls again")
 
     def __eq__(self, other: object) -> bool:
         """Two dice are the same roll when what the log keeps of them is the same."""
@@ -93,7 +95,8 @@ class Dice:
         self.position += 1
         return int.from_bytes(digest[:8], "big") % n
 
-    def _die(self, kind: DieKind, sides: int, purpose: str, colour: DieColour | None, crit: bool) -> int:
+    def _die(self, kind: DieKind, sides: int, purpose: str, colour: DieColour | None, crit: bool,
+             reroll: bool = False, of_die: int | None = None) -> int:
         if self.strict and self.table is not None and not (self.table or self.forced or self.amend):
             raise DiceNeeded(len(self.rolls))
         natural = self._uniform(sides) + 1
@@ -115,6 +118,8 @@ class Dice:
                 crit=crit,
                 throw=self.throw,
                 source=source,
+                reroll=reroll or of_die is not None,
+                of_die=of_die,
             )
         )
         return natural
@@ -129,14 +134,16 @@ class Dice:
             )
         return value
 
-    def d10(self, purpose: str, colour: DieColour | None = None, crit: bool = False) -> int:
+    def d10(self, purpose: str, colour: DieColour | None = None, crit: bool = False, *, reroll: bool = False,
+            of_die: int | None = None) -> int:
         """A natural d10 result, 1-10 (the critical symbol is a 10). ``crit``: the white Crit die;
-        ``colour``: which d10 of a d100 (white tens, black ones)."""
-        return self._die("d10", 10, purpose, "white" if crit else colour, crit)
+        ``colour``: which d10 of a d100 (white tens, black ones); ``reroll``: a die rolled again (``of_die``: the
+        number of the die of the roll it rolls again)."""
+        return self._die("d10", 10, purpose, "white" if crit else colour, crit, reroll, of_die)
 
-    def d6(self, purpose: str, colour: DieColour | None = None) -> int:
+    def d6(self, purpose: str, colour: DieColour | None = None, *, reroll: bool = False) -> int:
         """A d6 face number, 1-6; what the face shows depends on the die's colour (content)."""
-        return self._die("d6", 6, purpose, colour, False)
+        return self._die("d6", 6, purpose, colour, False, reroll)
 
     def shuffle(self, items: list[str]) -> list[str]:
         """A new list with the items in random order (Fisher-Yates). Shuffles are never forced."""

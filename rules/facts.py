@@ -86,6 +86,14 @@ def unpack(text: str) -> Fact | None:
     return parts[0] if len(parts) == 1 and isinstance(parts[0], Fact) else Paragraph(parts=parts, sep="")
 
 
+def read_lines(value: Any) -> Any:
+    """A list of lines as a fact holds it (a validator's input): a line read back from JSON is its fact again, a
+    sentence that carries a fact (``said``) is that fact; anything else is returned as it is (pydantic checks it)."""
+    if not isinstance(value, list):
+        return value
+    return [(unpack(x) or x) if isinstance(x, str) else parse_fact(x) for x in value]
+
+
 def joined(lines: Iterable[Line], lead: str = "") -> Line:
     """Several lines told as one paragraph: their sentences joined by spaces (plain sentences stay a sentence, so
     an unconverted family's text is unchanged), after ``lead``'s name in bold when given."""
@@ -130,9 +138,7 @@ class Paragraph(Fact):
     @classmethod
     def known_facts(cls, value: Any) -> Any:
         """A part read back from JSON is its fact again; a sentence that carries a fact (``said``) is that fact."""
-        if not isinstance(value, list):
-            return value
-        return [(unpack(x) or x) if isinstance(x, str) else parse_fact(x) for x in value]
+        return read_lines(value)
 
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

@@ -99,12 +99,16 @@ class LastRoll(BaseModel):
 
 
 class AskedDie(BaseModel):
-    """One die the players are asked to roll (table dice)."""
+    """One die the players are asked to roll (table dice): ``reroll`` a die of the roll rolled again (``of_die``:
+    which one)."""
 
     kind: Literal["d10", "d6"]
     colour: Literal["white", "black", "red"] | None = None
     crit: bool = False
     purpose: str
+    reroll: bool = False
+    of_die: int | None = None
+
 
 
 class PendingDice(BaseModel):

@@ -106,7 +106,8 @@ def needed(engine: Engine, state: CampaignState, action: BaseModel, entered: lis
     if not rolls:
         return []
     throw = rolls[0].throw
-    return [AskedDie(kind=r.kind, colour=r.colour, crit=r.crit, purpose=r.purpose) for r in rolls if r.throw == throw]
+    return [AskedDie(kind=r.kind, colour=r.colour, crit=r.crit, purpose=r.purpose, reroll=r.reroll, of_die=r.of_die)
+            for r in rolls if r.throw == throw]
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ def what_to_roll(asked: list[AskedDie]) -> str:
     "a d100: white tens, black ones"."""
     n = len(asked)
     first = asked[0]
-    again = " again" if any("re-roll" in d.purpose for d in asked) else ""
+    again = " again" if any(d.reroll for d in asked) else ""
     if first.kind == "d6":
         by_colour: dict[str, int] = {}
         for d in asked:
@@ -176,8 +177,8 @@ def what_to_roll(asked: list[AskedDie]) -> str:
     if all(":" in d.purpose for d in asked) and n > 1:  # random elements: one die each
         names = [d.purpose.split(":", 1)[1].strip() for d in asked]
         dice += " — one each for " + ", ".join(names) + ", in that order"
-    elif "re-roll of die" in first.purpose:
-        which = [re.sub(r".*re-roll of (die \d+).*", r"\1", d.purpose) for d in asked]
+    elif first.of_die is not None:
+        which = [f"die {d.of_die}" for d in asked]
         dice += " (" + ", ".join(which[:-1]) + (" and " if len(which) > 1 else "") + which[-1] + " of the roll)"
     elif not noun and len({d.purpose for d in asked}) == 1 and first.purpose:
         dice += f" ({first.purpose})"  # a plain d10 says what it decides (a Squire's Clue card, a test...)

@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.narration import (
+    attack,
+    attention,
     clues,
     decks,
     delve,
     encounter,
     fog,
+    harm,
     keywords,
     knight_board,
     knight_expedition,
@@ -38,8 +41,8 @@ from rules.engine import Event, Result
 from rules.facts import Paragraph
 
 # every module that registers renderers
-FAMILIES = (clues, decks, delve, encounter, fog, keywords, knight_board, knight_expedition, knights, loadout, next_step,
-            outpost, rolls, rounds, saints, solo, squires, stats, techniques, vision)
+FAMILIES = (attack, attention, clues, decks, delve, encounter, fog, harm, keywords, knight_board, knight_expedition,
+            knights, loadout, next_step, outpost, rolls, rounds, saints, solo, squires, stats, techniques, vision)
 
 
 def sentence(e: Event) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.narration.registry import bold, carried, command, name, names, renders
 from rules.rolls.facts import (
+    CritPoolRolled,
     D100Rolled,
     DiceForced,
     DiceRolled,
@@ -77,11 +78,43 @@ def _save(f: SaveRolled) -> str:
             f"**{verdict}**. (Saves are not tests: no Heat re-roll.)")
 
 
+def _crit_die(index: int, natural: int, bonus: int) -> str:
+    shown = f"{natural}{bonus:+d}={natural + bonus}" if bonus else str(natural)
+    return f"Crit {shown}" if index == 0 else shown
+
+
+@renders(CritPoolRolled)
+def _crit_pool(f: CritPoolRolled) -> str:
+    dice = ", ".join(_crit_die(i, n, f.bonus) for i, n in enumerate(f.naturals))
+    times = "" if f.crit_fails == 1 else f" {f.crit_fails} times"
+    if f.kind == "attack":
+        head = f"Attack Roll ({len(f.naturals)} dice vs To Hit {f.target}"
+        head += f", Precision {f.bonus:+d}): " if f.bonus else "): "
+        verdict = "Full Hit" if f.full else "Full Miss" if f.full_miss else f"{f.hits} hits"
+        if f.hits == 1 and not f.full:
+            verdict = "1 hit"
+        ten, fail = "Crit Chance", "Crit Miss"
+    else:
+        head = f"Evasion Roll ({len(f.naturals)} dice vs {f.target}+"
+        head += f", Evasion {f.bonus:+d}): " if f.bonus else "): "
+        verdict = "Full Evade" if f.full else f"{f.hits} {'hit' if f.hits == 1 else 'hits'} not evaded"
+        ten, fail = "Crit Evade", "Crit Evade Fail"
+    text = head + dice + f" — **{verdict}**."
+    if f.crit_ten:
+        text += f" **{ten}** (natural 10 on the Crit die): resolve {ten} effects."
+    if f.crit_fails:
+        text += (f" **{fail}**{times} (natural 1 on the Crit die): resolve {fail} effects{times}, "
+                 "even if the Crit die is re-rolled.")
+    return text
+
+
 @renders(HeatRerolled)
 def _reroll(f: HeatRerolled) -> str:
     many = "die" if f.heat == 1 else "dice"
     text = f"Heat re-roll of {f.heat} {many} (+{f.heat} Heat): {_list(f.old)} → {_list(f.new)}."
-    if f.attack:
+    if f.crit_pool is not None:
+        text += " " + _crit_pool(f.crit_pool)
+    elif f.attack:
         text += " " + carried(f.attack)
     elif f.test is not None:
         text += " " + _test(f.test)

@@ -17,6 +17,7 @@ from content.loader import Catalogue
 from content.schema.gear import Keyword
 from rules.attack_rolls import roll_crit_pool
 from rules.clash import power_roll as pw
+from rules.clash.attack_facts import AttackDiceRolled
 from rules.clash.attack_state import AttackRoll as AttackRoll
 from rules.clash.attack_state import KnightRoll as KnightRoll
 from rules.clash.falsity import falsity_reroll, has_falsity
@@ -25,6 +26,12 @@ from rules.dice import Dice
 from rules.errors import RuleError
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
+
+
+def rolled(p: AttackRoll, knight: str = "", monster: str = "", weapon: str = "") -> AttackDiceRolled:
+    """The fact of the Attack dice as they stand (in a Clash: who attacks what with what)."""
+    return AttackDiceRolled(naturals=list(p.naturals), precision=p.precision, to_hit=p.to_hit, hits=sum(p.hits()),
+                            knight=knight, monster=monster, weapon=weapon)
 
 
 def reroll_options(p: AttackRoll, missed: list[int]) -> list[Option]:

@@ -29,8 +29,10 @@ from content.schema.gear import GearFace, Keyword
 from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
 from rules.clash import power_roll as pw
+from rules.clash.attack_facts import AttackStepped, CritRolled
 from rules.dice import Dice
 from rules.engine import Engine, Result
+from rules.facts import said
 from rules.keywords.model import Context
 from rules.knights.state import KnightState
 from rules.state import CampaignState, one_attack
@@ -109,7 +111,7 @@ class Venue:
     steps: dict[str, Step]  # the venue's own steps (by name in STEPS); the shared ones are in SHARED
     data: Callable[[Any], dict[str, Any]]  # the reply's ``attack`` from the Progress (``attack_data``)
     skips: frozenset[str] = frozenset()
-    crit_chance: Callable[[Any], str] = lambda p: "✨ **Crit Chance** on the Crit die."
+    crit_chance: Callable[[Any], str] = lambda p: said(CritRolled(venue=None))
     reroll_prompt: Callable[[KnightState, ar.RerollOffer], str] = lambda k, offer: ""
     ask: Callable[[Attack, str, str, list[Any], int], Result] | None = None  # stop for a decision
     finish: Callable[[Attack], Result] | None = None  # the end of the Attack: what is discarded after it, the reply
@@ -140,7 +142,7 @@ def offer_rerolls(a: Attack) -> Result | None:
     if offer is None:
         return None
     if offer.pick == 0:
-        a.lines.append(f"{k.name} is at the Heat Limit ({k.stats.heat}): no Heat re-roll.")
+        a.lines.append(said(AttackStepped(knight=k.name, step="heat_limit", value=k.stats.heat)))
         return None
     assert a.venue.ask is not None
     return a.venue.ask(a, a.venue.reroll_kind, a.venue.reroll_prompt(k, offer), offer.options, offer.pick)
@@ -161,14 +163,13 @@ def verdict(a: Attack) -> AttackEnd | None:
     if a.data["crit_chance"]:
         a.lines.append(a.venue.crit_chance(p))
     if p.crit_misses:
-        times = "" if p.crit_misses == 1 else f" {p.crit_misses} times"
-        a.lines.append(f"Crit Miss{times} (natural 1 on the Crit die): resolve Crit Miss effects{times}, if any.")
+        a.lines.append(said(CritRolled(misses=p.crit_misses)))
     a.lines += pw.timed_abilities(face, "Full Hit" if a.data["full_hit"] else "Full Miss" if a.data["full_miss"]
                                   else "")
     if not a.data["full_miss"]:
         return None
     a.pool, cleared = pw.clear_pool(a.pool, 0, where=a.venue.pool_name)
-    a.lines += cleared + [f"Full Miss: {k.name}'s Attack ends."]
+    a.lines += cleared + [said(AttackStepped(knight=k.name, step="full_miss"))]
     a.extra["ended"] = "miss"
     return END
 
@@ -196,7 +197,7 @@ def first_window(a: Attack) -> None:
 def _rouse(a: Attack) -> None:
     a.passion = a.k.stats.passion + a.tokens.rouse
     if a.tokens.rouse:
-        a.lines.append(f"Rouse: {a.k.name}'s Passion counts as {a.passion} until the end of this Attack.")
+        a.lines.append(said(AttackStepped(knight=a.k.name, step="rouse", value=a.passion)))
 
 
 def clear(a: Attack) -> None:

@@ -46,7 +46,7 @@ class AttackRoll(BaseModel):
         """Re-roll these dice (a natural 1 again on the Crit die counts another Crit Miss); returns the old values."""
         old = [self.naturals[i - 1] for i in positions]
         for i in positions:
-            self.naturals[i - 1] = dice.d10(f"Attack Roll (re-roll of die {i})", crit=i == 1)
+            self.naturals[i - 1] = dice.d10(f"Attack Roll (re-roll of die {i})", crit=i == 1, of_die=i)
             if i == 1 and self.naturals[0] == 1:
                 self.crit_misses += 1
         self.rerolled = positions

@@ -12,6 +12,15 @@ from rules.board.state import Monster as Mini_M
 from rules.clash import area
 from rules.clash import power_roll as pw
 from rules.clash.area import AreaHit
+from rules.clash.attack_facts import (
+    AreaRolled,
+    BPCardRevealed,
+    MiniatureLeaves,
+    ResponseMet,
+    ThresholdMet,
+    WhileRevealed,
+    WoundDealt,
+)
 from rules.clash.attack_progress import Progress, harm_knight
 from rules.clash.decks import draw_bp, draw_chosen_bp
 from rules.clash.lookups import monster_content
@@ -21,6 +30,7 @@ from rules.clash.wound_stack import wound_boss, wound_mob
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import said
 from rules.state import CampaignState
 
 T = "tests/clash/test_knight_attack.py::"
@@ -47,14 +57,13 @@ def determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, 
         assert slot is not None
         card, first, slot.revealed = slot.card, not slot.revealed, True
     bp = next(c for c in content.bp_cards if c.id == card)
-    where = "drawn from the BP deck" if space == 0 else f"of Mob {space} " + ("revealed" if first else "(revealed)")
     at = bp.at + state.clash.effective_at_bonus(space)
-    lines.append(f"🃏 BP card {where}: **{bp.name}** (BP {bp.level}, AT {at}).")
+    lines.append(said(BPCardRevealed(card=bp.name, level=bp.level, at=at, mob=space, first=first)))
     if space and first and bp.when_revealing:
         harm_knight(engine, state, dice, p, list(bp.when_revealing), f"{bp.name} (When Revealing)", lines)
     if space and bp.when_revealed:
-        lines.append(f"✋ While {bp.name} stays revealed: " + "; ".join(
-            getattr(e, "text", "") or e.type.replace("_", " ") for e in bp.when_revealed) + " (by hand).")
+        lines.append(said(WhileRevealed(card=bp.name, effects=[
+            getattr(e, "text", "") or e.type.replace("_", " ") for e in bp.when_revealed])))
     return bp, space
 
 
@@ -80,9 +89,9 @@ def respond(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: B
         effects = [e for e in r.effects if not (tangible and e.type in ("perform", "follow_up"))]
         out.append({"trigger": r.trigger, "effects": [e.type for e in r.effects], "ignored": why})
         if why:
-            lines.append(f"🛡️ {label} is ignored ({why}).")
+            lines.append(said(ResponseMet(card=bp.name, trigger=r.trigger, ignored=why)))
         elif effects:
-            lines.append(f"↩️ Response — {label}:")
+            lines.append(said(ResponseMet(card=bp.name, trigger=r.trigger)))
             attacks += harm_knight(engine, state, dice, p, effects, label, lines)
     return out, attacks
 
@@ -101,7 +110,7 @@ def thresholds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp
         met = (wound and total - at >= thr.at) or (kind == "overcome" and not wound and total >= thr.at)
         out.append({"trigger": kind, "at": thr.at, "met": met, "effects": [e.type for e in thr.effects]})
         if met:
-            lines.append(f"💥 {kind.title()} {thr.at}+ — {bp.name}:")
+            lines.append(said(ThresholdMet(card=bp.name, kind=kind, at=thr.at)))
             harm_knight(engine, state, dice, p, list(thr.effects), f"{bp.name} ({kind.title()})", lines)
     return out
 
@@ -130,11 +139,10 @@ def deal_wound(engine: Engine, state: CampaignState, dice: Dice, bp: BPCard, spa
         board = state.board
         gone = board.monster(monster)
         state.board = board.model_copy(update={"monsters": tuple(x for x in board.monsters if x.id != gone.id)})
-        more.append(f"{gone.name}'s miniature leaves the Clash Board.")
+        more.append(said(MiniatureLeaves(monster=gone.name)))
         placed, spawned = _placed(engine, state, near)
         more += placed
-    kind = "**Critical Wound**" if critical else "Wound"
-    lines.append(f"🩸 {kind}: " + " ".join(more))
+    lines.append(said(WoundDealt(critical=critical, then=more)))
     state.clash.flow.last_to_wound = attacker
     return spawned
 
@@ -181,9 +189,8 @@ def area_rolls(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m:
         bp = next(c for c in content.bp_cards if c.id == h.card)
         at = bp.at + state.clash.effective_at_bonus(h.space)
         name = state.board.monster(h.monster).name
-        verdict = "**Wound**" if total >= at else "Fail"
-        lines.append(f"💥 Area — {name}: BP card {'revealed' if first else '(revealed)'} **{bp.name}** (BP {bp.level}, "
-                     f"AT {at}); Total Power {total}: {verdict} (no Responses).")
+        lines.append(said(AreaRolled(monster=name, card=bp.name, level=bp.level, at=at, total=total, first=first,
+                                     wound=total >= at)))
         shown.append({"monster": h.monster, "space": h.space, "bp": bp.id, "at": at, "wound": total >= at})
         if first and bp.when_revealing:
             harm_knight(engine, state, dice, p, list(bp.when_revealing), f"{bp.name} (When Revealing)", lines)

@@ -63,8 +63,10 @@ from rules.board.state import Knight as BoardKnight
 from rules.board.state import Monster as BoardMonster
 from rules.board.work import Work, dedupe
 from rules.clash import attention
+from rules.clash.attention_facts import PriorityTargetPassed
 from rules.clash.decks import suppress
 from rules.clash.escalation import escalate, escalate_deck
+from rules.clash.harm_facts import ConditionGained, KnightDied, KnightRemoved, KnightsDefeated
 from rules.clash.harm_state import Harm, board_knight, by_board_id, participants, replace_mini, resolver
 from rules.clash.peril import (
     change_heat,
@@ -81,7 +83,7 @@ from rules.clash.wound_stack import additional_wounds, heal
 from rules.coverage import implements
 from rules.delve import track as kingdom_track
 from rules.effects import Dispatch
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.knights import conditions, expedition, keyword_effects, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -211,7 +213,7 @@ def priority_after_passion(h: Harm, k: KnightState) -> None:
         return
     mini = board_knight(h, k)
     if mini is not None:
-        h.lines += attention.stop(clash, mini.id, k.name, "gained the Priority Target token")
+        h.lines += attention.stop(clash, mini.id, k.name, "priority_target")
 
 
 def _contenders(h: Harm) -> dict[str, int]:
@@ -234,7 +236,7 @@ def pass_priority(h: Harm) -> None:
     clash.flow.priority_target = heir
     if heir is not None:
         name = h.state.squires[heir].name if heir in h.state.squires else knight_state(h, heir).name
-        h.say(f"🎯 The Priority Target token passes to {name} (Passion {passions[heir]}).")
+        h.say(said(PriorityTargetPassed(knight=name, passion=passions[heir])))
 
 
 def take_priority(h: Harm, who: str, name: str) -> bool:
@@ -296,7 +298,7 @@ def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
         pile = decks.hold(pile, card.id)
     h.state.decks[deck.id] = pile
     expedition.condition(k, card.name, "gain")
-    h.lines += [f"{k.name} gains the Condition **{card.name}**: {card.text}", *random_targets_said(card.text)]
+    h.lines += [said(ConditionGained(knight=k.name, card=card.name, text=card.text)), *random_targets_said(card.text)]
     typed = [e for e in card.effects if not isinstance(e, TextEffect)]
     if typed:
         resolve_effects(h, k.id, typed, source=card.name)
@@ -321,12 +323,12 @@ def kill(h: Harm, knight: str, why: str) -> None:
     k = knight_state(h, knight)
     if not k.dead:
         k.dead = True
-        h.say(f"☠️ **{k.name} dies** — {why}.")
+        h.say(said(KnightDied(knight=k.name, why=why)))
         incarnation_offer(h, k)
     mini = board_knight(h, k)
     if mini is not None and not mini.dead:
         replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
-        h.say(f"{k.name}'s miniature is removed from the Clash Board.")
+        h.say(said(KnightRemoved(knight=k.name)))
     clash = h.state.clash
     if clash is None:
         return
@@ -334,7 +336,7 @@ def kill(h: Harm, knight: str, why: str) -> None:
         pass_priority(h)
     if clash.over is None and all(o.dead for o in participants(h)):
         clash.over = "defeat"
-        h.say("🏴 Every Knight is dead: the Clash immediately ends with the Knights' **Defeat**.")
+        h.say(said(KnightsDefeated()))
 
 
 # --- the Monster's side and the Kingdom track --------------------------------------------------------------------

@@ -26,6 +26,7 @@ from rules.clash import attention, harm, rounds, rush
 from rules.clash import power_roll as pw
 from rules.clash import weapon_keywords as wk
 from rules.clash.armor_piercing import pierce
+from rules.clash.attack_facts import AttackDeclared, CritRolled, FollowUpOwed, PowerOutcome
 from rules.clash.attack_progress import Progress
 from rules.clash.attack_wounds import (
     area_rolls,
@@ -47,6 +48,7 @@ from rules.decision_records import KnightAttackThen
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.keywords.model import KNIGHT_ATTACK
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
@@ -182,8 +184,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
             mini = state.board.knight(mini.id)
             reach = in_range(state, mini, m, face, keywords)
         flow.turn.attacked = True
-    lines.append(f"⚔️ {k.name} declares {'a **Bonus Attack**' if act.bonus else 'an Attack'} on {m.name}; active "
-                 f"weapon: the {face.name} ({reach}).")
+    lines.append(said(AttackDeclared(knight=k.name, monster=m.name, weapon=face.name, reach=reach, bonus=act.bonus)))
     lines += wk.commit(cat, k, face, keywords)
     # 2. Raise Passion and check Priority Target
     lines.append(f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)))
@@ -201,8 +202,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     rolled = ar.roll(dice, face.attack_dice or 1, keywords, t, precision, clash.effective_to_hit(m.mob_number or 0))
     p = Progress(knight=k.id, mini=mini.id, weapon=gid, monster=m.id, cantrip=act.cantrip, keep=keep, bonus=act.bonus,
                  **rolled)
-    lines.append(f"🎯 {k.name} attacks {m.name} with the {face.name}: {p.shown()} vs To Hit {p.to_hit} → "
-                 f"{p.verdict()}.")
+    lines.append(said(ar.rolled(p, k.name, m.name, face.name)))
     a = _attack(engine, state, dice, p, lines)
     asked = seq.offer_rerolls(a)
     return asked if asked is not None else _resume_round(engine, seq.run(a), dice)
@@ -319,8 +319,7 @@ def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
 
 
 def _crit_chance(p: Progress) -> str:
-    return ("✨ **Crit Chance** (natural " + ("9–10 with Deadly" if p.naturals[0] == 9 else "10")
-            + " on the Crit die): Ultrainstinct is ignored and a Wound becomes a Critical Wound.")
+    return said(CritRolled(deadly=p.naturals[0] == 9))
 
 
 def _first_window(a: seq.Attack) -> None:
@@ -372,7 +371,7 @@ def _power_roll(a: seq.Attack) -> None:
     plan = pw.create_pool(cat, k, face, a.data["hits"], a.passion)
     a.res = res = pw.roll(dice, cat.dice, plan, a.tokens, pw.power_rerolls(keywords))
     wound = res.total >= a.at
-    outcome = "critical" if wound and a.data["crit_chance"] else "wound" if wound else "fail"
+    outcome: PowerOutcome = "critical" if wound and a.data["crit_chance"] else "wound" if wound else "fail"
     a.data.update(power=res.total, outcome=outcome, power_dice=[f.model_dump() for f in res.faces],
                   potential=res.potential, tokens_used=res.used)
     a.lines += pw.power_lines(plan, res, a.at, outcome)
@@ -424,7 +423,7 @@ def _after_second_window(a: seq.Attack) -> list[str]:
     face, keywords = a.weapon
     space, m = a.extra["space"], a.extra["m"]
     return pierce(a.state.clash, None if space and a.extra["wound"] else space, keywords, m.name) \
-        + attention.stop(a.state.clash, a.p.mini, a.k.name, "after the second ability window of the Attack") \
+        + attention.stop(a.state.clash, a.p.mini, a.k.name, "second_window") \
         + wk.cumbersome(a.cat, a.k, a.p.weapon, face, keywords, a.extra["wound"])
 
 
@@ -531,9 +530,7 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
     if follow_up and k.id not in state.clash.flow.bonus_attacks:
         state.clash.flow.bonus_attacks.append(k.id)
     if follow_up:
-        lines.append(f"⚔️ Follow-up Knight Attack: {k.name} is owed a Bonus Attack, resolved now: "
-                     f"`/knight attack knight:{k.id} weapon:{p.weapon} bonus:true` (any weapon of the Loadout; an "
-                     "exhausted weapon may be declared and is unexhausted; its Attack Responses are ignored).")
+        lines.append(said(FollowUpOwed(knight=k.name, knight_id=k.id, weapon=p.weapon)))
     extra: dict[str, Any] = {"attack_responses": responses, "follow_up": follow_up}
     if not responses:
         lines += rounds.end_dead_turn(engine, state, dice)

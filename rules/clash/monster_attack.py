@@ -220,7 +220,7 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
     for p in positions:
         old = act.naturals[p - 1]
         what = "the Judgement test" if judgement else f"Evasion die {p}"
-        act.naturals[p - 1] = dice.d10(f"{k.name} re-rolls {what}", crit=p == 1 and not judgement)
+        act.naturals[p - 1] = dice.d10(f"{k.name} re-rolls {what}", crit=p == 1 and not judgement, reroll=True)
         lines.append(f"🎲 {k.name} re-rolls {'the test' if judgement else f'die {p}'}: {old} → {act.naturals[p - 1]}.")
         if p == 1 and act.naturals[0] == 1 and not judgement:
             lines.append("The re-rolled Crit die shows a natural 1 again: resolve Crit Evade Fail effects again.")
@@ -412,7 +412,7 @@ def resume_rerolls(engine: Engine, state: CampaignState, act: Activation, chosen
             raise RuleError(f"{attack_keywords.DOOMED}: no Heat re-roll of this Judgement test")
         for kid in (k for k in act.group if k in chosen):
             k, old = knight_state(state, kid), act.group_naturals[kid]
-            act.group_naturals[kid] = dice.d10(f"{k.name} re-rolls the Judgement test")
+            act.group_naturals[kid] = dice.d10(f"{k.name} re-rolls the Judgement test", reroll=True)
             lines.append(f"🎲 {k.name} re-rolls the test: {old} → {act.group_naturals[kid]}.")
             lines += st.change_heat(engine.catalogue, k, 1, voluntary=True)
             lines.append(f"{k.name} gains 1 Heat for the re-roll.")

@@ -231,7 +231,7 @@ def _armor_rerolls(h: Harm, k: KnightState, r: PowerRoll, x: int) -> PowerRoll:
     faces = list(r.faces)
     for i in idle:
         colour = faces[i].colour
-        n = h.dice.d6(f"armor re-roll ({k.name}, {colour})", colour=colour)
+        n = h.dice.d6(f"armor re-roll ({k.name}, {colour})", colour=colour, reroll=True)
         shown = h.cat.dice.die(colour).faces[n - 1]
         faces[i] = PowerFace(colour=colour, face=n, power=shown.power, potential=shown.potential, hope=shown.hope)
     h.say(f"Armor Re-roll {x}: {k.name} re-rolls {len(idle)} Armor die(dice) that showed no Power.")

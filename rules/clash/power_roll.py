@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Literal, cast
 
 from content.loader import Catalogue
 from content.schema import POWER_TIERS, DiceSet, PowerColour
 from content.schema.gear import GearFace, Keyword, PowerDice
 from content.schema.knights import HeroicLevel
 from rules import odds
+from rules.clash.attack_facts import PowerOutcome, PowerRollResolved
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.facts import said
 from rules.keywords.model import KNIGHT_ATTACK, Context
 from rules.keywords.registry import shown
 from rules.knights import keyword_effects
@@ -28,6 +30,7 @@ from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.power import PowerFace, PowerPool
 from rules.rolls import power as roll_power
+from rules.rolls.facts import Face
 
 T = "tests/clash/test_knight_attack.py::"
 # Keyword List name -> the Knight token it places ("Opening X: ... place X Opening tokens in the Knight Pool").
@@ -265,7 +268,7 @@ def roll(dice: Dice, dice_set: DiceSet, plan: PoolPlan, t: PoolTokens, power_rer
         for i in idle:
             colour = faces[i].colour
             why = "Black token re-roll" if i in rerolled else "Power Re-roll"
-            n = dice.d6(f"Power Roll ({why} of a {colour} die)", colour=colour)
+            n = dice.d6(f"Power Roll ({why} of a {colour} die)", colour=colour, reroll=True)
             shown = dice_set.die(colour).faces[n - 1]
             faces[i] = PowerFace(colour=colour, face=n, power=shown.power, potential=shown.potential, hope=shown.hope)
     gained, used = _count(faces, rerolled, r.pool, t)
@@ -284,13 +287,12 @@ def roll(dice: Dice, dice_set: DiceSet, plan: PoolPlan, t: PoolTokens, power_rer
     )
 
 
-def faces_text(result: PowerResult) -> str:
-    def one(i: int, f: PowerFace) -> str:
-        parts = ["Power"] * f.power + ["Potential"] * f.potential + ["Hope"] * f.hope
-        mark = " (re-rolled)" if i in result.rerolled else ""
-        return f"{f.colour} {'+'.join(parts) or 'blank'}{mark}"
-
-    return ", ".join(one(i, f) for i, f in enumerate(result.faces)) or "no dice"
+def power_rolled(res: PowerResult, at: int, outcome: PowerOutcome, used: dict[str, int], gained: int = 0,
+                 pool: Literal["knight", "encounter"] = "knight") -> PowerRollResolved:
+    """The fact of a Power Roll: its faces, the tokens used, the Total Power against ``at`` and the ``outcome``."""
+    faces = [Face(colour=f.colour, power=f.power, potential=f.potential, hope=f.hope) for f in res.faces]
+    return PowerRollResolved(faces=faces, rerolled=res.rerolled, used=used, gained=gained, pool=pool,
+                             total=res.total, at=at, outcome=outcome)
 
 
 # --- 9. Clear the Knight Pool / 10. tokens placed -----------------------------------------------------------
@@ -397,15 +399,13 @@ def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int], 
     return pool, lines
 
 
-def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: str) -> list[str]:
+def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: PowerOutcome) -> list[str]:
     pool = res.pool
     dice = ", ".join(f"{n} {c}" for c, n in (("red", pool.red), ("black", pool.black), ("white", pool.white)) if n)
     lines = [f"Power Pool: {'; '.join(plan.parts)} → {dice or 'no dice'}"
              + (f" + {res.raw} Power" if res.raw else "") + "."]
     used = {k: v for k, v in res.used.items() if k not in ("black_conversion", "power_reroll")}
-    spent = f"; tokens used: {_tokens_text(used)} (+{res.converted + res.used.get('power', 0)} Power)" if used else ""
-    verdict = {"critical": "**Critical Wound**", "wound": "**Wound**", "fail": "**Fail**"}[outcome]
-    lines.append(f"💪 Power Roll: {faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: {verdict}.")
+    lines.append(said(power_rolled(res, at, outcome, used, gained=res.converted + res.used.get("power", 0))))
     left = res.potential - res.used.get("sunder", 0) - res.used.get("break", 0) - res.used.get("fire", 0) \
         - res.used.get("black_conversion", 0) - max(0, res.used.get("hope", 0) - res.hope)
     if left > 0:

@@ -18,6 +18,7 @@ from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
 from rules.clash import attack_sequence as seq
 from rules.clash import power_roll as pw
+from rules.clash.attack_facts import CritRolled
 from rules.clash.attack_state import EncounterAttack
 from rules.clash.falsity import has_falsity
 from rules.clash.flow import Option, Pending, resumes
@@ -30,6 +31,7 @@ from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
+from rules.facts import said
 from rules.keywords.model import ENCOUNTER as ENCOUNTER_CONTEXT
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -134,7 +136,7 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
         "precision", 0)
     rolled = ar.roll(dice, face.attack_dice or 1, keywords, t, precision, side.to_hit, falsity=same)
     p = Progress(knight=k.id, weapon=gid, target=m.number, cantrip=cantrip, **rolled)
-    lines.append(f"🎯 Attack Roll: {p.shown()} vs To Hit {p.to_hit} → {p.verdict()}.")
+    lines.append(said(ar.rolled(p)))
     if not same and has_falsity(keywords):  # not applied here before version 3: the table is told
         lines.append(f"✋ Falsity ({face.name}, by hand): you may re-roll your Crit die without gaining Heat; Zeal 1 "
                      "if it was already a hit.")
@@ -186,9 +188,7 @@ def _power_roll(a: seq.Attack) -> None:
     a.lines.append(f"Power Pool: {'; '.join(plan.parts)} → {dice_text or 'no dice'}"
                    + (f" + {res.raw} Power" if res.raw else "") + ".")
     used = {u: n for u, n in res.used.items() if u not in ("black_conversion", "power_reroll")}
-    spent = f"; Encounter Pool tokens used: {pool_text(used)}" if used else ""
-    a.lines.append(f"💪 Power Roll: {pw.faces_text(res)}{spent} → Total Power **{res.total}** vs AT {at}: "
-                   + ("**Scrape**." if scrape else "no Scrape."))
+    a.lines.append(said(pw.power_rolled(res, at, "scrape" if scrape else "no_scrape", used, pool="encounter")))
 
 
 def _wounds(a: seq.Attack) -> None:
@@ -226,8 +226,7 @@ ENCOUNTER = seq.Venue(
     data=lambda p: seq.attack_data(p, p.weapon, p.target, power=None, at=None, scrape=None, critical=False,
                                    overpower=False, tokens_used={}),
     skips=frozenset({seq.BP_CARD, seq.RESPONSES}), steps={seq.POWER_ROLL: _power_roll, seq.WOUNDS: _wounds},
-    crit_chance=lambda p: "✨ **Crit Chance** on the Crit die: a Scrape with it resolves the Critical (once per "
-                          "Encounter).",
+    crit_chance=lambda p: said(CritRolled(venue="encounter")),
     reroll_prompt=_reroll_prompt, ask=_ask, finish=_finish)
 
 

@@ -183,7 +183,7 @@ def heat_reroll(dice: Dice, last: LastRoll | None, positions: list[int], by: str
     for p in sorted(positions):
         old.append(naturals[p - 1])
         crit = p == 1 and last.kind in ("attack", "evasion")
-        naturals[p - 1] = dice.d10(f"{last.purpose} (Heat re-roll of die {p})", crit=crit)
+        naturals[p - 1] = dice.d10(f"{last.purpose} (Heat re-roll of die {p})", crit=crit, of_die=p)
     rerolled = sorted(last.rerolled + positions)
     return last.model_copy(update={"naturals": naturals, "rerolled": rerolled}), old
 

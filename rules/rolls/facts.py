@@ -76,15 +76,35 @@ class SaveRolled(Fact):
 
 
 @fact
+class CritPoolRolled(Fact):
+    """An Attack or Evasion Roll as it stands (rules/attack_rolls.py): ``naturals`` (die 1 the white Crit die) +
+    ``bonus`` (Precision or Evasion) against ``target`` (To Hit, or the Evasion difficulty); ``hits`` (dice that hit,
+    or that were not evaded), ``full`` (Full Hit, or Full Evade), ``full_miss`` (an Attack's Full Miss), ``crit_ten``
+    (Crit Chance, or Crit Evade), ``crit_fails`` (natural 1s the Crit die showed, re-rolls included)."""
+
+    fact: Literal["crit_pool_rolled"] = "crit_pool_rolled"
+    kind: Literal["attack", "evasion"]
+    naturals: list[int]
+    bonus: int = 0
+    target: int
+    hits: int
+    full: bool = False
+    full_miss: bool = False
+    crit_ten: bool = False
+    crit_fails: int = 0
+
+
+@fact
 class HeatRerolled(Fact):
-    """``old`` re-rolled to ``new`` for +``heat`` Heat; ``test`` the test counted again, ``attack`` the Attack's
-    sentence (rules/attack_rolls.py, not converted yet)."""
+    """``old`` re-rolled to ``new`` for +``heat`` Heat; ``test`` the test counted again, ``crit_pool`` the Attack or
+    Evasion Roll counted again (``attack``: its sentence, as a log written before it was a fact holds it)."""
 
     fact: Literal["heat_rerolled"] = "heat_rerolled"
     heat: int
     old: list[int]
     new: list[int]
     test: TestRolled | None = None
+    crit_pool: CritPoolRolled | None = None
     attack: str = ""
 
 

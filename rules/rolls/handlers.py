@@ -139,10 +139,10 @@ def reroll(engine: Engine, state: CampaignState, act: a.Reroll, dice: Dice) -> R
     data: dict[str, Any] = {"naturals": new.naturals, "rerolled": sorted(act.dice), "previous": old, "heat": heat}
     rerolled = HeatRerolled(heat=heat, old=old, new=new.naturals)
     if new.kind in ("attack", "evasion"):  # rules/attack_rolls.py: hits, Crit die, Crit Miss counted again
-        new, outcome, sentence = attack_rolls.after_reroll(new, act.dice)
+        new, outcome, counted = attack_rolls.after_reroll(new, act.dice)
         state.last_roll = new
         data.update(outcome, rerolled=sorted(act.dice), previous=old, heat=heat)
-        rerolled = rerolled.model_copy(update={"attack": sentence})
+        rerolled = rerolled.model_copy(update={"crit_pool": counted})
     elif new.kind == "test" and new.difficulty is not None:
         natural = new.naturals[0]
         success = rolls.d10_success(natural, new.bonus, new.difficulty)

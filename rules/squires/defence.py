@@ -15,10 +15,12 @@ from rules.board.state import Knight, Monster
 from rules.clash import attack_keywords, harm
 from rules.clash.activation_state import Activation
 from rules.clash.attack_target import Target
+from rules.clash.harm_facts import KnightDied, KnightRemoved
 from rules.clash.squire_hooks import SquireRules, register
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import said
 from rules.squires import abilities, mettle
 from rules.squires.clash import can_pay, play_left, refresh, squire_state
 from rules.squires.handlers import change, draw_cards, mettle_deck, reshuffle_after_critical
@@ -179,10 +181,10 @@ def judicium(h: Any, s: SquireState) -> None:
     card = peril.judicium_card(h, s.name, min(0, s.vigor), chance)
     mini = next((b for b in h.state.board.knights if b.id == s.id), None)
     if peril.kills(card):
-        h.say(f"☠️ **{s.name} dies** — {card.name}.")
+        h.say(said(KnightDied(knight=s.name, why=card.name)))
         if mini is not None and not mini.dead:
             harm.replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
-            h.say(f"{s.name}'s miniature is removed from the Clash Board.")
+            h.say(said(KnightRemoved(knight=s.name)))
         if h.state.clash is not None and h.state.clash.flow.priority_target == s.id:
             harm.pass_priority(h)
     else:

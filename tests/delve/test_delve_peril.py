@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.narration.registry import carried
 from content.schema.kingdom import Printed
 from rules.delve import exploration as ex
 from rules.dice import Dice
@@ -46,7 +47,7 @@ def test_a_delve_card_condition_is_gained_outside_a_clash() -> None:
     assert state.clash is None
     assert "Ashen Lungs" in state.knights[kid].stats.conditions, texts
     assert "condition_ashen_lungs" in state.decks["condition"].held
-    assert any("Ser Sonch gains the Condition **Ashen Lungs**" in t for t in texts)
+    assert any("Ser Sonch gains the Condition **Ashen Lungs**" in carried(t) for t in texts)  # its words, as told
     assert not any(t.startswith("✋") for t in texts)
     again, _ = ex.apply_effects(CATALOGUE, KINGDOM, state, printed, knights=[kid], who="the Party Leader",
                                 dice=Dice(seed=2))

@@ -229,3 +229,16 @@ async def test_an_entry_for_a_roll_that_has_changed_is_refused(table: Table) -> 
         assert "has changed" in str(exc)
     else:
         raise AssertionError("a stale entry was accepted")
+
+
+async def test_a_roll_is_asked_again_only_when_it_is_a_re_roll(table: Table) -> None:
+    """What the dice are asked for says "again" for a re-roll, read from the die, never from its label: a random
+    element named "the re-roll of die 2" is a first roll (docs/table-dice.md: the prompt says what to roll)."""
+    await table.ok("/campaign dice mode:table")
+    ask = await table.ok('@kara /roll random among:"the re-roll of die 2,Kara"')
+    assert "roll 2 d10 — one each for the re-roll of die 2, Kara, in that order" in ask.text
+    await table.ok('@kara /dice enter values:"3 8"')
+    await table.ok("@kara /roll attack dice:3 to_hit:6")
+    await table.ok('@kara /dice enter values:"crit:1 7 4"')
+    again = await table.ok("@kara /roll reroll dice:1,3")
+    assert "roll 2 Attack dice again, one of them the white Crit die (die 1 and die 3 of the roll)" in again.text

@@ -1,0 +1,26 @@
+"""The words of harm to a Knight (rules/clash/harm_facts.py)."""
+
+from __future__ import annotations
+
+from bot.narration.registry import name, renders
+from rules.clash.harm_facts import ConditionGained, KnightDied, KnightRemoved, KnightsDefeated
+
+
+@renders(ConditionGained)
+def _condition(f: ConditionGained) -> str:
+    return f"{name(f.knight)} gains the Condition **{f.card}**: {f.text}"
+
+
+@renders(KnightDied)
+def _died(f: KnightDied) -> str:
+    return f"☠️ **{name(f.knight)} dies** — {f.why}."
+
+
+@renders(KnightRemoved)
+def _removed(f: KnightRemoved) -> str:
+    return f"{name(f.knight)}'s miniature is removed from the Clash Board."
+
+
+@renders(KnightsDefeated)
+def _defeated(f: KnightsDefeated) -> str:
+    return "🏴 Every Knight is dead: the Clash immediately ends with the Knights' **Defeat**."
