@@ -395,7 +395,9 @@ def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int], 
     lines += shown(keywords, context, face.name)
     texts = [f"{a.name + ': ' if a.name else ''}{a.text}" for a in face.abilities if a.text]
     if texts:
-        lines.append("✋ First ability window, if they apply now (by hand): " + "; ".join(texts) + ".")
+        joined = "; ".join(texts)
+        lines.append("✋ First ability window, if they apply now (by hand): " + joined
+                     + ("" if joined.endswith((".", "!", "?")) else "."))
     return pool, lines
 
 

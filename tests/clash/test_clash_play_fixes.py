@@ -125,3 +125,18 @@ async def test_a_knocked_down_knight_cannot_attack(table: Table) -> None:
     assert not refused.ok and "knocked down" in (refused.error or "")
     await table.ok("/clash place kind:knight name:Kara space:H5")
     await table.ok("@kara /knight attack weapon:gear_hunting_bow")
+
+
+async def test_the_first_ability_window_ends_its_ability_text_with_one_full_stop(table: Table) -> None:
+    """Rulebook (line 1331): Activate applicable keywords from your Knight's Heroic Arc, Techniques, Talents, your active
+    weapon and any other non-weapon Gear cards equipped on your Knight.
+
+    The Hunting Bow's Nock ("Your next Attack this turn has +1 Precision.") is shown in the First Ability Window as
+    printed: the window's line ends with the card's own full stop, not a second one."""
+    await _knights(table, "Kara")
+    await table.ok("/clash start monster:abbot level:1 type:exhibition")
+    await table.ok("/monster round")
+    reply = await table.ok("@kara /knight attack weapon:gear_hunting_bow")
+    window = [line for line in reply.text.splitlines() if line.startswith("✋ First ability window")]
+    assert window and window[0].endswith("Nock: Your next Attack this turn has +1 Precision.")
+    assert not any(line.endswith("..") for line in reply.text.splitlines())
