@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.app.service import App
 from tests.clash.test_clash_play_fixes import _knights, _settle
 from tests.conftest import Table
-from tests.narration.test_knight_facts import _logged
+from tests.narration.logged import logged_facts
 
 
 async def test_an_attack_roll_and_its_heat_re_roll_read_as_before(app: App, table: Table) -> None:
@@ -18,14 +18,14 @@ async def test_an_attack_roll_and_its_heat_re_roll_read_as_before(app: App, tabl
     assert rolled.text == ("Attack Roll (3 dice vs To Hit 6, Precision +1): Crit 1+1=2, 7+1=8, 4+1=5 — **1 hit**. "
                            "**Crit Miss** (natural 1 on the Crit die): resolve Crit Miss effects, even if the Crit "
                            "die is re-rolled.")
-    assert await _logged(app, "/roll attack dice:3 to_hit:6 precision:1") == ["crit_pool_rolled"]
+    assert await logged_facts(app, "/roll attack dice:3 to_hit:6 precision:1") == ["crit_pool_rolled"]
     await table.ok("/gm force-next values:1")
     again = await table.ok("@kara /roll reroll dice:1")
     assert again.text == ("Heat re-roll of 1 die (+1 Heat): 1 → 1, 7, 4. Attack Roll (3 dice vs To Hit 6, Precision +1): "
                           "Crit 1+1=2, 7+1=8, 4+1=5 — **1 hit**. **Crit Miss** 2 times (natural 1 on the Crit die): "
                           "resolve Crit Miss effects 2 times, even if the Crit die is re-rolled. The rolling Knight "
                           "gains +1 Heat (mark it on their Knight Board).")
-    assert await _logged(app, "/roll reroll dice:1") == ["heat_rerolled", "crit_pool_rolled"]
+    assert await logged_facts(app, "/roll reroll dice:1") == ["heat_rerolled", "crit_pool_rolled"]
     await table.ok("/gm force-next values:10,6")
     evaded = await table.ok("@kara /roll evasion dice:2 difficulty:6")
     assert evaded.text == ("Evasion Roll (2 dice vs 6+): Crit 10, 6 — **Full Evade**. **Crit Evade** (natural 10 on "
@@ -43,7 +43,7 @@ async def test_hide_reads_as_before_and_the_log_keeps_its_facts(app: App, table:
     assert "🫥 Ser Sonch will become **Hidden** when this turn ends, if not in front of a Monster then." in used.text
     ended = await table.ok("@sonch /knight end-turn")
     assert "🫥 Ser Sonch is **Hidden**: +1 Evasion and +1 Precision." in ended.text.splitlines()
-    assert "hidden_changed" in await _logged(app, "/knight end-turn")
+    assert "hidden_changed" in await logged_facts(app, "/knight end-turn")
     assert "\x02" not in ended.text
 
 
@@ -73,7 +73,7 @@ async def test_the_bp_card_its_responses_and_the_wound_read_as_before(app: App, 
     assert ("🩸 **Critical Wound**: BP 1 card abbot_bp_cowl_hem goes face up on the Wound Stack: a Single Wound. AI 1 "
             "card abbot_ai_crozier_hook leaves the Clash (from the deck). An AI 2 card is shuffled into the AI deck. A "
             "BP 2 card is shuffled into the BP deck.") in lines
-    logged = await _logged(app, "/knight attack weapon:gear_hunting_bow")
+    logged = await logged_facts(app, "/knight attack weapon:gear_hunting_bow")
     assert {"bp_card_revealed", "power_roll_resolved", "response_met", "wound_dealt"} <= set(logged)
     assert "\x02" not in attacked.text
 
@@ -90,4 +90,4 @@ async def test_a_full_miss_with_a_crit_miss_reads_as_before(app: App, table: Tab
     lines = kept.text.splitlines()
     assert "Crit Miss (natural 1 on the Crit die): resolve Crit Miss effects, if any." in lines, lines
     assert "Full Miss: Kara's Attack ends." in lines
-    assert {"crit_rolled", "attack_stepped"} <= set(await _logged(app, f"/choose decision:{decision} option:keep"))
+    assert {"crit_rolled", "attack_stepped"} <= set(await logged_facts(app, f"/choose decision:{decision} option:keep"))

@@ -4,27 +4,13 @@ the words (issue #19, item 4)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.app.service import App
 from tests.conftest import Table
+from tests.narration.logged import logged_facts
 
 SONCH = "**Ser \\*Sonch\\*** — "
 
 
-def _facts(event: Any) -> list[str]:
-    """Every fact's name in one logged event's JSON, a paragraph's parts included."""
-    if isinstance(event, dict):
-        found = [event["fact"]] if isinstance(event.get("fact"), str) else []
-        return found + [n for v in event.values() for n in _facts(v)]
-    if isinstance(event, list):
-        return [n for v in event for n in _facts(v)]
-    return []
-
-
-async def _logged(app: App, command: str) -> list[str]:
-    row = [e for e in await app.db.log(1) if e.command == command][-1]
-    return _facts(row.events)
 
 
 async def test_a_knight_s_statistics_read_as_before_and_the_log_keeps_their_facts(app: App, table: Table) -> None:
@@ -38,12 +24,12 @@ async def test_a_knight_s_statistics_read_as_before_and_the_log_keeps_their_fact
     over = await table.ok("@sonch /knight stat stat:heat change:3")
     assert over.text == (SONCH + "Heat 3 → **4** (Heat Limit 4). It exceeded the Heat Limit by 2: lose 2 Vigor. Vigor 9 "
                          "→ **7** (maximum 12).")
-    assert {"stat_changed", "heat_limit_exceeded"} <= set(await _logged(app, "/knight stat stat:heat change:3"))
+    assert {"stat_changed", "heat_limit_exceeded"} <= set(await logged_facts(app, "/knight stat stat:heat change:3"))
     fell = await table.ok("@sonch /knight stat stat:vigor change:-20")
     assert fell.text == (SONCH + "Vigor 7 → **0** (maximum 12). Vigor fell to 0 (treated as -13 for this Peril Check): "
                          "draw a Judicium — `/deck draw deck:judicium vigor:-13`. Peril threshold: Minor → "
                          "**Judicium**. Heat Limit 4 → **7** (Heat stays 4).")
-    assert "judicium_due" in await _logged(app, "/knight stat stat:vigor change:-20")
+    assert "judicium_due" in await logged_facts(app, "/knight stat stat:vigor change:-20")
     assert "\x02" not in fell.text and "\x02" not in str((await table.ok("/gm log count:3")).data)
 
 
@@ -55,14 +41,14 @@ async def test_the_loadout_and_the_techniques_read_as_before(app: App, table: Ta
     equipped = await table.ok("@sonch /knight loadout gear:gear_padded_gambeson knighves:true")
     assert equipped.text == SONCH + "Loadout: Padded Gambeson. Knighves in 2 free hands."
     assert {"loadout_set", "knighves_equipped"} <= set(
-        await _logged(app, "/knight loadout gear:gear_padded_gambeson knighves:true"))
+        await logged_facts(app, "/knight loadout gear:gear_padded_gambeson knighves:true"))
     exerted = await table.ok("@sonch /knight technique action:exert technique:lanternbearer_t_kindle")
     assert exerted.text == SONCH + "Exert **Kindle**: Fire 1 (cost ignored). Kindle goes to the **Cooldown** area."
     await table.ok("@sonch /knight technique action:clash technique:lanternbearer_t_brand")
     refreshed = await table.ok("@sonch /knight technique action:refresh")
     assert refreshed.text == (SONCH + "Heat 1 → **0**. Refresh: to the hand lanternbearer_t_kindle, "
                               "lanternbearer_t_brand; Delay → Cooldown: nothing.")
-    assert {"stat_changed", "techniques_refreshed"} <= set(await _logged(app, "/knight technique action:refresh"))
+    assert {"stat_changed", "techniques_refreshed"} <= set(await logged_facts(app, "/knight technique action:refresh"))
 
 
 async def test_the_keywords_that_change_what_a_knight_holds_read_as_before(app: App, table: Table) -> None:
@@ -75,7 +61,7 @@ async def test_the_keywords_that_change_what_a_knight_holds_read_as_before(app: 
                                    "stay on it). **Toxified**: The venom has reached your heart")
     assert flipped.text.endswith(" 1 Poison token placed on Toxified (2 → **3**).")
     assert {"poisoned_flipped", "condition_shown", "condition_tokens_placed"} <= set(
-        await _logged(app, "/keyword apply keyword:toxify value:1"))
+        await logged_facts(app, "/keyword apply keyword:toxify value:1"))
     dead = await table.ok("@sonch /keyword apply keyword:bane value:9")
     assert dead.text == ("Ser \\*Sonch\\*: ☠️ Ser \\*Sonch\\* would gain 9 Bane (0 + 9 > Bane Limit 5): they do not "
                          "gain it — **they die immediately**. No Mortis, no Judicium.")

@@ -5,27 +5,13 @@ rendered at the edge")."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.app.service import App
 from tests.conftest import Table
+from tests.narration.logged import logged_facts
 
 VISION = "`/expedition vision knight:<name> choice:quest|investigation|free_roam` (each Knight)"
 
 
-def _facts(event: Any) -> list[str]:
-    """Every fact's name in one logged event's JSON, the facts inside a fact included."""
-    if isinstance(event, dict):
-        found = [event["fact"]] if isinstance(event.get("fact"), str) else []
-        return found + [n for v in event.values() for n in _facts(v)]
-    if isinstance(event, list):
-        return [n for v in event for n in _facts(v)]
-    return []
-
-
-async def _logged(app: App, command: str) -> list[str]:
-    row = [e for e in await app.db.log(1) if e.command == command][-1]
-    return _facts(row.events)
 
 
 async def test_the_next_step_reads_as_before_and_the_log_keeps_its_fact(app: App, table: Table) -> None:
@@ -36,7 +22,7 @@ async def test_the_next_step_reads_as_before_and_the_log_keeps_its_fact(app: App
     started = await t.ok("/expedition start")
     assert started.text.splitlines()[-1] == "Next: " + VISION, started.text
     assert started.data["next"] == VISION.replace("`", "") and isinstance(started.data["expedition"]["next"], str)
-    assert "next_step" in await _logged(app, "/expedition start")
+    assert "next_step" in await logged_facts(app, "/expedition start")
     await t.ok("@kara /expedition vision choice:free_roam")
     await t.ok("@ulfa /expedition vision choice:free_roam")
     await t.ok('/expedition leader knight:"Ser Sonch"')
@@ -45,7 +31,7 @@ async def test_the_next_step_reads_as_before_and_the_log_keeps_its_fact(app: App
     assert moved.text.splitlines()[-1] == ("🧭 Expedition 1: **the Outpost Phase**. Next: `/outpost done` (the GM, when "
                                            "the Outpost activities are done and the Loadouts prepared; see "
                                            "/outpost status)"), moved.text
-    assert "expedition_step_entered" in await _logged(app, "/expedition next")
+    assert "expedition_step_entered" in await logged_facts(app, "/expedition next")
     await t.ok("/expedition next")
     status = await t.ok("/expedition status")
     assert status.data["next"] == '/delve start kingdom:aubrevane leader:"Ser Sonch"', status.data["next"]
