@@ -26,6 +26,22 @@ async def to_spoils(t: Table) -> Reply:
     return await t.ok('/expedition next phase:spoils reason:"test: straight to the Spoils"')
 
 
+async def squire_earns_mettle(table: Table) -> Reply:
+    """Ser Sonch on a Quest with his Squire Tam, Maud investigating; Tam completes her Investigation in the Delve, and
+    the Spoils Phase offers the Mettle card she earned: the reply that opens the Spoils."""
+    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok('@kara /squire add squire:squire_tamsin name:"Tam"')
+    await table.ok('@ulfa /knight create knight:ashgrove name:"Maud"')
+    await table.ok("/expedition start")
+    await table.ok("@kara /expedition vision choice:quest")
+    await table.ok("@ulfa /expedition vision choice:investigation investigation:1")
+    await table.ok('/expedition next phase:delve reason:"test"')
+    inv = (await table.state())["squires"]["tam"]["investigation"]
+    await table.ok(f"@kara /squire stat stat:{inv['primary']} change:{inv['needed']}")
+    await table.ok(f"@kara /squire stat stat:{inv['secondary']} change:{inv['secondary_needed']}")
+    return await table.ok('/expedition next phase:spoils reason:"the Full Clash is over"')
+
+
 async def refused(t: Table, line: str, *words: str) -> Reply:
     """The command fails with a message naming ``words`` and the campaign state is exactly as it was."""
     before = json.dumps(await t.state(), sort_keys=True)

@@ -16,7 +16,7 @@ from typing import Any
 from bot.app.reply import Reply
 from tests.conftest import Table, open_app
 from tests.delve.test_encounter import ROSE, SKULL, STAG_SOUTH, _met
-from tests.spoils.conftest import to_spoils
+from tests.spoils.conftest import squire_earns_mettle, to_spoils
 
 F = "aub_fog_"
 
@@ -179,17 +179,7 @@ async def test_mettle_cards_earned_are_answered_by_choose_and_stop_nothing(table
     tier or below.
 
     "May": an offer the party answers when it likes, so another action goes on meanwhile."""
-    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
-    await table.ok('@kara /squire add squire:squire_tamsin name:"Tam"')
-    await table.ok('@ulfa /knight create knight:ashgrove name:"Maud"')
-    await table.ok("/expedition start")
-    await table.ok("@kara /expedition vision choice:quest")
-    await table.ok("@ulfa /expedition vision choice:investigation investigation:1")
-    await table.ok('/expedition next phase:delve reason:"test"')
-    inv = (await table.state())["squires"]["tam"]["investigation"]
-    await table.ok(f"@kara /squire stat stat:{inv['primary']} change:{inv['needed']}")
-    await table.ok(f"@kara /squire stat stat:{inv['secondary']} change:{inv['secondary_needed']}")
-    asked = _waits(await table.ok('/expedition next phase:spoils reason:"the Full Clash is over"'))
+    asked = _waits(await squire_earns_mettle(table))
     assert asked["id"] == "mettle1" and asked["answer"] == "squire unlock"
     assert (await table.ok("@ulfa /roll d100")).ok
     card = sorted(asked["options"])[0]

@@ -18,7 +18,7 @@ from bot.console.runner import GUILD
 from rules.decision_ids import UNIQUE_IDS_VERSION
 from tests.conftest import Table
 from tests.delve.test_encounter import ROSE, SKULL, STAG_SOUTH, _met
-from tests.spoils.conftest import to_spoils
+from tests.spoils.conftest import squire_earns_mettle, to_spoils
 
 F = "aub_fog_"
 
@@ -163,17 +163,7 @@ async def test_spoils_choose_logs_the_one_answer(table: Table) -> None:
 async def test_squire_unlock_logs_the_one_answer(table: Table) -> None:
     """Rulebook (line 1764): If any Squire has successfully completed their Investigation by the end of a Quest
     Expedition, you may unlock one chosen Mettle card from the Party Leader's tier or below."""
-    await table.ok('@kara /knight create knight:lanternbearer name:"Ser Sonch"')
-    await table.ok('@kara /squire add squire:squire_tamsin name:"Tam"')
-    await table.ok('@ulfa /knight create knight:ashgrove name:"Maud"')
-    await table.ok("/expedition start")
-    await table.ok("@kara /expedition vision choice:quest")
-    await table.ok("@ulfa /expedition vision choice:investigation investigation:1")
-    await table.ok('/expedition next phase:delve reason:"test"')
-    inv = (await table.state())["squires"]["tam"]["investigation"]
-    await table.ok(f"@kara /squire stat stat:{inv['primary']} change:{inv['needed']}")
-    await table.ok(f"@kara /squire stat stat:{inv['secondary']} change:{inv['secondary_needed']}")
-    asked = _waits(await table.ok('/expedition next phase:spoils reason:"the Full Clash is over"'))
+    asked = _waits(await squire_earns_mettle(table))
     assert asked["id"] == "mettle1"
     await _same_refusal(table, "@kara /squire unlock decision:mettle1 option:mettle_vassal_x", "mettle1",
                         "mettle_vassal_x")
