@@ -48,7 +48,10 @@ from rules.squires.state import MettleProgress, SquireState
 #   the weapon's Power Re-roll X re-rolls Power dice in an Encounter's Attack Action too, as in the Clash
 #   (rules/delve/encounter_attack.py; an older campaign's Encounter rolled none).
 # 6 — `/clash place` of a Chasm tile under a Knight in a Clash kills them ("If a Chasm tile is placed under a Knight,
-#   they die"; rules/clash/chasm.py); an older campaign's tile was only put on the board.
+#   they die"; rules/clash/chasm.py); an older campaign's tile was only put on the board;
+#   a Clash Technique whose cost is an action of the Knight's turn (``/knight technique action:clash``, the Movement
+#   Action of Smokescreen...) is refused once that action is spent, and spends it (rules/knights/handlers.py
+#   ``technique_action``); an older campaign's Technique paid only its Heat and Vigor.
 STATE_VERSION = 6
 DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
@@ -60,6 +63,7 @@ JUDGEMENT_REROLLS_VERSION = 3
 WAITING_VERSION = 4
 ENCOUNTER_POWER_REROLL_VERSION = 5
 CHASM_PLACED_VERSION = 6
+TECHNIQUE_ACTION_VERSION = 6
 
 
 def one_attack(state: CampaignState) -> bool:
