@@ -16,7 +16,7 @@ re-rolled ("Crit Miss effects must be resolved nonetheless").
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,6 +33,7 @@ TESTS = "tests/table_dice/test_attack_rolls.py"
 class RollAttack(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["roll_attack"] = "roll_attack"
+    while_waiting: ClassVar[bool] = True  # a free roll (rules/actions.py)
     dice: int = Field(ge=1, le=20, description="Attack dice of the active weapon")
     to_hit: int = Field(ge=1, le=20, description="the Monster's To Hit value")
     precision: int = Field(0, ge=-10, le=10, description="added to each Attack die: Precision, Opening tokens...")
@@ -42,6 +43,7 @@ class RollAttack(BaseModel):
 class RollEvasion(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["roll_evasion"] = "roll_evasion"
+    while_waiting: ClassVar[bool] = True  # a free roll (rules/actions.py)
     dice: int = Field(ge=1, le=20, description="Evasion dice of the Monster Attack")
     difficulty: int = Field(ge=1, le=20, description="the Evasion Roll difficulty")
     bonus: int = Field(0, ge=-10, le=10, description="Evasion bonus added to each die")

@@ -47,7 +47,12 @@ from rules.squires.state import MettleProgress, SquireState
 #   questions from 1 again (every Clash ``d1``, every traversal ``fog1``...), as its logged answers name them;
 #   the weapon's Power Re-roll X re-rolls Power dice in an Encounter's Attack Action too, as in the Clash
 #   (rules/delve/encounter_attack.py; an older campaign's Encounter rolled none).
-STATE_VERSION = 5
+# 6 — `/clash place` of a Chasm tile under a Knight in a Clash kills them ("If a Chasm tile is placed under a Knight,
+#   they die"; rules/clash/chasm.py); an older campaign's tile was only put on the board;
+#   a Clash Technique whose cost is an action of the Knight's turn (``/knight technique action:clash``, the Movement
+#   Action of Smokescreen...) is refused once that action is spent, and spends it (rules/knights/handlers.py
+#   ``technique_action``); an older campaign's Technique paid only its Heat and Vigor.
+STATE_VERSION = 6
 DICE_PORT_VERSION = 2
 ONE_ATTACK_VERSION = 3
 BOARD_PIECES_VERSION = 3
@@ -57,6 +62,8 @@ QUEST_PACE_VERSION = 3
 JUDGEMENT_REROLLS_VERSION = 3
 WAITING_VERSION = 4
 ENCOUNTER_POWER_REROLL_VERSION = 5
+CHASM_PLACED_VERSION = 6
+TECHNIQUE_ACTION_VERSION = 6
 
 
 def one_attack(state: CampaignState) -> bool:

@@ -13,13 +13,13 @@ import os
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -39,7 +39,6 @@ from rules.state import CampaignState
 from storage.db import CampaignRow, Database, GuildPack, StaleState, StorageUnavailable, pack_revision
 
 log = logging.getLogger("kfgm.app")
-MAX_RETRIES = 20  # /gm undo, /gm amend-last, /clash sigh: tries against other writers (an action needs two, see _act)
 BUSY = "the campaign is very busy right now; please try that command again"
 NO_CAMPAIGN = 'there is no campaign in this channel yet; start one with /campaign new name:"..."'
 MAX_CACHED_GUILDS = 512  # guilds whose content (catalogue + engine) is kept in memory
@@ -49,6 +48,7 @@ CONTENT_RECHECK_S = 1.0  # a guild's cached content is checked against the datab
 _ROLLS = TypeAdapter(list[RolledDie])
 _EVENTS = TypeAdapter(list[Event])
 MAX_CACHED_HEADS = 256  # channels whose campaign head (the state last written by this process) is kept parsed
+_R = TypeVar("_R")
 
 
 @dataclass(frozen=True)
@@ -494,6 +494,26 @@ class App:
         )
         return replace(head, seq=seq, status=status or head.status,
                        gm_role_id=head.gm_role_id if gm_role_id is False else gm_role_id)
+
+    async def write_twice(self, ctx: Invocation, attempt: Callable[[Loaded], Awaitable[tuple[_R, Loaded]]]) -> _R:
+        """The path of an action (``_act``) for a command that writes its own log entry (/gm undo, /gm amend-last,
+        /clash sigh): ``attempt`` reads what it needs from the campaign it is given and appends; it returns its
+        reply and the new head. First on the stored head; if another writer landed first (StaleState), once more
+        under the campaign's write lock (``Database.hold``), where it cannot lose again. The new head is cached once
+        committed. Call it within ``serial(ctx)``."""
+        key = (ctx.guild_id, ctx.channel_id)
+        loaded = await self.load(ctx)
+        try:
+            done, head = await attempt(loaded)
+        except StaleState:
+            log.info("campaign %s moved on; retrying %s under its write lock", loaded.row.id, ctx.command_line[:40])
+            try:
+                async with self.db.hold(ctx.guild_id, ctx.channel_id) as row:
+                    done, head = await attempt(self._loaded(row))
+            except StaleState:  # as in _act
+                raise CommandError(BUSY) from None
+        self._remember_head(key, head)
+        return done
 
     def remember_head(self, ctx: Invocation, loaded: Loaded) -> None:
         """Keep ``loaded`` (just written by this process, e.g. by /gm undo) as the channel's cached head, so the

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.narration.registry import name, renders
-from rules.clash.harm_facts import ConditionGained, KnightDied, KnightRemoved, KnightsDefeated
+from rules.clash.harm_facts import ChasmUnderMonster, ConditionGained, KnightDied, KnightRemoved, KnightsDefeated
 
 
 @renders(ConditionGained)
@@ -14,6 +14,14 @@ def _condition(f: ConditionGained) -> str:
 @renders(KnightDied)
 def _died(f: KnightDied) -> str:
     return f"☠️ **{name(f.knight)} dies** — {f.why}."
+
+
+@renders(ChasmUnderMonster)
+def _chasm_under_monster(f: ChasmUnderMonster) -> str:
+    mob = (" (a Mob treats a Chasm as an Indestructible Obstacle only when it is moved onto it involuntarily)"
+           if f.mob else "")
+    return (f"{f.terrain} lies under {f.monster}: a Chasm placed under a Knight kills them, and nothing happens to a "
+            f"Monster{mob}. Apply any other effect by hand.")
 
 
 @renders(KnightRemoved)

@@ -223,9 +223,16 @@ def place_terrain(engine: Engine, state: CampaignState, act: PlaceTerrain, dice:
     tile: Terrain = terrain_from_spec(spec, space, instance_id=ident)
     board = rebuild_board(board, terrain=(*board.terrain, tile))
     keywords = ", ".join(k.value for k in act.keywords) or "no keywords"
-    return _placed(
+    result = _placed(
         state, board, f"📍 Terrain {act.name} covers {', '.join(c.label for c in tile.cells)} ({keywords}).", ident
     )
+    from rules.clash import chasm  # a Chasm placed under a Knight in a Clash kills them
+
+    harmed = chasm.placed(engine, state, tile, dice)
+    if harmed:
+        result.events += harmed
+        result.data["board"] = board_summary(state.board)
+    return result
 
 
 @handles(RemoveFromBoard)

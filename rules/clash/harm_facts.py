@@ -29,6 +29,17 @@ class KnightDied(Fact):
 
 
 @fact
+class ChasmUnderMonster(Fact):
+    """A Chasm tile ``terrain`` is placed under the Monster ``monster`` (``mob``: a Mob Monster): nothing happens to
+    it (rules/clash/chasm.py)."""
+
+    fact: Literal["chasm_under_monster"] = "chasm_under_monster"
+    monster: str
+    terrain: str
+    mob: bool
+
+
+@fact
 class KnightRemoved(Fact):
     """The dead ``knight``'s miniature is removed from the Clash Board."""
 

@@ -21,7 +21,7 @@ from rules.knights import statistics as st
 from rules.knights import techniques as tq
 from rules.knights.state import KnightState
 from rules.knights.view import new_knight, slug, summary
-from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
+from rules.state import REFRESH_CONDITIONS_VERSION, TECHNIQUE_ACTION_VERSION, CampaignState
 
 U = "tests/clash/test_unexhausting.py::"
 
@@ -230,7 +230,8 @@ def technique(engine: Engine, state: CampaignState, act: a.KnightTechnique, dice
         if act.technique is None:
             raise RuleError("technique: is needed (the Technique's id)")
         if act.op == "delve" or act.op == "clash" or act.op == "exert":
-            lines = tq.use(cat, k, act.technique, act.op)
+            spent = technique_action(engine, state, k, act.technique) if act.op == "clash" else []
+            lines = spent + tq.use(cat, k, act.technique, act.op)
         else:
             lines = tq.move(k, act.technique, act.op)
     return _done(engine, state, k, lines, techniques=dict(k.board.techniques))
@@ -261,6 +262,45 @@ def unexhausting(engine: Engine, state: CampaignState, k: KnightState, spend: st
     else:
         turn.attacked = True
     return lines + [f"{k.name} spends the {spend.title()} Action to unexhaust every exhausted game element."]
+
+
+ACTIONS = {"movement": ("moved",), "combat": ("attacked",), "complicated": ("moved", "attacked")}
+
+
+@implements("Technique Cards", tests=[
+    "tests/clash/test_technique_actions.py::test_a_technique_costing_the_movement_action_spends_it",
+    "tests/clash/test_technique_actions.py::test_a_spent_movement_action_refuses_the_technique"])
+def technique_action(engine: Engine, state: CampaignState, k: KnightState, tid: str) -> list[str]:
+    """Rulebook, "Technique Cards": "When you use a Technique, you must first pay its cost." and "Knight Turns":
+    "Some effects and abilities may require you to spend one or both of your actions. You can only spend an action if
+    you haven't performed it yet, and after it is spent it cannot be performed again this turn." A Clash Technique
+    whose cost names an action (Smokescreen: the Movement Action; a Complicated Action both, "only if the Knight ...
+    still has at least one unused action of each type") is used in the Knight's own turn, with that action unspent,
+    and spends it; its Exert effect ignores the cost. Outside a Clash, or in a campaign created before state version
+    6 (``TECHNIQUE_ACTION_VERSION``), the cost is the players' to track."""
+    from rules.clash import rounds
+    from rules.knights.find import board_id
+
+    clash = state.clash
+    side = tq.technique(engine.catalogue, k, tid).clash
+    action = side.cost.action
+    if action is None or clash is None or clash.over is not None or state.version < TECHNIQUE_ACTION_VERSION:
+        return []
+    what = f"{side.name} costs the {action.title()} Action"
+    if clash.flow.phase != "knight":
+        raise RuleError(f"{what}: it is used in {k.name}'s own turn, in the Knight Round (the Exert effect ignores "
+                        "the cost: `action:exert`); nothing was changed")
+    lines = rounds.open_turn(engine, state, board_id(state, k.id))
+    turn = clash.flow.turn
+    assert turn is not None
+    spent = [name for name in ACTIONS[action] if getattr(turn, name)]
+    if spent:
+        used = " and ".join("Movement" if s == "moved" else "Combat" for s in spent)
+        raise RuleError(f"{what}, and {k.name} has already used the {used} Action this turn: an action is spent "
+                        "once a turn (the Exert effect ignores the cost: `action:exert`); nothing was changed")
+    for name in ACTIONS[action]:
+        setattr(turn, name, True)
+    return lines + [f"{k.name} spends the {action.title()} Action on {side.name}."]
 
 
 @handles(a.KnightGear)

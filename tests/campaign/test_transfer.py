@@ -67,7 +67,7 @@ async def test_export_then_import_on_another_guild_gives_the_same_state(table: T
     # and play goes on there: undo takes back the last exported action, the same dice come again
     undo = await _run(table.app, "/gm undo")
     assert undo.ok and "/campaign dice mode:bot" in undo.text, undo.text
-    refused = await _run(table.app, "/roll test difficulty:6")  # the exported Clash still waits for its Target
+    refused = await _run(table.app, "/monster round")  # the exported Clash still waits for its Target
     assert not refused.ok and "the Clash waits for a decision first (d1)" in (refused.error or "")
     again = await _run(table.app, "/choose decision:d1 option:wendel")
     assert again.ok, again.error

@@ -1,6 +1,7 @@
 """Each kind of question the game waits for, played through the Table (a real App on a real SQLite file): while it
 waits, the engine refuses another action with a reply naming the question and how to answer it, and the one answer
-``/choose decision:<id> option:<key>`` resolves it (rules/waiting.py). The Mettle cards and the Travel step are
+``/choose decision:<id> option:<key>`` resolves it (rules/waiting.py); the free rolls (``/roll``) and the decks
+(``/deck``) go on meanwhile, and the question still waits after them. The Mettle cards and the Travel step are
 offers that never stop the game; a roll waiting for the table's dice stops only the actions that need dice.
 
 Rulebook (line 1090): If two or more Knights are equally viable Targets and none of them is the Priority Target, the
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.app.reply import Reply
+from rules import waiting
+from rules.state import CampaignState
 from tests.conftest import Table, open_app
 from tests.delve.test_encounter import ROSE, SKULL, STAG_SOUTH, _met
 from tests.spoils.conftest import squire_earns_mettle, to_spoils
@@ -31,6 +34,25 @@ async def _refused_naming(t: Table, line: str, where: str, decision: str) -> str
     assert f"/choose decision:{decision} option:<" in error and "nothing was changed" in error
     assert json.dumps(await t.state(), sort_keys=True) == before
     return error
+
+
+async def _rolls_and_draws_go_on(t: Table, who: str, decision: str) -> None:
+    """The free rolls and the decks go on while ``decision`` waits, and it still waits after them, the same
+    question (rules/actions.py: a table that applies a rule by hand meanwhile needs its dice and its cards)."""
+    asked = _asked(t, await t.state())
+    assert decision in asked, asked
+    for line in ("/roll test difficulty:6", "/roll d100", "/roll dice count:2", "/deck draw deck:condition",
+                 "/deck shuffle deck:minor_mortis"):
+        reply = await t(f"@{who} {line}")
+        assert reply.ok, f"{line}: {reply.error}"
+        assert reply.pending is None or reply.pending["id"] == decision, reply.pending
+    assert _asked(t, await t.state()) == asked
+
+
+def _asked(t: Table, state: dict[str, Any]) -> dict[str, Any]:
+    """The questions waiting, by id, as the players see them."""
+    found = waiting.questions(t.app.engine, CampaignState.model_validate(state), offers=False)
+    return {q.id: q.decision.model_dump(mode="json") for q in found}
 
 
 def _waits(reply: Reply) -> dict[str, Any]:
@@ -61,8 +83,9 @@ async def _clash_decision(table: Table) -> None:
     asked = _waits(await table.ok("/monster round"))
     d = asked["id"]
     assert d.startswith("d") and asked["answer"] == "choose"
-    error = await _refused_naming(table, "/roll test difficulty:6", "the Clash", d)
+    error = await _refused_naming(table, "/monster round", "the Clash", d)
     assert asked["prompt"] in error
+    await _rolls_and_draws_go_on(table, "sonch", d)
     await _refused_naming(table, "@sonch /knight move to:F5", "the Clash", d)
     who = asked["who"][0] if asked["who"] else "sonch"
     answered = await table.ok(f"@{who} /choose decision:{d} option:{asked['options'][0]}")
@@ -77,7 +100,7 @@ async def test_a_deep_fog_decision(table: Table) -> None:
     await table.ok("/fog force cards:" + ",".join(F + c for c in ["false_dawn", "mirror_pool"]))
     asked = _waits(await table.ok("@kara /delve travel fog:aub_02"))
     assert asked["id"] == "fog2"
-    await _refused_naming(table, "@kara /roll d100", "the Deep Fog", "fog2")
+    await _rolls_and_draws_go_on(table, "kara", "fog2")
     await _refused_naming(table, "@kara /delve travel to:aub_03", "the Deep Fog", "fog2")
     stayed = await table.ok("@ulfa /choose decision:fog2 option:stay")
     assert "Stay the Course." in stayed.text and _waits(stayed)["id"] == "fog3"
@@ -93,7 +116,7 @@ async def test_an_encounter_decision(table: Table) -> None:
     await table.ok("/gm force-next values:" + ",".join(map(str, [*STAG_SOUTH, SKULL, ROSE, ROSE])))
     asked = _waits(await table.ok("/encounter start"))
     assert asked["id"] == "enc2" and asked["answer"] == "encounter choose"
-    await _refused_naming(table, "@kara /roll d100", "the Encounter", "enc2")
+    await _rolls_and_draws_go_on(table, "kara", "enc2")
     await _refused_naming(table, "@kara /encounter attack weapon:gear_pilgrims_mace", "the Encounter", "enc2")
     owner = asked["who"][0]
     others = {"kara", "ulfa"} - {owner}
@@ -116,7 +139,7 @@ async def test_an_encounter_monster_tokens_tile(table: Table) -> None:
     assert route.startswith("route") and asked["answer"] == "delve route"
     where = "the Delve (an Encounter Monster token's tile)"
     await _refused_naming(table, f"@kara /delve travel to:{asked['options'][0]}", where, route)
-    await _refused_naming(table, "@kara /roll d100", where, route)
+    await _rolls_and_draws_go_on(table, "kara", route)
     chosen = await table.ok(f"@ulfa /choose decision:{route} option:{asked['options'][0]}")
     state = await table.state()
     assert state["delve"]["token_choice"] is None and asked["options"][0] in state["delve"]["map_tokens"].values()
@@ -137,7 +160,7 @@ async def test_a_loot_vote(table: Table) -> None:
     asked = _waits(await table.ok("/spoils vote card:L1"))
     assert asked["id"] == "vote1"
     await _refused_naming(table, "@kara /spoils take card:L2", "the Loot vote", "vote1")
-    await _refused_naming(table, "@kara /roll d100", "the Loot vote", "vote1")
+    await _rolls_and_draws_go_on(table, "kara", "vote1")
     await table.ok("@kara /choose decision:vote1 option:ser-sonch")
     won = await table.ok("@ulfa /choose decision:vote1 option:ser-sonch")
     assert won.pending is None and "Ser Sonch" in won.text

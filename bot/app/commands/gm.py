@@ -9,11 +9,10 @@ from bot.app.context import Invocation
 from bot.app.history import ReplayMismatch, state_before_top
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
-from bot.app.service import MAX_RETRIES, App, Loaded, reply_from
+from bot.app.service import App, Loaded, reply_from
 from bot.narration import told
 from rules import actions as a
 from rules.engine import parse_action
-from storage.db import StaleState
 
 
 async def force_next(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -49,33 +48,30 @@ async def undo(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def _undo(app: App, ctx: Invocation) -> Reply:
-    for _ in range(MAX_RETRIES):
-        loaded = await app.load(ctx)
+    async def attempt(loaded: Loaded) -> tuple[Reply, Loaded]:
         top, before = await _before_top(app, loaded.row.id)
         if top is None:
             raise CommandError("there is nothing to undo: no action has been taken in this campaign yet")
         before_json = before.model_dump_json()
         text = f"↩️ GM undo: #{top.entry.seq} `{top.entry.command}` by <@{top.entry.actor}> is taken back."
-        try:
-            seq = await app.db.append(
-                loaded.row.id,
-                loaded.row.seq,
-                "undo",
-                ctx.user_id,
-                ctx.command_line,
-                None,
-                [],
-                [{"kind": "gm", "text": text}],
-                before_json,
-                app.now(),
-                target_seq=top.entry.seq,
-                drop_snapshots_from=top.slot_seq,
-            )
-        except StaleState:
-            continue
-        app.remember_head(ctx, Loaded(replace(loaded.row, seq=seq, state_json=before_json), before))
-        return Reply(text=text, data={"seq": seq, "undone": {"seq": top.entry.seq, "command": top.entry.command}})
-    raise CommandError("the campaign is very busy right now; please try /gm undo again")
+        seq = await app.db.append(
+            loaded.row.id,
+            loaded.row.seq,
+            "undo",
+            ctx.user_id,
+            ctx.command_line,
+            None,
+            [],
+            [{"kind": "gm", "text": text}],
+            before_json,
+            app.now(),
+            target_seq=top.entry.seq,
+            drop_snapshots_from=top.slot_seq,
+        )
+        reply = Reply(text=text, data={"seq": seq, "undone": {"seq": top.entry.seq, "command": top.entry.command}})
+        return reply, Loaded(replace(loaded.row, seq=seq, state_json=before_json), before)
+
+    return await app.write_twice(ctx, attempt)  # another writer first: once more under the write lock
 
 
 async def amend_last(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
@@ -84,8 +80,7 @@ async def amend_last(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
 
 
 async def _amend_last(app: App, ctx: Invocation, values: list[int]) -> Reply:
-    for _ in range(MAX_RETRIES):
-        loaded = await app.load(ctx)
+    async def attempt(loaded: Loaded) -> tuple[Reply, Loaded]:
         top, before = await _before_top(app, loaded.row.id)
         if top is None or not top.entry.rolls:
             raise CommandError(
@@ -109,28 +104,25 @@ async def _amend_last(app: App, ctx: Invocation, values: list[int]) -> Reply:
             f"🎲 GM amended #{top.entry.seq} `{top.entry.command}`: the dice were {', '.join(map(str, old))}, "
             f"now {', '.join(map(str, new))}."
         )
-        try:
-            seq = await app.db.append(
-                loaded.row.id,
-                loaded.row.seq,
-                "amend",
-                ctx.user_id,
-                top.entry.command,
-                {"action": top.entry.action["action"], "amend": values},
-                [r.model_dump() for r in dice.rolls],
-                [{"kind": "gm", "text": note}, *(e.model_dump() for e in result.events)],
-                state_json,
-                app.now(),
-                target_seq=top.entry.seq,
-                drop_snapshots_from=top.slot_seq,
-            )
-        except StaleState:
-            continue
-        app.remember_head(ctx, Loaded(replace(loaded.row, seq=seq, state_json=state_json), result.state))
+        seq = await app.db.append(
+            loaded.row.id,
+            loaded.row.seq,
+            "amend",
+            ctx.user_id,
+            top.entry.command,
+            {"action": top.entry.action["action"], "amend": values},
+            [r.model_dump() for r in dice.rolls],
+            [{"kind": "gm", "text": note}, *(e.model_dump() for e in result.events)],
+            state_json,
+            app.now(),
+            target_seq=top.entry.seq,
+            drop_snapshots_from=top.slot_seq,
+        )
         reply = reply_from(result, seq, {"amended": {"seq": top.entry.seq, "previous": old, "naturals_now": new}})
         reply.text = note + "\n" + reply.text
-        return reply
-    raise CommandError("the campaign is very busy right now; please try /gm amend-last again")
+        return reply, Loaded(replace(loaded.row, seq=seq, state_json=state_json), result.state)
+
+    return await app.write_twice(ctx, attempt)  # another writer first: once more under the write lock
 
 
 async def show_log(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:

@@ -15,7 +15,7 @@ from bot.app.context import Invocation
 from bot.app.history import effective, state_before
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
-from bot.app.service import MAX_RETRIES, App, Loaded, reply_from
+from bot.app.service import App, Loaded, reply_from
 from bot.narration import told
 from rules.clash.aftermath import all_knights_dead
 from rules.clash.handlers import ClashStart
@@ -23,7 +23,6 @@ from rules.clash.sigh import SighOfTheGraal
 from rules.postgame.handlers import PostgameClash
 from rules.rogue.handlers import RogueNode
 from rules.state import CampaignState
-from storage.db import StaleState
 
 CLASH_START = str(ClashStart.model_fields["type"].default)
 ROGUE_NODE = str(RogueNode.model_fields["type"].default)  # a Rogue's Path node starts its Clash (docs/rogue.md)
@@ -51,32 +50,28 @@ async def before_the_clash(app: App, loaded: Loaded) -> tuple[int, str, Campaign
 
 
 async def sigh(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
-    async with app.serial(ctx):
-        for _ in range(MAX_RETRIES):
-            loaded = await app.load(ctx)
-            k = find(loaded, ctx, o["knight"])
-            await may_change(app, ctx, loaded, k)
-            if not k.sheet.sigh_of_the_graal:
-                raise CommandError(f"{k.name} has no Sigh of the Graal to spend (the Knight Sheet's box is empty; "
-                                   "the Questing Knight gains one with the Favor of the Graal)")
-            seq, command, before = await before_the_clash(app, loaded)
-            action = SighOfTheGraal(knight=k.id, restore=before.model_dump(mode="json"))
-            dice = app.engine.dice_for(loaded.state)
-            result = told(app.engine.apply(loaded.state, action, dice, in_place=True))
-            state_json = result.state.model_dump_json()
-            try:
-                new_seq = await app.db.append(
-                    loaded.row.id, loaded.row.seq, "action", ctx.user_id, ctx.command_line,
-                    {"action": action.model_dump(mode="json"), "amend": []}, [r.model_dump() for r in dice.rolls],
-                    [e.model_dump() for e in result.events], state_json, app.now(),
-                )
-            except StaleState:
-                continue
-            app.remember_head(ctx, Loaded(replace(loaded.row, seq=new_seq, state_json=state_json), result.state))
-            reply = reply_from(result, new_seq, {"restored_before": {"seq": seq, "command": command}})
-            reply.text += f"\n(Restored to just before #{seq} `{command}`.)"
-            return reply
-    raise CommandError("the campaign is very busy right now; please try /clash sigh again")
+    async def attempt(loaded: Loaded) -> tuple[Reply, Loaded]:
+        k = find(loaded, ctx, o["knight"])
+        await may_change(app, ctx, loaded, k)
+        if not k.sheet.sigh_of_the_graal:
+            raise CommandError(f"{k.name} has no Sigh of the Graal to spend (the Knight Sheet's box is empty; "
+                               "the Questing Knight gains one with the Favor of the Graal)")
+        seq, command, before = await before_the_clash(app, loaded)
+        action = SighOfTheGraal(knight=k.id, restore=before.model_dump(mode="json"))
+        dice = app.engine.dice_for(loaded.state)
+        result = told(app.engine.apply(loaded.state, action, dice, in_place=True))
+        state_json = result.state.model_dump_json()
+        new_seq = await app.db.append(
+            loaded.row.id, loaded.row.seq, "action", ctx.user_id, ctx.command_line,
+            {"action": action.model_dump(mode="json"), "amend": []}, [r.model_dump() for r in dice.rolls],
+            [e.model_dump() for e in result.events], state_json, app.now(),
+        )
+        reply = reply_from(result, new_seq, {"restored_before": {"seq": seq, "command": command}})
+        reply.text += f"\n(Restored to just before #{seq} `{command}`.)"
+        return reply, Loaded(replace(loaded.row, seq=new_seq, state_json=state_json), result.state)
+
+    async with app.serial(ctx):  # another writer first: once more under the write lock
+        return await app.write_twice(ctx, attempt)
 
 
 def register(r: Registry) -> None:
