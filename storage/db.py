@@ -80,6 +80,8 @@ async def _run(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = (
 class SqliteDatabase(Database):
     """The SQLite backend (one file, WAL mode): any number of processes may share the file."""
 
+    writes: int  # counted: every write transaction begins in ``transaction`` or ``_write``
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
         self.path = path
