@@ -15,8 +15,10 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import asyncpg
+if TYPE_CHECKING:  # imported where it is used: a bench run loads asyncpg only for these figures, after the others
+    import asyncpg
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,6 +44,8 @@ def server() -> Iterator[str | None]:
 
 
 async def _schema(url: str) -> str:
+    import asyncpg
+
     name = f"bench_{uuid.uuid4().hex[:12]}"
     conn = await asyncpg.connect(url)
     await conn.execute(f"CREATE SCHEMA {name}")
@@ -58,6 +62,8 @@ async def _baseline_commits(conn: asyncpg.Connection, first: int, count: int) ->
 
 
 async def commands_and_baseline_s(url: str, n: int, block: int) -> tuple[float, float]:
+    import asyncpg
+
     from bench.__main__ import _bench_app, _commands
 
     app = await _bench_app(await _schema(url))

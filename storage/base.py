@@ -104,6 +104,10 @@ class Database(ABC):
 
     #: what messages call this database: a file path, or a URL without its password
     name: str
+    #: how many write transactions this process has begun on it (every one, done or refused), or None where the
+    #: backend does not count them: a caller that remembers what it wrote knows nothing else was written here since
+    #: while the count stays the same
+    writes: int | None = None
 
     @classmethod
     async def open(cls, target: str | Path) -> Database:

@@ -80,11 +80,14 @@ async def _run(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = (
 class SqliteDatabase(Database):
     """The SQLite backend (one file, WAL mode): any number of processes may share the file."""
 
+    writes: int  # counted: every write transaction begins in ``transaction`` or ``_write``
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
         self.path = path
         self.name = path
         self._write_lock = asyncio.Lock()
+        self.writes = 0
 
     @classmethod
     async def connect(cls, path: str) -> SqliteDatabase:
@@ -127,6 +130,7 @@ class SqliteDatabase(Database):
     async def transaction(self, exclusive: bool = False) -> AsyncIterator[aiosqlite.Connection]:
         """A write transaction (``BEGIN IMMEDIATE``, or ``EXCLUSIVE``), rolled back if anything fails, COMMIT
         included; a full or read-only disk is ``StorageUnavailable``."""
+        self.writes += 1
         async with self._write_lock:
             await self._begin("EXCLUSIVE" if exclusive else "IMMEDIATE")
             try:
@@ -144,6 +148,7 @@ class SqliteDatabase(Database):
         BEGIN IMMEDIATE, ``fn``, COMMIT there, or ROLLBACK if anything raised (then the exception comes
         back here). While another connection writes, wait as ``_begin`` does (short, growing sleeps). Inside this
         task's ``hold`` the transaction is open already: ``fn`` runs in it, as a savepoint (all of ``fn`` or none)."""
+        self.writes += 1
         if _HOLDING.get() == (self, asyncio.current_task()):
             try:
                 return cast(_T, await self.conn._execute(_savepoint, self.conn, fn, args))  # type: ignore[no-untyped-call]

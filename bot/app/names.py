@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from rules import lookup
+from rules.state import CampaignState
 
 MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")
 SPECIAL = re.compile(r"[\\*_~`|>\[\]@<]")
@@ -36,6 +37,11 @@ def special_names(state_json: str) -> list[str]:
     """The names of a campaign's Knights that need escaping, read from its stored state."""
     knights = json.loads(state_json).get("knights") or {}
     return [k["name"] for k in knights.values() if isinstance(k, dict) and needs_escape(str(k.get("name", "")))]
+
+
+def special_names_of(state: CampaignState) -> list[str]:
+    """The same names as ``special_names``, read from a campaign's parsed state."""
+    return [k.name for k in state.knights.values() if needs_escape(k.name)]
 
 
 def key(name: str) -> str:

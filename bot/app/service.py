@@ -213,11 +213,14 @@ class App:
         # (guild, channel) -> the campaign head this process wrote last, parsed: the next action of the channel
         # starts from it instead of reading and parsing the head again (see _act for why that is safe)
         self._heads: dict[tuple[str, str], Loaded] = {}
+        # (guild, channel) -> the database's write count just after its cached head was written (Database.writes)
+        self._head_writes: dict[tuple[str, str], int] = {}
 
     def forget_heads(self) -> None:
         """Drop every cached campaign head: each channel's next action reads its head from the database (for a
         tool or a test that changed a stored state under a running App)."""
         self._heads.clear()
+        self._head_writes.clear()
 
     # -- the guild's content ------------------------------------------------------------------------
 
@@ -301,6 +304,7 @@ class App:
                 _CURRENT.reset(token)
 
     async def _run(self, ctx: Invocation, command: Command, raw: dict[str, Any]) -> Reply:
+        writes = self.db.writes
         try:
             options = convert(command, raw)
             # a player command loads the campaign itself (and says so politely if there is none);
@@ -314,7 +318,7 @@ class App:
                     )
             if any(o.lookup for o in command.options):  # a name for an id: the id (bot/app/lookups)
                 options = await self._resolved(ctx, command, options)
-            return await self._escaped(ctx, await command.handler(self, ctx, options))
+            return await self._escaped(ctx, await command.handler(self, ctx, options), writes)
         except (CommandError, RuleError, ForcedDieError) as exc:
             return Reply.fail(carried(str(exc)))  # a refusal may name the step to take next as a fact
         except ValidationError as exc:
@@ -338,20 +342,30 @@ class App:
 
     # -- campaigns and permissions ---------------------------------------------------------------------
 
-    async def _escaped(self, ctx: Invocation, reply: Reply) -> Reply:
+    async def _escaped(self, ctx: Invocation, reply: Reply, writes: int | None) -> Reply:
         """The reply with the campaign's Knight names that hold Markdown or mention characters escaped
-        (bot/app/names.py); the names are read again only when the campaign's state changed."""
+        (bot/app/names.py); the names are read again only when the campaign's state changed. ``writes``: the
+        database's write count when the command began. When this command wrote the channel's head itself, and this
+        process wrote nothing after it, that head is the stored one: its names are read from its state, without
+        reading the campaign again (one trip to the database per command fewer)."""
         if not reply.text:
             return reply
-        row = await self.db.active_campaign(ctx.guild_id, ctx.channel_id)
-        if row is None:
-            return reply
-        cached = self._special_names.get(row.id)
-        if cached is None or cached[0] != row.seq:
-            cached = (row.seq, names.special_names(row.state_json))
-            self._special_names[row.id] = cached
-        if cached[1]:
-            reply.text = names.escape_names(reply.text, cached[1])
+        key = (ctx.guild_id, ctx.channel_id)
+        head = self._heads.get(key)
+        written = self._head_writes.get(key)
+        if head is not None and writes is not None and written is not None and writes < written == self.db.writes:
+            special = names.special_names_of(head.state)
+        else:
+            row = await self.db.active_campaign(ctx.guild_id, ctx.channel_id)
+            if row is None:
+                return reply
+            cached = self._special_names.get(row.id)
+            if cached is None or cached[0] != row.seq:
+                cached = (row.seq, names.special_names(row.state_json))
+                self._special_names[row.id] = cached
+            special = cached[1]
+        if special:
+            reply.text = names.escape_names(reply.text, special)
         return reply
 
     async def load(self, ctx: Invocation) -> Loaded:
@@ -410,8 +424,11 @@ class App:
         cached = self._heads.pop(key, None)
         loaded = cached or await self.load(ctx)
         try:
+            writes = self.db.writes
             result, seq, head = await self._apply(ctx, loaded, action)
-            self._remember_head(key, head)
+            # its one write the only one of this process meanwhile: the stored head, known (see _escaped)
+            only = writes is not None and self.db.writes == writes + 1
+            self._remember_head(key, head, self.db.writes if only else None)
             return result, seq
         except StaleState:
             log.info("campaign %s moved on; retrying %s under its write lock", loaded.row.id, type(action).__name__)
@@ -520,10 +537,18 @@ class App:
         next action starts from it instead of finding its cached head stale."""
         self._remember_head((ctx.guild_id, ctx.channel_id), loaded)
 
-    def _remember_head(self, key: tuple[str, str], loaded: Loaded) -> None:
-        if len(self._heads) >= MAX_CACHED_HEADS:
-            self._heads.pop(next(iter(self._heads)))  # the channel that acted longest ago
+    def _remember_head(self, key: tuple[str, str], loaded: Loaded, written: int | None = None) -> None:
+        """``written``: the database's write count just after ``loaded`` was written, when no other write of this
+        process began meanwhile (``_escaped`` then knows it is the stored head); None: not known."""
+        if key not in self._heads and len(self._heads) >= MAX_CACHED_HEADS:
+            oldest = next(iter(self._heads))  # the channel that acted longest ago
+            del self._heads[oldest]
+            self._head_writes.pop(oldest, None)
         self._heads[key] = loaded
+        if written is None:
+            self._head_writes.pop(key, None)
+        else:
+            self._head_writes[key] = written
 
     async def act_reply(self, ctx: Invocation, action: BaseModel) -> Reply:
         result, seq = await self.act(ctx, action)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.app.names import escape, key
 from bot.discord.replies import render
-from tests.conftest import Table
+from tests.conftest import Backend, Table, open_app
 
 
 async def test_names_are_stored_as_typed_and_shown_escaped(table: Table) -> None:
@@ -35,3 +35,23 @@ async def test_the_same_name_twice_is_refused(table: Table) -> None:
     assert len((await table.state())["knights"]) == 1
     await table.ok('@bob /knight create knight:ashgrove name:"Karl"')
     assert key("Sér  O'Neil") == key("ser oneil")
+
+
+async def test_a_name_another_server_wrote_is_escaped_here(backend: Backend) -> None:
+    """Names are escaped from the campaign's stored head: this App's own last write is that head only while nothing
+    else wrote since. A Knight another App (another server, on the same file) created is escaped here too, even though
+    this App still keeps its own older head in memory."""
+    one, two = Table(await open_app(backend.target("shared"))), Table(await open_app(backend.target("shared")))
+    try:
+        await one.ok('/campaign new name:"Shared"')
+        await one.ok("/roll d100")  # one keeps its head in memory
+        await two.ok('@bob /knight create knight:lanternbearer name:"**Bold**"')
+        listed = await one.ok("/knight list")
+        assert "\\*\\*Bold\\*\\*" in listed.text, listed.text
+        made = await one.ok('@kara /knight create knight:ashgrove name:"Kara"')  # one's head was stale: read again
+        assert "**Bold**" not in made.text
+        listed = await one.ok("/knight list")
+        assert "\\*\\*Bold\\*\\*" in listed.text and "Kara" in listed.text, listed.text
+    finally:
+        await one.app.db.close()
+        await two.app.db.close()
