@@ -43,6 +43,14 @@ class Table:
     async def state(self) -> dict:
         return (await self.ok("/gm state")).data["state"]
 
+    async def of_version(self, version: int) -> None:
+        """Make the campaign (id 1) one created at state ``version``, in its head and in the snapshot a rebuild
+        starts from, as an older release wrote it; the App forgets its cached heads."""
+        for table, where in (("campaigns", "id"), ("snapshots", "campaign_id")):
+            await self.app.db.execute(f"UPDATE {table} SET state_json = json_set(state_json, '$.version', ?) "
+                                      f"WHERE {where} = 1", version)
+        self.app.forget_heads()
+
 
 def assert_fits_discord(reply: Reply, line: str = "") -> None:
     """Every reply the tests produce, as Discord would get it (issue #8: "A test walks every registered command

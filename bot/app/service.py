@@ -532,11 +532,6 @@ class App:
         self._remember_head(key, head)
         return done
 
-    def remember_head(self, ctx: Invocation, loaded: Loaded) -> None:
-        """Keep ``loaded`` (just written by this process, e.g. by /gm undo) as the channel's cached head, so the
-        next action starts from it instead of finding its cached head stale."""
-        self._remember_head((ctx.guild_id, ctx.channel_id), loaded)
-
     def _remember_head(self, key: tuple[str, str], loaded: Loaded, written: int | None = None) -> None:
         """``written``: the database's write count just after ``loaded`` was written, when no other write of this
         process began meanwhile (``_escaped`` then knows it is the stored head); None: not known."""

@@ -81,11 +81,7 @@ async def test_an_older_campaign_only_puts_the_tile_down(table: Table) -> None:
     A campaign created before state version 6 replays its log as it was written: the tile was only put on the board."""
     await _clash(table)
     old = CHASM_PLACED_VERSION - 1
-    await table.app.db.execute("UPDATE campaigns SET state_json = json_set(state_json, '$.version', ?) WHERE id = 1",
-                               old)
-    await table.app.db.execute("UPDATE snapshots SET state_json = json_set(state_json, '$.version', ?) "
-                               "WHERE campaign_id = 1", old)
-    table.app.forget_heads()
+    await table.of_version(old)
     assert (await table.state())["version"] == old
     placed = await table.ok("/clash place kind:terrain name:Pit space:H5 keywords:Chasm")
     assert "dies" not in placed.text and not any(_dead(await table.state()).values())

@@ -82,11 +82,7 @@ async def test_an_older_campaign_pays_only_heat_and_vigor(table: Table) -> None:
     track."""
     await _knight_round(table)
     old = TECHNIQUE_ACTION_VERSION - 1
-    await table.app.db.execute("UPDATE campaigns SET state_json = json_set(state_json, '$.version', ?) WHERE id = 1",
-                               old)
-    await table.app.db.execute("UPDATE snapshots SET state_json = json_set(state_json, '$.version', ?) "
-                               "WHERE campaign_id = 1", old)
-    table.app.forget_heads()
+    await table.of_version(old)
     await table.ok("@sonch /knight move to:G4")
     used = await table.ok(SMOKE)
     assert "spends the Movement Action" not in used.text
