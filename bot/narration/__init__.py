@@ -9,40 +9,19 @@ the same). Players' names are stored as typed and escaped for Markdown here.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterable
 
-from bot.narration import (
-    attack,
-    attention,
-    clues,
-    decks,
-    delve,
-    encounter,
-    fog,
-    harm,
-    keywords,
-    knight_board,
-    knight_expedition,
-    knights,
-    loadout,
-    next_step,
-    outpost,
-    rolls,
-    rounds,
-    saints,
-    solo,
-    squires,
-    stats,
-    techniques,
-    vision,
-)
+from bot.narration import next_step
 from bot.narration.registry import bold, renders, words
 from rules.engine import Event, Result
 from rules.facts import Paragraph
 
-# every module that registers renderers
-FAMILIES = (attack, attention, clues, decks, delve, encounter, fog, harm, keywords, knight_board, knight_expedition,
-            knights, loadout, next_step, outpost, rolls, rounds, saints, solo, squires, stats, techniques, vision)
+# every module of this package but the registry renders one family of facts: each is imported here, so a new
+# family is one new module and nothing else
+FAMILIES = tuple(importlib.import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__)
+                 if m.name != "registry")
 
 
 def sentence(e: Event) -> str | None:
