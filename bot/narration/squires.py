@@ -5,16 +5,21 @@ from __future__ import annotations
 from bot.narration.registry import bold, name, renders
 from rules.squires.mettle_facts import MettleCritical, MettleHitsEvaded, MettleTest, MettleToHit
 from rules.squires.squire_facts import (
+    InvestigationProgress,
     MettleShown,
     SquireBaneKills,
+    SquireClueCard,
     SquireClueReturned,
     SquireClueSpent,
+    SquireCollects,
     SquireGaveBack,
     SquireGearPower,
     SquireGold,
     SquireHeatOverLimit,
+    SquireInvestigationEnded,
     SquireJoined,
     SquireJudiciumByHand,
+    SquireLeadsSaved,
     SquireLeft,
     SquireLent,
     SquireMettleDrawn,
@@ -24,6 +29,7 @@ from rules.squires.squire_facts import (
     SquirePolicySet,
     SquirePower,
     SquirePrecision,
+    SquireQuestUnlock,
     SquireRedraw,
     SquireStat,
 )
@@ -193,3 +199,51 @@ def _policy(f: SquirePolicySet) -> str:
 def _gold(f: SquireGold) -> str:
     return (f"💰 {name(f.squire)} would gain {f.amount} Gold; Squires don't use Gold, so the Party Leader "
             f"{name(f.knight)} gains it: **{f.gold}** Gold.")
+
+
+# -- Squire Investigations ------------------------------------------------------------------------------------------
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def progress(p: InvestigationProgress) -> str:
+    """An Investigation's Clues, ``Martial 1/3, Mystic 1/2``."""
+    return (f"{p.primary.capitalize()} {p.has_primary}/{p.needed}, "
+            f"{p.secondary.capitalize()} {p.has_secondary}/{p.secondary_needed}")
+
+
+@renders(SquireClueCard)
+def _clue_card(f: SquireClueCard) -> str:
+    how = {"top": "", "last": " (the last card of the Clue deck)",
+           "d10": f" (d10 {f.die}: the {_ordinal(f.depth)} card from the top of the Clue deck)"}[f.drawn]
+    why = "a random Clue token" if f.knight is None else f"the Primary Clue of {name(f.knight)}"
+    return (f"🃏 Squire Investigation: {name(f.squire)} draws the Clue card **{f.card}**{how}: Primary Clue "
+            f"**{f.primary.capitalize()}** ×{f.needed}; Secondary Clue **{f.secondary.capitalize()}** "
+            f"×{f.secondary_needed} ({why}; its token counts as the first).")
+
+
+@renders(SquireCollects)
+def _collects(f: SquireCollects) -> str:
+    shown = ", ".join(t.capitalize() for t in f.clues)
+    return f"🔎 {name(f.squire)} (Squire) collects {shown} ({progress(f.progress)})."
+
+
+@renders(SquireInvestigationEnded)
+def _investigation_ended(f: SquireInvestigationEnded) -> str:
+    return (f"🔍 {name(f.squire)}'s Squire Investigation {'**succeeds**' if f.success else 'fails'} "
+            f"({progress(f.progress)}); Leads: {f.leads}.")
+
+
+@renders(SquireQuestUnlock)
+def _quest_unlock(f: SquireQuestUnlock) -> str:
+    return ("A Squire completed their Investigation by the end of a Quest Expedition: unlock one Mettle card of the "
+            "Party Leader's tier or below with `/squire unlock card:<id> reason:quest`.")
+
+
+@renders(SquireLeadsSaved)
+def _leads_saved(f: SquireLeadsSaved) -> str:
+    if not f.quest:
+        return "Not a Quest Expedition: the Squires' Leads are not saved toward Mettle cards."
+    return f"🧵 The highest Leads among the Squires ({f.best}) are added to the saved Leads: **{f.leads}**."

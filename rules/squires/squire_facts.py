@@ -214,3 +214,76 @@ class SquireGold(Fact):
     amount: int
     knight: str
     gold: int
+
+
+# -- Squire Investigations (rules/squires/investigation.py) --------------------------------------------------------
+
+class InvestigationProgress(BaseModel):
+    """A Squire Investigation's Clues: ``primary`` ``has_primary``/``needed``, ``secondary``
+    ``has_secondary``/``secondary_needed``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    primary: str
+    has_primary: int
+    needed: int
+    secondary: str
+    has_secondary: int
+    secondary_needed: int
+
+
+@fact
+class SquireClueCard(Fact):
+    """``squire`` draws the Clue card ``card`` for their Investigation: ``drawn`` by a ``die`` counting ``depth``
+    cards from the top of the Clue deck, as its last card, or from the top (a campaign before state version 2); the
+    Secondary Clue is the Primary of ``knight`` (None: a random Clue token)."""
+
+    fact: Literal["squire_clue_card"] = "squire_clue_card"
+    squire: str
+    card: str
+    drawn: Literal["d10", "last", "top"]
+    die: int = 0
+    depth: int = 0
+    primary: str
+    needed: int
+    secondary: str
+    secondary_needed: int
+    knight: str | None
+
+
+@fact
+class SquireCollects(Fact):
+    """``squire`` collects the Clues ``clues`` for their Investigation (now ``progress``)."""
+
+    fact: Literal["squire_collects"] = "squire_collects"
+    squire: str
+    clues: list[str]
+    progress: InvestigationProgress
+
+
+@fact
+class SquireInvestigationEnded(Fact):
+    """``squire``'s Squire Investigation succeeds or fails (``progress``), with ``leads`` Leads."""
+
+    fact: Literal["squire_investigation_ended"] = "squire_investigation_ended"
+    squire: str
+    success: bool
+    progress: InvestigationProgress
+    leads: int
+
+
+@fact
+class SquireQuestUnlock(Fact):
+    """A Squire completed their Investigation by the end of a Quest Expedition: one Mettle card may be unlocked."""
+
+    fact: Literal["squire_quest_unlock"] = "squire_quest_unlock"
+
+
+@fact
+class SquireLeadsSaved(Fact):
+    """The highest Leads among the Squires (``best``) are added to the saved Leads, now ``leads``; ``quest`` False:
+    not a Quest Expedition, nothing is saved."""
+
+    fact: Literal["squire_leads_saved"] = "squire_leads_saved"
+    quest: bool
+    best: int = 0
+    leads: int = 0
