@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from content.schema.rosegraal import ROMAN, TIER_KEYS, TIER_NAMES, Rosegraal, RosegraalNode
+from content.schema.rosegraal import TIER_KEYS, Rosegraal, RosegraalNode
 from rules.clash import aftermath as after
 from rules.coverage import implements
 from rules.engine import Engine, Event
@@ -45,10 +45,6 @@ def reachable(sheet: Rosegraal, crossed: list[str]) -> list[str]:
 
 def living(state: CampaignState) -> list[KnightState]:
     return [k for k in state.knights.values() if not k.dead]
-
-
-def tier_name(level: int) -> str:
-    return f"{ROMAN[level]} – {TIER_NAMES[level]}"
 
 
 def gate_tier(state: CampaignState, k: KnightState) -> str:
