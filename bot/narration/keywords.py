@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.narration.registry import bold, name, plural, renders
+from rules.keywords.facts import KeywordByHand
 from rules.knights.keyword_facts import (
     ChokeHeatOwed,
     ChokeLimitSet,
@@ -90,3 +91,15 @@ def _pool(f: PoolTokensPlaced) -> str:
 @renders(ConditionTokensSet)
 def _set(f: ConditionTokensSet) -> str:
     return f"Generic tokens on {f.condition}: {f.old} → **{f.new}**."
+
+
+@renders(KeywordByHand)
+def _by_hand(f: KeywordByHand) -> str:
+    of = f" ({f.source})" if f.source else ""
+    if f.how == "kingdom":
+        return (f"✋ {f.label}{of}: a Kingdom keyword, not applied by the bot in the {f.context} — apply it from its "
+                f"card by hand: {f.command}.")
+    if f.how == "may_use":
+        return f"✋ {f.label}{of}: the player may use it now — {f.command}."
+    text = f" — \u201c{f.text}\u201d" if f.text else ""
+    return f"✋ {f.label}{of}, not applied by the bot in the {f.context}{text} Apply it by hand: {f.command}."
