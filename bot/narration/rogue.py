@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import name, names, renders
+from bot.narration.registry import name, names, plural, renders
 from content.schema.rosegraal import REWARD_NAMES, ROMAN, TIER_NAMES
 from rules.rogue import facts as rf
 
@@ -116,7 +116,7 @@ def _refilled(f: rf.RoguePartyRefilled) -> str:
 
 @renders(rf.RogueResurrectionsGained)
 def _gained(f: rf.RogueResurrectionsGained) -> str:
-    return f"Rosegraal Reward: +{f.gain} resurrection{'s' if f.gain != 1 else ''} ({f.now} now)."
+    return f"Rosegraal Reward: +{f.gain} resurrection{plural(f.gain)} ({f.now} now)."
 
 
 @renders(rf.RogueRewardsOwed)

@@ -1,5 +1,5 @@
-"""The facts of Devotion and the Incarnation (rules/campaign/saints.py); their words, with the commands that follow
-an Incarnation, are bot/narration/saints.py's. The Saint card's other sentences are not facts yet."""
+"""The facts of Devotion, the Incarnation, the Saint cards and the Holy Commandment (rules/campaign/saints.py); their
+words, with the commands that follow an Incarnation, are bot/narration/saints.py's."""
 
 from __future__ import annotations
 
