@@ -16,6 +16,7 @@ from rules.board.naming import slug
 from rules.board.state import BoardState, BypassLevel, Knight, Monster, terrain_from_spec
 from rules.clash import aftermath as after
 from rules.clash import pieces
+from rules.clash.gm_facts import GmDeckTop, GmKnightStat, GmMonsterNumber, GmWoundStack
 from rules.clash.pieces import piece_keywords
 from rules.clash.setup import setup_clash
 from rules.clash.state import ClashState
@@ -24,6 +25,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import Fact
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
@@ -237,22 +239,19 @@ def adjust_deck(engine: Engine, state: CampaignState, act: ClashAdjustDeck, dice
     name = act.deck.upper()
     if act.top in deck:
         deck.remove(act.top)
-        where = "deck"
+        where: Literal["deck", "discard"] = "deck"
     elif act.top in discard:
         discard.remove(act.top)
-        where = "discard pile"
+        where = "discard"
     else:
         places = ", ".join(deck + discard) or "none"
         raise RuleError(f"{act.top!r} is not in the {name} deck or its discard pile; the cards there are: {places}")
     under_ai_zero = act.deck == "ai" and clash.ai_zero is not None and act.top != clash.ai_zero
-    if under_ai_zero and deck and deck[0] == clash.ai_zero:
-        deck.insert(1, act.top)
-        text = (f"🛠️ GM: {act.top} (level {clash.levels[act.top]}) goes from the {name} {where} to just under the "
-                "unresolved AI 0 card, which stays on top.")
-    else:
-        deck.insert(0, act.top)
-        text = f"🛠️ GM: {act.top} (level {clash.levels[act.top]}) goes from the {name} {where} to the top of the deck."
-    return Result(state=state, events=[Event(kind="gm_adjust", text=text)], data={"clash": clash_data(clash, gm=True)})
+    under_ai_zero = under_ai_zero and bool(deck) and deck[0] == clash.ai_zero
+    deck.insert(1 if under_ai_zero else 0, act.top)
+    told = GmDeckTop(deck=act.deck, card=act.top, level=clash.levels[act.top], source=where,
+                     under_ai_zero=under_ai_zero)
+    return Result(state=state, events=[Event(kind="gm_adjust", fact=told)], data={"clash": clash_data(clash, gm=True)})
 
 
 def _find_knight(state: CampaignState, name: str) -> KnightState:
@@ -271,13 +270,9 @@ def adjust_knight(engine: Engine, state: CampaignState, act: ClashAdjustKnight, 
         raise RuleError(f"{k.name}'s {act.stat.capitalize()} is already {act.value}")
     apply = {"passion": st.change_passion, "heat": st.change_heat, "vigor": st.change_vigor, "bane": st.change_bane}
     lines = apply[act.stat](cat, k, change)
-    text = f"🛠️ GM sets **{k.name}**'s {act.stat.capitalize()} to {act.value}: " + " ".join(lines)
-    return Result(state=state, events=[Event(kind="gm_adjust", text=text)],
+    told = GmKnightStat(knight=k.name, stat=act.stat, value=act.value, then=list(lines))
+    return Result(state=state, events=[Event(kind="gm_adjust", fact=told)],
                   data={"knight": knight_summary(cat, k), "clash": clash_data(clash, gm=True)})
-
-
-MONSTER_FIELDS = {"to_hit": "To Hit", "at_bonus": "AT bonus", "evasion_dice_bonus": "Evasion dice bonus",
-                  "vigor_loss_bonus": "Vigor Loss bonus"}
 
 
 @handles(ClashAdjustMonster)
@@ -296,16 +291,16 @@ def adjust_monster(engine: Engine, state: CampaignState, act: ClashAdjustMonster
                 clash, _ = wound_stack.heal(clash, 1)
             clash = wound_stack.add_generic(clash, count=act.value - clash.wounds())  # a Double taken off
         clash, lines = wound_stack.check_victory(clash)
-        text = f"🛠️ GM sets the Wound Stack from {before} to {clash.wounds()} Wound(s) of {clash.wounds_needed}."
+        told: Fact = GmWoundStack(before=before, after=clash.wounds(), needed=clash.wounds_needed)
     else:
         before = getattr(clash, act.what)
         if act.what == "to_hit" and not 1 <= act.value <= 10:
             raise RuleError("a To Hit value is between 1 and 10")
         setattr(clash, act.what, act.value)
         lines = []
-        text = f"🛠️ GM sets the Monster's {MONSTER_FIELDS[act.what]} from {before} to {act.value}."
+        told = GmMonsterNumber(what=act.what, before=before, after=act.value)
     state.clash = clash
-    events = [Event(kind="gm_adjust", text=text)] + [Event(kind="clash", text=line) for line in lines]
+    events = [Event(kind="gm_adjust", fact=told)] + [Event(kind="clash", text=line) for line in lines]
     return Result(state=state, events=events, data={"clash": clash_data(clash, gm=True)})
 
 
