@@ -26,3 +26,24 @@ async def test_the_gms_adjustments_read_as_before_and_the_log_keeps_their_facts(
     top = await table.ok(f"/clash adjust deck:ai top:{card}")
     assert "goes from the AI deck to" in top.text
     assert await logged_facts(app, f"/clash adjust deck:ai top:{card}") == ["clash_gm_deck_top"]
+
+
+async def test_a_clash_set_up_and_ended_reads_as_before_and_the_log_keeps_its_facts(app: App, table: Table) -> None:
+    """Rulebook (line 1062): Resolving Clashes: Establish Type, Locate Setup, Perform Setup."""
+    await table.ok('@kara /knight create knight:lanternbearer name:"Ser *Kara*"')
+    started = await table.ok("/clash start monster:abbot level:2 type:full")
+    lines = started.text.splitlines()
+    assert lines[0] == "The Cinder Abbot, level 2, full Clash: AI 1 deck of 6 cards."
+    assert "Activation tokens: AI." in lines and "The Clash begins with the Monster Round: /monster round." in lines
+    assert "Knights: Ser \\*Kara\\* on H3." in lines and "The Cinder Abbot stands on A5, facing south." in lines
+    assert lines[-1] == "Flip every Technique card to its Clash side; Knight statistics carry over from the Delve."
+    facts = await logged_facts(app, "/clash start monster:abbot level:2 type:full")
+    assert facts[:3] == ["clash_setup_decks", "clash_setup_bp_deck", "clash_setup_escalations"]
+    assert {"clash_setup_knights", "clash_setup_monster_placed", "clash_setup_flip_techniques"} <= set(facts)
+    ended = await table.ok("/clash end")
+    assert ended.text.splitlines() == [
+        "🏁 The Clash against The Cinder Abbot (level 2, full) is over: ended by the GM. Wounds 0/11.",
+        "The Clash was not over (no victory, no defeat): it just ends, without Clash Aftermath "
+        "(`/knight expedition step:aftermath knight:\"...\"` runs one Knight's by hand).",
+        "The Clash Board is cleared."]
+    assert await logged_facts(app, "/clash end") == ["clash_ended", "clash_ended_unfinished", "clash_board_cleared"]
