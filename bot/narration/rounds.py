@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import bold, renders
+from bot.narration.registry import bold, name, renders, words
 from rules.clash.round_facts import ClashOverCalled, KnightRoundEnded, RoundBegins, SighReplay
 
 
@@ -32,6 +32,9 @@ def _sigh(f: SighReplay) -> str:
         where = f" against {f.against}" if f.against else ""
         return (f"🌬️ {bold(f.knight)} spends a Sigh of the Graal: the Clash{where} is replayed without any of its "
                 "consequences.")
+    if f.step == "erased":
+        then = [x if isinstance(x, str) else words(x) for x in f.then]
+        return f"{name(f.knight)}: " + " ".join(t for t in then if t is not None)
     if f.step == "restored":
         return "The game is restored to the state from before the Clash (Knights, Kingdom track, decks, board)."
     return ("The dice go on from where they stand: the replayed Clash rolls new dice. The GM starts it again with "

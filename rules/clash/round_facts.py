@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.facts import Fact, fact
+from pydantic import SerializeAsAny, field_validator
+
+from rules.facts import Fact, fact, read_lines
 
 
 @fact
@@ -39,10 +41,17 @@ class ClashOverCalled(Fact):
 @fact
 class SighReplay(Fact):
     """A Sigh of the Graal spent by ``knight``: the Clash (``against``: its Monster) is replayed without its
-    consequences (``step`` spent), the game restored to before it (restored), the dice going on and the GM starting
-    it again (``/clash start``; dice)."""
+    consequences (``step`` spent), the game restored to before it (restored), the Knight's Sigh erased there
+    (erased; ``then``: the Knight Sheet's lines), the dice going on and the GM starting it again (``/clash start``;
+    dice)."""
 
     fact: Literal["sigh_replay"] = "sigh_replay"
-    step: Literal["spent", "restored", "dice"]
+    step: Literal["spent", "restored", "erased", "dice"]
     knight: str = ""
     against: str | None = None
+    then: list[SerializeAsAny[Fact] | str] = []
+
+    @field_validator("then", mode="before")
+    @classmethod
+    def known_facts(cls, value: object) -> object:
+        return read_lines(value)

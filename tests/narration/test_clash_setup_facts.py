@@ -47,3 +47,23 @@ async def test_a_clash_set_up_and_ended_reads_as_before_and_the_log_keeps_its_fa
         "(`/knight expedition step:aftermath knight:\"...\"` runs one Knight's by hand).",
         "The Clash Board is cleared."]
     assert await logged_facts(app, "/clash end") == ["clash_ended", "clash_ended_unfinished", "clash_board_cleared"]
+
+
+async def test_a_sigh_of_the_graal_reads_as_before_and_the_log_keeps_its_facts(app: App, table: Table) -> None:
+    """Rulebook (line 325): If you use a Sigh of the Graal, one Knights should erase a Sigh of the Graal from their
+    Knight Sheets."""
+    await table.ok("@kara /knight create knight:ashgrove name:Kara")
+    await table.ok("@kara /knight mark what:sigh")
+    await table.ok("/clash start monster:stag level:1 type:full")
+    await table.ok("/clash adjust knight:Kara stat:bane value:30")  # every Knight dead: the Clash is over
+    sigh = await table.ok("@kara /clash sigh")
+    assert sigh.text.splitlines() == [
+        "🌬️ **Kara** spends a Sigh of the Graal: the Clash against The Gallowmere Stag is replayed without any of its "
+        "consequences.",
+        "The game is restored to the state from before the Clash (Knights, Kingdom track, decks, board).",
+        "Kara: Sigh of the Graal erased (spent).",
+        "The dice go on from where they stand: the replayed Clash rolls new dice. The GM starts it again with "
+        "/clash start.",
+        "(Restored to just before #3 `/clash start monster:stag level:1 type:full`.)"]
+    assert await logged_facts(app, "/clash sigh") == ["sigh_replay", "sigh_replay", "sigh_replay", "sigh_marked",
+                                                      "sigh_replay"]
