@@ -67,3 +67,20 @@ async def test_a_sigh_of_the_graal_reads_as_before_and_the_log_keeps_its_facts(a
         "(Restored to just before #3 `/clash start monster:stag level:1 type:full`.)"]
     assert await logged_facts(app, "/clash sigh") == ["sigh_replay", "sigh_replay", "sigh_replay", "sigh_marked",
                                                       "sigh_replay"]
+
+
+async def test_a_knight_turn_and_the_pool_read_as_before_and_the_log_keeps_their_facts(app: App, table: Table) -> None:
+    """Rulebook (line 1444): During the Knight Round, each Knight takes a turn."""
+    await table.ok('@kara /knight create knight:ashgrove name:"Ser *Kara*"')
+    await table.ok("/clash start monster:abbot level:1 type:full providence:true")
+    moved = await table.ok("@kara /knight move to:F5")
+    lines = moved.text.splitlines()
+    assert lines[0] == "▶️ Ser \\*Kara\\*'s turn." and lines[-1].startswith("🚶 Ser \\*Kara\\* moves to F5 (Speed ")
+    facts = await logged_facts(app, "/knight move to:F5")
+    assert facts[0] == "round_turn_opened" and "round_knight_moved" in facts
+    ended = await table.ok("@kara /knight end-turn")
+    assert ended.text.splitlines()[0] == "⏹️ Ser \\*Kara\\* ends their turn."
+    assert (await logged_facts(app, "/knight end-turn"))[0] == "round_turn_ended"
+    pool = await table.ok("/pool add token:opening count:2")
+    assert pool.text == "The Knight Pool gains 2 opening token(s): 2 opening."
+    assert await logged_facts(app, "/pool add token:opening count:2") == ["round_pool_changed"]
