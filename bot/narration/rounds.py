@@ -6,6 +6,7 @@ from bot.narration.registry import bold, name, renders, words
 from rules.clash.round_facts import (
     ClashOverCalled,
     ConditionActs,
+    FacingBeforeAttack,
     KnightMoved,
     KnightRoundEnded,
     KnockdownStep,
@@ -111,3 +112,10 @@ def _pool(f: PoolChanged) -> str:
     shown = ", ".join(f"{n} {t}" for t, n in f.pool) or "empty"
     verb = f"gains {f.count}" if f.count > 0 else f"loses {-f.count}"
     return f"The Knight Pool {verb} {f.token.replace('_', ' ')} token(s): {shown}."
+
+
+@renders(FacingBeforeAttack)
+def _facing(f: FacingBeforeAttack) -> str:
+    more = " (it could as well face the other way toward its Target: the GM may turn it with /clash place)" \
+        if f.tied else ""
+    return f"🧭 Before the Attack: {f.then}{more}"

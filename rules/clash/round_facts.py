@@ -147,3 +147,13 @@ class PoolChanged(Fact):
     token: str
     count: int
     pool: list[tuple[str, int]]
+
+
+@fact
+class FacingBeforeAttack(Fact):
+    """Monster Turning: before its Attack the Monster turns toward its Target (``then``: the turn, as the Board tells
+    it; ``tied``: it could as well face the other way, the GM may turn it with ``/clash place``)."""
+
+    fact: Literal["round_facing_before_attack"] = "round_facing_before_attack"
+    then: str
+    tied: bool = False
