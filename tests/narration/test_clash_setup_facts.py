@@ -5,6 +5,19 @@ words below are the ones the table saw), and the log keeps the facts next to the
 from __future__ import annotations
 
 from bot.app.service import App
+from bot.narration.registry import words
+from rules.clash.escalation_facts import (
+    EscalationAllBp3,
+    EscalationBonus,
+    EscalationCardLeaves,
+    EscalationIgnored,
+    EscalationMobReplaced,
+    EscalationSetAsideBack,
+    EscalationShuffledIn,
+)
+from rules.clash.mob_facts import MobNoSpawn, MobPlaceByHand, MobRises, MobSpawned, MobTokenPassed, MobTokenSpent
+from rules.engine import Event
+from rules.facts import said
 from tests.conftest import Table
 from tests.narration.logged import logged_facts
 
@@ -84,3 +97,41 @@ async def test_a_knight_turn_and_the_pool_read_as_before_and_the_log_keeps_their
     pool = await table.ok("/pool add token:opening count:2")
     assert pool.text == "The Knight Pool gains 2 opening token(s): 2 opening."
     assert await logged_facts(app, "/pool add token:opening count:2") == ["round_pool_changed"]
+
+
+def test_escalation_and_the_mob_track_read_as_before() -> None:
+    """Rulebook (line 1413): If there are no more cards in the BP Escalation deck, ignore any BP Escalations.
+
+    Each fact's words are the sentence the rules wrote before the facts (rules/clash/escalation.py, mob_track.py,
+    spawning.py at the commit before this family was converted)."""
+    told = {
+        EscalationBonus(bonus="evasion_dice"): "No AI card is left to escalate: the Monster gains a permanent +1 "
+                                               "Evasion die.",
+        EscalationCardLeaves(deck="ai", card="a1", level=1, where="discard"):
+            "AI 1 card a1 leaves the Clash (from the discard), and the discard pile is shuffled back into the AI deck.",
+        EscalationCardLeaves(deck="bp", card="b3", level=3, where="deck"):
+            "BP 3 card b3 leaves the Clash (from the deck); the discard pile stays as it is.",
+        EscalationShuffledIn(deck="ai", level=2): "An AI 2 card is shuffled into the AI deck.",
+        EscalationShuffledIn(deck="bp", level=3, count=1): "1 BP 3 card shuffled into the BP deck.",
+        EscalationShuffledIn(deck="bp", level=3, count=2): "2 BP 3 cards shuffled into the BP deck.",
+        EscalationIgnored(why="bp3_empty"): "No BP 3 card is left in the Escalation deck: the BP Escalation is "
+                                            "ignored.",
+        EscalationAllBp3(): "Every BP card left is a BP 3: the BP discard pile is shuffled into the BP deck.",
+        EscalationSetAsideBack(card="b9"): "The set-aside BP 3 card b9 goes to the bottom of the BP deck.",
+        EscalationMobReplaced(mob=2, card="m1", level=1, new_level=2):
+            "Mob 2 (m1, BP 1) leaves the Clash; a BP 2 Mob takes its place.",
+        MobTokenSpent(mob=1, to=3): "The Activation token moves from Mob 1 to Mob 3, spent.",
+        MobTokenPassed(to=None): "Its Activation token waits for the next Mob on the track.",
+        MobTokenPassed(to=2, ready=True): "Its Activation token moves to Mob 2 (ready).",
+        MobNoSpawn(why="full"): "The Mob track is full: no Mob spawns.",
+        MobSpawned(mob=4, level=2): "A BP 2 Mob spawns as Mob 4; place its miniature and turn it to face the most "
+                                    "Knights.",
+        MobPlaceByHand(mob=3, name="Drowned 3"): "✋ By hand: place Mob 3's miniature (as the Monster Sheet says) "
+                                                 "with /clash place kind:mob name:\"Drowned 3\" number:3 "
+                                                 "space:<space>, facing the most Knights.",
+        MobRises(mob=1, space="A4", facing="S", knight="Ser *Kara*"):
+            "🌊 Mob 1 rises on A4, the closest Board Edge space to Ser \\*Kara\\*, facing S.",
+    }
+    for f, sentence in told.items():
+        assert words(f) == sentence
+        assert Event(kind="clash", text=said(f)).fact == f  # said in a list of sentences, the fact again
