@@ -15,9 +15,14 @@ from rules.clash.escalation_facts import (
     EscalationSetAsideBack,
     EscalationShuffledIn,
 )
+from rules.clash.gm_facts import GmKnightStat
 from rules.clash.mob_facts import MobNoSpawn, MobPlaceByHand, MobRises, MobSpawned, MobTokenPassed, MobTokenSpent
+from rules.clash.round_facts import PoolChanged, RoundKnightLine, SighReplay
+from rules.clash.setup_facts import SetupKnights, SetupTerrain
 from rules.engine import Event
 from rules.facts import said
+from rules.knights.sheet_facts import SighMarked
+from rules.knights.stat_facts import StatChanged
 from tests.conftest import Table
 from tests.narration.logged import logged_facts
 
@@ -135,3 +140,18 @@ def test_escalation_and_the_mob_track_read_as_before() -> None:
     for f, sentence in told.items():
         assert words(f) == sentence
         assert Event(kind="clash", text=said(f)).fact == f  # said in a list of sentences, the fact again
+
+
+def test_the_facts_with_pairs_and_lines_come_back_from_the_logs_json() -> None:
+    """Rulebook (line 1046): Wounds are tracked on the Wound Stack. A fact read back from an event's JSON (the log)
+    is the same fact: pairs stay pairs, a line carrying a fact is that fact again."""
+    stat = StatChanged(stat="heat", old=0, new=2, limit=3)
+    for f in (SetupKnights(knights=[("Kara", "H3", ["Braced"]), ("Tam", "?", [])]),
+              SetupTerrain(tiles=[("Fallen Bell", "E10")]),
+              PoolChanged(token="opening", count=2, pool=[("opening", 2), ("break", 1)]),
+              GmKnightStat(knight="Kara", stat="heat", value=2, then=[said(stat)]),
+              SighReplay(step="erased", knight="Kara", then=[said(SighMarked(have=False))]),
+              RoundKnightLine(knight="Kara", then=["Instant card back."])):
+        event = Event(kind="clash", fact=f)
+        assert Event.model_validate_json(event.model_dump_json()) == event
+    assert GmKnightStat(knight="Kara", stat="heat", value=2, then=[said(stat)]).then == [stat]
