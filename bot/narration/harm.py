@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import name, renders
+from bot.narration.registry import carried, name, renders
 from rules.clash.harm_facts import ChasmUnderMonster, ConditionGained, KnightDied, KnightRemoved, KnightsDefeated
 
 
@@ -13,7 +13,7 @@ def _condition(f: ConditionGained) -> str:
 
 @renders(KnightDied)
 def _died(f: KnightDied) -> str:
-    return f"☠️ **{name(f.knight)} dies** — {f.why}."
+    return f"☠️ **{name(f.knight)} dies** — {carried(f.why)}."
 
 
 @renders(ChasmUnderMonster)

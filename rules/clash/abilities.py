@@ -208,7 +208,8 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
         except (IllegalMove, ValueError) as exc:
             raise RuleError(f"{k.name} cannot Reflex to {to}: {exc}") from None
         state.board = outcome.state
-        return [f"{k.name} moves to {to.upper()} (Reflex, up to {strength}). {outcome.text}".rstrip(),
+        board = " " + outcome.told_line if outcome.events else ""
+        return [f"{k.name} moves to {to.upper()} (Reflex, up to {strength}).{board}",
                 *attention.after_move(state, kid, k.name)]
     if base.startswith("refresh"):  # Refresh X: the Knight's OR (rules/knights/techniques.py)
         return techniques.refresh_ability(k, base)
