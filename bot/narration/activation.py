@@ -20,8 +20,10 @@ from rules.clash.activation_facts import (
     ActivationOutOfReach,
     ActivationRerolled,
     ActivationRerollHeat,
+    ActivationSwarmSplinter,
     ActivationTargeted,
     ActivationTested,
+    ActivationTrait,
 )
 
 
@@ -155,3 +157,26 @@ def _commanded(f: ActivationCommanded) -> str:
     if f.obeyed:
         return f"✋ {name(f.knight)} obeys: {f.obey} (apply it by hand; its effects are voluntary)."
     return f"{name(f.knight)} disobeys and suffers the penalty."
+
+
+@renders(ActivationSwarmSplinter)
+def _swarm_splinter(f: ActivationSwarmSplinter) -> str:
+    if f.keyword == "Swarm":
+        why = (f"Swarm {f.x}: {f.others} other adjacent Monster(s)" if f.others
+               else f"Swarm {f.x}: no other Monster is adjacent to {name(f.target)}")
+    else:
+        why = (f"Splinter {f.x}: adjacent to {name(f.target)}" if f.knight and f.loss
+               else f"Splinter {f.x}: no Knight is adjacent to {name(f.target)}")
+    return f"{why}: {name(f.knight)} loses {f.loss} Vigor." if f.loss else f"{why}."
+
+
+@renders(ActivationTrait)
+def _trait(f: ActivationTrait) -> str:
+    if f.nobody:
+        return f"{f.trait}: no Knight is affected."
+    if f.by_hand:
+        return f"✋ By hand — {f.trait}: {f.text}"
+    if f.tied:
+        return (f"✋ {f.trait}: {f.text} — {names(f.tied)} share the most Bane ({f.bane}): the players choose who it "
+                "falls on and apply it by hand.")
+    return f"🌀 {f.trait}: {f.text}"

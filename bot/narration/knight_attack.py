@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.narration.registry import name, renders, words
 from rules.clash.knight_attack_facts import (
+    AttackAreaByHand,
     AttackBlindspot,
     AttackBonusOver,
     AttackBonusUnexhausted,
@@ -16,6 +17,7 @@ from rules.clash.knight_attack_facts import (
     AttackFalsity,
     AttackKeptRoll,
     AttackKeywordUsed,
+    AttackMoved,
     AttackPoolCleared,
     AttackPotentialUnused,
     AttackPowerPool,
@@ -183,3 +185,16 @@ def _keyword(f: AttackKeywordUsed) -> str:
         other = f" (facing {f.other} was as far away: the GM may turn it with /clash place)" if f.other else ""
         return f"Daze: the {f.monster} turns to face away from {name(f.knight)} (facing {f.facing}){other}."
     return f"({f.label} does not apply now: {f.why}.)"
+
+
+@renders(AttackAreaByHand)
+def _area(f: AttackAreaByHand) -> str:
+    return (f"✋ Area ({f.spaces or 'no spaces described'}): resolve the Power Roll against the Monsters on those "
+            "spaces by hand (their AT, no Responses).")
+
+
+@renders(AttackMoved)
+def _moved(f: AttackMoved) -> str:
+    if f.keyword == "Hug":
+        return f"{name(f.knight)} moves to {f.space} (Hug {f.x})."
+    return f"Motivate {f.x}: " + ", ".join(f"{name(who)} to {space}" for who, space in f.moves) + "."

@@ -201,3 +201,32 @@ class ActivationCommanded(Fact):
     knight: str
     obeyed: bool
     obey: str = ""
+
+
+@fact
+class ActivationSwarmSplinter(Fact):
+    """Swarm ``x`` (the attacked Knight loses X Vigor per other adjacent Monster: ``others``) or Splinter ``x`` (the
+    Knights adjacent to the ``target`` lose X Vigor): ``knight`` loses ``loss`` Vigor, or no one is reached (``loss``
+    0)."""
+
+    fact: Literal["activation_swarm_splinter"] = "activation_swarm_splinter"
+    keyword: Literal["Swarm", "Splinter"]
+    x: int
+    target: str
+    others: int = 0
+    knight: str = ""
+    loss: int = 0
+
+
+@fact
+class ActivationTrait(Fact):
+    """A Monster Trait ``trait`` (``text``) resolves, is shown by hand (``by_hand``: its timing is not typed; or
+    ``tied``: the Knights who share the most Bane, ``bane``), or affects no Knight (``nobody``)."""
+
+    fact: Literal["activation_trait"] = "activation_trait"
+    trait: str
+    text: str = ""
+    by_hand: bool = False
+    tied: list[str] = []
+    bane: int = 0
+    nobody: bool = False

@@ -222,3 +222,25 @@ class AttackKeywordUsed(Fact):
     facing: str = ""
     other: str = ""
     why: str = ""
+
+
+@fact
+class AttackAreaByHand(Fact):
+    """An Area keyword whose spaces the bot does not measure (``spaces``: its text): the Power Roll is resolved
+    against the Monsters on them by hand."""
+
+    fact: Literal["attack_area_by_hand"] = "attack_area_by_hand"
+    spaces: str = ""
+
+
+@fact
+class AttackMoved(Fact):
+    """A keyword moved Knights: Hug ``x`` (``knight`` moves to ``space``), or Motivate ``x`` (``moves``: each Knight
+    and the space they move to)."""
+
+    fact: Literal["attack_moved"] = "attack_moved"
+    keyword: Literal["Hug", "Motivate"]
+    x: int
+    knight: str = ""
+    space: str = ""
+    moves: list[tuple[str, str]] = []

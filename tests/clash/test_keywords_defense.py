@@ -332,7 +332,7 @@ def test_swarm_loses_vigor_for_each_other_adjacent_monster() -> None:
                                    mob("m3", "H12", 3)))
     lines = _hit(h, [AttackKeyword(name="Swarm", value=2)])
     assert h.state.knights["kara"].stats.vigor == 8, lines
-    assert any("Swarm 2: 2 other adjacent Monster(s): Kara loses 4 Vigor." in line for line in lines)
+    assert any("Swarm 2: 2 other adjacent Monster(s): Kara loses 4 Vigor." in carried(line) for line in lines)
 
 
 def test_splinter_hurts_the_knights_adjacent_to_the_target() -> None:
