@@ -23,9 +23,11 @@ from pydantic import BaseModel, ConfigDict, SerializeAsAny, field_validator
 
 
 class Fact(BaseModel):
-    """One typed fact. ``fact`` is its kind's name in ``FACTS``."""
+    """One typed fact. ``fact`` is its kind's name in ``FACTS``. Its validator is built on its first use
+    (``defer_build``): of the hundreds of facts, a process meets a few, and building them all cost startup time and
+    memory (``make bench``)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     fact: str
 
 

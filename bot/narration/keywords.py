@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import bold, name, renders
+from bot.narration.registry import bold, name, plural, renders
+from rules.keywords.facts import KeywordByHand
 from rules.knights.keyword_facts import (
     ChokeHeatOwed,
     ChokeLimitSet,
@@ -19,10 +20,6 @@ from rules.knights.keyword_facts import (
 )
 
 
-def _s(n: int) -> str:
-    return "s" if n != 1 else ""
-
-
 @renders(KeywordConditionGained)
 def _gained(f: KeywordConditionGained) -> str:
     text = f": {f.text}" if f.text is not None else " (no such card in the loaded packs: the table reads its own)"
@@ -31,7 +28,7 @@ def _gained(f: KeywordConditionGained) -> str:
 
 @renders(ConditionTokensPlaced)
 def _placed(f: ConditionTokensPlaced) -> str:
-    return f"{f.count} {f.token} token{_s(f.count)} placed on {f.condition} ({f.old} → **{f.new}**)."
+    return f"{f.count} {f.token} token{plural(f.count)} placed on {f.condition} ({f.old} → **{f.new}**)."
 
 
 @renders(PoisonOnToxified)
@@ -41,7 +38,7 @@ def _on_toxified(f: PoisonOnToxified) -> str:
 
 @renders(PoisonedFlipped)
 def _flipped(f: PoisonedFlipped) -> str:
-    return f"{name(f.knight)} flips Poisoned to Toxified (its {f.tokens} Poison token{_s(f.tokens)} stay on it)."
+    return f"{name(f.knight)} flips Poisoned to Toxified (its {f.tokens} Poison token{plural(f.tokens)} stay on it)."
 
 
 @renders(ConditionShown)
@@ -78,7 +75,7 @@ def _fortified(f: Fortified) -> str:
 @renders(ZealPlaced)
 def _zeal(f: ZealPlaced) -> str:
     threshold = f", Zeal Threshold {f.threshold}" if f.threshold is not None else ""
-    return (f"Zeal {f.x}: {name(f.knight)} places {f.kept} Zeal token{_s(f.kept)} on their Knight Board "
+    return (f"Zeal {f.x}: {name(f.knight)} places {f.kept} Zeal token{plural(f.kept)} on their Knight Board "
             f"({f.old} → **{f.old + f.kept}**{threshold}).")
 
 
@@ -86,10 +83,23 @@ def _zeal(f: ZealPlaced) -> str:
 def _pool(f: PoolTokensPlaced) -> str:
     why = f" ({f.why})" if f.why else ""
     if f.total is None:
-        return f"✋ By hand: place {f.count} {f.token} token{_s(f.count)} in the {f.pool}{why} — no Clash is running."
-    return f"{f.pool}: +{f.count} {f.token} token{_s(f.count)}{why} ({f.total} there now)."
+        return (f"✋ By hand: place {f.count} {f.token} token{plural(f.count)} in the {f.pool}{why} — no Clash is "
+                "running.")
+    return f"{f.pool}: +{f.count} {f.token} token{plural(f.count)}{why} ({f.total} there now)."
 
 
 @renders(ConditionTokensSet)
 def _set(f: ConditionTokensSet) -> str:
     return f"Generic tokens on {f.condition}: {f.old} → **{f.new}**."
+
+
+@renders(KeywordByHand)
+def _by_hand(f: KeywordByHand) -> str:
+    of = f" ({f.source})" if f.source else ""
+    if f.how == "kingdom":
+        return (f"✋ {f.label}{of}: a Kingdom keyword, not applied by the bot in the {f.context} — apply it from its "
+                f"card by hand: {f.command}.")
+    if f.how == "may_use":
+        return f"✋ {f.label}{of}: the player may use it now — {f.command}."
+    text = f" — \u201c{f.text}\u201d" if f.text else ""
+    return f"✋ {f.label}{of}, not applied by the bot in the {f.context}{text} Apply it by hand: {f.command}."

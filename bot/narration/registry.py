@@ -60,3 +60,8 @@ def names(items: list[str]) -> str:
 def command(line: str) -> str:
     """A command to type, as code: `` `/solo random count:2` ``."""
     return f"`{line}`"
+
+
+def plural(n: int) -> str:
+    """The plural ending of a count: "s" unless ``n`` is 1 ("1 token", "2 tokens")."""
+    return "s" if n != 1 else ""

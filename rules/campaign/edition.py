@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from content import editions
+from rules.campaign.facts import CampaignEditionMoved
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, edition_of, handles
 from rules.errors import RuleError
@@ -39,7 +40,5 @@ def upgrade(engine: Engine, state: CampaignState, act: ContentEditionUpgrade, di
         raise RuleError(f"{' and '.join(busy)} is under way; move to a new edition between Expeditions, when the "
                         "content in play cannot change under the table")
     state.content_edition = act.edition
-    text = (f"📦 The campaign now plays edition {act.edition} of the starter pack (it played edition {now}). "
-            "Its log up to here replays with the old edition; everything from now on uses the new one.")
-    return Result(state=state, events=[Event(kind="gm", text=text)],
+    return Result(state=state, events=[Event(kind="gm", fact=CampaignEditionMoved(edition=act.edition, previous=now))],
                   data={"content_edition": act.edition, "previous_edition": now})

@@ -3,21 +3,25 @@ Changing Knights (rules/campaign/, docs/campaign.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.campaign import party, presence, saints, vices
+from rules.campaign.facts import CampaignPings
+from rules.campaign.saint_facts import SaintCardLost
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles, observes
+from rules.engine import Engine, Event, Result, event, handles, observes
 from rules.errors import RuleError
+from rules.facts import Line
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
 
-def _result(state: CampaignState, kind: str, lines: list[str], **data: object) -> Result:
-    return Result(state=state, events=[Event(kind=kind, text=line) for line in lines],
+def _result(state: CampaignState, kind: str, lines: Sequence[Line], **data: object) -> Result:
+    return Result(state=state, events=[event(kind, line) for line in lines],
                   data={**data, **saints.view(state)} if kind == "saint" else dict(data))
 
 
@@ -44,9 +48,7 @@ class SetPings(BaseModel):
 @handles(SetPings)
 def set_pings(engine: Engine, state: CampaignState, act: SetPings, dice: Dice) -> Result:
     state.pings = act.on
-    text = ("🔔 Turn pings on: a question that waits on named players mentions them (in Discord)." if act.on else
-            "🔕 Turn pings off: questions name the players without mentioning them.")
-    return Result(state=state, events=[Event(kind="gm", text=text)], data={"pings": act.on})
+    return Result(state=state, events=[Event(kind="gm", fact=CampaignPings(on=act.on))], data={"pings": act.on})
 
 
 @handles(saints.SaintDevote)
@@ -93,8 +95,7 @@ def incarnation_end(engine: Engine, state: CampaignState, act: saints.SaintIncar
 def lose(engine: Engine, state: CampaignState, act: saints.SaintLose, dice: Dice) -> Result:
     k = find_knight(state, act.knight)
     saint = saints.lose(state, k)
-    return _result(state, "saint", [f"{k.name} loses {saint.name}'s card (back to the deck of unlocked Saints)."],
-                   knight=k.id)
+    return _result(state, "saint", [SaintCardLost(knight=k.name, saint=saint.name)], knight=k.id)
 
 
 @handles(presence.PresenceLend)
@@ -134,4 +135,4 @@ def _incarnation_with_the_clash(engine: Engine, state: CampaignState) -> list[Ev
     """An Incarnation does not outlast its Clash (rules/campaign/saints.clash_finished)."""
     if not any(d.incarnated for d in state.progress.devotees.values()):
         return []
-    return [Event(kind="saint", text=t) for t in saints.clash_finished(state)]
+    return [Event(kind="saint", fact=t) for t in saints.clash_finished(state)]

@@ -6,8 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.campaign.facts import PartyKnightAside, PartyKnightBack, PartyPrincess
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import Fact
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
@@ -31,7 +33,7 @@ class PrincessChange(_Action):
 
 
 @implements("Changing Knights", tests=[T + "test_set_aside_keeps_progress_and_refuses_mid_expedition"])
-def set_aside(state: CampaignState, k: KnightState, back: bool) -> list[str]:
+def set_aside(state: CampaignState, k: KnightState, back: bool) -> list[Fact]:
     """"You can freely change between playable Knights between Expeditions." / "Knights you set aside don't lose
     progress. They remain in the same state you left them in." Nothing of the Knight changes; the Knight only leaves
     (or rejoins) the party, and only between Expeditions."""
@@ -46,17 +48,16 @@ def set_aside(state: CampaignState, k: KnightState, back: bool) -> list[str]:
         if k.id not in aside:
             raise RuleError(f"{k.name} is not set aside")
         aside.remove(k.id)
-        return [f"🛡️ {k.name} returns to the party exactly as they were left (tier {k.sheet.tier.title()})."]
+        return [PartyKnightBack(knight=k.name, tier=k.sheet.tier)]
     if k.id in aside:
         raise RuleError(f"{k.name} is already set aside")
     aside.append(k.id)
-    return [f"📦 {k.name} is set aside: their Knight Sheet, Armory and progress are kept as they are "
-            f"(bring them back with /progress knight knight:\"{k.name}\" back:true)."]
+    return [PartyKnightAside(knight=k.name)]
 
 
 @implements("Princesses", status="assisted", tests=[T + "test_only_one_princess_at_a_time"],
             note="the bot keeps which Princess is with the party; her turn and abilities are played from her card")
-def princess(state: CampaignState, op: str, name: str) -> list[str]:
+def princess(state: CampaignState, op: Literal["gain", "discard", "dies"], name: str) -> list[Fact]:
     """"When players gain a Princess, she stays with the party until the end of an Expedition or until she dies."
     / "You may only have one Princess accompany you at a time. If you gain a Princess while you already have
     another Princess, you must discard one of them." Gaining one while another is with the party is refused until
@@ -69,8 +70,8 @@ def princess(state: CampaignState, op: str, name: str) -> list[str]:
             raise RuleError(f"{p.princess} already accompanies the party; only one Princess at a time: discard one "
                             "first (/progress princess op:discard), then gain the other")
         p.princess = name.strip()
-        return [f"👑 {p.princess} joins the party until the end of the Expedition or until she dies."]
+        return [PartyPrincess(princess=p.princess, op="gain")]
     if p.princess is None:
         raise RuleError("no Princess accompanies the party")
     gone, p.princess = p.princess, None
-    return [f"👑 {gone} " + ("dies." if op == "dies" else "leaves the party.")]
+    return [PartyPrincess(princess=gone, op=op)]

@@ -8,9 +8,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from content.loader import Catalogue
 from content.schema.gear import TIERS
+from rules.campaign.facts import PresenceLent, PresenceNoLoans, PresenceReturned
 from rules.campaign.state import Loan
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import Fact
 from rules.knights.state import ArmoryItem, KnightState
 from rules.state import CampaignState
 
@@ -72,7 +74,7 @@ def presence(state: CampaignState, leader: KnightState) -> list[PresenceCard]:
                                    T + "test_lending_gear_above_the_borrowers_tier_is_refused",
                                    T + "test_lending_to_a_knight_without_the_smiling_card_is_refused"])
 def lend(cat: Catalogue, state: CampaignState, leader: KnightState, lender: KnightState, borrower: KnightState,
-         gear: str) -> list[str]:
+         gear: str) -> list[Fact]:
     """"If a Knight has the "Presence Smiles at You" card, other Knights may lend that Knight Gear cards matching that
     Knight's tier (or those that are lower)." The card leaves the lender's Armory for the borrower's until
     ``give_back``."""
@@ -96,11 +98,11 @@ def lend(cat: Catalogue, state: CampaignState, leader: KnightState, lender: Knig
     lender.sheet.armory.remove(item)
     borrower.sheet.armory.append(item.model_copy())
     state.progress.loans.append(Loan(gear=gear, lender=lender.id, borrower=borrower.id))
-    return [f"🤝 {lender.name} lends {g.name} ({g.tier.title()}) to {borrower.name} until the end of the Expedition."]
+    return [PresenceLent(lender=lender.name, gear=g.name, tier=g.tier, borrower=borrower.name)]
 
 
-def give_back(state: CampaignState) -> list[str]:
-    out = []
+def give_back(state: CampaignState) -> list[Fact]:
+    out: list[Fact] = []
     for loan in state.progress.loans:
         lender, borrower = state.knights.get(loan.lender), state.knights.get(loan.borrower)
         if lender is None or borrower is None:
@@ -110,6 +112,6 @@ def give_back(state: CampaignState) -> list[str]:
         if item is not None:
             borrower.sheet.armory.remove(item)
         lender.sheet.armory.append(item or ArmoryItem(gear=loan.gear))
-        out.append(f"↩️ {borrower.name} returns {loan.gear} to {lender.name}.")
+        out.append(PresenceReturned(borrower=borrower.name, gear=loan.gear, lender=lender.name))
     state.progress.loans = []
-    return out or ["No Gear is on loan."]
+    return out or [PresenceNoLoans()]

@@ -1,5 +1,5 @@
-"""The facts of Devotion and the Incarnation (rules/campaign/saints.py); their words, with the commands that follow
-an Incarnation, are bot/narration/saints.py's. The Saint card's other sentences are not facts yet."""
+"""The facts of Devotion, the Incarnation, the Saint cards and the Holy Commandment (rules/campaign/saints.py); their
+words, with the commands that follow an Incarnation, are bot/narration/saints.py's."""
 
 from __future__ import annotations
 
@@ -66,3 +66,58 @@ class IncarnationStep(Fact):
     vigor: int = 0
     spaces: int = 0
     devotion: int = 0
+
+
+@fact
+class SaintUnlocked(Fact):
+    """``saint`` is unlocked for every Knight (Incarnation Value ``incarnation``), noted on ``knight``'s Sheet."""
+
+    fact: Literal["saint_unlocked"] = "saint_unlocked"
+    saint: str
+    incarnation: int
+    knight: str
+
+
+@fact
+class SaintCardGained(Fact):
+    """``knight`` gains ``saint``'s card; their ``devotion`` Devotion tokens move onto it."""
+
+    fact: Literal["saint_card_gained"] = "saint_card_gained"
+    knight: str
+    saint: str
+    devotion: int
+
+
+@fact
+class CommandmentStep(Fact):
+    """``knight``'s Holy Commandment of ``saint``: the miniature ``placed`` at the start of an Expedition, the
+    Commandment ``broken`` (the miniature leaves the card) or broken again (the card ``discarded``, ``devotion``
+    tokens stay), the Expedition ended without the miniature (``no_devotion``) or with it (``kept``: they Devote)."""
+
+    fact: Literal["saint_commandment_step"] = "saint_commandment_step"
+    knight: str
+    saint: str
+    step: Literal["placed", "broken", "discarded", "no_devotion", "kept"]
+    devotion: int = 0
+
+
+@fact
+class IncarnationEnded(Fact):
+    """``knight``'s Incarnation into ``into`` ends (``clash_finished``: because the Clash is finished); the Knight
+    does not die; ``card`` (the Saint card, None: none held) and ``tokens`` Devotion tokens are lost."""
+
+    fact: Literal["saint_incarnation_ended"] = "saint_incarnation_ended"
+    knight: str
+    into: str
+    card: str | None
+    tokens: int
+    clash_finished: bool = False
+
+
+@fact
+class SaintCardLost(Fact):
+    """``knight`` loses ``saint``'s card (back to the deck of unlocked Saints)."""
+
+    fact: Literal["saint_card_lost"] = "saint_card_lost"
+    knight: str
+    saint: str

@@ -12,13 +12,23 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.campaign.saint_facts import ChainBreak, Devoted, IncarnationMissed, IncarnationRolled, IncarnationStep
+from rules.campaign.saint_facts import (
+    ChainBreak,
+    CommandmentStep,
+    Devoted,
+    IncarnationEnded,
+    IncarnationMissed,
+    IncarnationRolled,
+    IncarnationStep,
+    SaintCardGained,
+    SaintUnlocked,
+)
 from rules.campaign.state import Devotee, Progress, Saint
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Fact
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
@@ -90,17 +100,16 @@ def find_saint(p: Progress, name: str) -> Saint | None:
 
 @implements("Gaining Saints", tests=[T + "test_a_saint_is_held_by_one_knight_at_a_time",
                                      T + "test_devotion_moves_onto_the_saint_card"])
-def gain(state: CampaignState, k: KnightState, name: str, incarnation: int | None) -> list[str]:
+def gain(state: CampaignState, k: KnightState, name: str, incarnation: int | None) -> list[Fact]:
     """"When one Knight gains a specific Saint card, it becomes unavailable for everyone else until that Knight loses
     it." and "Sometimes, you will be instructed to gain a specific Saint instead; in that case unlock that Saint, if
     you haven't already, and gain their card." One Saint card per Knight (docs/rulings.md)."""
     p = state.progress
     saint = find_saint(p, name)
-    out: list[str] = []
+    out: list[Fact] = []
     if saint is None:
         saint = unlock(state, k, name, incarnation)
-        out.append(f"⛪ {saint.name} is unlocked for every Knight (Incarnation Value {saint.incarnation}); "
-                   f"noted on {k.name}'s Knight Sheet.")
+        out.append(SaintUnlocked(saint=saint.name, incarnation=saint.incarnation, knight=k.name))
     if saint.holder == k.id:
         return out
     if saint.holder is not None:
@@ -113,8 +122,7 @@ def gain(state: CampaignState, k: KnightState, name: str, incarnation: int | Non
                         f"(lose it first with /saint lose)")
     saint.holder = k.id
     d = devotee(p, k)
-    out.append(f"⛪ {k.name} gains {saint.name}'s card" + (
-        f"; their {d.devotion} Devotion token{'s' if d.devotion != 1 else ''} move onto it." if d.devotion else "."))
+    out.append(SaintCardGained(knight=k.name, saint=saint.name, devotion=d.devotion))
     return out
 
 
@@ -137,7 +145,7 @@ def unlock(state: CampaignState, k: KnightState, name: str, incarnation: int | N
 
 
 def devote(state: CampaignState, k: KnightState, saint: str | None, incarnation: int | None,
-           token: bool = True) -> list[str]:
+           token: bool = True) -> list[Fact]:
     """"Devote: Gain a Devotion token." / "Devote to Name: Gain the Saint Name card, if you don't have it already.
     Then, gain a Devotion token." / "You may gain Devotion tokens without having a Saint card." """
     out = gain(state, k, saint, incarnation) if saint else []
@@ -145,13 +153,13 @@ def devote(state: CampaignState, k: KnightState, saint: str | None, incarnation:
         d = devotee(state.progress, k)
         d.devotion += 1
         mine = held(state.progress, k)
-        out.append(said(Devoted(knight=k.name, devotion=d.devotion, saint=mine.name if mine else None)))
+        out.append(Devoted(knight=k.name, devotion=d.devotion, saint=mine.name if mine else None))
     return out
 
 
 @implements("Saints", chapter="Other Rules", tests=[T + "test_commandment_broken_twice_discards_the_saint",
                                                    T + "test_commandment_kept_devotes_at_the_end"])
-def commandment(state: CampaignState, k: KnightState, step: str) -> list[str]:
+def commandment(state: CampaignState, k: KnightState, step: str) -> list[Fact]:
     """"At the start of an Expedition, place your Saint miniature on the Saint card. If you break the Holy Commandment
     (meaning you do not follow the rule), remove the miniature from your card. If you don't have the miniature on the
     Saint card and break the Commandment again, discard the Saint card instead. At the end of the Expedition, if the
@@ -163,28 +171,24 @@ def commandment(state: CampaignState, k: KnightState, step: str) -> list[str]:
     d = devotee(p, k)
     if step == "start":
         d.miniature = True
-        return [f"⛪ {k.name} places {saint.name}'s miniature on the Saint card: the Holy Commandment holds."]
+        return [CommandmentStep(knight=k.name, saint=saint.name, step="placed")]
     if step == "broken":
         if d.miniature:
             d.miniature = False
-            return [f"⚠️ {k.name} breaks {saint.name}'s Holy Commandment: the miniature leaves the card "
-                    "(breaking it again discards the Saint card)."]
+            return [CommandmentStep(knight=k.name, saint=saint.name, step="broken")]
         lose(state, k)
-        return [f"💔 {k.name} breaks {saint.name}'s Holy Commandment again: the Saint card is discarded "
-                f"(back to the deck of unlocked Saints; {d.devotion} Devotion token{'s' if d.devotion != 1 else ''} "
-                "stay with the Knight)."]
+        return [CommandmentStep(knight=k.name, saint=saint.name, step="discarded", devotion=d.devotion)]
     if not d.miniature:
-        return [f"{k.name} ends the Expedition without {saint.name}'s miniature on the card: no Devotion."]
+        return [CommandmentStep(knight=k.name, saint=saint.name, step="no_devotion")]
     d.miniature = False
-    return [f"🕯️ {saint.name}'s miniature is still on {k.name}'s card at the end of the Expedition:",
-            *devote(state, k, None, None)]
+    return [CommandmentStep(knight=k.name, saint=saint.name, step="kept"), *devote(state, k, None, None)]
 
 
 @implements("Saints", chapter="Other Rules",
             tests=["tests/campaign/test_commandment_expedition.py::test_the_expedition_places_and_settles_the_miniatures"],
             note="the Expedition's start places each Saint card holder's miniature; its end Devotes those still on "
             "their card")
-def expedition_commandments(state: CampaignState) -> list[str]:
+def expedition_commandments(state: CampaignState) -> list[Fact]:
     """"Holy Commandment: a rule you must follow during Expeditions. At the start of an Expedition, place your Saint
     miniature on the Saint card. [...] At the end of the Expedition, if the Saint miniature is still on your card,
     Devote." Runs after every action (an engine observer): a new Expedition (`/expedition start`) places the
@@ -194,7 +198,7 @@ def expedition_commandments(state: CampaignState) -> list[str]:
     exp, p = state.expedition, state.progress
     if exp is None:
         return []
-    out: list[str] = []
+    out: list[Fact] = []
     holders = [k for k in state.knights.values() if held(p, k) is not None and not k.dead and k.id not in p.set_aside]
     if exp.step != "over" and exp.number > p.commandment_placed:
         p.commandment_placed = exp.number
@@ -212,7 +216,7 @@ def expedition_commandments(state: CampaignState) -> list[str]:
 
 @observes
 def _commandments(engine: Engine, state: CampaignState) -> list[Event]:
-    return [Event(kind="saint", text=t) for t in expedition_commandments(state)]
+    return [Event(kind="saint", fact=t) for t in expedition_commandments(state)]
 
 
 def lose(state: CampaignState, k: KnightState) -> Saint:
@@ -235,7 +239,7 @@ def _clash_mark(state: CampaignState) -> str:
                                        T + "test_failed_incarnation_keeps_one_devotion",
                                        T + "test_failed_incarnation_with_one_devotion_loses_the_card",
                                        T + "test_no_incarnation_outside_a_clash"])
-def incarnation_roll(state: CampaignState, k: KnightState, dice: Dice) -> tuple[bool, int | None, list[str]]:
+def incarnation_roll(state: CampaignState, k: KnightState, dice: Dice) -> tuple[bool, int | None, list[Fact]]:
     """"When you're about to die during a Clash, you may make an Incarnation roll: roll a d10. If your roll is higher
     or equal to the Incarnation Value of your Saint, you Incarnate. If you have 5+ Devotion tokens, you automatically
     succeed instead." / "If you don't manage to Incarnate, you do not lose the Saint card, but you must reduce the
@@ -260,28 +264,27 @@ def incarnation_roll(state: CampaignState, k: KnightState, dice: Dice) -> tuple[
                         "roll to make")
     d.rolled = mark
     if saint is not None and d.devotion >= AUTO_DEVOTION:
-        return True, None, [said(IncarnationRolled(knight=k.name, into=saint.name, success=True,
-                                                   devotion=d.devotion))]
+        return True, None, [IncarnationRolled(knight=k.name, into=saint.name, success=True, devotion=d.devotion)]
     need = saint.incarnation if saint is not None else 10
     roll = dice.d10(f"Incarnation roll ({k.name})")
     if roll >= need:
         into = saint.name if saint else UNKNOWN_NAME
-        return True, roll, [said(IncarnationRolled(knight=k.name, into=into, success=True, roll=roll, need=need))]
-    lines = [said(IncarnationRolled(knight=k.name, into=saint.name if saint else UNKNOWN_NAME, success=False, roll=roll,
-                                    need=need))]
+        return True, roll, [IncarnationRolled(knight=k.name, into=into, success=True, roll=roll, need=need)]
+    lines: list[Fact] = [IncarnationRolled(knight=k.name, into=saint.name if saint else UNKNOWN_NAME, success=False,
+                                           roll=roll, need=need)]
     if saint is None:
         return False, roll, lines
     if d.devotion <= 1:
         lose(state, k)
-        lines.append(said(IncarnationMissed(knight=k.name, saint=saint.name, devotion=d.devotion, lost=True)))
+        lines.append(IncarnationMissed(knight=k.name, saint=saint.name, devotion=d.devotion, lost=True))
     else:
-        lines.append(said(IncarnationMissed(knight=k.name, saint=saint.name, devotion=d.devotion, lost=False)))
+        lines.append(IncarnationMissed(knight=k.name, saint=saint.name, devotion=d.devotion, lost=False))
         d.devotion = 1
     return False, roll, lines
 
 
 @implements("Incarnation Without a Saint", tests=[T + "test_unknown_saint_needs_a_ten"])
-def incarnate(state: CampaignState, k: KnightState) -> list[str]:
+def incarnate(state: CampaignState, k: KnightState) -> list[Fact]:
     """"When you Incarnate, Chain Break, stand up and discard up to 2 Bane tokens and any Condition cards. Then, you
     may immediately move up to X spaces, where X is 2 plus the number of Devotion tokens you have, and perform a
     Bonus Attack!" / The Unknown Saint: "they follow all rules of Incarnation and grant you an additional +1 Vigor."
@@ -294,18 +297,18 @@ def incarnate(state: CampaignState, k: KnightState) -> list[str]:
     bane = min(BANE_DISCARDED, k.stats.bane)
     k.stats.bane -= bane
     conditions, k.stats.conditions = list(k.stats.conditions), []
-    lines = [said(ChainBreak(knight=k.name, bane=bane, conditions=conditions))]
+    lines: list[Fact] = [ChainBreak(knight=k.name, bane=bane, conditions=conditions)]
     if saint is None:
         k.stats.vigor += 1
-        lines.append(said(IncarnationStep(step="unknown_saint", knight=k.name, vigor=k.stats.vigor)))
+        lines.append(IncarnationStep(step="unknown_saint", knight=k.name, vigor=k.stats.vigor))
     if state.clash is not None and state.clash.over == "defeat":
         state.clash.over = None
-        lines.append(said(IncarnationStep(step="defeat_taken_back")))
-    lines.append(said(IncarnationStep(step="move", knight=k.name, spaces=MOVE_BASE + d.devotion, devotion=d.devotion)))
+        lines.append(IncarnationStep(step="defeat_taken_back"))
+    lines.append(IncarnationStep(step="move", knight=k.name, spaces=MOVE_BASE + d.devotion, devotion=d.devotion))
     return lines
 
 
-def end_incarnation(state: CampaignState, k: KnightState) -> list[str]:
+def end_incarnation(state: CampaignState, k: KnightState, clash_finished: bool = False) -> list[Fact]:
     """"Once an Incarnation ends, your Knight does not die." / "When the Incarnation ends, or if you finish the Clash
     while Incarnated, you lose the Saint card and all of your Devotion tokens." """
     p = state.progress
@@ -319,9 +322,8 @@ def end_incarnation(state: CampaignState, k: KnightState) -> list[str]:
     if saint is not None:
         lose(state, k)
     name = saint.name if saint else (UNKNOWN_NAME if into == UNKNOWN else into)
-    return [f"🕊️ {k.name}'s Incarnation into {name} ends; the Knight does not die. "
-            + (f"{saint.name}'s card and " if saint else "") + f"{tokens} Devotion token{'s' if tokens != 1 else ''} "
-            "are lost."]
+    return [IncarnationEnded(knight=k.name, into=name, card=saint.name if saint else None, tokens=tokens,
+                             clash_finished=clash_finished)]
 
 
 def view(state: CampaignState) -> dict[str, object]:
@@ -335,15 +337,15 @@ def view(state: CampaignState) -> dict[str, object]:
 
 
 @implements("How to Incarnate", tests=[T + "test_finishing_the_clash_incarnated_ends_the_incarnation"])
-def clash_finished(state: CampaignState) -> list[str]:
+def clash_finished(state: CampaignState) -> list[Fact]:
     """"When the Incarnation ends, or if you finish the Clash while Incarnated, you lose the Saint card and all of
     your Devotion tokens." Checked after every action: a Knight still Incarnated once no Clash is under way (ended,
     or over with a victory or a defeat) ends the Incarnation."""
     if state.clash is not None and state.clash.over is None:
         return []
-    out: list[str] = []
+    out: list[Fact] = []
     for kid, d in state.progress.devotees.items():
         k = state.knights.get(kid)
         if d.incarnated is not None and k is not None:
-            out += ["The Clash is finished while " + end_incarnation(state, k)[0].removeprefix("🕊️ ")]
+            out += end_incarnation(state, k, clash_finished=True)
     return out

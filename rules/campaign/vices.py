@@ -8,8 +8,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from content.schema.knights import Virtue
 from rules import rolls
+from rules.campaign.facts import VirtueTested
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.facts import said
 from rules.knights.sheet import change_vice
 from rules.knights.state import VICE_VIRTUE, KnightState
 from rules.state import LastRoll
@@ -38,8 +40,8 @@ def virtue_test(k: KnightState, act: VirtueTest, dice: Dice) -> tuple[rolls.Roll
     r = rolls.roll_test(dice, act.difficulty, bonus, f"{act.virtue} test ({k.name})")
     last = LastRoll(kind="test", purpose=f"{act.virtue} test", naturals=[r.natural], bonus=bonus,
                     difficulty=act.difficulty, roller=act.roller)
-    lines = [f"{k.name}'s {act.virtue.capitalize()} test {act.difficulty}+: rolled {r.natural} "
-             f"{bonus:+d} = {r.result} — **{'Success' if r.success else 'Failure'}**."]
+    lines = [said(VirtueTested(knight=k.name, virtue=act.virtue, difficulty=act.difficulty, natural=r.natural,
+                               bonus=bonus, result=r.result, success=r.success))]
     if r.success:
         for vice, linked in VICE_VIRTUE.items():
             if linked == act.virtue and k.sheet.vices.get(vice, 0) > 0:

@@ -10,7 +10,9 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Protocol
 
+from rules.facts import said
 from rules.keywords import attack, board, defence, other
+from rules.keywords.facts import KeywordByHand
 from rules.keywords.model import REGISTRY, RESOLVED, Context, KeywordDef
 
 DECLARATIONS = (attack, board, defence, other)  # imported for their ``keyword(...)`` calls
@@ -47,24 +49,23 @@ def shown(keywords: Iterable[Named], context: Context, source: str = "") -> list
     here (``never``), is left out; one not in the Keyword List (a Kingdom's ``custom`` keyword) is shown with the
     card's words."""
     lines = []
-    of = f" ({source})" if source else ""
     for kw in keywords:
         found = find(kw.name)
         if found is None:
-            lines.append(f"✋ {kw.label()}{of}: a Kingdom keyword, not applied by the bot in the {context.name} — "
-                         f"apply it from its card by hand: {context.by_hand}.")
+            lines.append(said(KeywordByHand(label=kw.label(), source=source, context=context.name, how="kingdom",
+                                            command=context.by_hand)))
             continue
         use = found.use(context)
         if use is not None and use.status in RESOLVED and use.command:
             command = use.command.replace("<label>", kw.label())
-            lines.append(f"✋ {kw.label()}{of}: the player may use it now — {command}.")
+            lines.append(said(KeywordByHand(label=kw.label(), source=source, context=context.name, how="may_use",
+                                            command=command)))
             continue
         if use is not None and (use.status in RESOLVED or use.status == "irrelevant"):
             continue
         command = (use.command if use is not None else "") or context.by_hand
-        text = f" — \u201c{found.text}\u201d" if found.text else ""
-        lines.append(f"✋ {kw.label()}{of}, not applied by the bot in the {context.name}{text} Apply it by hand: "
-                     f"{command}.")
+        lines.append(said(KeywordByHand(label=kw.label(), source=source, context=context.name, how="by_hand",
+                                        command=command, text=found.text or "")))
     return lines
 
 

@@ -13,7 +13,9 @@ from typing import Literal
 from content.loader import Catalogue
 from content.schema.cards import Card
 from rules.coverage import implements
+from rules.facts import said
 from rules.knights import gear_faces
+from rules.knights.record_facts import KnightDiscardsAfter
 from rules.knights.state import KnightState
 
 T = "tests/clash/test_conditions_held.py::"
@@ -53,7 +55,7 @@ def discard_after(cat: Catalogue, k: KnightState, moment: Literal["evasion_roll"
     for card in gone:
         k.stats.conditions = [x for x in k.stats.conditions if x not in (card.id, card.name)]
     what = "Evasion Roll" if moment == "evasion_roll" else "Attack"
-    return [f"{k.name} discards the Condition {card.name} after the {what}." for card in gone]
+    return [said(KnightDiscardsAfter(knight=k.name, after=what, condition=card.name)) for card in gone]
 
 
 IMMUNITIES = ("Immune to Bane", "Immune to Body Condition cards", "Immune to Mind Condition cards", "Immune to Fear")

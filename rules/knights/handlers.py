@@ -10,12 +10,13 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import joined
+from rules.facts import joined, said
 from rules.knights import actions as a
 from rules.knights import board as bd
 from rules.knights import conditions
 from rules.knights import expedition as ex
 from rules.knights import loadout as lo
+from rules.knights import record_facts as rf
 from rules.knights import sheet as sh
 from rules.knights import statistics as st
 from rules.knights import techniques as tq
@@ -61,8 +62,8 @@ def create(engine: Engine, state: CampaignState, act: a.KnightCreate, dice: Dice
         raise RuleError(f"a Knight named {act.name!r} already exists in this campaign; choose another name:")
     k = new_knight(engine.catalogue, knight, act.name, act.owner, _free_id(state, act.name))
     state.knights[k.id] = k
-    return _done(engine, state, k, [f"joins the campaign as {knight.name} (owner <@{act.owner}>): Vigor "
-                                    f"{k.stats.vigor}, Heat Limit {st.heat_limit(engine.catalogue, k)}."])
+    return _done(engine, state, k, [said(rf.KnightJoined(card=knight.name, owner=act.owner, vigor=k.stats.vigor,
+                                                         heat_limit=st.heat_limit(engine.catalogue, k)))])
 
 
 @handles(a.KnightImport)
@@ -79,7 +80,7 @@ def import_knight(engine: Engine, state: CampaignState, act: a.KnightImport, dic
         raise RuleError(f"this campaign already has a Knight {k.name!r}; rename or remove it first")
     summary(engine.catalogue, k)  # every part must resolve against the content
     state.knights[k.id] = k
-    return _done(engine, state, k, ["is imported into this campaign."])
+    return _done(engine, state, k, [said(rf.KnightImported())])
 
 
 @handles(a.KnightStat)
@@ -112,7 +113,7 @@ def stat(engine: Engine, state: CampaignState, act: a.KnightStat, dice: Dice) ->
     if act.temporary and act.stat not in ("precision", "evasion", "speed"):
         raise RuleError("temporary: is for Modifier tokens only (stat:precision, evasion or speed)")
     if act.reason:
-        lines.append(f"({act.reason})")
+        lines.append(said(rf.KnightReason(reason=act.reason)))
     return _done(engine, state, k, lines)
 
 
@@ -160,7 +161,7 @@ def gold(engine: Engine, state: CampaignState, act: a.KnightGold, dice: Dice) ->
     k = _knight(state, act.knight)
     if act.change == 0:
         raise RuleError("change: must not be 0")
-    lines = sh.change_gold(k, act.change) + ([f"({act.reason})"] if act.reason else [])
+    lines = sh.change_gold(k, act.change) + ([said(rf.KnightReason(reason=act.reason))] if act.reason else [])
     return _done(engine, state, k, lines)
 
 
@@ -170,7 +171,8 @@ def resource(engine: Engine, state: CampaignState, act: a.KnightResource, dice: 
     if act.change == 0:
         raise RuleError("change: must not be 0")
     knight = engine.catalogue.knights[k.knight]
-    lines = bd.change_resource(knight, k, act.token, act.change) + ([f"({act.reason})"] if act.reason else [])
+    lines = bd.change_resource(knight, k, act.token, act.change) + (
+        [said(rf.KnightReason(reason=act.reason))] if act.reason else [])
     return _done(engine, state, k, lines)
 
 
@@ -261,7 +263,7 @@ def unexhausting(engine: Engine, state: CampaignState, k: KnightState, spend: st
         turn.moved = True
     else:
         turn.attacked = True
-    return lines + [f"{k.name} spends the {spend.title()} Action to unexhaust every exhausted game element."]
+    return lines + [said(rf.KnightActionSpent(knight=k.name, action=spend))]
 
 
 ACTIONS = {"movement": ("moved",), "combat": ("attacked",), "complicated": ("moved", "attacked")}
@@ -300,7 +302,7 @@ def technique_action(engine: Engine, state: CampaignState, k: KnightState, tid: 
                         "once a turn (the Exert effect ignores the cost: `action:exert`); nothing was changed")
     for name in ACTIONS[action]:
         setattr(turn, name, True)
-    return lines + [f"{k.name} spends the {action.title()} Action on {side.name}."]
+    return lines + [said(rf.KnightActionSpent(knight=k.name, action=action, technique=side.name))]
 
 
 @handles(a.KnightGear)

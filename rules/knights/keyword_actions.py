@@ -18,6 +18,7 @@ from rules.facts import joined, said
 from rules.knights import conditions as cond
 from rules.knights import keyword_effects as kw
 from rules.knights.keyword_facts import ConditionTokensSet
+from rules.knights.record_facts import KnightNothingChanges
 from rules.knights.state import KnightState
 from rules.knights.view import summary
 from rules.state import CampaignState
@@ -76,7 +77,8 @@ def keyword_apply(engine: Engine, state: CampaignState, act: KeywordApply, dice:
     h = harm.Harm(engine, state, dice)
     harm.resolve_effects(h, k.id, [effect], source=f"{act.keyword.title()} {act.value}")
     harm.settle(h)
-    return _done(engine, h.state, h.state.knights[k.id], h.lines or [f"{k.name}: nothing changes."], named=True)
+    lines = h.lines or [said(KnightNothingChanges(knight=k.name))]
+    return _done(engine, h.state, h.state.knights[k.id], lines, named=True)
 
 
 @handles(KeywordTokens)

@@ -10,6 +10,7 @@ from content.schema.knights import Virtue
 from rules.coverage import implements
 from rules.errors import RuleError
 from rules.facts import said
+from rules.knights import record_facts as rf
 from rules.knights.sheet_facts import (
     ChoiceNodeMarked,
     InvestigationSucceeded,
@@ -92,9 +93,9 @@ def mark_tale(
     out: list[str] = []
     if what == "quest":
         if ch.quest:
-            return [f"Chapter {chapter}'s Quest is already marked; nothing changes."]
+            return [said(rf.KnightTale(chapter=chapter, marked=False))]
         ch.quest = True
-        out.append(f"Chapter {chapter}: Quest resolved.")
+        out.append(said(rf.KnightTale(chapter=chapter)))
     else:
         if number is None or not 1 <= number <= INVESTIGATIONS:
             raise RuleError(f"number: must be 1 to {INVESTIGATIONS} (which Investigation of the Chapter)")
@@ -102,20 +103,19 @@ def mark_tale(
         if leads:
             out += _spend_leads(k, chapter)
             inv.resolved = inv.success = True
-            out.append(f"Investigation {chapter}.{number}: succeeded with Leads (both boxes marked).")
+            out.append(said(rf.KnightTale(chapter=chapter, number=number, leads=True)))
         elif what == "success":
             inv.resolved = inv.success = True
             out.append(said(InvestigationSucceeded(chapter=chapter, number=number)))
         else:
             if inv.resolved:
-                return [f"Investigation {chapter}.{number} is already marked; nothing changes."]
+                return [said(rf.KnightTale(chapter=chapter, number=number, marked=False))]
             inv.resolved = True
-            out.append(f"Investigation {chapter}.{number}: resolved.")
+            out.append(said(rf.KnightTale(chapter=chapter, number=number)))
     after = unlocked_chapters(k)
     if after > before:
         tier = TIERS[min(after - 1, len(TIERS) - 1)]
-        out.append(f"📖 Chapter {after} is unlocked (its tier is {tier.capitalize()}; the GM moves the Knight "
-                   f"with `/knight tier tier:{tier}`).")
+        out.append(said(rf.KnightChapterUnlocked(chapter=after, tier=tier)))
     return out
 
 
@@ -130,7 +130,7 @@ def _spend_leads(k: KnightState, chapter: int) -> list[str]:
     if k.sheet.leads < LEADS_FOR_A_SUCCESS:
         raise RuleError(f"{k.name} has {k.sheet.leads} Leads; {LEADS_FOR_A_SUCCESS} are needed")
     k.sheet.leads -= LEADS_FOR_A_SUCCESS
-    return [f"Spent {LEADS_FOR_A_SUCCESS} Leads ({k.sheet.leads} left)."]
+    return [said(rf.KnightLeadsSpent(spent=LEADS_FOR_A_SUCCESS, left=k.sheet.leads))]
 
 
 def successful_investigations(k: KnightState) -> list[str]:
@@ -153,12 +153,11 @@ def mark_choice(k: KnightState, node: str, cross: bool = False) -> list[str]:
     now = k.sheet.choice_matrix.get(node)
     if cross:
         if now == "crossed":
-            return [f"Choice Matrix node {node} is already crossed out; nothing changes."]
+            return [said(rf.KnightChoiceKept(node=node, now=now, cross=True))]
         k.sheet.choice_matrix[node] = "crossed"
         return [said(ChoiceNodeMarked(node=node, crossed=True))]
     if now is not None:
-        return [f"Choice Matrix node {node} is already {now}: a box cannot be marked twice, the instruction "
-                "is ignored."]
+        return [said(rf.KnightChoiceKept(node=node, now=now, cross=False))]
     k.sheet.choice_matrix[node] = "marked"
     return [said(ChoiceNodeMarked(node=node))]
 
@@ -170,9 +169,9 @@ def is_marked(k: KnightState, node: str) -> bool:
 @implements("First Death", tests=[T + "test_first_death_and_sigh_boxes"])
 def mark_first_death(k: KnightState) -> list[str]:
     if k.sheet.first_death:
-        return ["The First Death box is already marked: later deaths do not read the First Death Event again."]
+        return [said(rf.KnightFirstDeath(already=True))]
     k.sheet.first_death = True
-    return ["First Death marked."]
+    return [said(rf.KnightFirstDeath())]
 
 
 @implements("Sigh of the Graal (Knight Sheet)", tests=[T + "test_first_death_and_sigh_boxes"])
@@ -222,13 +221,13 @@ def note(k: KnightState, kind: NoteKind, text: str, remove: bool) -> list[str]:
         if match is None:
             raise RuleError(f"{k.name} has no {kind} {text!r}; they have: {', '.join(items) or 'none'}")
         items.remove(match)
-        return [f"{kind.capitalize()} removed: {match}."]
+        return [said(rf.KnightNoted(kind=kind, text=match, op="removed"))]
     if kind in ("saint", "mercenary") and any(t.lower() == text.lower() for t in items):
-        return [f"{text} is already noted."]
+        return [said(rf.KnightNoted(kind=kind, text=text, op="already"))]
     if len(items) >= 60:
         raise RuleError(f"the {field} section is full (60 entries); remove one first")
     items.append(text)
-    return [f"{kind.capitalize()} noted: {text}."]
+    return [said(rf.KnightNoted(kind=kind, text=text, op="noted"))]
 
 
 def tally(k: KnightState, name: str, change: int) -> list[str]:
@@ -251,7 +250,7 @@ def gain_rapport(k: KnightState, other: str, boon: str) -> list[str]:
         track = Rapport(knight=other)
         k.sheet.rapport.append(track)
     if track.hearts >= 3:
-        return [f"Rapport with {track.knight} is already 3 (full)."]
+        return [said(rf.KnightRapport(knight=track.knight))]
     if track.hearts == 2 and not boon:
         raise RuleError(f"the third heart gives {track.knight}'s Rapport Boon: give it with boon:\"...\" "
                         "(it is in their Knightbook)")
@@ -259,6 +258,6 @@ def gain_rapport(k: KnightState, other: str, boon: str) -> list[str]:
     out = [said(RapportGained(knight=track.knight, hearts=track.hearts))]
     if track.hearts == 3:
         track.boon = boon
-        out.append(f"Rapport Boon gained: {boon} (only while {track.knight} is in the party).")
+        out.append(said(rf.KnightRapport(knight=track.knight, boon=boon)))
     return out
 

@@ -18,6 +18,7 @@ from rules.coverage import implements
 from rules.errors import RuleError
 from rules.facts import said
 from rules.knights import conditions
+from rules.knights.record_facts import KnightDiscardsAfter
 from rules.knights.stat_facts import (
     AdditionalVigorLost,
     BaneImmune,
@@ -91,8 +92,7 @@ def after(cat: Catalogue, k: KnightState, moment: Literal["evasion_roll", "attac
     attribute, what = AFTER[moment]
     count = k.stats.temporary.pop(attribute, 0)
     if count:
-        lines.append(f"{k.name} discards the temporary {attribute.capitalize()} token(s) ({count:+d}) after the "
-                     f"{what}.")
+        lines.append(said(KnightDiscardsAfter(knight=k.name, after=what, attribute=attribute, count=count)))
     return lines
 
 

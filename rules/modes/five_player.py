@@ -15,15 +15,14 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights.state import KnightState
+from rules.modes.mode_facts import FiveAccursed, FiveAccursedPersists, FiveFifthPlaced
 from rules.state import CampaignState
 
 T = "tests/modes/test_five_player.py::"
 ACCURSED = "Accursed Persistence"
 FIVE = 5
-TEXT = ("Five-Player Mode: \"When the Accursed Persistence BP card is in play, you will be forced to resolve your "
-        "Attacks against it. That means Heartseeker, Precise, and similar abilities do not affect the Accursed "
-        "Persistence BP!\"")
 
 
 def active(state: CampaignState) -> bool:
@@ -59,8 +58,7 @@ def add_accursed(engine: Engine, state: CampaignState, cards: list[BPCard], dice
     assert clash is not None
     card = next((c for c in cards if is_accursed(c)), None)
     if card is None:
-        return [f"Five-Player Mode: this Monster has no {ACCURSED} BP card in the loaded packs — add the physical card "
-                f"to the Clash by hand. {TEXT}"]
+        return [said(FiveAccursed(where="missing"))]
     if card.id in clash.removed:  # Clash Setup set it out of the Clash (rules.clash.setup)
         clash.removed.remove(card.id)
     if clash.monster_type == "mob":
@@ -70,13 +68,11 @@ def add_accursed(engine: Engine, state: CampaignState, cards: list[BPCard], dice
         state.clash, space = place_new_mob(clash, card.id)
         if space is None:
             clash.removed.append(card.id)
-            return [f"Five-Player Mode: the Mob track is full; the {ACCURSED} BP card waits out of the Clash."]
-        lines = [f"🩸 Five-Player Mode: the {ACCURSED} BP card joins the Mob track as Mob {space} (AT {card.at}); "
-                 f"while it is on the track every Attack must target it. " + TEXT]
+            return [said(FiveAccursed(where="waits"))]
+        lines = [said(FiveAccursed(where="mob_track", space=space, at=card.at))]
         return lines + place_spawned(engine, state, None)
     clash.bp_deck = dice.shuffle([*clash.bp_deck, card.id])
-    return [f"🩸 Five-Player Mode: the {ACCURSED} BP card is shuffled into the BP deck (AT {card.at}); once drawn it "
-            "stays in play, and every Attack resolves against it, until it is wounded. " + TEXT]
+    return [said(FiveAccursed(where="bp_deck", at=card.at))]
 
 
 def must_attack(engine: Engine, state: CampaignState, target: BoardMonster) -> None:
@@ -110,8 +106,7 @@ def persist(engine: Engine, state: CampaignState) -> list[Event]:
         return []
     clash.bp_discard = [c for c in clash.bp_discard if c not in accursed]
     clash.bp_deck = [*back, *clash.bp_deck]
-    return [Event(kind="clash", text=f"🩸 The {ACCURSED} BP card is still in play: it goes back on top of the BP deck "
-                  "and the next Attack resolves against it (Heartseeker, Precise and the like do not affect it).")]
+    return [Event(kind="clash", fact=FiveAccursedPersists())]
 
 
 def place_fifth(state: CampaignState, knights: list[KnightState], colours: tuple[str, ...] | list[str]) -> list[str]:
@@ -129,11 +124,8 @@ def place_fifth(state: CampaignState, knights: list[KnightState], colours: tuple
     spaces = [n for k in board.knights if k.space is not None for n in neighbours(board.spec, k.space)]
     free = [s for s in spaces if s not in taken and s not in rough] or [s for s in spaces if s not in taken]
     if not free:
-        return [f"Five-Player Mode: no free space is adjacent to a Knight; place {fifth.name} by hand with "
-                f"`/clash place kind:knight name:\"{fifth.name}\" space:<space>`."]
+        return [said(FiveFifthPlaced(knight=fifth.name, space=None))]
     mini = Knight(id=slug(fifth.name), name=fifth.name, space=free[0], colour=colours[(FIVE - 1) % len(colours)])
     state.board = BoardState(spec=board.spec, knights=(*board.knights, mini), monsters=board.monsters,
                              terrain=board.terrain)
-    return [f"Five-Player Mode: {fifth.name}, the fifth Knight, is placed adjacent to another Knight on "
-            f"{free[0].label} (move them to any other space adjacent to a Knight with `/clash place kind:knight "
-            f"name:\"{fifth.name}\" space:<space>`)."]
+    return [said(FiveFifthPlaced(knight=fifth.name, space=free[0].label))]

@@ -9,11 +9,10 @@ from pydantic import BaseModel, ConfigDict
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.modes.mode_facts import ModeSet
 from rules.state import CampaignState
 
 Mode = Literal["standard", "true_solo", "five_player"]
-LABEL: dict[str, str] = {"standard": "the standard rules (two to four Knights)", "true_solo": "True Solo Mode",
-                         "five_player": "Five-Player Mode"}
 
 
 class SetCampaignMode(BaseModel):
@@ -34,12 +33,4 @@ def set_mode(engine: Engine, state: CampaignState, act: SetCampaignMode, dice: D
         raise RuleError(f"True Solo Mode is for a single Knight (\"If you play with a single Knight\"); this campaign "
                         f"has {living(state)} living Knights (Squires do not count)")
     state.mode = act.mode
-    text = f"⚙️ This campaign now plays by {LABEL[act.mode]}."
-    if act.mode == "true_solo":
-        text += (" Investigations without Clue cards (3 Clues of any type succeed, up to three per Expedition), your "
-                 "Knight starts each Clash as the Priority Target and may equip up to three Gear cards at Clash "
-                 "Setup; a random Knight is your Knight first, then random Squires.")
-    elif act.mode == "five_player":
-        text += (" Up to five Knights; an Accursed Persistence BP card in every Clash; the fifth Knight is placed "
-                 "adjacent to another at Clash Setup; with no Quest the Party Leader draws a Clue token.")
-    return Result(state=state, events=[Event(kind="campaign", text=text)], data={"mode": act.mode})
+    return Result(state=state, events=[Event(kind="campaign", fact=ModeSet(mode=act.mode))], data={"mode": act.mode})

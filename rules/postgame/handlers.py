@@ -4,6 +4,7 @@ rewards. The end of a Hunt's Clash is resolved by the observer rules/postgame/hu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -12,9 +13,11 @@ from rules.clash.handlers import ClashStart
 from rules.clash.handlers import start as clash_start
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles, observes
+from rules.engine import Engine, Event, Result, event, handles, observes
 from rules.errors import RuleError
+from rules.facts import Fact, Line
 from rules.knights.find import find_knight
+from rules.postgame import facts as pf
 from rules.postgame import hunts as h
 from rules.postgame.state import HuntRun, PostgameState
 from rules.state import CampaignState
@@ -76,8 +79,9 @@ class PostgameClaim(_Action):
     reward: Id
 
 
-def _result(engine: Engine, state: CampaignState, lines: list[str], data: dict[str, object] | None = None) -> Result:
-    return Result(state=state, events=[Event(kind="postgame", text=line) for line in lines],
+def _result(engine: Engine, state: CampaignState, lines: Sequence[Line],
+            data: dict[str, object] | None = None) -> Result:
+    return Result(state=state, events=[event("postgame", line) for line in lines],
                   data={**(data or {}), "postgame": h.summary(engine, state)})
 
 
@@ -116,10 +120,7 @@ def start(engine: Engine, state: CampaignState, act: PostgameStart, dice: Dice) 
         raise RuleError(f"there is no tower {act.apocrypha!r}; the towers are: {', '.join(towers) or 'none'}")
     state.postgame = PostgameState(apocrypha=sheet.id)
     first = h.unlocked(sheet, [])
-    lines = [f"🗼 The Postgame begins: {sheet.name}. Every Knight of the party has finished their campaign (the GM's "
-             "word). Rewards from Hunts and Epilogue gates may be used only in the Postgame.",
-             f"Open Hunts: {', '.join(first)} (`/postgame hunt hunt:<id>`)."]
-    return _result(engine, state, lines)
+    return _result(engine, state, [pf.PostgameBegun(tower=sheet.name), pf.PostgameOpenHunts(hunts=first)])
 
 
 @implements("Postgame Setup", tests=[T + "test_a_locked_hunt_is_refused", T + "test_a_marked_hunt_is_refused",
@@ -146,8 +147,7 @@ def hunt(engine: Engine, state: CampaignState, act: PostgameHunt, dice: Dice) ->
     monster = engine.catalogue.monsters.get(chosen.monster)
     if monster is None:
         raise RuleError(f"the Monster {chosen.monster!r} of Hunt {chosen.id} is not in the loaded packs")
-    lines = [f"🗼 Hunt {chosen.id}, {chosen.name}: {monster.name}, level {chosen.level}. Win the Dungeon, then the "
-             "Clash. Ignore normal Monster Setup rules; the Dungeon says which Encounters are available."]
+    lines: list[Line] = [pf.HuntBegun(hunt=chosen.id, name=chosen.name, monster=monster.name, level=chosen.level)]
     lines += h.begin(engine, p, chosen.id, chosen.monster, chosen.level, chosen.dungeon)
     return _result(engine, state, lines)
 
@@ -175,8 +175,7 @@ def custom(engine: Engine, state: CampaignState, act: PostgameCustom, dice: Dice
         iter(engine.catalogue.dungeons), None)
     if dungeon_id is None:
         raise RuleError("no loaded pack defines a Dungeon (kind: dungeon)")
-    lines = [f"🗼 Custom Hunt: {monster.name}, level {act.level} — for the fun and training of it (no Legendary "
-             "rewards)."]
+    lines: list[Line] = [pf.HuntBegun(hunt=None, monster=monster.name, level=act.level)]
     lines += h.begin(engine, p, None, monster.id, act.level, h.dungeon(engine, dungeon_id).id)
     return _result(engine, state, lines)
 
@@ -212,9 +211,9 @@ def adjust(engine: Engine, state: CampaignState, act: PostgameAdjust, dice: Dice
     d = h.dungeon(engine, run.dungeon)
     run.clues += act.clues
     run.threat = max(0, run.threat + act.threat)
-    lines = [f"Dungeon Threat {run.threat} of {d.threat_max}; Clue tokens {run.clues}."]
+    lines: list[Line] = [pf.DungeonThreat(threat=run.threat, threat_max=d.threat_max, clues=run.clues)]
     if run.threat >= d.threat_max:
-        lines += h.lose_dungeon(p, run, f"the Threat reached {d.threat_max}")
+        lines += h.lose_dungeon(p, run, "threat", d.threat_max)
     return _result(engine, state, lines)
 
 
@@ -244,13 +243,12 @@ def clash(engine: Engine, state: CampaignState, act: PostgameClash, dice: Dice) 
     kept = run.clues - act.opening - act.breaks
     run.clues = kept
     run.knights, run.clash_seen = knights, True
-    lines = [f"🗼 The Hunt's Clash: {run.monster_name}, level {run.level}."]
+    lines: list[Fact] = [pf.HuntClash(monster=run.monster_name, level=run.level)]
     if act.opening or act.breaks:
-        lines.append(f"Clues exchanged: {act.opening} Opening and {act.breaks} Break token(s) placed in the Knight "
-                     "Pool.")
+        lines.append(pf.CluesExchanged(opening=act.opening, breaks=act.breaks))
     if kept:
-        lines.append(f"{kept} Clue token(s) not exchanged: they have no use in the Clash.")
-    events = [Event(kind="postgame", text=line) for line in lines] + started.events
+        lines.append(pf.CluesKept(kept=kept))
+    events = [Event(kind="postgame", fact=line) for line in lines] + started.events
     return Result(state=state, events=events, data={**started.data, "postgame": h.summary(engine, state)})
 
 
@@ -260,7 +258,7 @@ def abandon(engine: Engine, state: CampaignState, act: PostgameAbandon, dice: Di
     p, run = _run(state)
     if state.clash is not None:
         raise RuleError("the Hunt's Clash is running: play it out, then /clash end")
-    return _result(engine, state, h.lose_dungeon(p, run, "the party left it"))
+    return _result(engine, state, h.lose_dungeon(p, run, "left"))
 
 
 @implements("Legendary Rewards", status="assisted", tests=[T + "test_a_legendary_reward_is_claimed_once"],
@@ -287,7 +285,5 @@ def claim(engine: Engine, state: CampaignState, act: PostgameClaim, dice: Dice) 
                         f"{', '.join(offered) or 'nothing'}")
     p.owed.remove(owed)
     p.claimed[reward.id] = k.id
-    lines = [f"👑 {k.name} takes {reward.name} in exchange for a Clash Loot card (Hunt {owed.hunt}).",
-             f"✋ By hand: {reward.text}",
-             "Usable only in the Postgame, unless the card says otherwise."]
-    return _result(engine, state, lines)
+    return _result(engine, state, [pf.LegendaryClaimed(knight=k.name, reward=reward.name, hunt=owed.hunt),
+                                   pf.LegendaryByHand(text=reward.text), pf.LegendaryPostgameOnly()])

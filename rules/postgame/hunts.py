@@ -9,13 +9,14 @@ Clash is gone (``/clash end``) it resolves the Hunt (marked, the level defeated,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from content.schema.postgame import Apocrypha, Dungeon, Hunt
 from rules.coverage import implements
 from rules.engine import Engine, Event
 from rules.errors import RuleError
-from rules.facts import random_targets_said
+from rules.facts import Fact, Line, random_targets
+from rules.postgame import facts as pf
 from rules.postgame.state import HuntRun, Owed, PostgameState
 from rules.state import CampaignState
 
@@ -86,7 +87,8 @@ def summary(engine: Engine, state: CampaignState) -> dict[str, Any]:
 # --- the Dungeon --------------------------------------------------------------------------------------------
 
 
-def begin(engine: Engine, p: PostgameState, hunt: str | None, monster: str, level: int, dungeon_id: str) -> list[str]:
+def begin(engine: Engine, p: PostgameState, hunt: str | None, monster: str, level: int,
+          dungeon_id: str) -> list[Line]:
     """Postgame Setup: "Instead of playing on a Kingdom map, you will venture into a Dungeon"; the party stands in the
     start room."""
     d = dungeon(engine, dungeon_id)
@@ -94,18 +96,18 @@ def begin(engine: Engine, p: PostgameState, hunt: str | None, monster: str, leve
     p.run = HuntRun(hunt=hunt, monster=monster, monster_name=m.name, level=level, dungeon=d.id, room=d.start,
                     visited=[d.start])
     start = d.room(d.start)
-    lines = [f"🗝️ {d.name}: {d.text}".rstrip(": ") if d.text else f"🗝️ {d.name}.",
-             f"The party stands in {start.name}. {start.text}".rstrip(), *random_targets_said(start.text),
-             f"Threat 0 of {d.threat_max}. Encounters of this Dungeon: {', '.join(d.encounters) or 'none'}.",
-             f"Move with `/postgame dungeon room:<id>` ({', '.join(d.neighbours(d.start))})."]
-    return lines
+    return [pf.DungeonEntered(dungeon=d.name, text=d.text or ""),
+            pf.PartyStands(room=start.name, text=start.text or ""),
+            *random_targets(start.text, source=start.text),
+            pf.DungeonThreat(threat=0, threat_max=d.threat_max, encounters=list(d.encounters)),
+            pf.DungeonExits(exits=d.neighbours(d.start), start=True)]
 
 
 @implements("Dungeons", tests=[T + "test_the_dungeon_is_walked_room_by_room", T + "test_too_much_threat_loses_the_hunt",
                                T + "test_the_lair_wins_the_dungeon_and_the_clash_needs_it"],
             note="an original Dungeon format (content/schema/postgame.py): the rulebook leaves each Dungeon's rules "
             "to the Kingdom Codices")
-def enter(engine: Engine, state: CampaignState, p: PostgameState, run: HuntRun, room_id: str) -> list[str]:
+def enter(engine: Engine, state: CampaignState, p: PostgameState, run: HuntRun, room_id: str) -> list[Line]:
     """Move the party along one passage into ``room_id``: gain its Threat; the first time, its Clues and Encounter;
     the lair wins the Dungeon; the Threat reaching the maximum loses it (and the Hunt)."""
     d = dungeon(engine, run.dungeon)
@@ -124,41 +126,39 @@ def enter(engine: Engine, state: CampaignState, p: PostgameState, run: HuntRun, 
     run.room = room.id
     run.visited.append(room.id)
     run.threat += room.threat
-    lines = [f"🕯️ The party enters {room.name}" + (f": {room.text}" if first and room.text else "."),
-             *(random_targets_said(room.text) if first else [])]
+    lines: list[Line] = [pf.RoomEntered(room=room.name, text=room.text if first and room.text else None),
+                         *(random_targets(room.text, source=room.text) if first else [])]
     if room.threat:
-        lines.append(f"Threat +{room.threat}: {run.threat} of {d.threat_max}.")
+        lines.append(pf.ThreatGained(gain=room.threat, threat=run.threat, threat_max=d.threat_max))
     if first and room.clues:
         run.clues += room.clues
-        lines.append(f"The party gains {room.clues} Clue token{'s' if room.clues != 1 else ''} ({run.clues} now): "
-                     "at the start of the Clash each may become 1 Opening or Break token.")
+        lines.append(pf.HuntCluesGained(gain=room.clues, clues=run.clues))
     if first and room.encounter:
         run.encounters.append(room.encounter)
-        lines.append(f"⚔️ Encounter: {room.encounter}. Resolve it as the Dungeon's card says (by hand).")
+        lines.append(pf.EncounterMet(encounter=room.encounter))
     if run.threat >= d.threat_max:
-        lines += lose_dungeon(p, run, f"the Threat reached {d.threat_max}")
+        lines += lose_dungeon(p, run, "threat", d.threat_max)
         return lines
     if room.lair:
         run.dungeon_won = True
-        lines.append(f"🏁 The Dungeon is won: {run.monster_name} (level {run.level}) waits. Start the Clash with "
-                     f"`/postgame clash opening:<n> break:<n>` (your {run.clues} Clue(s) may become Opening or Break "
-                     "tokens).")
+        lines.append(pf.DungeonWon(monster=run.monster_name, level=run.level, clues=run.clues))
     else:
-        lines.append(f"Passages: {', '.join(d.neighbours(room.id))}.")
+        lines.append(pf.DungeonExits(exits=d.neighbours(room.id)))
     return lines
 
 
-def lose_dungeon(p: PostgameState, run: HuntRun, why: str) -> list[str]:
+def lose_dungeon(p: PostgameState, run: HuntRun, why: Literal["threat", "left"], threat_max: int = 0) -> list[Line]:
     """A lost Dungeon is a lost Hunt ("you need to win both the Dungeon and the following Clash")."""
     p.run = None
-    line = f"{_title(run)}: the Dungeon is lost ({why}). The Hunt is not won."
-    p.history.append(line)
-    return [f"💀 {line}"]
+    return [_ended(p, run, why, threat_max)]
 
 
-def _title(run: HuntRun) -> str:
-    what = f"Hunt {run.hunt}" if run.hunt else "Custom Hunt"
-    return f"{what} against {run.monster_name} (level {run.level})"
+def _ended(p: PostgameState, run: HuntRun, why: Literal["won", "threat", "left", "clash_lost", "clash_not_won"],
+           threat_max: int = 0) -> pf.HuntEnded:
+    """The Hunt's end, recorded in the history."""
+    ended = pf.HuntEnded(hunt=run.hunt, monster=run.monster_name, level=run.level, why=why, threat_max=threat_max)
+    p.history.append(pf.hunt_record(ended))
+    return ended
 
 
 # --- the Clash's end ----------------------------------------------------------------------------------------
@@ -177,42 +177,32 @@ def follow(engine: Engine, state: CampaignState) -> list[Event]:
         return []
     if not run.clash_seen:
         return []
-    return [Event(kind="postgame", text=line) for line in resolve(engine, state, p, run)]
+    return [Event(kind="postgame", fact=line) for line in resolve(engine, state, p, run)]
 
 
-def resolve(engine: Engine, state: CampaignState, p: PostgameState, run: HuntRun) -> list[str]:
+def resolve(engine: Engine, state: CampaignState, p: PostgameState, run: HuntRun) -> list[Fact]:
     """"Whenever you beat a Hunt for the first time, mark it as completed and unlock one or more connected Hunts."
     A Clash that ended without a victory is a Hunt not won."""
     p.run = None
     if run.over != "victory":
-        line = f"{_title(run)}: the Clash is " + ("lost" if run.over else "ended without a victory") + \
-            ": the Hunt is not won."
-        p.history.append(line)
-        return [f"💀 {line}"]
-    lines = [f"🏆 {_title(run)}: the Dungeon and the Clash are won — the Hunt succeeds."]
+        return [_ended(p, run, "clash_lost" if run.over else "clash_not_won")]
+    lines: list[Fact] = [_ended(p, run, "won")]
     levels = p.defeated.setdefault(run.monster, [])
     if run.level not in levels:
         levels.append(run.level)
         levels.sort()
-        lines.append(f"{run.monster_name} level {run.level} is defeated in the Postgame: Custom Hunts may now choose "
-                     "it.")
+        lines.append(pf.MonsterLevelDefeated(monster=run.monster_name, level=run.level))
     if run.hunt is not None and run.hunt not in p.marked:
         sheet = tower(engine, p)
         before = set(unlocked(sheet, p.marked))
         p.marked.append(run.hunt)
         opened = [h for h in unlocked(sheet, p.marked) if h not in before]
-        lines.append(f"Hunt {run.hunt} is marked on the Rites of Apocrypha Sheet."
-                     + (f" Unlocked: {', '.join(opened)}." if opened else ""))
+        lines.append(pf.HuntMarked(hunt=run.hunt, opened=opened))
         hunt = sheet.hunt(run.hunt)
         if hunt is not None and hunt.legendary:
             p.owed.append(Owed(hunt=hunt.id, rewards=list(hunt.legendary)))
             names = {r.id: r.name for r in sheet.legendary}
-            lines.append("Legendary rewards: you may exchange a Clash Loot card for one of "
-                         f"{', '.join(f'{names[r]} ({r})' for r in hunt.legendary)} instead of the usual Gear cards "
-                         "(`/postgame claim knight:<name> reward:<id>`).")
-    elif run.hunt is None:
-        lines.append("A Custom Hunt grants no Legendary rewards.")
+            lines.append(pf.LegendaryOffered(names=[names[r] for r in hunt.legendary], rewards=list(hunt.legendary)))
     else:
-        lines.append(f"Hunt {run.hunt} was already marked: no Legendary rewards this time.")
-    p.history.append(lines[0].removeprefix("🏆 "))
+        lines.append(pf.NoLegendary(hunt=run.hunt))
     return lines

@@ -47,4 +47,5 @@ class PostgameState(_Model):
     run: HuntRun | None = None
     owed: list[Owed] = Field(default_factory=list)
     claimed: dict[str, str] = Field(default_factory=dict, description="Legendary reward id -> Knight id")
-    history: list[str] = Field(default_factory=list, description="one line per Hunt played")
+    history: list[str] = Field(default_factory=list, description=(
+        "one line per Hunt played (rules.postgame.facts.hunt_record), shown in the Postgame's data"))

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from content.schema.rosegraal import REWARD_NAMES, ROMAN, TIER_KEYS, TIER_NAMES, Rosegraal, RosegraalNode
+from content.schema.rosegraal import TIER_KEYS, Rosegraal, RosegraalNode
 from rules.clash import aftermath as after
 from rules.coverage import implements
 from rules.engine import Engine, Event
 from rules.errors import RuleError
+from rules.facts import Fact
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
+from rules.rogue import facts as rf
 from rules.rogue.state import Owed, RogueState, Tackle
 from rules.state import CampaignState
 
@@ -43,10 +45,6 @@ def reachable(sheet: Rosegraal, crossed: list[str]) -> list[str]:
 
 def living(state: CampaignState) -> list[KnightState]:
     return [k for k in state.knights.values() if not k.dead]
-
-
-def tier_name(level: int) -> str:
-    return f"{ROMAN[level]} – {TIER_NAMES[level]}"
 
 
 def gate_tier(state: CampaignState, k: KnightState) -> str:
@@ -100,10 +98,10 @@ def follow(engine: Engine, state: CampaignState) -> list[Event]:
         return []
     if not t.clash_seen:
         return []
-    return [Event(kind="rogue", text=line) for line in resolve(engine, state, r, t)]
+    return [Event(kind="rogue", fact=line) for line in resolve(engine, state, r, t)]
 
 
-def resolve(engine: Engine, state: CampaignState, r: RogueState, t: Tackle) -> list[str]:
+def resolve(engine: Engine, state: CampaignState, r: RogueState, t: Tackle) -> list[Fact]:
     sheet = rosegraal(engine, r)
     node = sheet.node(t.node)
     assert node is not None
@@ -112,13 +110,13 @@ def resolve(engine: Engine, state: CampaignState, r: RogueState, t: Tackle) -> l
         t.over = "defeat"
     r.tackling = None
     died = [state.knights[i] for i in t.died if i in state.knights]
-    lines = [f"🌹 Rosegraal Round {r.round}, node {node.id} ({tier_name(node.level)}) against {t.monster_name} "
-             f"(level {t.level}): " + ("won." if won else "lost." if t.over else
-                                       "ended without a victory: it counts as not won.")]
+    record = rf.RogueRoundResolved(round=r.round, node=node.id, level=node.level, monster=t.monster_name,
+                                   monster_level=t.level, result="won" if won else "lost" if t.over else "not_won")
+    lines: list[Fact] = [record]
     if died:
-        lines.append(f"Knights who died in this Clash: {', '.join(k.name for k in died)}.")
+        lines.append(rf.RogueKnightsDied(knights=[k.name for k in died]))
     lines += (win(engine, state, r, t, node) if won else lose(engine, state, r, died))
-    r.history.append(lines[0].removeprefix("🌹 "))
+    r.history.append(record)
     lines += campaign_end(engine, state, r, node if won else None)
     return lines
 
@@ -130,7 +128,7 @@ def _fallen(state: CampaignState, died: list[KnightState]) -> list[KnightState]:
     return [k for k in state.knights.values() if k.id in ids or k.dead]
 
 
-def _replace(engine: Engine, r: RogueState, fallen: list[KnightState]) -> tuple[list[str], list[KnightState]]:
+def _replace(engine: Engine, r: RogueState, fallen: list[KnightState]) -> tuple[list[Fact], list[KnightState]]:
     """Spend one resurrection per fallen Knight while the pool lasts; the others stay dead."""
     back, left = fallen[: r.resurrections], fallen[r.resurrections:]
     r.resurrections -= len(back)
@@ -142,28 +140,26 @@ def _replace(engine: Engine, r: RogueState, fallen: list[KnightState]) -> tuple[
                 st.change_vigor(engine.catalogue, k, top - k.stats.vigor)
     for k in left:
         k.dead = True
-    out = []
+    out: list[Fact] = []
     if back:
-        out.append(f"Resurrections spent: {len(back)} ({', '.join(k.name for k in back)} back at full Vigor); "
-                   f"{r.resurrections} left.")
+        out.append(rf.RogueResurrected(knights=[k.name for k in back], left=r.resurrections))
     if left:
-        out.append(f"No resurrection left for {', '.join(k.name for k in left)}: they stay dead.")
+        out.append(rf.RogueStayDead(knights=[k.name for k in left]))
     return out, left
 
 
 @implements("Rogue's Path Campaign Flow", tests=[T + "test_a_lost_node_costs_a_resurrection_per_death_and_stays"])
-def lose(engine: Engine, state: CampaignState, r: RogueState, died: list[KnightState]) -> list[str]:
+def lose(engine: Engine, state: CampaignState, r: RogueState, died: list[KnightState]) -> list[Fact]:
     """"You lose a number of resurrections equal to the number of Knights that died during the Clash. ... You do not
     gain the Rosegraal Rewards. You do not cross out the node you've tackled.\""""
     out, _ = _replace(engine, r, _fallen(state, died))
-    out.append("No Rosegraal Rewards; the node is not crossed out: it may be tackled again, against a new random "
-               "Monster.")
+    out.append(rf.RogueNodeLost())
     return out
 
 
 @implements("Rosegraal Sheet Legend", tests=[T + "test_a_won_node_is_crossed_out_with_its_rewards",
                                              T + "test_no_resurrections_and_one_survivor_refills_the_party"])
-def win(engine: Engine, state: CampaignState, r: RogueState, t: Tackle, node: RosegraalNode) -> list[str]:
+def win(engine: Engine, state: CampaignState, r: RogueState, t: Tackle, node: RosegraalNode) -> list[Fact]:
     """"You note casualties (you'll have to replace them from your resurrection pool)"; "First, you gain additional
     resurrections, as noted by the node. ... However, if you don't have any resurrections left and you end the Clash
     with less than four alive party members, you always gain as many resurrections, as to bring back the party to
@@ -173,10 +169,9 @@ def win(engine: Engine, state: CampaignState, r: RogueState, t: Tackle, node: Ro
     gain = node.gained
     if r.resurrections == 0 and left:
         gain = max(gain, len(left))
-        out.append(f"No resurrections left and the party is short of {len(left)}: the Rosegraal brings it back to "
-                   "full strength.")
+        out.append(rf.RoguePartyRefilled(short=len(left)))
     r.resurrections += gain
-    out.append(f"Rosegraal Reward: +{gain} resurrection{'s' if gain != 1 else ''} ({r.resurrections} now).")
+    out.append(rf.RogueResurrectionsGained(gain=gain, now=r.resurrections))
     if left:
         more, _ = _replace(engine, r, left)
         out += more
@@ -185,32 +180,29 @@ def win(engine: Engine, state: CampaignState, r: RogueState, t: Tackle, node: Ro
         for k in knights:
             r.owed.append(Owed(knight=k.id, kind=kind, level=node.level, node=node.id))
     if node.rewards:
-        kinds = ", ".join(REWARD_NAMES[k] for k in node.rewards)
-        out.append(f"Each participating Knight gains one {kinds} reward of level {ROMAN[node.level]} or lower: "
-                   "`/rogue claim knight:<name> reward:<id>` (each reward can be claimed only once).")
+        out.append(rf.RogueRewardsOwed(kinds=list(node.rewards), level=node.level))
     if node.sigh:
         holder = next((k for k in knights if not k.sheet.sigh_of_the_graal), None)
         if holder is not None:
             holder.sheet.sigh_of_the_graal = True
-            out.append(f"Sigh of the Graal: {holder.name} marks one on their Knight Sheet.")
+            out.append(rf.RogueSigh(knight=holder.name))
         else:
-            out.append("Sigh of the Graal: every participating Knight already holds one (one at a time).")
+            out.append(rf.RogueSigh(knight=None))
     r.crossed.append(node.id)
-    out.append(f"Node {node.id} is crossed out.")
+    out.append(rf.RogueNodeCrossed(node=node.id))
     return out
 
 
 @implements("Winning and Losing the Rogue's Path Campaign", tests=[
     T + "test_crossing_the_last_node_wins", T + "test_losing_all_knights_and_resurrections_loses"])
-def campaign_end(engine: Engine, state: CampaignState, r: RogueState, crossed: RosegraalNode | None) -> list[str]:
+def campaign_end(engine: Engine, state: CampaignState, r: RogueState, crossed: RosegraalNode | None) -> list[Fact]:
     """"If you cross out the last node of the Rosegraal, you win. If you lose all your Knights and resurrections, you
     lose.\""""
     if crossed is not None and crossed.last:
         r.outcome = "won"
-        return ["🏆 The last node of the Rosegraal is crossed out: the Rogue's Path is won!"]
+        return [rf.RogueOver(outcome="won")]
     if not living(state) and r.resurrections == 0:
         r.outcome = "lost"
-        return ["☠️ Every Knight is dead and no resurrection is left: the Rogue's Path is lost."]
+        return [rf.RogueOver(outcome="lost")]
     sheet = rosegraal(engine, r)
-    nxt = ", ".join(reachable(sheet, r.crossed))
-    return [f"Next Rosegraal Round: `/rogue node node:<id>` ({nxt})."]
+    return [rf.RogueNextRound(nodes=reachable(sheet, r.crossed))]

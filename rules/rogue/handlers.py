@@ -8,15 +8,17 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from content.schema.rosegraal import REWARD_NAMES, ROMAN, TIER_NAMES, monster_key
+from content.schema.rosegraal import REWARD_NAMES, ROMAN, monster_key
 from rules.clash.handlers import ClashStart
 from rules.clash.handlers import start as clash_start
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles, observes
 from rules.errors import RuleError
+from rules.facts import Fact
 from rules.knights.find import find_knight
 from rules.rogue import campaign as c
+from rules.rogue import facts as rf
 from rules.rogue.state import OutpostVisit, RogueState, Tackle
 from rules.rogue.tables import content_monster, owns, roll_monster
 from rules.state import CampaignState
@@ -59,8 +61,8 @@ class RogueOutpost(_Action):
     type: Literal["rogue_outpost"] = "rogue_outpost"
 
 
-def _result(engine: Engine, state: CampaignState, lines: list[str], kind: str = "rogue") -> Result:
-    return Result(state=state, events=[Event(kind=kind, text=line) for line in lines],
+def _result(engine: Engine, state: CampaignState, lines: list[Fact], kind: str = "rogue") -> Result:
+    return Result(state=state, events=[Event(kind=kind, fact=line) for line in lines],
                   data={"rogue": c.summary(engine, state)})
 
 
@@ -92,14 +94,12 @@ def start(engine: Engine, state: CampaignState, act: RogueStart, dice: Dice) -> 
         k.sheet.gold += START_GOLD
     state.rogue = RogueState(rosegraal=sheet.id, party_size=len(knights), resurrections=START_RESURRECTIONS,
                              crossed=[sheet.start], owned=sorted(engine.catalogue.monsters))
-    lines = [f"🌹 The Rogue's Path begins on {sheet.name}: {len(knights)} Knights "
-             f"({', '.join(k.name for k in knights)}) gain {START_GOLD} Gold each; the group gains "
-             f"{START_RESURRECTIONS} resurrections. The S node is crossed out.",
-             "Owned Monsters: every Monster of the loaded packs (/rogue owned changes the list).",
-             f"First Rosegraal Round: `/rogue node node:<id>` ({', '.join(c.reachable(sheet, state.rogue.crossed))})."]
+    lines: list[Fact] = [
+        rf.RogueStarted(rosegraal=sheet.name, knights=[k.name for k in knights], gold=START_GOLD,
+                        resurrections=START_RESURRECTIONS),
+        rf.RogueOwnedAll(), rf.RogueNextRound(nodes=c.reachable(sheet, state.rogue.crossed), first=True)]
     if state.squires:
-        lines.append("The rulebook says: \"do not play with Squires, this mode is not for the faint of heart!\" — "
-                     "the Squires of this campaign stay, as a house rule.")
+        lines.append(rf.RogueSquiresStay())
     return _result(engine, state, lines)
 
 
@@ -146,11 +146,11 @@ def node(engine: Engine, state: CampaignState, act: RogueNode, dice: Dice) -> Re
     r.round += 1
     r.tackling = Tackle(node=chosen.id, tier=chosen.level, monster=monster.id, monster_name=monster.name,
                         level=rolled.row.level, rolls=rolled.rolls, knights=knights, clash_seen=True)
-    lines = [f"🌹 Rosegraal Round {r.round}: node {chosen.id} ({c.tier_name(chosen.level)}, {tables.name})."]
-    lines += [f"Monster table roll {s}" for s in rolled.skipped]
-    lines.append(f"Monster table roll {rolled.rolls[-1]}: **{monster.name}**, level {rolled.row.level}. Tier for "
-                 f"gated effects (Techniques, Loot): {TIER_NAMES[chosen.level]}.")
-    events = [Event(kind="rogue", text=line) for line in lines] + started.events
+    lines: list[Fact] = [rf.RogueRoundStarted(round=r.round, node=chosen.id, level=chosen.level, tables=tables.name)]
+    lines += rolled.skipped
+    lines.append(rf.RogueMonsterRolled(roll=rolled.rolls[-1], monster=monster.name, monster_level=rolled.row.level,
+                                       level=chosen.level))
+    events = [Event(kind="rogue", fact=line) for line in lines] + started.events
     data = {**started.data, "rogue": c.summary(engine, state), "naturals": rolled.rolls}
     return Result(state=state, events=events, data=data)
 
@@ -161,7 +161,7 @@ def owned(engine: Engine, state: CampaignState, act: RogueOwned, dice: Dice) -> 
     r = c.rogue(state)
     if not act.add and not act.remove:
         raise RuleError("name Monsters to add:\"A,B\" or remove:\"A,B\"")
-    lines = []
+    lines: list[Fact] = []
     known = {monster_key(m.name): m.id for m in engine.catalogue.monsters.values()} | {
         m: m for m in engine.catalogue.monsters}
     for name in act.add:
@@ -169,14 +169,14 @@ def owned(engine: Engine, state: CampaignState, act: RogueOwned, dice: Dice) -> 
         if key not in r.owned:
             r.owned.append(key)
         if key not in engine.catalogue.monsters:
-            lines.append(f"{name}: owned, but no loaded pack defines it, so it counts as not owned until one does.")
+            lines.append(rf.RogueOwnedUnknown(name=name))
     for name in act.remove:
         key = known.get(monster_key(name), monster_key(name))
         if key not in r.owned:
             raise RuleError(f"{name!r} is not in the owned list ({', '.join(r.owned) or 'empty'})")
         r.owned.remove(key)
     r.owned.sort()
-    lines.insert(0, f"Owned Monsters: {', '.join(r.owned) or 'none'}.")
+    lines.insert(0, rf.RogueOwned(owned=list(r.owned)))
     return _result(engine, state, lines)
 
 
@@ -206,8 +206,8 @@ def claim(engine: Engine, state: CampaignState, act: RogueClaim, dice: Dice) -> 
                         f"higher; {k.name} is owed: {owed or 'nothing'}")
     r.owed.remove(fits[0])
     r.claimed[reward.id] = k.id
-    lines = [f"🎁 {k.name} claims {reward.name} ({REWARD_NAMES[reward.kind]}, level {ROMAN[reward.level]}).",
-             f"✋ By hand: {reward.text}"]
+    lines: list[Fact] = [rf.RogueClaimed(knight=k.name, reward=reward.name, kind=reward.kind, level=reward.level),
+                         rf.RogueRewardByHand(text=reward.text)]
     return _result(engine, state, lines)
 
 
@@ -224,6 +224,5 @@ def outpost(engine: Engine, state: CampaignState, act: RogueOutpost, dice: Dice)
     if state.clash is not None:
         raise RuleError("the Outpost is visited before or after a Clash, not during one: end it first with /clash end")
     r.outpost.append(OutpostVisit(round=r.round, after_clash=r.tackling is None and r.round > 0))
-    lines = [f"🏰 Outpost Phase (Rosegraal Round {r.round}): resolve the Phase normally, but ignore options and "
-             "activities that interact with the story, Kingdom map, Vision Phase, and Delve Phase."]
+    lines: list[Fact] = [rf.RogueOutpost(round=r.round)]
     return _result(engine, state, lines)

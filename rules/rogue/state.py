@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.rogue.facts import RogueRoundResolved
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -51,5 +53,6 @@ class RogueState(_Model):
     claimed: dict[str, str] = Field(default_factory=dict, description="reward id -> Knight id")
     owed: list[Owed] = Field(default_factory=list)
     outpost: list[OutpostVisit] = Field(default_factory=list)
-    history: list[str] = Field(default_factory=list, description="one line per Rosegraal Round resolved")
+    history: list[str | RogueRoundResolved] = Field(default_factory=list, description=(
+        "one record per Rosegraal Round resolved (a line of words in a campaign from before the facts)"))
     outcome: Literal["won", "lost"] | None = None

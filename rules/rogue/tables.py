@@ -13,6 +13,7 @@ from content.schema.rosegraal import TIER_NAMES, RogueTables, TableRow, monster_
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.errors import RuleError
+from rules.rogue.facts import RogueReroll
 
 MAX_REROLLS = 200  # a table with one owned face of ten misses 200 times in 10^-9 cases; it is reported, not looped
 T = "tests/rogue/test_tables.py::"
@@ -22,7 +23,7 @@ T = "tests/rogue/test_tables.py::"
 class Rolled:
     row: TableRow
     rolls: list[int] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
+    skipped: list[RogueReroll] = field(default_factory=list)
 
 
 def content_monster(catalogue: Catalogue, row: TableRow) -> Monster | None:
@@ -67,5 +68,5 @@ def roll_monster(tables: RogueTables, tier: int, dice: Dice, owned: Callable[[Ta
         if owned(row):
             out.row = row
             return out
-        out.skipped.append(f"{roll}: {row.monster}{'*' if row.asterisk else ''} (not owned, re-roll)")
+        out.skipped.append(RogueReroll(roll=roll, monster=row.monster, asterisk=row.asterisk))
     raise RuleError(f"{MAX_REROLLS} rolls found no owned Monster on the {TIER_NAMES[tier]} table of {tables.name}")

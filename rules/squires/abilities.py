@@ -46,8 +46,9 @@ from rules.dice import Dice
 from rules.effects import Dispatch
 from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
-from rules.facts import random_targets_said
+from rules.facts import Paragraph, random_targets_said, said
 from rules.knights import statistics as st
+from rules.squires import ability_facts as af
 from rules.squires.handlers import change
 from rules.squires.state import SquireState
 from rules.state import CampaignState
@@ -78,7 +79,7 @@ def ignores_knockback(engine: Engine, s: SquireState, lines: list[str]) -> bool:
     if name is None or "ignore_first_knockback" in s.clash_marks:
         return False
     s.clash_marks.append("ignore_first_knockback")
-    lines.append(f"🛡️ {name}: {s.name} ignores the knock back (the first time this Clash).")
+    lines.append(said(af.SquireIgnoresKnockback(ability=name, squire=s.name)))
     return True
 
 
@@ -257,13 +258,13 @@ def apply_step(run: Run, step: Step, picked: str | None = None) -> None:
         return
     g = gs[step[2]]
     if g.only_if == "monster_adjacent_to_a_knight" and not _monster_next_to_knight(run):
-        run.say(f"{label}: the Monster does not end adjacent to a Knight — no effect.")
+        run.say(said(af.SquireNoEffect(label=label)))
         return
     found = targets(run, g, label, picked)
     if not found:
         if run.strict:
             raise RuleError(f"{run.s.name} cannot use {label}: no {_who_text(g)} on the Clash Board (\"{text}\")")
-        run.say(f"{label}: no {_who_text(g)} — nothing happens.")
+        run.say(said(af.SquireNoEffect(label=label, who=g.who, within=g.within)))
         return
     for tid in found:
         for e in g.effects:
@@ -273,14 +274,13 @@ def apply_step(run: Run, step: Step, picked: str | None = None) -> None:
 def _arc_text(run: Run, label: str, text: str) -> None:
     found = TOKEN_GAIN.match(text)
     if found is None or run.state.clash is None:
-        run.say(f"✋ {label}, by hand: {text} — e.g. `/pool add`, `/clash adjust knight:<name> stat:<stat> value:N`, "
-                f"`/squire stat stat:<stat> change:N name:\"{run.s.name}\"`.")
+        run.say(said(af.SquireArcByHand(label=label, squire=run.s.name, text=text)))
         return
     token, count = found.group(2).lower(), int(found.group(1))
     pool = run.state.clash.flow.pool
     pool[token] = pool.get(token, 0) + count
-    run.say(f"{label}: {run.s.name} places {count} {found.group(2)} token(s) in the Knight Pool ({pool[token]} there "
-            "now).")
+    run.say(said(af.SquireTokensPlaced(label=label, squire=run.s.name, count=count, token=token, there=pool[token],
+                                       printed=found.group(2))))
 
 
 def _who_text(g: EffectGroup) -> str:
@@ -324,7 +324,7 @@ def effect(run: Run, e: SquireEffect, tid: str, label: str, text: str) -> None:
         before = len(h.lines)
         harm.resolve_effects(h, harm.knight_state(h, tid).id, [on_target], source=label)
         if len(h.lines) > before:
-            h.lines[before] = f"{label}: {h.lines[before]}"
+            h.lines[before] = said(Paragraph(parts=[af.SquireStepLabel(label=label), h.lines[before]]))
 
 
 EFFECTS.on(TextEffect)(lambda run, e, tid, label, text: harm.by_hand(run.harm(), None, e.text, label))
@@ -337,30 +337,29 @@ def _place_tokens(run: Run, e: PlaceKnightTokens, tid: str, label: str, text: st
     assert run.state.clash is not None
     pool = run.state.clash.flow.pool
     pool[e.token] = pool.get(e.token, 0) + e.amount
-    run.harm().say(f"{label}: {run.s.name} places {e.amount} {e.token.replace('_', ' ').title()} token(s) in the "
-                   f"Knight Pool ({pool[e.token]} there now).")
+    run.harm().say(said(af.SquireTokensPlaced(label=label, squire=run.s.name, count=e.amount, token=e.token,
+                                              there=pool[e.token])))
 
 
 @EFFECTS.on(PullMonster)
 def _pull(run: Run, e: PullMonster, tid: str, label: str, text: str) -> None:
     h, board = run.harm(), run.state.board
     m = board.monster(tid)
-    h.say(f"{label}: {run.s.name} pulls {m.name} {e.amount} space(s) toward them (Pull {e.amount}).")
+    h.say(said(af.SquirePulls(label=label, squire=run.s.name, monster=m.name, amount=e.amount)))
     harm.apply_outcomes(h, pull(board, run.s.id, tid, e.amount), f"Pull {e.amount} on {m.name}")
 
 
 @ON_SQUIRE.on(LoseBane)
 def _squire_bane(run: Run, e: LoseBane, tid: str, label: str, text: str) -> None:
     other = run.state.squires[tid]
-    run.harm().say(f"{label}: {other.name} — " + " ".join(change(run.engine, other, "bane", -e.amount, False)))
+    lines = change(run.engine, other, "bane", -e.amount, False)
+    run.harm().say(said(Paragraph(parts=[af.SquireStepLabel(label=label, squire=other.name), *lines])))
 
 
 @ON_SQUIRE.on(GainModifier)
 def _squire_modifier(run: Run, e: GainModifier, tid: str, label: str, text: str) -> None:
     other = run.state.squires[tid]
-    run.harm().say(f"✋ By hand ({label}): {other.name} is a Squire — a Mettle draw has no "
-                   f"{e.modifier.capitalize()} bonus; \"{text}\" (`/squire stat`, `/squire redraw free:true` for a "
-                   "re-roll effect).")
+    run.harm().say(said(af.SquireModifierByHand(label=label, squire=other.name, modifier=e.modifier, text=text)))
 
 
 @ON_KNIGHT.on(LoseBane)
@@ -375,23 +374,21 @@ def _knight_modifier(run: Run, e: GainModifier, tid: str, label: str, text: str)
     h = run.harm()
     k = harm.knight_state(h, tid)
     k.stats.temporary[e.modifier] = k.stats.temporary.get(e.modifier, 0) + e.amount
-    moment = {"evasion": "Evasion Roll", "precision": "Attack", "speed": "movement"}[e.modifier]
-    h.say(f"{label}: {k.name} gains a temporary {e.modifier.capitalize()} token (+{e.amount}), discarded after "
-          f"their next {moment}.")
+    h.say(said(af.SquireTemporaryToken(label=label, knight=k.name, modifier=e.modifier, amount=e.amount)))
 
 
 def _boon(run: Run, e: SquireBoon, label: str) -> None:
     s = run.s
     if e.boon == "power":
         s.boons["power"] = s.boons.get("power", 0) + e.amount
-        run.say(f"{label}: {s.name}'s next Power Roll adds +{s.boons['power']} Power.")
+        run.say(said(af.SquireBoonGained(label=label, squire=s.name, boon="power", amount=s.boons["power"])))
     elif e.boon == "attack_draws":
         s.boons["attack_draws"] = max(s.boons.get("attack_draws", 0), e.amount)
-        run.say(f"{label}: {s.name} will draw {s.boons['attack_draws']} Mettle cards for their next Attack Roll and "
-                "keep the better.")
+        run.say(said(af.SquireBoonGained(label=label, squire=s.name, boon="attack_draws",
+                                         amount=s.boons["attack_draws"])))
     else:
         s.boons["critical_chance"] = 1
-        run.say(f"{label}: {s.name} gains Critical Chance on their next Attack Roll.")
+        run.say(said(af.SquireBoonGained(label=label, squire=s.name, boon="critical_chance", amount=1)))
 
 
 def _move_toward(run: Run, e: MoveToward, tid: str, label: str) -> None:
@@ -404,22 +401,21 @@ def _move_toward(run: Run, e: MoveToward, tid: str, label: str) -> None:
     here = knight_cells(board, me)
     now = manhattan(here, goal)
     if now <= 1:
-        run.say(f"{label}: {s.name} is already next to {_name(run.state, tid)} and does not move.")
+        run.say(said(af.SquireMovesToward(label=label, squire=s.name, target=_name(run.state, tid), already=True)))
         return
     reach = squire_reach(run.engine, board, s, e.amount) if not me.knocked_down else {}
     closer = sorted((manhattan({sp}, goal), len(p), sp.row, sp.col, sp) for sp, p in reach.items()
                     if manhattan({sp}, goal) < now)
     if not closer:
-        run.say(f"{label}: {s.name} cannot move closer to {_name(run.state, tid)}.")
+        run.say(said(af.SquireMovesToward(label=label, squire=s.name, target=_name(run.state, tid))))
         return
     dest = closer[0][-1]
     assert isinstance(dest, Coord)
     outcome = squire_move(run.engine, board, s, dest, e.amount)
     run.state.board = outcome.state
     tied = [x[-1].label for x in closer[1:] if x[:2] == closer[0][:2]]
-    note = f" ({', '.join(tied)} was as close: the bot took the first in board order; move the miniature with " \
-        "`/clash place` if the players prefer.)" if tied else ""
-    run.say(f"{label}: 🚶 {s.name} moves to {dest.label}, toward {_name(run.state, tid)}.{note}")
+    run.say(said(af.SquireMovesToward(label=label, squire=s.name, target=_name(run.state, tid), to=dest.label,
+                                      tied=tied)))
 
 
 # --- the two entry points: /squire ability and the Heroic Arc --------------------------------------------------------
@@ -463,7 +459,7 @@ def resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list[
     assert isinstance(then, SquireRunThen), f"{pending.kind} holds no Squire ability"
     s = state.squires[then.squire]
     run = Run(engine, state, dice, s, strict=then.strict, memo=dict(then.memo))
-    run.say(f"{s.name}: {_name(state, chosen[0])} is chosen.")
+    run.say(said(af.SquireTargetChosen(squire=s.name, chosen=_name(state, chosen[0]))))
     more = run_steps(run, list(then.steps), then.index, chosen[0], then.end_turn)
     return s, finish(run), more is None and then.end_turn
 
@@ -495,11 +491,10 @@ def use(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, name: 
         raise RuleError(f"the Clash waits for a decision first ({p.id}): {p.prompt} Answer with /choose "
                         f"decision:{p.id} option:<...>")
     clash.flow.used.append(key)
-    lines = [f"⚡ {s.name} uses **{found.name}**."]
+    lines = [said(af.SquireUsesAbility(squire=s.name, ability=found.name))]
     info: dict[str, Any] = {"name": found.name, "automated": bool(found.effects)}
     if not found.effects:
-        lines.append(f"✋ By hand: {found.text} — e.g. `/clash adjust knight:<name> stat:vigor value:N`, "
-                     f"`/squire stat stat:heat change:N name:\"{s.name}\"`, `/clash place`, `/pool add`.")
+        lines.append(said(af.SquireAbilityByHand(squire=s.name, text=found.text)))
         lines += random_targets_said(found.text)
         return lines, info
     run = Run(engine, state, dice, s, strict=True, knight=knight, monster=monster)

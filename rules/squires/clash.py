@@ -40,8 +40,11 @@ from rules.decision_records import SquireRunThen
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import Paragraph, said
 from rules.keywords.model import SQUIRE as SQUIRE_CONTEXT
 from rules.squires import abilities, mettle, pool
+from rules.squires import clash_facts as cf
+from rules.squires import squire_facts as sf
 from rules.squires.handlers import change, draw_cards, lent_stats, mettle_deck, reshuffle_after_critical, summary
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState, one_attack
@@ -144,7 +147,7 @@ def place(engine: Engine, state: CampaignState, act: SquirePlace, dice: Dice) ->
     colour = KNIGHT_COLOURS[len(board.knights) % len(KNIGHT_COLOURS)]
     state.board = rebuild_board(board, knights=(*board.knights,
                                                 Knight(id=s.id, name=s.name, space=space, colour=colour)))
-    return squire_result(engine, state, s, [f"📍 The Squire {s.name} stands on {space.label}."])
+    return squire_result(engine, state, s, [said(cf.SquireStands(squire=s.name, space=space.label))])
 
 
 # --- the Knight Round --------------------------------------------------------------------------------------------
@@ -159,7 +162,7 @@ def refresh(engine: Engine, state: CampaignState, sid: str) -> list[str]:
         return []
     before = s.heat
     s.heat = max(0, s.heat - n)
-    return [f"Refresh: {s.name} lowers Heat {before} → {s.heat} (Heat Refresh {n})."]
+    return [said(cf.SquireRefreshed(squire=s.name, before=before, after=s.heat, refresh=n))]
 
 
 @handles(SquireMove)
@@ -188,7 +191,8 @@ def _move(engine: Engine, state: CampaignState, s: SquireState, dest: Coord) -> 
         raise RuleError(f"{s.name} cannot move to {dest.label}: {exc}") from None
     state.board = outcome.state
     turn.moved = True
-    return [f"🚶 {s.name} moves to {dest.label} (Speed {speed}). {outcome.text}".rstrip()]
+    moved = cf.SquireMoved(squire=s.name, to=dest.label, speed=speed)
+    return [said(Paragraph(parts=[moved, outcome.text]) if outcome.text.strip() else moved)]
 
 
 @handles(SquireEndTurn)
@@ -275,7 +279,7 @@ def squire_turn(engine: Engine, state: CampaignState, act: SquireTurn, dice: Dic
 
 def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) -> tuple[list[str], Any]:
     mini = _mini(state, s.id)
-    lines = open_turn(engine, state, s.id) + [f"🤖 {s.name} acts by the Squire policy."]
+    lines = open_turn(engine, state, s.id) + [said(cf.SquirePolicyTurn(squire=s.name))]
     assert state.clash is not None and state.clash.flow.turn is not None
     monsters = list(state.board.monsters)
     adjacent = [m for m in monsters if ms.is_adjacent(state.board, m, mini, for_monster=False)]
@@ -287,7 +291,7 @@ def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) 
             except RuleError:
                 continue
         else:
-            lines.append(f"{s.name} cannot reach a space adjacent to {monsters[0].name} this turn.")
+            lines.append(said(cf.SquireCannotReach(squire=s.name, monster=monsters[0].name)))
         mini = _mini(state, s.id)
         adjacent = [m for m in monsters if ms.is_adjacent(state.board, m, mini, for_monster=False)]
     attack: dict[str, Any] | None = None
@@ -319,7 +323,7 @@ def play_left(engine: Engine, state: CampaignState, dice: Dice, left: list[str])
 def _draw_one(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> MettleCard:
     deck = mettle_deck(engine)
     card = deck.card(draw_cards(engine, state, dice, 1, lines)[0])
-    lines.append(f"Drew **{card.name}**" + (f" ({card.clue.capitalize()})" if card.clue else "") + ".")
+    lines.append(said(sf.SquireMettleDrawn(cards=[sf.MettleShown(name=card.name, clue=card.clue)], from_deck=False)))
     return card
 
 
@@ -358,14 +362,14 @@ def _declare(a: seq.Attack) -> None:
     if clash.flow.turn.attacked:
         raise RuleError(f"{s.name} has already used their Combat Action this turn")
     clash.flow.turn.attacked = True
-    a.lines.append(f"⚔️ {s.name} attacks {a.extra['m'].name}.")
+    a.lines.append(said(cf.SquireAttacks(squire=s.name, monster=a.extra["m"].name)))
     reshuffle_after_critical(a.engine, a.state, a.dice, a.lines)
 
 
 def _raise_passion(a: seq.Attack) -> None:
     s = a.p
     s.passion = min(9, s.passion + 1)
-    a.lines.append(f"{s.name}'s Passion rises to {s.passion}.")
+    a.lines.append(said(cf.SquirePassionRises(squire=s.name, passion=s.passion)))
     h = harm.Harm(a.engine, a.state, a.dice)
     harm.take_priority(h, s.id, s.name)  # Squires are "considered Knights for the purposes of effects"
     a.lines += h.lines
@@ -376,26 +380,26 @@ def _attack_roll(a: seq.Attack) -> seq.AttackEnd | None:
     engine, state, s, m, lines = a.engine, a.state, a.p, a.extra["m"], a.lines
     assert state.clash is not None
     a.before = dict(state.clash.flow.pool)
-    a.tokens, said = pool.tokens(state.clash.flow.pool)
-    lines += said
+    a.tokens, shown = pool.tokens(state.clash.flow.pool)
+    lines += shown
     to_hit = state.clash.effective_to_hit()
     blind = blindspot_bonus(state, _mini(state, s.id), m)  # a Squire is "considered [a] Knight"
     if blind:
-        lines.append(f"{s.name} stands in a Blindspot of {m.name}: +1 Precision.")
+        lines.append(said(cf.SquireInBlindspot(squire=s.name, monster=m.name)))
     d = MettleDraw(kind="attack", cards=[], to_hit=to_hit, precision=a.extra["precision"] + a.tokens.precision + blind,
                    clue=True)
     card, out = _attack_draw(engine, state, a.dice, s, d, lines)
     if card is not None and out["result"] in ("full_miss", "critical_miss") and a.extra["redraw"] \
             and can_pay(engine, s):
-        lines += ["Policy: +1 Heat to discard the result and draw again (the new result must be accepted):"]
+        lines += [said(sf.SquireRedraw(how="policy_attack"))]
         lines += change(engine, s, "heat", 1, True)
         card = _draw_one(engine, state, a.dice, lines)
-        out, said = mettle.attack(card, d, s.clues)
-        lines += said
+        out, shown = mettle.attack(card, d, s.clues)
+        lines += shown
     _spend(s, out)
     a.data = {"monster": m.id, "to_hit": to_hit, "attack_card": card.id if card else None, "result": out["result"]}
     if out["result"] in ("full_miss", "critical_miss"):
-        lines.append(f"{s.name}'s Attack ends.")
+        lines.append(said(cf.SquireAttackEnds(squire=s.name)))
         lines += pool.clear(state.clash.flow, a.before, {})
         a.data["outcome"] = "miss"
         return seq.END
@@ -420,20 +424,20 @@ def _power_roll(a: seq.Attack) -> None:
     def power_draw() -> tuple[MettleCard, int, int, dict[str, int]]:
         """One Power draw: (card, Power with the boon and the Knight Pool, Potential, tokens used)."""
         card = _draw_one(engine, state, a.dice, lines)
-        value, potential, said = _power(card, pd, s, at - boost - tokens.power, lent_stats(engine, s))
-        lines.extend(said + ([f"Boon: +{boost} Power → {value + boost}."] if boost else []))
+        value, potential, told = _power(card, pd, s, at - boost - tokens.power, lent_stats(engine, s))
+        lines.extend(told + ([said(cf.SquireBoonPower(boon=boost, power=value))] if boost else []))
         gained, used = pool.on_power(tokens, potential, card.critical == "miss", lines)
         return card, value + boost + gained, potential, used
 
     card, value, potential, used = power_draw()
     if value < at and a.extra["redraw"] and can_pay(engine, s):
-        lines += ["Policy: +1 Heat to discard the Power draw and draw again:"] + change(engine, s, "heat", 1, True)
+        lines += [said(sf.SquireRedraw(how="policy_power"))] + change(engine, s, "heat", 1, True)
         card, value, potential, used = power_draw()
     wound = value >= at and card.critical != "miss"
     outcome = "critical" if wound and a.extra["critical"] else "wound" if wound else "fail"
     a.data.update(power_card=card.id, power=value, potential=potential, outcome=outcome)
     a.extra.update(wound=wound, outcome=outcome, used=used)
-    lines.append(f"Power {value} against AT {at}: **{outcome.capitalize()}**.")
+    lines.append(said(cf.SquirePowerResult(power=value, at=at, outcome=outcome)))
     if not one_attack(state):  # a campaign created before version 3 cleared the Pool here, before step 7
         _clear(a)
 
@@ -443,7 +447,7 @@ def _responses(a: seq.Attack) -> None:
     wanted = {"critical"} if outcome == "critical" else {"wound" if a.extra["wound"] else "fail", "instinct"}
     responses = [r.trigger for r in bp.responses if r.trigger in wanted]
     if responses:
-        a.lines.append(f"✋ {bp.name}'s Responses ({', '.join(responses)}): apply them by hand.")
+        a.lines.append(said(cf.SquireBPResponses(bp=bp.name, triggers=responses)))
 
 
 def _wounds(a: seq.Attack) -> None:
@@ -454,9 +458,9 @@ def _wounds(a: seq.Attack) -> None:
         deal_wound(a.engine, state, a.dice, bp, space, a.extra["critical"], a.extra["m"].id, s.id, s.id, a.lines)
     elif space == 0:
         state.clash = fail_bp(state.clash, a.dice)
-        a.lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
+        a.lines.append(said(cf.SquireBPFailed(bp=bp.name, space=0)))
     else:
-        a.lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
+        a.lines.append(said(cf.SquireBPFailed(bp=bp.name, space=space)))
 
 
 def _clear(a: seq.Attack) -> None:
@@ -497,17 +501,17 @@ def _attack_draw(engine: Engine, state: CampaignState, dice: Dice, s: SquireStat
     """The Attack Roll's draw, with the boons of the Squire's Abilities and Heroic Arc: Critical Chance (no card: "it is
     an automatic Full Hit"), or N cards drawn and the better kept."""
     if abilities.take_boon(s, "critical_chance"):
-        lines.append(f"Boon: {s.name} has Critical Chance on this Attack Roll — an automatic **Full Hit**.")
+        lines.append(said(cf.SquireBoonCritical(squire=s.name)))
         return None, {"result": "full_hit", "critical": "chance"}
     count = abilities.take_boon(s, "attack_draws") or 1
     drawn = []
     for _ in range(count):
         card = _draw_one(engine, state, dice, lines)
-        out, said = mettle.attack(card, d, s.clues)
-        drawn.append((card, out, said))
+        out, shown = mettle.attack(card, d, s.clues)
+        drawn.append((card, out, shown))
     best = abilities.best_attack(drawn) if count > 1 else 0
     if count > 1:
-        lines.append(f"Boon: {count} cards drawn for this Attack Roll; {s.name} keeps **{drawn[best][0].name}**.")
+        lines.append(said(cf.SquireBoonDraws(squire=s.name, count=count, card=drawn[best][0].name)))
     lines += drawn[best][2]
     return drawn[best][0], drawn[best][1]
 
@@ -544,7 +548,7 @@ def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, m: Monster,
             raise RuleError(f"{m.name} has no BP card on the Mob track")
         card, slot.revealed = slot.card, True
     bp = next(c for c in content.bp_cards if c.id == card)
-    lines.append(f"🃏 BP card: **{bp.name}** (BP {bp.level}, AT {bp.at + state.clash.effective_at_bonus()}).")
+    lines.append(said(cf.SquireBPCard(bp=bp.name, level=bp.level, at=bp.at + state.clash.effective_at_bonus())))
     return bp, space
 
 

@@ -22,8 +22,10 @@ from rules.dice import Dice
 from rules.engine import Engine
 from rules.facts import said
 from rules.squires import abilities, mettle
+from rules.squires import clash_facts as cf
 from rules.squires.clash import can_pay, play_left, refresh, squire_state
 from rules.squires.handlers import change, draw_cards, mettle_deck, reshuffle_after_critical
+from rules.squires.squire_facts import SquireRedraw
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState, one_attack
 
@@ -40,7 +42,7 @@ def _gates(state: CampaignState, card: MonsterAttack, s: SquireState, mini: Knig
 
 def _passes(state: CampaignState, act: Activation, lines: list[str], out_of_reach: bool) -> None:
     if out_of_reach:
-        lines.append(f"💨 {squire_state(state, act.targets[act.index]).name} is out of reach: Out of Reach Evade.")
+        lines.append(said(cf.SquireOutOfReach(squire=squire_state(state, act.targets[act.index]).name)))
     _next_target(act)
 
 
@@ -65,8 +67,7 @@ def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
     m = state.board.monster(act.monster)
     types = set(card.attack.types)
     if "command" in types:
-        lines.append(f"📜 {card.name} commands {s.name}: policy — the Squire obeys: {card.attack.obey} "
-                     "(apply it by hand).")
+        lines.append(said(cf.SquireObeys(card=card.name, squire=s.name, obey=card.attack.obey)))
     gates = _gates(state, card, s, mini, m)
     count = (card.evasion_dice or 1) + state.clash.effective_evasion_dice_bonus() + sum(
         g.evasion_dice for g in gates if g.before in ("targeting", "movement", "attack"))
@@ -86,7 +87,7 @@ def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
     harm.settle(h)
     lines.extend(h.lines)
     for extra in h.attacks:
-        lines.append(f"✋ By hand: the Monster's {getattr(extra, 'attack', 'attack')} after this Attack.")
+        lines.append(said(cf.SquireLaterAttack(attack=str(getattr(extra, "attack", "attack")))))
     _next_target(act)
 
 
@@ -105,24 +106,24 @@ def _evade(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, cou
 
     def draw() -> dict[str, Any]:
         cards = [deck.card(c) for c in draw_cards(engine, state, dice, n, lines)]
-        lines.append(f"🛡️ {s.name} faces {count} Evasion dice ({difficulty}+): draws "
-                     + ", ".join(f"**{c.name}**" for c in cards) + ".")
-        out, said = mettle.evasion(cards, d)
-        lines.extend(said)
+        lines.append(said(cf.SquireFacesEvasion(squire=s.name, dice=count, difficulty=difficulty,
+                                                cards=[c.name for c in cards])))
+        out, shown = mettle.evasion(cards, d)
+        lines.extend(shown)
         return out
 
     out = draw()
     doomed = attack_keywords.doomed(card) and one_attack(state)  # "Squires are considered Knights"
     if out.get("not_evaded", 0) and doomed:
-        lines.append(f"{attack_keywords.DOOMED}: {s.name} draws no second Mettle card for Heat.")
+        lines.append(said(cf.SquireDoomed(squire=s.name)))
     elif out.get("not_evaded", 0) and can_pay(engine, s):
-        lines.append("Policy: +1 Heat to discard the result and draw again:")
+        lines.append(said(SquireRedraw(how="policy_evasion")))
         lines.extend(change(engine, s, "heat", 1, True))
         out = draw()
     s.last_draw = None  # a Clash draw is not re-drawn with /squire redraw
     hits = int(out.get("not_evaded", 0))
     if hits == 0:
-        lines.append(f"✨ {s.name} evades every hit: Full Evade.")
+        lines.append(said(cf.SquireFullEvade(squire=s.name)))
     return hits
 
 
@@ -145,7 +146,7 @@ def harm_squire(h: Any, sid: str, effects: Sequence[Any], hits: int, source: str
                     n += state.clash.vigor_loss_bonus
                 n += state.clash.bonuses.vigor_loss_per_hit * hits
             was = s.vigor
-            h.lines.append(f"{source}: {s.name} loses {n} Vigor.")
+            h.lines.append(said(cf.SquireLosesVigor(source=source, squire=s.name, amount=n)))
             h.lines.extend(change(engine, s, "vigor", -n, False, judicium_by_hand=False))
             if s.vigor <= 0 < was:
                 judicium(h, s)
@@ -153,17 +154,17 @@ def harm_squire(h: Any, sid: str, effects: Sequence[Any], hits: int, source: str
             stat = kind.split("_")[1]
             sign = -1 if kind == "lose_heat" else 1
             was = s.vigor
-            h.lines.append(f"{source}: {s.name} — {kind.replace('_', ' ')} {e.amount}.")
+            h.lines.append(said(cf.SquireEffect(source=source, squire=s.name, effect=kind, amount=e.amount)))
             h.lines.extend(change(engine, s, stat, sign * e.amount, False, judicium_by_hand=False))
             if s.vigor <= 0 < was:  # Heat over the Heat Limit is lost Vigor
                 judicium(h, s)
         elif kind == "peril_check":
-            h.lines.append(f"{source}: Squires draw no Mortis cards above 0 Vigor — no Peril Check for {s.name}.")
+            h.lines.append(said(cf.SquireNoPerilCheck(source=source, squire=s.name)))
         elif kind == "knockback" and abilities.ignores_knockback(engine, s, h.lines):  # Stubborn
             continue
         else:
             text = getattr(e, "text", None) or kind.replace("_", " ")
-            h.lines.append(f"✋ By hand: {source} — {text} ({s.name}).")
+            h.lines.append(said(cf.SquireByHand(source=source, text=text, squire=s.name)))
 
 
 
@@ -176,7 +177,7 @@ def judicium(h: Any, s: SquireState) -> None:
 
     chance = can_pay(h.engine, s)
     if chance:
-        h.lines += ["Policy: +1 Heat to gain Second Chance for the Judicium draw:",
+        h.lines += [said(cf.SquireSecondChance()),
                     *change(h.engine, s, "heat", 1, True)]
     card = peril.judicium_card(h, s.name, min(0, s.vigor), chance)
     mini = next((b for b in h.state.board.knights if b.id == s.id), None)
@@ -189,7 +190,7 @@ def judicium(h: Any, s: SquireState) -> None:
             harm.pass_priority(h)
     else:
         s.vigor = max(0, s.vigor)
-        h.say(f"{s.name} survives at {s.vigor} Vigor.")
+        h.say(said(cf.SquireSurvives(squire=s.name, vigor=s.vigor)))
 
 
 register(SquireRules(refresh=refresh, play_left=play_left, harm=harm_squire, target=SQUIRE))

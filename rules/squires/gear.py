@@ -11,7 +11,9 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles, observes
 from rules.errors import RuleError
+from rules.facts import Fact, joined
 from rules.knights.find import find_knight
+from rules.squires import squire_facts as sf
 from rules.squires.actions import SquireGold
 from rules.squires.handlers import mettle_deck, summary
 from rules.squires.state import SquireState
@@ -55,8 +57,8 @@ def _squire(state: CampaignState, sid: str) -> SquireState:
     return s
 
 
-def _result(engine: Engine, state: CampaignState, s: SquireState, text: str) -> Result:
-    return Result(state=state, events=[Event(kind="squire", text=text)], data={"squire": summary(engine, s)})
+def _result(engine: Engine, state: CampaignState, s: SquireState, told: Fact) -> Result:
+    return Result(state=state, events=[Event(kind="squire", fact=told)], data={"squire": summary(engine, s)})
 
 
 @implements("Other Squire Rules", tests=[T + "test_a_knight_lends_a_merchant_weapon_during_the_outpost",
@@ -92,21 +94,18 @@ def lend(engine: Engine, state: CampaignState, act: SquireLend, dice: Dice) -> R
         raise RuleError(f"{gear.name} is in {k.name}'s Loadout: unequip it first (/knight equip)")
     k.sheet.armory.remove(item)
     s.weapon, s.lender = item, k.id
-    return _result(engine, state, s, f"🗡️ {k.name} lends {gear.name} to the Squire {s.name} for this Expedition. "
-                   "Squires use only its ability box and Squire stats box.")
+    return _result(engine, state, s, sf.SquireLent(knight=k.name, gear=gear.name, squire=s.name))
 
 
-def _give_back(engine: Engine, state: CampaignState, s: SquireState) -> str:
+def _give_back(engine: Engine, state: CampaignState, s: SquireState) -> sf.SquireGaveBack:
     assert s.weapon is not None
     name = engine.catalogue.gear[s.weapon.gear].name if s.weapon.gear in engine.catalogue.gear else s.weapon.gear
     k = state.knights.get(s.lender or "")
     if k is not None:
         k.sheet.armory.append(s.weapon)
-        text = f"The Squire {s.name} returns {name} to {k.name}."
-    else:
-        text = f"The Squire {s.name} gives up {name}: its lender is no longer in the campaign."
+    told = sf.SquireGaveBack(squire=s.name, gear=name, knight=k.name if k is not None else None)
     s.weapon, s.lender = None, None
-    return text
+    return told
 
 
 @handles(SquireReturn)
@@ -125,7 +124,7 @@ def _after_expedition(engine: Engine, state: CampaignState) -> list[Event]:
     lent = [s for s in state.squires.values() if s.weapon is not None]
     if not lent or (state.expedition is not None and state.expedition.step != "over"):
         return []
-    return [Event(kind="squire", text=_give_back(engine, state, s)) for s in lent]
+    return [Event(kind="squire", fact=_give_back(engine, state, s)) for s in lent]
 
 
 @handles(SquireRemove)
@@ -133,10 +132,12 @@ def remove(engine: Engine, state: CampaignState, act: SquireRemove, dice: Dice) 
     s = _squire(state, act.squire)
     if state.clash is not None and any(k.id == s.id for k in state.board.knights):
         raise RuleError(f"{s.name} is on the Clash Board: remove them after the Clash")
-    lines = [_give_back(engine, state, s)] if s.weapon is not None else []
+    lines: list[Fact] = [_give_back(engine, state, s)] if s.weapon is not None else []
     del state.squires[s.id]
-    lines.append(f"The Squire {s.name} leaves the party.")
-    return Result(state=state, events=[Event(kind="squire", text=" ".join(lines))], data={"removed": s.id})
+    lines.append(sf.SquireLeft(squire=s.name))
+    told = lines[0] if len(lines) == 1 else joined(lines)
+    assert isinstance(told, Fact)
+    return Result(state=state, events=[Event(kind="squire", fact=told)], data={"removed": s.id})
 
 
 @handles(SquirePolicy)
@@ -144,8 +145,8 @@ def policy(engine: Engine, state: CampaignState, act: SquirePolicy, dice: Dice) 
     s = _squire(state, act.squire)
     s.heat_reserve = act.heat_reserve
     limit = engine.catalogue.squires[s.squire].heat_limit
-    return _result(engine, state, s, f"{s.name}'s policy re-draws with Heat only up to Heat "
-                   f"{max(0, limit - act.heat_reserve)} (Heat Limit {limit}, {act.heat_reserve} kept spare).")
+    return _result(engine, state, s, sf.SquirePolicySet(squire=s.name, up_to=max(0, limit - act.heat_reserve),
+                                                       limit=limit, reserve=act.heat_reserve))
 
 
 @implements("Other Squire Rules", tests=[T + "test_gold_a_squire_gains_goes_to_the_party_leader"],
@@ -161,6 +162,6 @@ def gold(engine: Engine, state: CampaignState, act: SquireGold, dice: Dice) -> R
                         "Knight, or the one the players choose: /expedition leader)")
     k = state.knights[leader]
     k.sheet.gold += act.amount
-    return Result(state=state, events=[Event(kind="squire", text=(
-        f"💰 {s.name} would gain {act.amount} Gold; Squires don't use Gold, so the Party Leader {k.name} gains it: "
-        f"**{k.sheet.gold}** Gold."))], data={"squire": s.id, "knight": k.id, "gold": k.sheet.gold})
+    told = sf.SquireGold(squire=s.name, amount=act.amount, knight=k.name, gold=k.sheet.gold)
+    return Result(state=state, events=[Event(kind="squire", fact=told)],
+                  data={"squire": s.id, "knight": k.id, "gold": k.sheet.gold})

@@ -15,10 +15,11 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import joined
+from rules.facts import joined, said
 from rules.knights.view import slug
 from rules.squires import actions as a
 from rules.squires import mettle
+from rules.squires import squire_facts as sf
 from rules.squires.state import MettleDraw, SquireState
 from rules.state import CampaignState, DeckState
 
@@ -88,9 +89,9 @@ def add(engine: Engine, state: CampaignState, act: a.SquireAdd, dice: Dice) -> R
         sid, n = f"{base}-{n}", n + 1
     s = SquireState(id=sid, name=act.name, squire=card.id, owner=act.owner, vigor=card.vigor)
     state.squires[sid] = s
-    text = (f"**{s.name}** joins the party as the Squire {card.name} (added by <@{act.owner}>): Vigor {card.vigor}, "
-            f"Speed {card.speed}, Heat Limit {card.heat_limit}, Bane Limit {card.bane_limit}.")
-    return Result(state=state, events=[Event(kind="squire", text=text)], data={"squire": summary(engine, s)})
+    joined_ = sf.SquireJoined(squire=s.name, card=card.name, owner=str(act.owner), vigor=card.vigor,
+                              speed=card.speed, heat_limit=card.heat_limit, bane_limit=card.bane_limit)
+    return Result(state=state, events=[Event(kind="squire", fact=joined_)], data={"squire": summary(engine, s)})
 
 
 @implements("Squire Card Anatomy", tests=["tests/squires/test_squires.py::test_squire_card_statistics_and_heat_limit",
@@ -102,39 +103,38 @@ def change(engine: Engine, s: SquireState, stat: str, n: int, cost: bool, judici
     if stat == "heat":
         if n <= 0:
             s.heat = max(0, s.heat + n)
-            return [f"Heat **{s.heat}**."]
+            return [said(sf.SquireStat(stat="heat", value=s.heat))]
         if cost and s.heat + n > card.heat_limit:
             raise RuleError(f"{s.name} cannot pay +{n} Heat: Heat {s.heat} + {n} would exceed the Heat Limit "
                             f"{card.heat_limit} (a cost can never exceed the Heat Limit)")
         excess = max(0, s.heat + n - card.heat_limit)
         s.heat = min(s.heat + n, card.heat_limit)
-        out = [f"Heat **{s.heat}** (Heat Limit {card.heat_limit})."]
+        out = [said(sf.SquireStat(stat="heat", value=s.heat, limit=card.heat_limit))]
         if excess:
-            out.append(f"It exceeded the Heat Limit by {excess}: lose {excess} Vigor.")
+            out.append(said(sf.SquireHeatOverLimit(excess=excess)))
             out += change(engine, s, "vigor", -excess, False, judicium_by_hand)
         return out
     if stat == "vigor":
         s.vigor = min(s.vigor + n, card.vigor)
-        out = [f"Vigor **{s.vigor}**/{card.vigor}."]
+        out = [said(sf.SquireStat(stat="vigor", value=s.vigor, limit=card.vigor))]
         if s.vigor <= 0 and judicium_by_hand:
-            out.append("At 0 Vigor or below: draw Judicium (`/deck draw deck:judicium`); the Squire may gain +1 "
-                       "Heat to gain Second Chance (once during each Attack).")
+            out.append(said(sf.SquireJudiciumByHand()))
         return out
     if stat == "bane":
         if s.bane + n > card.bane_limit:
             s.vigor = min(s.vigor, 0)
-            return [f"Bane {s.bane} + {n} would exceed the Bane Limit {card.bane_limit}: {s.name} dies immediately."]
+            return [said(sf.SquireBaneKills(squire=s.name, bane=s.bane, gained=n, limit=card.bane_limit))]
         s.bane = max(0, s.bane + n)
-        return [f"Bane **{s.bane}**/{card.bane_limit}."]
+        return [said(sf.SquireStat(stat="bane", value=s.bane, limit=card.bane_limit))]
     if stat == "passion":
         s.passion = max(0, min(9, s.passion + n))
-        return [f"Passion **{s.passion}** (never above 9)."]
+        return [said(sf.SquireStat(stat="passion", value=s.passion))]
     clue = stat
     now = s.clues.get(clue, 0) + n  # type: ignore[call-overload]
     if now < 0:
         raise RuleError(f"{s.name} has only {s.clues.get(clue, 0)} {clue.capitalize()} Clues")  # type: ignore[call-overload]
     s.clues[clue] = now  # type: ignore[index]
-    return [f"{clue.capitalize()} Clues **{now}**."]
+    return [said(sf.SquireStat(stat=clue, value=now))]
 
 
 @handles(a.SquireStat)
@@ -156,8 +156,7 @@ def _resolve(engine: Engine, state: CampaignState, s: SquireState, d: MettleDraw
     drawn = draw_cards(engine, state, dice, count, lines)
     deck, pile = mettle_pile(engine, state, dice)
     cards = [deck.card(c) for c in drawn]
-    names = ", ".join(f"**{c.name}**" + (f" ({c.clue.capitalize()})" if c.clue else "") for c in cards)
-    lines.append(f"Drew {names} from the Mettle deck.")
+    lines.append(said(sf.SquireMettleDrawn(cards=[sf.MettleShown(name=c.name, clue=c.clue) for c in cards])))
     if d.kind == "attack":
         outcome, more = mettle.attack(cards[0], d, s.clues)
     elif d.kind == "power":
@@ -185,7 +184,7 @@ def draw_cards(engine: Engine, state: CampaignState, dice: Dice, count: int, lin
     for _ in range(count):
         if not pile.draw:
             pile = decks.shuffle(pile, dice)
-            lines.append("The Mettle deck ran out: its discard pile is shuffled into a new deck.")
+            lines.append(said(sf.SquireMettleShuffled(why="ran_out")))
         card_id, pile = decks.draw(pile, deck.name)
         pile = decks.discard(pile, card_id)
         drawn.append(card_id)
@@ -201,8 +200,7 @@ def reshuffle_after_critical(engine: Engine, state: CampaignState, dice: Dice, l
     deck, pile = mettle_pile(engine, state, dice)
     if any(deck.card(c).critical for c in pile.discard):
         state.decks[deck.id] = decks.shuffle(pile, dice)
-        lines.append("A Critical card was in the Mettle discard pile after the last Action: the discard pile "
-                     "is shuffled into a new Mettle deck.")
+        lines.append(said(sf.SquireMettleShuffled(why="critical")))
 
 
 @implements("Knight Substitutes", tests=["tests/squires/test_squires.py::test_squire_commands_end_to_end",
@@ -229,11 +227,11 @@ def redraw(engine: Engine, state: CampaignState, act: a.SquireRedraw, dice: Dice
         raise RuleError("this result was already re-drawn: you must accept the new result")
     lines: list[str] = []
     if act.free:
-        lines.append("Re-drawn with a re-roll effect (no Heat).")
+        lines.append(said(sf.SquireRedraw(how="free")))
     else:
-        lines += ["+1 Heat to discard the result and draw again:"] + change(engine, s, "heat", 1, True)
+        lines += [said(sf.SquireRedraw(how="heat"))] + change(engine, s, "heat", 1, True)
     if last.spent_clue is not None:
         s.clues[last.spent_clue] = s.clues.get(last.spent_clue, 0) + 1
-        lines.append(f"The {last.spent_clue.capitalize()} Clue spent on the discarded result is returned.")
+        lines.append(said(sf.SquireClueReturned(clue=last.spent_clue)))
     d = last.model_copy(update={"cards": [], "redraws": last.redraws + 1, "spent_clue": None})
     return _resolve(engine, state, s, d, dice, lines)

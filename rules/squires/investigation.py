@@ -11,11 +11,15 @@ Expedition reaches the Spoils Phase. The Clues collected are the Squire's Clue t
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, observes_rolling
 from rules.expedition.clue_cards import CLUE_TYPES, cards, seating
 from rules.expedition.state import ExpeditionState
+from rules.facts import Fact
+from rules.squires import squire_facts as sf
 from rules.squires.state import SquireInvestigation, SquireState
 from rules.state import DICE_PORT_VERSION, CampaignState
 
@@ -37,36 +41,36 @@ def on_port(state: CampaignState) -> bool:
 
 
 def _secondary(state: CampaignState, exp: ExpeditionState, primary: str, known: set[str],
-               dice: Dice) -> tuple[str, str]:
+               dice: Dice) -> tuple[str, str | None]:
     """Ruling: a Squire has no seat at the table; their Secondary Clue is the Primary of the first Knight round the
     table (the seating order) whose Primary differs from theirs, else a random other type (a Clue token drawn at
     random: a shuffle of the other types, as for a Knight, ``clue_cards.assign_secondaries``)."""
     for kid in seating(state, exp):
         v = exp.visions.get(kid)
         if v is not None and v.clue is not None and v.clue.card in known and v.clue.primary != primary:
-            return v.clue.primary, f"the Primary Clue of {state.knights[kid].name}"
+            return v.clue.primary, state.knights[kid].name
     others: list[str] = [t for t in CLUE_TYPES if t != primary]
-    return dice.shuffle(others)[0], "a random Clue token"
+    return dice.shuffle(others)[0], None
 
 
 @implements("Choosing a Random Element", tests=[C + "test_force_next_changes_a_squires_clue_card",
                                                 C + "test_the_squire_draw_is_in_the_log_and_undone_exactly"],
             note="a Squire's Clue card: the Clue deck shuffled on the dice port, one d10 counting from its top")
-def pick_card(dice: Dice, deck: list[str], who: str) -> tuple[str, str]:
+def pick_card(dice: Dice, deck: list[str], who: str) -> tuple[str, int | None, int]:
     """Rulebook, "Choosing a Random Element": "Random card: Draw the top card from the indicated face down deck. If the
     designated cards do not form a deck, shuffle them together to form a deck and draw one." Ruling (docs/rulings.md,
     "A Squire's Clue card"): the deck is shuffled on the campaign's dice port, and one d10 says which card the Squire
     takes, counting from the top (round again past the bottom): in a shuffled deck any depth is as random as the
     top, and a die is what /gm force-next, /gm amend-last and table dice can set. A deck of one card needs no die.
-    Returns the card and how it was drawn."""
+    Returns the card, the d10 rolled (None: the deck's last card, no die) and how deep the card was (1: the top)."""
     if len(deck) == 1:
-        return deck.pop(0), "the last card of the Clue deck"
+        return deck.pop(0), None, 1
     value = dice.d10(f"Squire Clue card for {who} (the card this deep in the Clue deck)")
     depth = (value - 1) % len(deck)
-    return deck.pop(depth), f"d10 {value}: the {_ordinal(depth + 1)} card from the top of the Clue deck"
+    return deck.pop(depth), value, depth + 1
 
 
-def _draw(engine: Engine, state: CampaignState, exp: ExpeditionState, s: SquireState, port: Dice) -> list[str]:
+def _draw(engine: Engine, state: CampaignState, exp: ExpeditionState, s: SquireState, port: Dice) -> list[Fact]:
     known = cards(engine)
     if not known:
         return []
@@ -76,36 +80,33 @@ def _draw(engine: Engine, state: CampaignState, exp: ExpeditionState, s: SquireS
         exp.clue_deck = dice.shuffle([cid for cid in sorted(known) if cid not in held])
     if not exp.clue_deck:  # every card is in a hand: no Investigation for this Squire (docs/squires.md)
         return []
-    how = ""
+    die: int | None = 0
+    depth = 0
     if on_port(state):
-        cid, how = pick_card(dice, exp.clue_deck, s.name)
+        cid, die, depth = pick_card(dice, exp.clue_deck, s.name)
     else:
         cid = exp.clue_deck.pop(0)
     card = known[cid]
-    secondary, why = _secondary(state, exp, card.primary, set(known), dice)
+    secondary, knight = _secondary(state, exp, card.primary, set(known), dice)
     sec = next(t for t in CLUE_TYPES if t == secondary)
     found = state.delve.clues if state.delve is not None else []
     s.investigation = SquireInvestigation(expedition=exp.number, card=card.id, primary=card.primary,
                                           needed=card.needed, secondary=sec, secondary_needed=card.secondary_needed,
                                           seen=len(found))
     s.clues = {card.primary: 0, sec: 1}
-    drawn = f" ({how})" if how else ""
-    return [f"🃏 Squire Investigation: {s.name} draws the Clue card **{card.name}**{drawn}: Primary Clue "
-            f"**{card.primary.capitalize()}** ×{card.needed}; Secondary Clue **{sec.capitalize()}** "
-            f"×{card.secondary_needed} ({why}; its token counts as the first)."]
+    drawn: Literal["d10", "last", "top"] = "top" if not depth else "last" if die is None else "d10"
+    return [sf.SquireClueCard(squire=s.name, card=card.name, drawn=drawn, die=die or 0, depth=depth,
+                              primary=card.primary, needed=card.needed, secondary=sec,
+                              secondary_needed=card.secondary_needed, knight=knight)]
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def _progress(s: SquireState, inv: SquireInvestigation) -> sf.InvestigationProgress:
+    return sf.InvestigationProgress(primary=inv.primary, has_primary=s.clues.get(inv.primary, 0), needed=inv.needed,
+                                    secondary=inv.secondary, has_secondary=s.clues.get(inv.secondary, 0),
+                                    secondary_needed=inv.secondary_needed)
 
 
-def _progress(s: SquireState, inv: SquireInvestigation) -> str:
-    return (f"{inv.primary.capitalize()} {s.clues.get(inv.primary, 0)}/{inv.needed}, "
-            f"{inv.secondary.capitalize()} {s.clues.get(inv.secondary, 0)}/{inv.secondary_needed}")
-
-
-def _gain(state: CampaignState, s: SquireState, inv: SquireInvestigation) -> list[str]:
+def _gain(state: CampaignState, s: SquireState, inv: SquireInvestigation) -> list[Fact]:
     found = state.delve.clues if state.delve is not None else []
     if len(found) < inv.seen:  # a new Delve: its list starts again
         inv.seen = 0
@@ -116,8 +117,7 @@ def _gain(state: CampaignState, s: SquireState, inv: SquireInvestigation) -> lis
         s.clues[t] = s.clues.get(t, 0) + 1
     if not got:
         return []
-    shown = ", ".join(t.capitalize() for t in got)
-    return [f"🔎 {s.name} (Squire) collects {shown} ({_progress(s, inv)})."]
+    return [sf.SquireCollects(squire=s.name, clues=list(got), progress=_progress(s, inv))]
 
 
 def succeeded(s: SquireState, inv: SquireInvestigation) -> bool:
@@ -130,26 +130,24 @@ def leads(s: SquireState, inv: SquireInvestigation, success: bool) -> int:
     return max(0, total - inv.needed - inv.secondary_needed) if success else total // 2
 
 
-def _resolve(state: CampaignState, exp: ExpeditionState, mine: list[SquireState]) -> list[str]:
-    out: list[str] = []
+def _resolve(state: CampaignState, exp: ExpeditionState, mine: list[SquireState]) -> list[Fact]:
+    out: list[Fact] = []
     for s in mine:
         inv = s.investigation
         assert inv is not None
         ok = succeeded(s, inv)
         inv.outcome = "success" if ok else "failure"
         inv.leads = leads(s, inv, ok)
-        out.append(f"🔍 {s.name}'s Squire Investigation {'**succeeds**' if ok else 'fails'} ({_progress(s, inv)}); "
-                   f"Leads: {inv.leads}.")
+        out.append(sf.SquireInvestigationEnded(squire=s.name, success=ok, progress=_progress(s, inv),
+                                               leads=inv.leads))
     if any(v.choice == "quest" for v in exp.visions.values()):
         best = max(s.investigation.leads for s in mine if s.investigation is not None)
         state.mettle.leads += best
         if any(s.investigation is not None and s.investigation.outcome == "success" for s in mine):
-            out.append("A Squire completed their Investigation by the end of a Quest Expedition: unlock one Mettle "
-                       "card of the Party Leader's tier or below with `/squire unlock card:<id> reason:quest`.")
-        out.append(f"🧵 The highest Leads among the Squires ({best}) are added to the saved Leads: "
-                   f"**{state.mettle.leads}**.")
+            out.append(sf.SquireQuestUnlock())
+        out.append(sf.SquireLeadsSaved(quest=True, best=best, leads=state.mettle.leads))
     else:
-        out.append("Not a Quest Expedition: the Squires' Leads are not saved toward Mettle cards.")
+        out.append(sf.SquireLeadsSaved(quest=False))
     return out
 
 
@@ -170,7 +168,7 @@ def follow(engine: Engine, state: CampaignState, dice: Dice | None = None, event
     if exp is None or not state.squires or exp.step == "vision":
         return []
     port = dice if dice is not None else engine.dice_for(state)  # the engine gives its port; a direct call: a copy
-    out: list[str] = []
+    out: list[Fact] = []
     for s in state.squires.values():
         inv = s.investigation
         if inv is None or inv.expedition != exp.number:
@@ -184,7 +182,7 @@ def follow(engine: Engine, state: CampaignState, dice: Dice | None = None, event
                 and s.investigation.expedition == exp.number and s.investigation.outcome is None]
         if mine:
             out += _resolve(state, exp, mine)
-    return [Event(kind="squire", text=t) for t in out]
+    return [Event(kind="squire", fact=t) for t in out]
 
 
 observes_rolling(follow)

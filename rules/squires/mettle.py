@@ -10,6 +10,7 @@ from content.schema.squires import MettleCard, SquireGearStats
 from rules.coverage import implements
 from rules.errors import RuleError
 from rules.facts import said
+from rules.squires import squire_facts as sf
 from rules.squires.mettle_facts import MettleCritical, MettleHitsEvaded, MettleTest, MettleToHit
 from rules.squires.state import MettleDraw
 
@@ -46,14 +47,14 @@ def attack(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int]) -> tuple
     if card.critical == "miss":
         return {"result": "critical_miss", "critical": "miss"}, [said(MettleCritical(roll="attack", critical="miss"))]
     precision = card.roll + d.precision
-    lines = [f"Roll {card.roll}" + (f" {d.precision:+d}" if d.precision else "") + f" = Precision {precision}."]
+    lines = [said(sf.SquirePrecision(roll=card.roll, bonus=d.precision))]
     out: Outcome = {}
     clue = _box_clue(card, clues) if d.clue else None
     if clue is not None and card.box is not None and card.box.precision and precision < d.to_hit <= (
             precision + card.box.precision):
         precision += card.box.precision
         out["spent_clue"] = clue
-        lines.append(f"Spent 1 {clue.capitalize()} Clue for +{card.box.precision} Precision: {precision}.")
+        lines.append(said(sf.SquireClueSpent(clue=clue, bonus=card.box.precision, stat="precision", total=precision)))
     hit = precision >= d.to_hit
     lines.append(said(MettleToHit(to_hit=d.to_hit, hit=hit)))
     return {**out, "result": "hit" if hit else "full_miss", "precision": precision, "critical": None}, lines
@@ -65,22 +66,22 @@ def power(card: MettleCard, d: MettleDraw, clues: dict[ClueType, int],
         return {"result": "fail", "critical": "miss", "power": 0, "potential": 0}, [
             said(MettleCritical(roll="power", critical="miss"))]
     value, potential = card.power, card.potential
-    lines = [f"Power {value}, Potential {potential}."]
+    lines = [said(sf.SquirePower(power=value, potential=potential))]
     if gear is not None and (gear.clue == card.clue or card.critical == "chance"):
         # "If the Clue symbol on the Mettle card matches the Clue symbol on your Gear card, you can add its Power
         # and Potential bonuses"; Critical Chance: "you may gain a chosen Clue bonus from your Gear"
         value, potential = value + gear.power, potential + gear.potential
-        lines.append(f"The lent weapon's {gear.clue.capitalize()} Squire stats: +{gear.power} Power, "
-                     f"+{gear.potential} Potential: Power {value}, Potential {potential}.")
+        lines.append(said(sf.SquireGearPower(clue=gear.clue, power=gear.power, potential=gear.potential,
+                                             total_power=value, total_potential=potential)))
     out: Outcome = {}
     clue = _box_clue(card, clues) if d.clue else None
     if clue is not None and card.box is not None and card.box.power:
         value += card.box.power
         out["spent_clue"] = clue
-        lines.append(f"Spent 1 {clue.capitalize()} Clue for +{card.box.power} Power: Power {value}.")
+        lines.append(said(sf.SquireClueSpent(clue=clue, bonus=card.box.power, stat="power", total=value)))
     if card.critical == "chance" and gear is None:
         lines.append(said(MettleCritical(roll="power", critical="chance")))
-    lines.append("Squires are considered to have used all available Power Re-rolls.")
+    lines.append(said(sf.SquireNoRerolls()))
     return {**out, "result": "power", "critical": card.critical, "power": value, "potential": potential}, lines
 
 
@@ -110,5 +111,5 @@ def evasion(cards: list[MettleCard], d: MettleDraw) -> tuple[Outcome, list[str]]
     out = {"result": "evaded", "critical": None, "evaded": evaded, "values": values}
     if d.hits is not None:
         out["not_evaded"] = max(0, d.hits - evaded)
-        lines.append(f"{d.hits} hits: {out['not_evaded']} not evaded.")
+        lines.append(said(sf.SquireNotEvaded(hits=d.hits, not_evaded=out["not_evaded"])))
     return out, lines

@@ -12,6 +12,8 @@ from __future__ import annotations
 from rules.clash import power_roll as pw
 from rules.clash.flow import Flow
 from rules.coverage import implements
+from rules.facts import said
+from rules.squires.clash_facts import SquirePoolPower, SquirePoolTokens
 
 T = "tests/squires/test_squire_pool.py::"
 
@@ -19,13 +21,10 @@ T = "tests/squires/test_squire_pool.py::"
 def tokens(pool: dict[str, int]) -> tuple[pw.PoolTokens, list[str]]:
     """The Pool's tokens for a Squire's Attack (Cantrip as Opening), and a line saying what they give."""
     t = pw.pool_tokens(pool, "opening")
-    parts = [f"+{t.precision} Precision"] if t.precision else []
-    if t.power:
-        parts.append(f"+{t.power} Power")
     potential = t.sunder + t.breaks + t.hope + t.fire + t.black
-    if potential:
-        parts.append(f"{potential} token(s) for Potentials")
-    return t, ([f"Knight Pool for the Squire: {', '.join(parts)}."] if parts else [])
+    if not (t.precision or t.power or potential):
+        return t, []
+    return t, [said(SquirePoolTokens(precision=t.precision, power=t.power, potentials=potential))]
 
 
 @implements("Performing Attacks with Squires", tests=[T + "test_opening_tokens_add_to_the_squires_precision",
@@ -44,9 +43,7 @@ def on_power(t: pw.PoolTokens, potential: int, critical_miss: bool, lines: list[
         used["break"] = t.breaks
     total = gained + t.power
     if total:
-        turned = f"{gained} Potential(s) turned into Power" if gained else ""
-        flat = f"{t.power} Power token(s)" if t.power else ""
-        lines.append(f"Knight Pool: {' and '.join(x for x in (flat, turned) if x)}: +{total} Power.")
+        lines.append(said(SquirePoolPower(tokens=t.power, turned=gained)))
     return total, used
 
 

@@ -23,10 +23,12 @@ from rules.clash.aftermath import all_knights_dead
 from rules.coverage import implements
 from rules.decision_ids import next_number
 from rules.dice import Dice
-from rules.engine import Decision, Engine, Event, Result, handles, observes, offers
+from rules.engine import Decision, Engine, Event, Result, event, handles, observes, offers
 from rules.errors import RuleError
 from rules.expedition.state import ExpeditionState
+from rules.facts import Fact, joined
 from rules.squires import investigation as _investigation  # noqa: F401  (its observer runs before ``follow``)
+from rules.squires import unlock_facts as uf
 from rules.squires.handlers import mettle_pile
 from rules.squires.state import MettleEarned, MettleProgress, MettleWatch
 from rules.state import CampaignState, DeckState
@@ -128,7 +130,8 @@ def _card(deck: MettleDeck, card_id: str) -> MettleCard:
     return new
 
 
-def _put(state: CampaignState, deck: MettleDeck, pile: DeckState, new: MettleCard, replace: str | None) -> str:
+def _put(state: CampaignState, deck: MettleDeck, pile: DeckState, new: MettleCard,
+         replace: str | None) -> uf.MettleCardReplaced:
     """Put ``new`` into the Mettle deck in place of a lowest tier card of its Clue; the narration."""
     if new.id in composition(pile):
         raise RuleError(f"{new.name} is already in the Mettle deck")
@@ -136,8 +139,7 @@ def _put(state: CampaignState, deck: MettleDeck, pile: DeckState, new: MettleCar
     state.decks[deck.id] = _swap(pile, old.id, new.id)
     state.mettle.unlocked.append(new.id)
     state.mettle.replaced.append(old.id)
-    return (f"🃏 **{new.name}** ({new.tier.capitalize()}, {str(new.clue).capitalize()}) replaces {old.name} in the "
-            "Mettle deck.")
+    return uf.MettleCardReplaced(card=new.name, tier=new.tier, clue=str(new.clue), old=old.name)
 
 
 # -- what is earned ------------------------------------------------------------------------------------------------
@@ -220,26 +222,26 @@ def mettle_decision(engine: Engine, state: CampaignState) -> Decision | None:
 
 
 def _earn(engine: Engine, state: CampaignState, reason: Literal["quest", "tier"], tier: str, cards: int,
-          expedition: int | None) -> list[str]:
+          expedition: int | None) -> list[Fact]:
     m = state.mettle
     e = MettleEarned(id=m.asked + 1, reason=reason, tier=tier, cards=cards, expedition=expedition)
     found = eligible(engine, state, reason, tier)
     if not found:
-        return [f"🃏 {_cap(_what(e))} — but no such Mettle card is left to unlock."]
+        return [uf.MettleCardsEarned(reason=reason, tier=tier, cards=cards, expedition=expedition)]
     e.cards = min(cards, len(found))
     e.id = next_number(state, m.asked)
     m.asked = e.id
     m.earned.append(e)
     m.offer = True
-    return [f"🃏 {_cap(_what(e))}. Choose with `/squire unlock decision:{decision_id(e)} option:<card>` "
-            "(`/squire unlock` shows the choice)."]
+    return [uf.MettleCardsEarned(reason=reason, tier=tier, cards=e.cards, expedition=expedition,
+                                 decision=decision_id(e))]
 
 
-def _grant(engine: Engine, state: CampaignState, expedition: int | None) -> list[str]:
+def _grant(engine: Engine, state: CampaignState, expedition: int | None) -> list[Fact]:
     """The two cards of each survived tier, once, when the party has a Squire ("This rule applies retroactively":
     a Squire who joins later catches up)."""
     m = state.mettle
-    out: list[str] = []
+    out: list[Fact] = []
     for tier in list(m.survived):
         if tier in m.granted:
             continue
@@ -262,7 +264,7 @@ def _defeat(state: CampaignState) -> str | None:
     return None
 
 
-def _quest(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
+def _quest(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[Fact]:
     """Once the Squire Investigations are resolved (the Spoils Phase, rules/squires/investigation.py): a Quest
     Expedition a Squire's Investigation completed earns one card of the Party Leader's tier or below."""
     quest = any(v.choice == "quest" for v in exp.visions.values())
@@ -271,14 +273,13 @@ def _quest(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[s
     return _earn(engine, state, "quest", party_tier(state), 1, exp.number) if quest and done else []
 
 
-def _ended(engine: Engine, state: CampaignState, exp: ExpeditionState, w: MettleWatch) -> list[str]:
+def _ended(engine: Engine, state: CampaignState, exp: ExpeditionState, w: MettleWatch) -> list[Fact]:
     m = state.mettle
-    out: list[str] = []
+    out: list[Fact] = []
     tier = party_tier(state)
     if w.defeat is not None:
         if state.squires and tier not in m.survived:
-            out.append(f"Expedition {exp.number} ended in defeat ({w.defeat}): it earns no Mettle cards for the "
-                       f"{tier.capitalize()} Tier.")
+            out.append(uf.MettleDefeatEarnsNone(expedition=exp.number, defeat=w.defeat, tier=tier))
     elif tier not in m.survived:
         m.survived.append(tier)
     return out
@@ -293,7 +294,7 @@ def follow(engine: Engine, state: CampaignState) -> list[Event]:
     (one that ended before the bot tracked it is the GM's word)."""
     m: MettleProgress = state.mettle
     exp = state.expedition
-    out: list[str] = []
+    out: list[Fact] = []
     ended: int | None = None
     if exp is not None:
         w = m.watch
@@ -309,7 +310,7 @@ def follow(engine: Engine, state: CampaignState) -> list[Event]:
                 out += _ended(engine, state, exp, w)
     if state.squires:
         out += _grant(engine, state, ended)
-    return [Event(kind="mettle", text=t) for t in out]
+    return [Event(kind="mettle", fact=t) for t in out]
 
 
 @offers
@@ -340,7 +341,7 @@ def _check(e: MettleEarned, new: MettleCard) -> None:
         raise RuleError(f"{new.name} is a {new.tier.capitalize()} Tier card; {_why(e)} earned a card of {_scope(e)}")
 
 
-def _use(state: CampaignState, e: MettleEarned, new: MettleCard) -> str:
+def _use(state: CampaignState, e: MettleEarned, new: MettleCard) -> uf.MettleUnlockedFor:
     _check(e, new)
     e.cards -= 1
     if e.cards == 0:
@@ -348,8 +349,8 @@ def _use(state: CampaignState, e: MettleEarned, new: MettleCard) -> str:
     if e.reason == "tier":
         done = state.mettle.tier_unlocks.get(new.tier, 0)
         state.mettle.tier_unlocks[new.tier] = done + 1
-        return f"Surviving the first {new.tier.capitalize()} Tier Expedition: card {done + 1} of {TIER_CARDS}."
-    return "A Squire completed their Investigation on a Quest Expedition."
+        return uf.MettleUnlockedFor(reason="tier", tier=new.tier, number=done + 1, of=TIER_CARDS)
+    return uf.MettleUnlockedFor(reason="quest")
 
 
 @implements("Unlocking Mettle Cards", tests=[T + "test_unlock_replaces_the_lowest_card_with_its_clue",
@@ -373,7 +374,7 @@ def unlock(engine: Engine, state: CampaignState, act: MettleUnlock, dice: Dice) 
         raise RuleError(f"{new.name} is already in the Mettle deck")
     tier = party_tier(state)
     progress = state.mettle
-    lines: list[str] = []
+    lines: list[Fact] = []
     earned = [e for e in progress.earned if e.reason == act.reason] if act.reason != "leads" else []
     fit = next((e for e in earned if _fits(new, e.reason, e.tier)), None)
     if fit is not None:
@@ -390,8 +391,7 @@ def unlock(engine: Engine, state: CampaignState, act: MettleUnlock, dice: Dice) 
         if TIERS.index(new.tier) > TIERS.index(tier):
             raise RuleError(f"{new.name} is a {new.tier.capitalize()} Tier card; the party is at {tier.capitalize()}")
         progress.tier_unlocks[new.tier] = done + 1
-        lines.append(f"Surviving the first {new.tier.capitalize()} Tier Expedition: card {done + 1} of 2 (the GM's "
-                     "word).")
+        lines.append(uf.MettleUnlockedFor(reason="tier", tier=new.tier, number=done + 1, of=2, gm=True))
     else:
         if TIERS.index(new.tier) > TIERS.index(tier):
             raise RuleError(f"{new.name} is a {new.tier.capitalize()} Tier card: unlock one from the "
@@ -404,12 +404,12 @@ def unlock(engine: Engine, state: CampaignState, act: MettleUnlock, dice: Dice) 
                 raise RuleError(f"unlocking with Leads costs {LEADS_PER_CARD} saved Leads; the party has "
                                 f"{progress.leads}")
             progress.leads -= LEADS_PER_CARD
-            lines.append(f"{LEADS_PER_CARD} saved Leads spent ({progress.leads} left).")
+            lines.append(uf.MettleLeadsSpent(spent=LEADS_PER_CARD, left=progress.leads))
         else:
-            lines.append("A Squire completed their Investigation on a Quest Expedition (the GM's word).")
+            lines.append(uf.MettleUnlockedFor(reason="quest", gm=True))
     old_id = _replaced(deck, pile, new, act.replace).id
     lines.append(_put(state, deck, pile, new, act.replace))
-    return Result(state=state, events=[Event(kind="mettle", text=" ".join(lines))],
+    return Result(state=state, events=[event("mettle", joined(lines))],
                   data={"mettle": progress.model_dump(), "unlocked": new.id, "replaced": old_id,
                         "deck": composition(state.decks[deck.id])},
                   pending=mettle_decision(engine, state) if progress.earned else None)
@@ -436,7 +436,7 @@ def choose(engine: Engine, state: CampaignState, act: MettleChoose, dice: Dice) 
         raise RuleError(f"{', '.join(wrong)}: not among the cards {decision_id(e)} offers ("
                         + (", ".join(sorted(offered)) or "none") + ")")
     deck, pile = mettle_pile(engine, state, dice)
-    lines: list[str] = []
+    lines: list[Fact] = []
     replaced: list[str] = []
     for cid in act.cards:
         new = _card(deck, cid)
@@ -444,8 +444,8 @@ def choose(engine: Engine, state: CampaignState, act: MettleChoose, dice: Dice) 
         replaced.append(_replaced(deck, pile, new, act.replace).id)
         lines += [_use(state, e, new), _put(state, deck, pile, new, act.replace)]
     if e in m.earned:
-        lines.append(f"{e.cards} more card{'s' if e.cards > 1 else ''} to choose: `/squire unlock` shows the choice.")
-    return Result(state=state, events=[Event(kind="mettle", text=t) for t in lines],
+        lines.append(uf.MettleMoreToChoose(cards=e.cards))
+    return Result(state=state, events=[Event(kind="mettle", fact=t) for t in lines],
                   data={"mettle": m.model_dump(), "unlocked": list(act.cards), "replaced": replaced,
                         "deck": composition(state.decks[deck.id])},
                   pending=mettle_decision(engine, state))
@@ -460,13 +460,12 @@ def survived(engine: Engine, state: CampaignState, act: MettleSurvived, dice: Di
         raise RuleError(f"the {act.tier.capitalize()} Tier is already recorded as survived"
                         + (" and its two Mettle cards earned" if act.tier in m.granted else ""))
     m.survived.append(act.tier)
-    lines = [f"📜 Recorded: the party survived its first {act.tier.capitalize()} Tier Expedition without defeat (the "
-             "rule applies retroactively)."]
+    lines: list[Fact] = [uf.MettleTierRecorded(tier=act.tier)]
     if state.squires:
         lines += _grant(engine, state, None)
     else:
-        lines.append(f"The two {act.tier.capitalize()} Tier Mettle cards are offered when a Squire joins the party.")
-    return Result(state=state, events=[Event(kind="mettle", text=t) for t in lines],
+        lines.append(uf.MettleTierRecorded(tier=act.tier, waiting=True))
+    return Result(state=state, events=[Event(kind="mettle", fact=t) for t in lines],
                   data={"mettle": m.model_dump()})
 
 
@@ -479,5 +478,5 @@ def leads(engine: Engine, state: CampaignState, act: MettleLeads, dice: Dice) ->
     if state.mettle.leads + act.change < 0:
         raise RuleError(f"the party has {state.mettle.leads} saved Leads")
     state.mettle.leads += act.change
-    return Result(state=state, events=[Event(kind="mettle", text=f"Saved Leads for Mettle cards: "
-                                             f"**{state.mettle.leads}**.")], data={"mettle": state.mettle.model_dump()})
+    return Result(state=state, events=[Event(kind="mettle", fact=uf.MettleLeads(leads=state.mettle.leads))],
+                  data={"mettle": state.mettle.model_dump()})

@@ -134,7 +134,7 @@ def test_devotion_moves_onto_the_saint_card() -> None:
     state = act(state, s.SaintDevote(knight="kara")).state
     out = act(state, s.SaintDevote(knight="kara", saint="Saint Urbain", incarnation=6, devote=False))
     assert out.state.progress.devotees["kara"].devotion == 2
-    assert "2 Devotion tokens move onto it" in out.events[-1].text
+    assert "2 Devotion tokens move onto it" in texts(out.events)[-1]
 
 
 def test_a_saint_is_held_by_one_knight_at_a_time() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import bot.narration  # noqa: F401  (the renderers)
+from bot.narration.registry import carried
 from rules.errors import RuleError
 from rules.knights import sheet as sh
 from tests.knights._support import knight
@@ -46,7 +48,7 @@ def test_a_chapter_does_not_unlock_with_two_investigations() -> None:
     assert sh.unlocked_chapters(k) == 1
     with pytest.raises(RuleError, match="Chapter 2 is not unlocked"):
         sh.mark_tale(k, "quest", 2, None)
-    lines = sh.mark_tale(k, "investigation", 1, 4)
+    lines = [carried(x) for x in sh.mark_tale(k, "investigation", 1, 4)]
     assert sh.unlocked_chapters(k) == 2
     assert any("Chapter 2 is unlocked" in line for line in lines)
     assert sh.successful_investigations(k) == ["1.2"]
@@ -86,7 +88,7 @@ def test_marking_a_choice_matrix_node_twice_changes_nothing() -> None:
     k = knight()
     sh.mark_choice(k, "01")
     before = k.sheet.model_copy(deep=True)
-    lines = sh.mark_choice(k, "01")
+    lines = [carried(x) for x in sh.mark_choice(k, "01")]
     assert k.sheet == before
     assert "ignored" in lines[0]
     assert sh.is_marked(k, "01")
@@ -117,7 +119,7 @@ def test_first_death_and_sigh_boxes() -> None:
     sh.set_sigh(k, False)
     assert not k.sheet.sigh_of_the_graal
     sh.mark_first_death(k)
-    assert "already marked" in sh.mark_first_death(k)[0]
+    assert "already marked" in carried(sh.mark_first_death(k)[0])
 
 
 def test_rapport_third_heart_gives_the_boon() -> None:

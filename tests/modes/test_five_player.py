@@ -3,6 +3,7 @@ Setup, and the Party Leader's Clue token (tests/expedition/test_clues_cards.py) 
 
 from __future__ import annotations
 
+from bot.narration import texts
 from content.loader import load_catalogue
 from rules.engine import Engine
 from rules.modes.five_player import persist
@@ -67,7 +68,7 @@ async def test_the_accursed_persistence_card_stays_in_play_until_wounded(table: 
     state.clash.bp_discard = ["stag_bp_left_foreleg", CARD]
     events = persist(engine, state)
     assert state.clash.bp_deck[0] == CARD and state.clash.bp_discard == ["stag_bp_left_foreleg"]
-    assert "still in play" in events[0].text
+    assert "still in play" in texts(events)[0]
     # wounded (on the Wound Stack, not in the discard pile): nothing moves
     assert persist(engine, state) == []
     # outside Five-Player Mode the card is never held back

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+import bot.narration  # noqa: F401  (the renderers)
+from bot.narration.registry import words
 from content.schema.rosegraal import TableRow
 from rules.dice import Dice
 from rules.errors import RuleError
+from rules.rogue.facts import RogueReroll
 from rules.rogue.tables import owns, roll_monster
 from tests.conftest import CATALOGUE
 
@@ -32,7 +35,8 @@ def test_rolling_3_re_rolls_when_panzergeist_is_not_owned() -> None:
     assert STONE.row(1, 3).monster == "Panzergeist" and STONE.row(1, 3).asterisk
     rolled = roll_monster(STONE, 1, Dice(seed=1, forced=[3, 4]), lambda r: r.monster != "Panzergeist")
     assert rolled.rolls == [3, 4] and rolled.row.monster == "Eggknight"
-    assert rolled.skipped == ["3: Panzergeist* (not owned, re-roll)"]
+    assert rolled.skipped == [RogueReroll(roll=3, monster="Panzergeist", asterisk=True)]
+    assert words(rolled.skipped[0]) == "Monster table roll 3: Panzergeist* (not owned, re-roll)"
     owned = roll_monster(STONE, 1, Dice(seed=1, forced=[3]), _all)
     assert owned.row.monster == "Panzergeist" and owned.rolls == [3]
 

@@ -11,6 +11,7 @@ import pytest
 
 import rules  # noqa: F401  (registers the handlers)
 from bot.narration import texts
+from bot.narration.registry import carried
 from content.schema.cards import Knockback
 from content.schema.squires import SquireAbility as AbilityCard
 from rules.board.geometry import parse_space
@@ -132,11 +133,11 @@ def test_stubborn_ignores_the_first_knockback_each_clash() -> None:
     kb = Knockback(type="knockback", amount=2)
     h = harm.Harm(engine, state, engine.dice_for(state))
     harm.resolve_effects(h, "tam", [kb], monster_attack=True, source="Censer Swing")
-    assert "🛡️ Stubborn: Tam ignores the knock back (the first time this Clash)." in h.lines
+    assert "🛡️ Stubborn: Tam ignores the knock back (the first time this Clash)." in [carried(x) for x in h.lines]
     assert state.squires["tam"].clash_marks == ["ignore_first_knockback"]
     h = harm.Harm(engine, state, engine.dice_for(state))
     harm.resolve_effects(h, "tam", [kb], monster_attack=True, source="Censer Swing")
-    assert h.lines == ["✋ By hand: Censer Swing — knockback (Tam)."]  # the second one is the players' to move
+    assert [carried(x) for x in h.lines] == ["✋ By hand: Censer Swing — knockback (Tam)."]  # the second one is the players' to move
     assert _space(state, "tam") == "D5"
     ended = _do(engine, state, ClashEnd())  # a new Clash: Stubborn works again
     assert ended.state.squires["tam"].clash_marks == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.narration import texts
 from rules.delve.state import ClueGained
 from rules.engine import Engine
 from rules.squires.investigation import follow
@@ -51,9 +52,9 @@ async def test_a_squire_draws_a_clue_card_and_collects_both_clues(table: Table) 
     other = next(t for t in ("martial", "errant", "historic", "mystic") if t not in (inv["primary"], inv["secondary"]))
     cs.delve.clues += [ClueGained(type=t, tile="aub_04", why="test")  # type: ignore[union-attr]
                        for t in (inv["primary"], other, inv["secondary"], inv["primary"])]
-    texts = [e.text for e in follow(engine, cs)]
+    told = texts(follow(engine, cs))
     assert cs.squires["tam"].clues == {inv["primary"]: 2, inv["secondary"]: 2}
-    assert len(texts) == 1 and "Tam (Squire) collects" in texts[0]
+    assert len(told) == 1 and "Tam (Squire) collects" in told[0]
     assert follow(engine, cs) == []  # each Clue once
 
 
