@@ -27,6 +27,7 @@ from rules.engine import Decision, Engine, Event, Result, card_data, handles, pa
 from rules.errors import RuleError
 from rules.facts import random_targets
 from rules.state import AskedDie, CampaignState, PendingDice
+from rules.table_dice_facts import TableDiceEntered, TableDiceMode, TableDiceSettled
 
 MAX_VALUES = 60
 
@@ -389,13 +390,8 @@ def set_dice_mode(engine: Engine, state: CampaignState, act: SetDiceMode, dice: 
             "enter it with /dice enter, let the bot roll it with /dice auto, or cancel it with /dice cancel first"
         )
     state.dice_mode = act.mode
-    text = (
-        "🎲 Table dice: from now on you roll your own dice and type the results (`/dice enter`); "
-        "the bot keeps the decks."
-        if act.mode == "table"
-        else "🎲 Bot dice: from now on the bot rolls every die."
-    )
-    return Result(state=state, events=[Event(kind="gm", text=text)], data={"dice_mode": act.mode})
+    return Result(state=state, events=[Event(kind="gm", fact=TableDiceMode(mode=act.mode))],
+                  data={"dice_mode": act.mode})
 
 
 @handles(AskDice)
@@ -444,9 +440,8 @@ def enter_dice(engine: Engine, state: CampaignState, act: EnterDice, dice: Dice)
     typed = pending.entered + act.values
     trial = Dice(seed=dice.seed, position=dice.position, forced=list(dice.forced), amend=list(dice.amend),
                  table=list(typed), strict=True)
-    who = f"<@{act.by}>" if act.by else pending.roller_name
-    if act.by and act.by != pending.roller:
-        who += f" (for {pending.roller_name})"
+    entered = TableDiceEntered(command=pending.command, roller=pending.roller, roller_name=pending.roller_name,
+                               by=act.by, values=list(act.values), done=False)
     try:
         engine.apply(base, inner, trial)
     except DiceNeeded:
@@ -454,10 +449,9 @@ def enter_dice(engine: Engine, state: CampaignState, act: EnterDice, dice: Dice)
         nxt = pending.model_copy(update={"entered": typed, "asked": asked})
         nxt.prompt = prompt(nxt, engine.catalogue.dice)
         state.pending_dice = nxt
-        text = f"🎲 {who} entered {', '.join(map(str, act.values))}. More dice are needed. {nxt.prompt}"
         return Result(
             state=state,
-            events=[Event(kind="dice", text=text)],
+            events=[Event(kind="dice", fact=entered.model_copy(update={"prompt": nxt.prompt}))],
             data={"entered": list(act.values), "pending_dice": pending_data(nxt)},
             pending=_pending_decision(nxt),
         )
@@ -468,7 +462,7 @@ def enter_dice(engine: Engine, state: CampaignState, act: EnterDice, dice: Dice)
         )
     dice.table = list(typed)
     result = engine.apply(base, inner, dice)
-    note = Event(kind="dice", text=f"🎲 {who} rolled {', '.join(map(str, typed))} for `{pending.command}`.")
+    note = Event(kind="dice", fact=entered.model_copy(update={"values": typed, "done": True}))
     return result.model_copy(
         update={"events": [note, *result.events], "data": {**result.data, "table_dice": typed}}
     )
@@ -482,7 +476,7 @@ def auto_dice(engine: Engine, state: CampaignState, act: AutoDice, dice: Dice) -
     base = state.model_copy(update={"pending_dice": None})
     dice.table = list(pending.entered)
     result = engine.apply(base, _inner(pending.action), dice)
-    note = Event(kind="gm", text=f"🎲 GM: the bot rolls the remaining dice of `{pending.command}`.")
+    note = Event(kind="gm", fact=TableDiceSettled(command=pending.command, how="auto"))
     return result.model_copy(update={"events": [note, *result.events], "data": {**result.data, "auto": True}})
 
 
@@ -492,8 +486,8 @@ def cancel_dice(engine: Engine, state: CampaignState, act: CancelDice, dice: Dic
     if pending is None:
         raise RuleError("no roll is waiting for dice")
     state.pending_dice = None
-    text = f"🎲 `{pending.command}` is cancelled; nothing was rolled."
-    return Result(state=state, events=[Event(kind="dice", text=text)], data={"cancelled": pending.command})
+    told = TableDiceSettled(command=pending.command, how="cancelled")
+    return Result(state=state, events=[Event(kind="dice", fact=told)], data={"cancelled": pending.command})
 
 
 @handles(RecordDraw)

@@ -8,6 +8,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from content.schema.board import MonsterDiagram, TerrainKeyword, TerrainSpec
+from rules.board.board_facts import BoardKnightPlaced, BoardMonsterPlaced, BoardRemoved, BoardTerrainPlaced
 from rules.board.geometry import Coord, Direction, parse_space
 from rules.board.measures import rear_spaces
 from rules.board.naming import slug
@@ -15,6 +16,7 @@ from rules.board.state import BoardState, Knight, Monster, Terrain, VpRef, terra
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import Fact
 from rules.state import CampaignState
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
@@ -101,10 +103,10 @@ def rebuild_board(board: BoardState, **parts: object) -> BoardState:
         raise RuleError(f"that does not fit on the board: {message}") from None
 
 
-def _placed(state: CampaignState, board: BoardState, text: str, ident: str) -> Result:
+def _placed(state: CampaignState, board: BoardState, told: Fact, ident: str) -> Result:
     state.board = board
     return Result(
-        state=state, events=[Event(kind="board", text=text)], data={"placed": ident, "board": board_summary(board)}
+        state=state, events=[Event(kind="board", fact=told)], data={"placed": ident, "board": board_summary(board)}
     )
 
 
@@ -170,19 +172,18 @@ def place_knight(engine: Engine, state: CampaignState, act: PlaceKnight, dice: D
             knocked_down=act.knocked_down,
             colour=colour,
         )
-        where = f"on {monster.name}'s Vantage Point {act.vp}"
+        told = BoardKnightPlaced(knight=act.name, monster=monster.name, vp=act.vp, knocked_down=act.knocked_down)
     else:
         space = board_space(act.space, act.name, board)
         knight = Knight(id=ident, name=act.name, space=space, knocked_down=act.knocked_down, colour=colour)
-        where = f"on {space.label}"
+        told = BoardKnightPlaced(knight=act.name, space=space.label, knocked_down=act.knocked_down)
     from rules.clash.pieces import knows_pieces, piece_keywords
 
     owner = next((k for k in state.knights.values() if slug(k.name) == ident), None)
     if owner is not None and knows_pieces(state):  # the miniature carries what the Loadout gives it
         knight = knight.model_copy(update={"keywords": piece_keywords(engine.catalogue, owner)})
     board = rebuild_board(board, knights=(*board.knights, knight))
-    down = " (knocked down)" if act.knocked_down else ""
-    return _placed(state, board, f"📍 {act.name} stands {where}{down}.", ident)
+    return _placed(state, board, told, ident)
 
 
 @handles(PlaceMonster)
@@ -204,9 +205,9 @@ def place_monster(engine: Engine, state: CampaignState, act: PlaceMonster, dice:
         monster = Monster(id=ident, name=act.name, kind="mob" if mob else "boss", anchor=space, facing=facing,
                           diagram=diagram, mob_number=act.mob_number)
     board = rebuild_board(board, monsters=(*board.monsters, monster))
-    what = f"{'Mob' if mob else 'Monster'} {act.name} ({size} space{'s' if size > 1 else ''})"
     facing_name = next(n for n, d in FACINGS.items() if d == facing)
-    return _placed(state, board, f"📍 {what} stands from {space.label}, facing {facing_name}.", ident)
+    told = BoardMonsterPlaced(monster=act.name, mob=mob, size=size, space=space.label, facing=facing_name)
+    return _placed(state, board, told, ident)
 
 
 @handles(PlaceTerrain)
@@ -222,10 +223,9 @@ def place_terrain(engine: Engine, state: CampaignState, act: PlaceTerrain, dice:
         raise RuleError(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
     tile: Terrain = terrain_from_spec(spec, space, instance_id=ident)
     board = rebuild_board(board, terrain=(*board.terrain, tile))
-    keywords = ", ".join(k.value for k in act.keywords) or "no keywords"
-    result = _placed(
-        state, board, f"📍 Terrain {act.name} covers {', '.join(c.label for c in tile.cells)} ({keywords}).", ident
-    )
+    told = BoardTerrainPlaced(terrain=act.name, spaces=[c.label for c in tile.cells],
+                              keywords=[k.value for k in act.keywords])
+    result = _placed(state, board, told, ident)
     from rules.clash import chasm  # a Chasm placed under a Knight in a Clash kills them
 
     harmed = chasm.placed(engine, state, tile, dice)
@@ -257,4 +257,4 @@ def remove(engine: Engine, state: CampaignState, act: RemoveFromBoard, dice: Dic
     riders = [k.name for k in board.knights if k.vp is not None and k.vp.monster == ident]
     if riders:
         raise RuleError(f"{', '.join(riders)} stand on {act.name}'s Vantage Points; move them first")
-    return _placed(state, board, f"🧹 {act.name} is taken off the board.", ident)
+    return _placed(state, board, BoardRemoved(piece=act.name), ident)

@@ -16,10 +16,12 @@ from rules.board.knight_movement import IllegalMove, knight_move, knight_reachab
 from rules.board.naming import slug
 from rules.board.state import BoardState
 from rules.clash.flow import Option, Pending, ask, decision, resumes
+from rules.clash.setup_facts import Deployed
 from rules.decision_records import DeployThen
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result
+from rules.engine import Engine, Event, Result, event
 from rules.errors import RuleError
+from rules.facts import Line
 from rules.knights import loadout as lo
 from rules.knights.state import KnightState
 from rules.state import CampaignState
@@ -56,12 +58,12 @@ def _knight_of(state: CampaignState, kid: str) -> KnightState | None:
     return next((k for k in state.knights.values() if kid in (k.id, slug(k.name))), None)
 
 
-def _next(engine: Engine, state: CampaignState, left: list[str]) -> tuple[Pending | None, list[str]]:
+def _next(engine: Engine, state: CampaignState, left: list[str]) -> tuple[Pending | None, list[Line]]:
     """Ask the first Knight of ``left`` (board ids) who has Deploy X and somewhere to go."""
     clash = state.clash
     assert clash is not None
     cat = engine.catalogue
-    lines: list[str] = []
+    lines: list[Line] = []
     while left:
         kid, left = left[0], left[1:]
         k = _knight_of(state, kid)
@@ -72,7 +74,7 @@ def _next(engine: Engine, state: CampaignState, left: list[str]) -> tuple[Pendin
             continue
         spaces = _spaces(state.board, kid, x)
         if not spaces:
-            lines.append(f"Deploy {x}: {k.name} has no space to move to.")
+            lines.append(Deployed(x=x, knight=k.name, outcome="none"))
             continue
         options = [Option(key=sp.label, label=f"move to {sp.label}", help=f"Deploy {x}: move to {sp.label}")
                    for sp in spaces]
@@ -84,7 +86,7 @@ def _next(engine: Engine, state: CampaignState, left: list[str]) -> tuple[Pendin
     return None, lines
 
 
-def offer(engine: Engine, state: CampaignState) -> tuple[Pending | None, list[str]]:
+def offer(engine: Engine, state: CampaignState) -> tuple[Pending | None, list[Line]]:
     """At Clash Setup: the first Deploy decision (None when no Knight of the Clash has Deploy X)."""
     return _next(engine, state, [m.id for m in state.board.knights if not m.dead])
 
@@ -95,9 +97,9 @@ def _resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list
     kid, x, left = pending.then.knight, pending.then.x, list(pending.then.left)
     k = _knight_of(state, kid)
     name = k.name if k is not None else kid
-    lines: list[str] = []
+    lines: list[Line] = []
     if chosen[0] == "stay":
-        lines.append(f"Deploy {x}: {name} stays on their starting space.")
+        lines.append(Deployed(x=x, knight=name, outcome="stays"))
     else:
         dest = next(sp for sp in _spaces(state.board, kid, x) if sp.label == chosen[0])
         board = state.board
@@ -106,10 +108,10 @@ def _resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list
         except IllegalMove as exc:  # pragma: no cover - the options are legal moves
             raise RuleError(f"{name} cannot deploy to {dest.label}: {exc}") from None
         state.board = moved.state.model_copy(update={"monsters": board.monsters})
-        lines.append(f"🚩 Deploy {x}: {name} moves to {dest.label}. {moved.text}".rstrip())
+        lines.append(Deployed(x=x, knight=name, outcome="moves", space=dest.label, then=moved.text))
     nxt, more = _next(engine, state, left)
     lines += more
-    events = [Event(kind="clash_setup", text=x_) for x_ in lines]
+    events = [event("clash_setup", x_) for x_ in lines]
     if nxt is not None:
         events.append(Event(kind="decision", text=nxt.prompt))
     return Result(state=state, events=events, data={"pending": nxt.model_dump(exclude={"data"}) if nxt else None},

@@ -1,6 +1,6 @@
 """Escalation: the Escalation Chart after a Wound, Escalate X and Escalate AI/BP outside of wounding.
 
-Each function returns ``(state, lines)``: the new ClashState and one short sentence per step, for the
+Each function returns ``(state, lines)``: the new ClashState and one line per step (its fact, ``said``), for the
 channel log. The wounded card is no longer in the deck when these run (it is on the Wound Stack, or set
 aside: a non-critical Boss BP 3).
 """
@@ -17,13 +17,22 @@ from rules.clash.decks import (
     shuffle_in,
     take_from_escalation,
 )
+from rules.clash.escalation_facts import (
+    EscalationAllBp3,
+    EscalationBonus,
+    EscalationBpReplaced,
+    EscalationCardLeaves,
+    EscalationIgnored,
+    EscalationMobReplaced,
+    EscalationSetAsideBack,
+    EscalationShuffledIn,
+)
 from rules.clash.state import BONUS_ORDER, ClashState, MobSlot
 from rules.coverage import implements
 from rules.dice import Dice
+from rules.facts import said
 
 Lines = list[str]
-NAMES = {"vigor_loss_per_hit": "+1 Vigor loss bonus per hit", "evasion_dice": "+1 Evasion die",
-         "at": "+1 AT", "to_hit": "+1 To Hit"}
 
 
 def _gain_bonus(state: ClashState) -> tuple[ClashState, Lines]:
@@ -34,7 +43,7 @@ def _gain_bonus(state: ClashState) -> tuple[ClashState, Lines]:
     which = BONUS_ORDER[out.bonuses.gained % len(BONUS_ORDER)]
     setattr(out.bonuses, which, getattr(out.bonuses, which) + 1)
     out.bonuses.gained += 1
-    return out, [f"No AI card is left to escalate: the Monster gains a permanent {NAMES[which]}."]
+    return out, [said(EscalationBonus(bonus=which))]
 
 
 @implements(
@@ -63,12 +72,11 @@ def escalate_ai(state: ClashState, dice: Dice, search: int | None, add: int | No
     if found is not None:
         card, where = found
         out = remove_card(out, "ai", card, where, dice)
-        tail = ", and the discard pile is shuffled back into the AI deck" if where == "discard" else ""
-        lines.append(f"AI {base.levels[card]} card {card} leaves the Clash (from the {where}){tail}.")
+        lines.append(said(EscalationCardLeaves(deck="ai", card=card, level=base.levels[card], where=where)))
     new, out = take_from_escalation(out, "ai", new_level)
     assert new is not None
     out = shuffle_in(out, "ai", [new], dice)
-    lines.append(f"An AI {out.levels[new]} card is shuffled into the AI deck.")
+    lines.append(said(EscalationShuffledIn(deck="ai", level=out.levels[new])))
     return restore_ai_zero(out), lines
 
 
@@ -77,16 +85,16 @@ def escalate_boss_bp_outside(state: ClashState, dice: Dice) -> tuple[ClashState,
     deck", then shuffle in a card one level higher (at most 3)."""
     found = find_for_escalation(state, "bp", None)
     if found is None:
-        return state, ["The BP deck has no card to escalate."]
+        return state, [said(EscalationIgnored(why="bp_nothing"))]
     card, where = found
     new_level = min(state.levels[card] + 1, 3)
     if not escalation_available(state, "bp", new_level):
-        return state, ["No BP card is left in the Escalation deck: the BP Escalation is ignored."]
+        return state, [said(EscalationIgnored(why="bp_empty"))]
     out = remove_card(state, "bp", card, where, dice)
     new, out = take_from_escalation(out, "bp", new_level)
     assert new is not None
     out = shuffle_in(out, "bp", [new], dice)
-    return out, [f"BP {state.levels[card]} card {card} leaves the Clash; a BP {out.levels[new]} card is shuffled in."]
+    return out, [said(EscalationBpReplaced(card=card, level=state.levels[card], new_level=out.levels[new]))]
 
 
 def escalate_mob_track(state: ClashState) -> tuple[ClashState, Lines]:
@@ -94,17 +102,16 @@ def escalate_mob_track(state: ClashState) -> tuple[ClashState, Lines]:
     place a random BP card one level higher in its place." (Its Activation tokens stay on the space.)"""
     slots = [(i, s) for i, s in enumerate(state.mob_track) if s is not None]
     if not slots:
-        return state, ["No Mob is on the Mob track to escalate."]
+        return state, [said(EscalationIgnored(why="mob_nothing"))]
     low = min(state.levels[s.card] for _, s in slots)
     index, slot = next((i, s) for i, s in slots if state.levels[s.card] == low)
     new_level = min(low + 1, 3)
     new, out = take_from_escalation(state, "bp", new_level)
     if new is None:
-        return state, ["No BP card is left in the Escalation deck: the BP Escalation is ignored."]
+        return state, [said(EscalationIgnored(why="bp_empty"))]
     out.removed.append(slot.card)
     out.mob_track[index] = MobSlot(card=new, tokens=[t.model_copy() for t in slot.tokens])
-    line = f"Mob {index + 1} ({slot.card}, BP {low}) leaves the Clash; a BP {out.levels[new]} Mob takes its place."
-    return out, [line]
+    return out, [said(EscalationMobReplaced(mob=index + 1, card=slot.card, level=low, new_level=out.levels[new]))]
 
 
 @implements("Boss Monster Escalation", tests=["tests/clash/test_escalation.py::test_ser_sonch_escalation_example",
@@ -138,39 +145,37 @@ def _bp_escalation(state: ClashState, wounded_level: int, critical: bool, dice: 
         # "Shuffle a BP 2 card from the Escalation deck into the BP deck." (BP 3 after a BP 2)
         new, out = take_from_escalation(out, "bp", wounded_level + 1)
         if new is None:
-            lines.append("No BP card is left in the Escalation deck: the BP Escalation is ignored.")
+            lines.append(said(EscalationIgnored(why="bp_empty")))
         else:
             out = shuffle_in(out, "bp", [new], dice)
-            lines.append(f"A BP {out.levels[new]} card is shuffled into the BP deck.")
+            lines.append(said(EscalationShuffledIn(deck="bp", level=out.levels[new])))
     elif all(out.levels[c] == 3 for c in out.bp_deck + out.bp_discard):
         # "when all cards in the BP deck and discard pile are already BP 3 cards": "Shuffle the BP discard
         # pile into the BP deck."
         out = out.copy_cards()
         out.bp_deck, out.bp_discard = dice.shuffle(out.bp_deck + out.bp_discard), []
-        lines.append("Every BP card left is a BP 3: the BP discard pile is shuffled into the BP deck.")
+        lines.append(said(EscalationAllBp3()))
     else:
         wanted = 2 if critical else 1
         found = find_for_escalation(out, "bp", None)
         if found is None or not escalation_available(out, "bp", 3):
-            lines.append("No BP 3 card is left in the Escalation deck: the BP Escalation is ignored.")
+            lines.append(said(EscalationIgnored(why="bp3_empty")))
         else:
             card, where = found
             out = remove_card(out, "bp", card, where, dice)
-            tail = ", and the discard pile is shuffled into the BP deck" if where == "discard" else \
-                "; the discard pile stays as it is"
-            lines.append(f"BP {state.levels[card]} card {card} leaves the Clash (from the {where}){tail}.")
+            lines.append(said(EscalationCardLeaves(deck="bp", card=card, level=state.levels[card], where=where)))
             new_cards = []
             for _ in range(wanted):
                 new, out = take_from_escalation(out, "bp", 3)
                 if new is not None:
                     new_cards.append(new)
             out = shuffle_in(out, "bp", new_cards, dice)
-            lines.append(f"{len(new_cards)} BP 3 card{'s' if len(new_cards) != 1 else ''} shuffled into the BP deck.")
+            lines.append(said(EscalationShuffledIn(deck="bp", level=3, count=len(new_cards))))
     if out.set_aside:
         out = out.copy_cards()
         back = out.set_aside.pop(0)
         out.bp_deck.append(back)
-        lines.append(f"The set-aside BP 3 card {back} goes to the bottom of the BP deck.")
+        lines.append(said(EscalationSetAsideBack(card=back)))
     return out, lines
 
 

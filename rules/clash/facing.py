@@ -13,7 +13,9 @@ from content.schema.monsters import MonsterAttack
 from rules.board.monster_movement import turn_toward
 from rules.board.state import distinct_effects
 from rules.clash.pieces import knows_pieces
+from rules.clash.round_facts import FacingBeforeAttack
 from rules.coverage import implements
+from rules.facts import said
 from rules.state import CampaignState
 
 TEST = "tests/rulebook_cases/test_monster_turning.py::"
@@ -40,6 +42,4 @@ def face_target(state: CampaignState, card: MonsterAttack, monster_id: str, targ
         return
     state.board = outcomes[0].state
     text = " ".join(e.text for e in outcomes[0].events)
-    more = " (it could as well face the other way toward its Target: the GM may turn it with /clash place)" \
-        if len(outcomes) > 1 else ""
-    lines.append(f"🧭 Before the Attack: {text}{more}")
+    lines.append(said(FacingBeforeAttack(then=text, tied=len(outcomes) > 1)))

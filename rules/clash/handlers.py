@@ -16,14 +16,30 @@ from rules.board.naming import slug
 from rules.board.state import BoardState, BypassLevel, Knight, Monster, terrain_from_spec
 from rules.clash import aftermath as after
 from rules.clash import pieces
+from rules.clash.gm_facts import GmDeckTop, GmKnightStat, GmMonsterNumber, GmWoundStack
 from rules.clash.pieces import piece_keywords
 from rules.clash.setup import setup_clash
+from rules.clash.setup_facts import (
+    BoardCleared,
+    ClashEnded,
+    ClashEndedUnfinished,
+    MassivePerilLeft,
+    SetupDeadKnights,
+    SetupFlipTechniques,
+    SetupInitiative,
+    SetupKnights,
+    SetupMonsterPlaced,
+    SetupRule,
+    SetupTerrain,
+    SetupTraits,
+)
 from rules.clash.state import ClashState
 from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Event, Result, event, handles
 from rules.errors import RuleError
+from rules.facts import Fact, Line
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
 from rules.knights.state import KnightState
@@ -190,32 +206,28 @@ def start(engine: Engine, state: CampaignState, act: ClashStart, dice: Dice) -> 
     clash, lines = setup_clash(monster, act.level, act.clash_type, dice)
     if act.providence:
         clash.flow.phase = "knight"
-        lines.append("Wise Providence: the Knights have the initiative — this Clash begins with the Knight Round "
-                     "(/knight move, /knight attack, /knight end-turn).")
-    else:
-        lines.append("The Clash begins with the Monster Round: /monster round.")
+    lines.append(SetupInitiative(providence=act.providence))
     state.clash, state.board = clash, board
     lines += at_setup(engine, state, monster, knights, KNIGHT_COLOURS, dice)  # True Solo, Five-Player (docs/modes.md)
-    lines += [f"Terrain: {', '.join(f'{t.name} on {t.cells[0].label}' for t in board.terrain)}."
-              if board.terrain else "No Terrain tiles."]
-    placed = ", ".join(f"{k.name} on {k.space.label if k.space else '?'}{pieces.shown(k)}" for k in board.knights)
-    lines.append(f"Knights: {placed}." if board.knights else
-                 "No Knights to place: create them with /knight create, then /clash place kind:knight.")
+    lines.append(SetupTerrain(tiles=[(t.name, t.cells[0].label) for t in board.terrain]))
+    lines.append(SetupKnights(knights=[(k.name, k.space.label if k.space else "?", sorted(x.value for x in k.keywords))
+                                       for k in board.knights]))
     dead = [k.name for k in state.knights.values() if k.dead]
     if dead and act.knights is None:
-        lines.append(f"Dead Knights do not take part: {', '.join(dead)}.")
-    lines += [f"{m.name} stands on {m.anchor.label}, facing {FACING_NAMES[m.facing]}." for m in board.monsters]
+        lines.append(SetupDeadKnights(knights=dead))
+    lines += [SetupMonsterPlaced(monster=m.name, space=m.anchor.label, facing=FACING_NAMES[m.facing])
+              for m in board.monsters]
     traits = [t.name for t in monster.traits_at(act.level)]
     if traits:
-        lines.append(f"Traits: {', '.join(traits)}.")
-    lines += [f"Setup rule: {rule}" for rule in setup.rules]
-    lines.append("Flip every Technique card to its Clash side; Knight statistics carry over from the Delve.")
+        lines.append(SetupTraits(traits=traits))
+    lines += [SetupRule(rule=rule) for rule in setup.rules]
+    lines.append(SetupFlipTechniques())
     from rules.clash import deploy  # Deploy X: a move offered at the start of the Monster Positioning step
     from rules.clash.flow import decision as flow_decision
 
     pending, more = deploy.offer(engine, state)
     lines += more + ([pending.prompt] if pending is not None else [])
-    events = [Event(kind="clash", text=lines[0])] + [Event(kind="clash_setup", text=line) for line in lines[1:]]
+    events = [event("clash", lines[0])] + [event("clash_setup", line) for line in lines[1:]]
     return Result(state=state, events=events,
                   data={"clash": clash_data(clash, gm=True), "board": board_summary(board), "rules": list(setup.rules)},
                   pending=flow_decision(state, pending) if pending is not None else None)
@@ -237,22 +249,19 @@ def adjust_deck(engine: Engine, state: CampaignState, act: ClashAdjustDeck, dice
     name = act.deck.upper()
     if act.top in deck:
         deck.remove(act.top)
-        where = "deck"
+        where: Literal["deck", "discard"] = "deck"
     elif act.top in discard:
         discard.remove(act.top)
-        where = "discard pile"
+        where = "discard"
     else:
         places = ", ".join(deck + discard) or "none"
         raise RuleError(f"{act.top!r} is not in the {name} deck or its discard pile; the cards there are: {places}")
     under_ai_zero = act.deck == "ai" and clash.ai_zero is not None and act.top != clash.ai_zero
-    if under_ai_zero and deck and deck[0] == clash.ai_zero:
-        deck.insert(1, act.top)
-        text = (f"🛠️ GM: {act.top} (level {clash.levels[act.top]}) goes from the {name} {where} to just under the "
-                "unresolved AI 0 card, which stays on top.")
-    else:
-        deck.insert(0, act.top)
-        text = f"🛠️ GM: {act.top} (level {clash.levels[act.top]}) goes from the {name} {where} to the top of the deck."
-    return Result(state=state, events=[Event(kind="gm_adjust", text=text)], data={"clash": clash_data(clash, gm=True)})
+    under_ai_zero = under_ai_zero and bool(deck) and deck[0] == clash.ai_zero
+    deck.insert(1 if under_ai_zero else 0, act.top)
+    told = GmDeckTop(deck=act.deck, card=act.top, level=clash.levels[act.top], source=where,
+                     under_ai_zero=under_ai_zero)
+    return Result(state=state, events=[Event(kind="gm_adjust", fact=told)], data={"clash": clash_data(clash, gm=True)})
 
 
 def _find_knight(state: CampaignState, name: str) -> KnightState:
@@ -271,13 +280,9 @@ def adjust_knight(engine: Engine, state: CampaignState, act: ClashAdjustKnight, 
         raise RuleError(f"{k.name}'s {act.stat.capitalize()} is already {act.value}")
     apply = {"passion": st.change_passion, "heat": st.change_heat, "vigor": st.change_vigor, "bane": st.change_bane}
     lines = apply[act.stat](cat, k, change)
-    text = f"🛠️ GM sets **{k.name}**'s {act.stat.capitalize()} to {act.value}: " + " ".join(lines)
-    return Result(state=state, events=[Event(kind="gm_adjust", text=text)],
+    told = GmKnightStat(knight=k.name, stat=act.stat, value=act.value, then=list(lines))
+    return Result(state=state, events=[Event(kind="gm_adjust", fact=told)],
                   data={"knight": knight_summary(cat, k), "clash": clash_data(clash, gm=True)})
-
-
-MONSTER_FIELDS = {"to_hit": "To Hit", "at_bonus": "AT bonus", "evasion_dice_bonus": "Evasion dice bonus",
-                  "vigor_loss_bonus": "Vigor Loss bonus"}
 
 
 @handles(ClashAdjustMonster)
@@ -296,16 +301,16 @@ def adjust_monster(engine: Engine, state: CampaignState, act: ClashAdjustMonster
                 clash, _ = wound_stack.heal(clash, 1)
             clash = wound_stack.add_generic(clash, count=act.value - clash.wounds())  # a Double taken off
         clash, lines = wound_stack.check_victory(clash)
-        text = f"🛠️ GM sets the Wound Stack from {before} to {clash.wounds()} Wound(s) of {clash.wounds_needed}."
+        told: Fact = GmWoundStack(before=before, after=clash.wounds(), needed=clash.wounds_needed)
     else:
         before = getattr(clash, act.what)
         if act.what == "to_hit" and not 1 <= act.value <= 10:
             raise RuleError("a To Hit value is between 1 and 10")
         setattr(clash, act.what, act.value)
         lines = []
-        text = f"🛠️ GM sets the Monster's {MONSTER_FIELDS[act.what]} from {before} to {act.value}."
+        told = GmMonsterNumber(what=act.what, before=before, after=act.value)
     state.clash = clash
-    events = [Event(kind="gm_adjust", text=text)] + [Event(kind="clash", text=line) for line in lines]
+    events = [Event(kind="gm_adjust", fact=told)] + [Event(kind="clash", text=line) for line in lines]
     return Result(state=state, events=events, data={"clash": clash_data(clash, gm=True)})
 
 
@@ -328,22 +333,19 @@ def end(engine: Engine, state: CampaignState, act: ClashEnd, dice: Dice) -> Resu
     removed = after.remove_massive_peril(engine, state)
     if clash.over is None and after.all_knights_dead(state):
         clash.over = "defeat"
-    outcome = {"victory": "the Knights' victory", "defeat": "the Knights' defeat"}.get(clash.over or "",
-                                                                                      "ended by the GM")
-    lines = [f"🏁 The Clash against {name} (level {clash.level}, {clash.type}) is over: {outcome}. "
-             f"Wounds {clash.wounds()}/{clash.wounds_needed}."]
+    lines: list[Line] = [ClashEnded(monster=name, level=clash.level, clash_type=clash.type, outcome=clash.over,
+                                    wounds=clash.wounds(), needed=clash.wounds_needed)]
     if removed:
-        lines.append(f"Massive Peril cards leave the Judicium deck: {', '.join(removed)}.")
+        lines.append(MassivePerilLeft(cards=removed))
     knights = after.taking_part(state)
     steps = after.aftermath(engine, state, clash) if clash.over else []
     if not clash.over:
-        lines.append("The Clash was not over (no victory, no defeat): it just ends, without Clash Aftermath "
-                     "(`/knight expedition step:aftermath knight:\"...\"` runs one Knight's by hand).")
-    lines.append("The Clash Board is cleared.")
+        lines.append(ClashEndedUnfinished())
+    lines.append(BoardCleared())
     final = clash_data(clash, gm=True)
     state.clash, state.board = None, BoardState()
-    events = [Event(kind="clash_end", text=line) for line in lines[:-1]]
-    events += [Event(kind="aftermath", text=line) for line in steps] + [Event(kind="clash_end", text=lines[-1])]
+    events = [event("clash_end", line) for line in lines[:-1]]
+    events += [Event(kind="aftermath", text=line) for line in steps] + [event("clash_end", lines[-1])]
     return Result(state=state, events=events,
                   data={"clash": final, "over": clash.over, "massive_peril_removed": removed, "aftermath": steps,
                         "knights": [knight_summary(engine.catalogue, k) for k in knights] if steps else []})

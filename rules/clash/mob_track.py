@@ -8,9 +8,11 @@ as printed; ``state.mob_track[n - 1]`` is space ``n``.
 from __future__ import annotations
 
 from rules.clash.decks import take_from_escalation
+from rules.clash.mob_facts import MobNoSpawn, MobSpawned, MobTokenPassed, MobTokenSpent
 from rules.clash.state import ActivationToken, ClashState, MobSlot
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import said
 
 Lines = list[str]
 
@@ -135,7 +137,7 @@ def finish_activation(state: ClashState, space: int, index: int) -> tuple[ClashS
     dest = out.mob_track[target - 1]
     assert dest is not None
     dest.tokens.append(token)
-    return out, [f"The Activation token moves from Mob {space} to Mob {target}, spent."]
+    return out, [said(MobTokenSpent(mob=space, to=target))]
 
 
 def remove_mob(state: ClashState, space: int) -> tuple[str, ClashState, Lines]:
@@ -149,12 +151,12 @@ def remove_mob(state: ClashState, space: int) -> tuple[str, ClashState, Lines]:
         target = next_space_for_token(out, space)
         if target is None:
             out.loose_tokens.append(token)
-            lines.append("Its Activation token waits for the next Mob on the track.")
+            lines.append(said(MobTokenPassed(to=None)))
             continue
         dest = out.mob_track[target - 1]
         assert dest is not None
         dest.tokens.append(token)
-        lines.append(f"Its Activation token moves to Mob {target} ({'ready' if token.ready else 'spent'}).")
+        lines.append(said(MobTokenPassed(to=target, ready=token.ready)))
     return slot.card, out, lines
 
 
@@ -173,13 +175,12 @@ def spawn(state: ClashState, level: int | None) -> tuple[ClashState, Lines]:
     (Interval Spawn) "on the leftmost empty space on the Mob track". "If the Mob cannot be spawned (i.e.
     when the Mob track is full), nothing happens"."""
     if all(slot is not None for slot in state.mob_track):
-        return state, ["The Mob track is full: no Mob spawns."]
+        return state, [said(MobNoSpawn(why="full"))]
     card, out = take_from_escalation(state, "bp", level or 1)
     if card is None:
-        return state, ["No BP card is left in the Escalation deck: no Mob spawns."]
+        return state, [said(MobNoSpawn(why="no_card"))]
     out, space = place_new_mob(out, card)
-    return out, [f"A BP {out.levels[card]} Mob spawns as Mob {space}; place its miniature and turn it to face "
-                 "the most Knights."]
+    return out, [said(MobSpawned(mob=space, level=out.levels[card]))]
 
 
 def interval_spawns_due(state: ClashState, every: int, wounds_dealt: int) -> tuple[ClashState, int]:

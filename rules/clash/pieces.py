@@ -12,6 +12,7 @@ every movement reads it from the sheet (``statistics.speed``); a Knight's miniat
 from __future__ import annotations
 
 from content.loader import Catalogue
+from rules.board.board_facts import BoardPieceKeywords
 from rules.board.state import BoardState, Knight, KnightKeyword
 from rules.coverage import implements
 from rules.engine import Engine, Event, observes
@@ -81,8 +82,8 @@ def sync_pieces(engine: Engine, state: CampaignState) -> list[Event]:
         wanted = piece_keywords(engine.catalogue, k) if k is not None else piece.keywords
         if wanted != piece.keywords:
             changed = True
-            shown = ", ".join(sorted(w.value for w in wanted)) or "none"
-            events.append(Event(kind="board", text=f"🛡️ {piece.name}'s miniature: {shown} (from the Loadout)."))
+            told = BoardPieceKeywords(knight=piece.name, keywords=sorted(w.value for w in wanted))
+            events.append(Event(kind="board", fact=told))
             piece = piece.model_copy(update={"keywords": wanted})
         pieces.append(piece)
     if changed:

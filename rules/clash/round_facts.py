@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.facts import Fact, fact
+from pydantic import SerializeAsAny, field_validator
+
+from rules.facts import Fact, fact, read_lines
 
 
 @fact
@@ -39,10 +41,119 @@ class ClashOverCalled(Fact):
 @fact
 class SighReplay(Fact):
     """A Sigh of the Graal spent by ``knight``: the Clash (``against``: its Monster) is replayed without its
-    consequences (``step`` spent), the game restored to before it (restored), the dice going on and the GM starting
-    it again (``/clash start``; dice)."""
+    consequences (``step`` spent), the game restored to before it (restored), the Knight's Sigh erased there
+    (erased; ``then``: the Knight Sheet's lines), the dice going on and the GM starting it again (``/clash start``;
+    dice)."""
 
     fact: Literal["sigh_replay"] = "sigh_replay"
-    step: Literal["spent", "restored", "dice"]
+    step: Literal["spent", "restored", "erased", "dice"]
     knight: str = ""
     against: str | None = None
+    then: list[SerializeAsAny[Fact] | str] = []
+
+    @field_validator("then", mode="before")
+    @classmethod
+    def known_facts(cls, value: object) -> object:
+        return read_lines(value)
+
+
+@fact
+class TurnOpened(Fact):
+    """``knight``'s turn opens (its Refresh step follows)."""
+
+    fact: Literal["round_turn_opened"] = "round_turn_opened"
+    knight: str
+
+
+@fact
+class RefreshByHand(Fact):
+    """The Refresh step is left to the player (``why``: the refusal that stopped the Card Refresh, as the rules
+    gave it: more cards in Cooldown than it returns), with ``/knight technique``."""
+
+    fact: Literal["round_refresh_by_hand"] = "round_refresh_by_hand"
+    why: str
+
+
+@fact
+class KnockdownStep(Fact):
+    """Knockdown at a turn's start or end: ``knight`` stands up (its standing up side), is knocked down this turn, or
+    flips the card to its standing up side (``step``)."""
+
+    fact: Literal["round_knockdown"] = "round_knockdown"
+    knight: str
+    step: Literal["stands", "down", "flips"]
+
+
+@fact
+class TurnEnded(Fact):
+    """``knight`` ends their turn."""
+
+    fact: Literal["round_turn_ended"] = "round_turn_ended"
+    knight: str
+
+
+@fact
+class ConditionActs(Fact):
+    """``knight``'s Condition ``condition`` acts at the end of their turn (its effects follow)."""
+
+    fact: Literal["round_condition_acts"] = "round_condition_acts"
+    knight: str
+    condition: str
+
+
+@fact
+class RoundKnightLine(Fact):
+    """A line about ``knight`` at the end of the Knight Round (``then``: the Techniques' line, an Instant Depletion
+    card coming back), told after their name."""
+
+    fact: Literal["round_knight_line"] = "round_knight_line"
+    knight: str
+    then: list[SerializeAsAny[Fact] | str]
+
+    @field_validator("then", mode="before")
+    @classmethod
+    def known_facts(cls, value: object) -> object:
+        return read_lines(value)
+
+
+@fact
+class KnightMoved(Fact):
+    """The Movement Action: ``knight`` moves to ``space`` (``speed``); ``then``: what the move did, as the Board
+    tells it. With ``rush`` (Rush or Improved Rush, a Complicated Action) the move is ``spaces`` long."""
+
+    fact: Literal["round_knight_moved"] = "round_knight_moved"
+    knight: str
+    space: str
+    speed: int
+    then: str = ""
+    rush: str = ""
+    spaces: int = 0
+
+
+@fact
+class RushAutoBreak(Fact):
+    """Rush (``kind``): Auto-break 1 (a Break token in the Knight Pool), and +1 Precision with Improved Rush, for
+    this Attack."""
+
+    fact: Literal["round_rush_auto_break"] = "round_rush_auto_break"
+    kind: str
+
+
+@fact
+class PoolChanged(Fact):
+    """The Knight Pool gains or loses (``count``) ``token`` tokens; ``pool``: what it holds now, in order."""
+
+    fact: Literal["round_pool_changed"] = "round_pool_changed"
+    token: str
+    count: int
+    pool: list[tuple[str, int]]
+
+
+@fact
+class FacingBeforeAttack(Fact):
+    """Monster Turning: before its Attack the Monster turns toward its Target (``then``: the turn, as the Board tells
+    it; ``tied``: it could as well face the other way, the GM may turn it with ``/clash place``)."""
+
+    fact: Literal["round_facing_before_attack"] = "round_facing_before_attack"
+    then: str
+    tied: bool = False

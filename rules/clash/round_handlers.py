@@ -13,12 +13,14 @@ from rules.clash import abilities, attention, monster_attack  # noqa: F401  (abi
 from rules.clash.flow import KNIGHT_TOKENS, RESUME
 from rules.clash.lookups import knight_state
 from rules.clash.monster_round import start_monster_round
+from rules.clash.round_facts import KnightMoved, PoolChanged
 from rules.clash.rounds import end_turn, not_waiting, open_turn, running
 from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.knights.find import board_id
 from rules.knights.view import summary as knight_summary
@@ -103,7 +105,7 @@ def move(engine: Engine, state: CampaignState, act: KnightMove, dice: Dice) -> R
         raise RuleError(f"{k.name} cannot move to {dest.label}: {exc}") from None
     state.board = outcome.state
     turn.moved = True
-    lines.append(f"🚶 {k.name} moves to {dest.label} (Speed {speed}). {outcome.text}".rstrip())
+    lines.append(said(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.text)))
     lines += attention.after_move(state, kid, k.name) + st.after(engine.catalogue, k, "movement")
     return _with_clash(state, Result(state=state, events=[Event(kind="knight", text=x) for x in lines],
                                      data={"knight": knight_summary(engine.catalogue, k)}))
@@ -129,10 +131,8 @@ def pool_change(engine: Engine, state: CampaignState, act: PoolChange, dice: Dic
     clash.flow.pool[act.token] = have + act.count
     if clash.flow.pool[act.token] == 0:
         del clash.flow.pool[act.token]
-    shown = ", ".join(f"{n} {t}" for t, n in clash.flow.pool.items()) or "empty"
-    verb = f"gains {act.count}" if act.count > 0 else f"loses {-act.count}"
-    return _with_clash(state, Result(state=state, events=[Event(
-        kind="pool", text=f"The Knight Pool {verb} {act.token.replace('_', ' ')} token(s): {shown}.")],
+    told = PoolChanged(token=act.token, count=act.count, pool=list(clash.flow.pool.items()))
+    return _with_clash(state, Result(state=state, events=[Event(kind="pool", fact=told)],
         data={"pool": dict(clash.flow.pool)}))
 
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from rules.clash import attention, harm, traits
 from rules.clash.lookups import knight_state
-from rules.clash.round_facts import KnightRoundEnded
+from rules.clash.round_facts import (
+    ConditionActs,
+    KnightRoundEnded,
+    KnockdownStep,
+    RefreshByHand,
+    RoundKnightLine,
+    TurnEnded,
+    TurnOpened,
+)
 from rules.clash.squire_hooks import squires
 from rules.clash.state import ClashState
 from rules.coverage import implements
@@ -68,7 +76,7 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     from rules.clash.flow import KnightTurn
 
     flow.turn = KnightTurn(knight=knight)
-    lines = [f"▶️ {mini.name}'s turn."] + _knockdown_at_start(state, knight)
+    lines = [said(TurnOpened(knight=mini.name)), *_knockdown_at_start(state, knight)]
     if knight in state.squires:  # a Squire's Refresh step is its Heat Refresh (docs/squires.md)
         return lines + squires().refresh(engine, state, knight)
     k = knight_state(state, knight)
@@ -76,7 +84,7 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
         lines += techniques.refresh(engine.catalogue, k, [], state.version >= REFRESH_CONDITIONS_VERSION)
     except RuleError as exc:  # more cards in Cooldown than the Card Refresh: the player picks them
         lines += st.change_heat(engine.catalogue, k, -st.heat_refresh(engine.catalogue, k))
-        lines.append(f"✋ Refresh: {exc} (with /knight technique).")
+        lines.append(said(RefreshByHand(why=str(exc))))
     return lines
 
 
@@ -104,11 +112,10 @@ def _knockdown_at_start(state: CampaignState, knight: str) -> list[str]:
         flow.standing.remove(knight)
         state.board = state.board.model_copy(update={"knights": tuple(
             m.model_copy(update={"knocked_down": False}) if m.id == knight else m for m in state.board.knights)})
-        return [f"{mini.name} stands up (Knockdown, standing up side)."]
+        return [said(KnockdownStep(knight=mini.name, step="stands"))]
     if knight not in flow.down_turn:
         flow.down_turn.append(knight)
-    return [f"{mini.name} is knocked down: no movement, actions, reactions or free actions this turn "
-            "(/knight end-turn)."]
+    return [said(KnockdownStep(knight=mini.name, step="down"))]
 
 
 def _knockdown_at_end(state: CampaignState, knight: str) -> list[str]:
@@ -117,8 +124,7 @@ def _knockdown_at_end(state: CampaignState, knight: str) -> list[str]:
     if mini.knocked_down and knight in flow.down_turn:
         flow.down_turn.remove(knight)
         flow.standing.append(knight)
-        return [f"{mini.name} flips the Knockdown card to its standing up side: they stand up at the start of "
-                "their next turn."]
+        return [said(KnockdownStep(knight=mini.name, step="flips"))]
     return []
 
 
@@ -138,7 +144,7 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
     else:
         lines = []
     flow.acted.append(knight)
-    lines.append(f"⏹️ {mini.name} ends their turn.")
+    lines.append(said(TurnEnded(knight=mini.name)))
     squire = knight in state.squires  # a Squire has no Conditions and never Hides (docs/squires.md)
     lines += [] if squire else _held_conditions(engine, state, dice, knight)
     lines += traits.resolve(engine, state, dice, "end_of_knight_turn", knight)
@@ -164,7 +170,7 @@ def _held_conditions(engine: Engine, state: CampaignState, dice: Dice, knight: s
         return []
     h = harm.Harm(engine, state, dice)
     for name, effects in found:
-        h.say(f"{k.name}'s Condition {name} acts at the end of the turn.")
+        h.say(said(ConditionActs(knight=k.name, condition=name)))
         harm.resolve_effects(h, k.id, effects, source=name)
     harm.settle(h)
     return h.lines
@@ -200,7 +206,7 @@ def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[s
             instant = techniques.in_area(k, "instant")  # read from the Knight Board, never from the sentence
             back = techniques.end_of_round(k)
             if instant:
-                lines.append(f"{mini.name}: {back[0]}")
+                lines.append(said(RoundKnightLine(knight=mini.name, then=[back[0]])))
     flow.round += 1
     flow.phase, flow.acted, flow.turn = "monster", [], None
     flow.used, flow.named = [], {}

@@ -15,9 +15,11 @@ from content.schema.gear import GearFace, Keyword
 from rules.board.geometry import Coord, parse_space
 from rules.board.knight_movement import IllegalMove, knight_move, knight_reachable
 from rules.board.state import Monster as Mini_M
+from rules.clash.round_facts import KnightMoved, RushAutoBreak
 from rules.clash.weapon_range import effective_range
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState
@@ -102,8 +104,7 @@ def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini
     clash.flow.turn.moved = True
     moved = st.after(cat, k, "movement")
     clash.flow.pool["break"] = clash.flow.pool.get("break", 0) + 1
-    extra = " and +1 Precision" if kind == "Improved Rush" else ""
-    return [f"💨 {k.name} uses **{kind}** (a Complicated Action: the Movement and Combat Actions): moves "
-            f"{nearest} spaces to {dest.label} (Speed {speed}). {outcome.text}".rstrip(),
-            *moved, f"{kind}: Auto-break 1 (a Break token in the Knight Pool){extra} for this Attack."]
+    return [said(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.text, rush=kind,
+                             spaces=nearest)),
+            *moved, said(RushAutoBreak(kind=kind))]
 

@@ -12,13 +12,23 @@ from typing import Any
 from content.schema.monsters import Monster, parse_space
 from rules.clash.escalation import escalate
 from rules.clash.mob_track import place_activation_tokens, place_new_mob
+from rules.clash.setup_facts import (
+    SetupActivations,
+    SetupAiZero,
+    SetupBpDeck,
+    SetupDecks,
+    SetupEscalations,
+    SetupExhibitionWounds,
+    SetupMobs,
+)
 from rules.clash.state import ClashState, ClashType
 from rules.clash.wound_stack import add_generic
 from rules.coverage import declare, implements
 from rules.dice import Dice
 from rules.errors import RuleError
+from rules.facts import Line
 
-Lines = list[str]
+Lines = list[Line]
 
 declare(
     "Monster-Level Specific Attributes and Traits", module=__name__,
@@ -78,31 +88,31 @@ def setup_clash(monster: Monster, level: int, clash_type: ClashType, dice: Dice)
     state.ai_escalation = {lv: dice.shuffle(_by_level(ai, lv)) for lv in (2, 3)}
     # AI 0 cards that this level does not use wait out of the Clash
     state.removed = [c for c, lv in ai if lv == 0 and c != sheet.ai_zero] + accursed
-    lines = [f"{monster.name}, level {level}, {clash_type} Clash: AI 1 deck of {len(state.ai_deck)} cards."]
+    lines: Lines = [SetupDecks(monster=monster.name, level=level, clash_type=clash_type, ai=len(state.ai_deck))]
     if monster.type == "boss":
         state.bp_deck = dice.shuffle(_by_level(bp, 1))
         state.bp_escalation = {lv: dice.shuffle(_by_level(bp, lv)) for lv in (2, 3)}
-        lines.append(f"BP 1 deck of {len(state.bp_deck)} cards.")
+        lines.append(SetupBpDeck(cards=len(state.bp_deck)))
     else:
         state.bp_escalation = {lv: dice.shuffle(_by_level(bp, lv)) for lv in (1, 2, 3)}
         for mob in setup.monster:
             assert mob.mob_level is not None  # content validation
             card = state.bp_escalation[mob.mob_level].pop(0)
             state, _ = place_new_mob(state, card)
-        lines.append(f"{len(setup.monster)} Mobs on the Mob track.")
+        lines.append(SetupMobs(count=len(setup.monster)))
     # "Resolve starting Escalations, if any, then place the AI 0 card on top of the AI deck."
     if sheet.escalations:
         state, more = escalate(state, sheet.escalations, dice)
-        lines += [f"Starting Escalation x{sheet.escalations}:", *more]
+        lines += [SetupEscalations(times=sheet.escalations), *more]
     if sheet.ai_zero is not None:
         state = state.model_copy(update={"ai_deck": [sheet.ai_zero, *state.ai_deck], "ai_zero": sheet.ai_zero})
-        lines.append("The AI 0 card is on top of the AI deck: it is resolved in the first Monster Round.")
+        lines.append(SetupAiZero())
     state = place_activation_tokens(state, list(sheet.activations))
-    lines.append(f"Activation tokens: {', '.join(a.upper() if a == 'ai' else 'Signature' for a in sheet.activations)}.")
+    lines.append(SetupActivations(tokens=list(sheet.activations)))
     # "Exhibition Wounds (Exhibition Clash only) ... These Single Wounds do not trigger any Escalations."
     if clash_type == "exhibition" and sheet.exhibition_wounds:
         state = add_generic(state, 1, sheet.exhibition_wounds)
-        lines.append(f"{sheet.exhibition_wounds} Generic Single Wounds start on the Wound Stack.")
+        lines.append(SetupExhibitionWounds(count=sheet.exhibition_wounds))
     return state, lines
 
 

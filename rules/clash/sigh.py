@@ -21,8 +21,9 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.knights import sheet as sh
+from rules.knights.sheet_facts import SighMarked
 from rules.knights.state import KnightState
 from rules.knights.view import summary
 from rules.state import CampaignState
@@ -88,16 +89,16 @@ def sigh_of_the_graal(engine: Engine, state: CampaignState, act: SighOfTheGraal,
     if state.clash is not None:
         monster = engine.catalogue.monsters.get(state.clash.monster)
         against = monster.name if monster else state.clash.monster
-    erased = sh.set_sigh(spent, False) if spent.sheet.sigh_of_the_graal else ["Sigh of the Graal erased (spent)."]
+    erased: list[Line] = [*sh.set_sigh(spent, False)] if spent.sheet.sigh_of_the_graal else [SighMarked(have=False)]
     before.dice_position, before.forced_dice = state.dice_position, list(state.forced_dice)
-    lines = [
-        said(SighReplay(step="spent", knight=k.name, against=against)),
-        said(SighReplay(step="restored")),
-        f"{k.name}: {' '.join(erased)}",
-        said(SighReplay(step="dice")),
+    told = [
+        SighReplay(step="spent", knight=k.name, against=against),
+        SighReplay(step="restored"),
+        SighReplay(step="erased", knight=k.name, then=erased),
+        SighReplay(step="dice"),
     ]
     track = before.track
-    return Result(state=before, events=[Event(kind="sigh", text=line) for line in lines],
+    return Result(state=before, events=[Event(kind="sigh", fact=f) for f in told],
                   data={"knight": summary(engine.catalogue, spent),
                         "knights": [summary(engine.catalogue, x) for x in before.knights.values()],
                         "track": {"threat": track.threat, "curse": track.curse, "time": track.time,

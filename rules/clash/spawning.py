@@ -13,9 +13,11 @@ from rules.board.movement_types import face_most_knights
 from rules.board.naming import slug
 from rules.board.state import BoardState, BypassLevel, Monster
 from rules.clash.lookups import knight_state, monster_content
+from rules.clash.mob_facts import MobPlaceByHand, MobRises
 from rules.clash.mob_track import occupied
 from rules.coverage import implements
 from rules.engine import Engine
+from rules.facts import said
 from rules.state import CampaignState
 
 T = "tests/clash/test_spawning.py::"
@@ -53,9 +55,8 @@ def place_spawned(engine: Engine, state: CampaignState, near: str | None) -> lis
             if near else None
         cell = edge_space(state.board, knight.space if knight else None) if where == "edge_near_attacker" else None
         if cell is None:
-            where_text = m.spawn.placement if m.spawn is not None and m.spawn.placement else "as the Monster Sheet says"
-            lines.append(f"✋ By hand: place Mob {space}'s miniature ({where_text}) with /clash place kind:mob "
-                         f"name:\"{name}\" number:{space} space:<space>, facing the most Knights.")
+            placement = m.spawn.placement if m.spawn is not None and m.spawn.placement else ""
+            lines.append(said(MobPlaceByHand(mob=space, name=name, placement=placement)))
             continue
         mini = Monster(id=slug(name), name=name, kind="mob", anchor=cell, diagram=m.diagram, mob_number=space,
                        unavoidable_knockback=m.unavoidable_knockback or 0, lumbering=m.lumbering,
@@ -66,7 +67,6 @@ def place_spawned(engine: Engine, state: CampaignState, near: str | None) -> lis
         if turned:
             state.board = turned[0].state
         facing = state.board.monster(mini.id).facing
-        lines.append(f"🌊 Mob {space} rises on {cell.label}"
-                     + (f", the closest Board Edge space to {knight.name}" if knight else "")
-                     + f", facing {facing.name}.")
+        lines.append(said(MobRises(mob=space, space=cell.label, facing=facing.name,
+                               knight=knight.name if knight else "")))
     return lines

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from bot.narration.registry import carried
 from rules.clash import escalate, escalate_after_wound, suppress, wound_boss
 from tests.clash.helpers import boss, dice
 
@@ -47,7 +48,7 @@ def test_ser_sonch_escalation_example() -> None:
     assert out.bp_deck[-1] == "bp3sonch"
     assert out.set_aside == []
     assert _everything(out) == before
-    assert any("from the discard" in line for line in lines)
+    assert any("from the discard" in carried(line) for line in lines)
 
 
 def test_bp1_wound_escalates_ai1_and_adds_bp2() -> None:
@@ -149,7 +150,7 @@ def test_empty_ai_escalation_deck_gives_permanent_bonuses_in_order() -> None:
     gained = []
     for _ in range(5):
         state, lines = escalate(state, 1, dice())
-        gained.append(lines[0])
+        gained.append(carried(lines[0]))
     assert state.bonuses.model_dump() == {"vigor_loss_per_hit": 2, "evasion_dice": 1, "at": 1, "to_hit": 1,
                                           "gained": 5}
     assert "Vigor loss" in gained[0] and "Evasion die" in gained[1] and "AT" in gained[2] and "To Hit" in gained[3]
@@ -164,7 +165,7 @@ def test_empty_bp_escalation_deck_ignores_the_bp_escalation() -> None:
                  bp_escalation={2: [], 3: []})
     out, lines = wound_boss(state, critical=False, dice=dice())
     assert sorted(out.bp_deck) == ["bp1a", "bp1b"]
-    assert any("ignored" in line for line in lines)
+    assert any("ignored" in carried(line) for line in lines)
 
 
 def test_escalate_x_escalates_the_lowest_ai_then_the_lowest_bp() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from bot.narration.registry import carried
 from rules.clash.spawning import place_spawned
 from rules.engine import Engine
 from rules.state import CampaignState
@@ -30,7 +31,7 @@ async def test_a_spawned_mob_rises_on_the_closest_edge_space_facing_the_knights(
     otherwise."""
     state = await _mob_clash(table)
     kara = next(k for k in state.board.knights if k.name == "Kara")
-    lines = place_spawned(Engine(CATALOGUE), state, kara.id)
+    lines = [carried(x) for x in place_spawned(Engine(CATALOGUE), state, kara.id)]
     mob = next(m for m in state.board.monsters if m.mob_number == 1)
     spec = state.board.spec
     assert mob.anchor.row in (0, spec.rows - 1) or mob.anchor.col in (0, spec.columns - 1)
@@ -54,6 +55,6 @@ async def test_a_mob_placed_by_hand_says_how(table: Table) -> None:
     catalogue = copy.copy(CATALOGUE)
     catalogue.monsters = {**CATALOGUE.monsters, "drowned": drowned.model_copy(update={
         "spawn": drowned.spawn.model_copy(update={"place": "by_hand"})})}
-    lines = place_spawned(Engine(catalogue), state, None)
+    lines = [carried(x) for x in place_spawned(Engine(catalogue), state, None)]
     assert lines and lines[0].startswith("✋ By hand: place Mob 1") and "/clash place kind:mob" in lines[0]
     assert all(m.mob_number != 1 for m in state.board.monsters)
