@@ -32,16 +32,6 @@ class AttackRoll(BaseModel):
         """1-based positions of the dice that missed."""
         return [i + 1 for i, ok in enumerate(self.hits()) if not ok]
 
-    def shown(self) -> str:
-        out = " ".join(str(n) for n in self.naturals)
-        return f"{out} (Precision {self.precision:+d})" if self.precision else out
-
-    def verdict(self) -> str:
-        hits = sum(self.hits())
-        if hits == len(self.naturals):
-            return f"{hits} hit{'s' if hits != 1 else ''}, **Full Hit**"
-        return "**Full Miss**" if hits == 0 else f"{hits} hit{'s' if hits != 1 else ''}"
-
     def reroll(self, dice: Dice, positions: list[int]) -> list[int]:
         """Re-roll these dice (a natural 1 again on the Crit die counts another Crit Miss); returns the old values."""
         old = [self.naturals[i - 1] for i in positions]

@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.board.naming import slug
 from rules.clash import mob_track, traits
+from rules.clash.activation_facts import ActivationGoesOn
 from rules.clash.activation_state import Activation
 from rules.clash.activation_state import Step as StepName
 from rules.clash.flow import Pending, decision
@@ -89,7 +90,7 @@ def _advance(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
         if state.clash.over is not None:
             return None
         if not _monster_on_board(state, act) and act.step not in ("finish", "done"):
-            lines.append("The acting Monster is no longer on the Clash Board: its Activation ends.")
+            lines.append(said(ActivationGoesOn(why="monster_gone")))
             act.step = "finish"
             continue
         pending = STEPS[act.step](engine, state, dice, lines, act)
