@@ -47,13 +47,15 @@ class Event(BaseModel):
         """A fact read back from JSON (the log) is its registered model again."""
         return parse_fact(value)
 
-    @model_validator(mode="after")
-    def carried_fact(self) -> Event:
+    @model_validator(mode="before")
+    @classmethod
+    def carried_fact(cls, data: Any) -> Any:
         """A sentence line that carries a fact (``rules.facts.said``, a converted step in a family's list of
-        sentences) is that fact."""
-        if self.fact is None and (found := unpack(self.text)) is not None:
-            self.fact, self.text = found, ""
-        return self
+        sentences) is that fact (found before the fields are validated: no attribute is set twice)."""
+        if isinstance(data, dict) and data.get("fact") is None and isinstance(text := data.get("text"), str) \
+                and (found := unpack(text)) is not None:
+            return {**data, "fact": found, "text": ""}
+        return data
 
     @model_serializer(mode="wrap")
     def without_no_fact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
