@@ -221,21 +221,22 @@ def monster_move(
         w.path = [m.anchor]
         w.emit("stopped", f"{m.name} is Always There: it is already adjacent.", miniature=m.id)
         return [x.outcome() for x in turn_works([w], monster_id, tcells)]
+    side = m.side  # asked once: the goal is tested on every anchor the Monster reaches
     if range_ is not None:
         r = range_
 
         def goal(a: Coord) -> bool:
-            return manhattan(footprint(a, m.side), tcells) <= r
+            return manhattan(footprint(a, side), tcells) <= r
     else:
         # the spaces next to the Target, once: "adjacent" is a footprint touching them without standing on it
         near = frozenset(c.step(d) for c in tcells for d in CARDINALS) - tcells
 
         def goal(a: Coord) -> bool:
-            f = footprint(a, m.side)
+            f = footprint(a, side)
             return bool(f & near) and not (f & tcells)
 
     def closeness(a: Coord) -> int:
-        return manhattan(footprint(a, m.side), tcells)
+        return manhattan(footprint(a, side), tcells)
 
     return walk_toward(state, monster_id, goal, closeness, tcells, speed, jump)
 
