@@ -7,6 +7,7 @@ from pydantic import BaseModel
 
 from rules.clash.activation_state import Activation
 from rules.clash.attack_state import AttackRoll, ClashAttack
+from rules.clash.state import ActivationToken, PermanentBonuses, WoundCard
 from rules.flat import flat, flat_copy
 
 
@@ -20,7 +21,9 @@ def _attack() -> ClashAttack:
                        monster="abbot", keep={"opening": 1}, spawned=["mob-1"])
 
 
-@pytest.mark.parametrize("record", [_activation(), _attack()], ids=["activation", "knight_attack"])
+@pytest.mark.parametrize("record", [_activation(), _attack(), ActivationToken(kind="ai", ready=False), WoundCard(),
+                                    PermanentBonuses(at=2)],
+                         ids=["activation", "knight_attack", "token", "wound_card", "bonuses"])
 def test_flat_copy_is_the_deep_copy_and_shares_no_container(record: BaseModel) -> None:
     deep, quick = record.model_copy(deep=True), flat_copy(record)
     assert quick == deep and type(quick) is type(record)
@@ -37,6 +40,10 @@ def test_flat_copy_is_the_deep_copy_and_shares_no_container(record: BaseModel) -
     assert record == deep
 
 
+def test_pydantic_keeps_a_model_in_the_slots_flat_copy_fills() -> None:
+    assert BaseModel.__slots__ == ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")
+
+
 def test_a_record_that_nests_is_not_flat() -> None:
     class Nested(BaseModel):
         rolls: list[AttackRoll]
@@ -49,6 +56,12 @@ def test_a_record_that_nests_is_not_flat() -> None:
 
     with pytest.raises(TypeError, match="groups"):
         flat(Deeper)
+
+    class Loose(BaseModel, extra="allow"):
+        n: int = 0
+
+    with pytest.raises(TypeError, match="extra"):
+        flat(Loose)
 
 
 def test_only_a_declared_record_is_copied_flat() -> None:
