@@ -59,8 +59,8 @@ _CARRIED = re.compile("\x02([^\x02\x03]*)\x03")
 
 
 # The facts ``said`` made lately, by their JSON: ``unpack`` takes a fact back from here instead of parsing its JSON
-# again (a fact is frozen, so the one object may travel). Only a memo: a line it no longer holds (the oldest go first)
-# is parsed as before, to the same fact.
+# again (a fact is frozen, so the one object may travel). Only a memo: a line it no longer holds is parsed as before,
+# to the same fact. Full, it is emptied at once (one step, safe while a replay runs in another thread).
 _SAID: dict[str, Fact] = {}
 _SAID_KEPT = 256
 
@@ -70,7 +70,7 @@ def said(f: Fact) -> str:
     body = f.model_dump_json()
     if FACTS.get(f.fact) is type(f):  # what parsing its JSON would give back
         if len(_SAID) >= _SAID_KEPT:
-            del _SAID[next(iter(_SAID))]
+            _SAID.clear()
         _SAID[body] = f
     return _OPEN + body + _CLOSE
 
