@@ -34,7 +34,7 @@ from rules.knights.stat_facts import (
     StatsReset,
     VigorClamped,
 )
-from rules.knights.state import KnightState, Modifier
+from rules.knights.state import ArmoryItem, KnightState, Modifier
 
 PASSION_HARD_LIMIT = 9
 HEAT_HARD_LIMIT = 9
@@ -166,11 +166,14 @@ def passive_abilities(cat: Catalogue, k: KnightState) -> list[Keyword]:
     Virtue bonus or Bane Limit) still work on inactive Weapon Gear"; the card's keywords, its abilities without a
     cost whose gate is met, its Upgrade) and on the Knight's own abilities without a cost."""
     found: list[Keyword] = []
+    armory: dict[str, ArmoryItem] = {}
+    for a in k.sheet.armory:  # each Gear's first Armory entry, looked up once for the whole Loadout
+        armory.setdefault(a.gear, a)
     for e in k.loadout:
         gear = cat.gear.get(e.gear)
         if gear is None or e.discarded:
             continue
-        item = next((a for a in k.sheet.armory if a.gear == e.gear), None)
+        item = armory.get(e.gear)
         face = gear.face(bool(item and item.reforged))
         found += face.keywords
         found += [kw for a in face.abilities if a.cost is None and gate_met(cat, k, a.gate) for kw in a.keywords]
