@@ -50,7 +50,11 @@ def content(cat: Catalogue, k: KnightState) -> Knight:
 
 
 def portrait(cat: Catalogue, k: KnightState) -> Portrait:
-    return next(p for p in content(cat, k).portraits if p.id == k.board.portrait)
+    wanted = k.board.portrait
+    for p in content(cat, k).portraits:  # a loop, not next() over a generator: asked on every statistic
+        if p.id == wanted:
+            return p
+    raise StopIteration  # what next() raised when no Portrait matches
 
 
 @implements("Vices", chapter="Other Rules",
@@ -102,7 +106,11 @@ def heat_refresh(cat: Catalogue, k: KnightState) -> int:
 
 
 def peril_arc(cat: Catalogue, k: KnightState) -> PerilArc:
-    return next(a for a in content(cat, k).peril_arcs if a.id == k.board.peril_arc)
+    wanted = k.board.peril_arc
+    for a in content(cat, k).peril_arcs:  # a loop, not next() over a generator: asked on every statistic
+        if a.id == wanted:
+            return a
+    raise StopIteration  # what next() raised when no Peril Arc matches
 
 
 TIER_TEST = "test_equipping_a_king_tier_card_at_mob_tier_costs_four_maximum_vigor"
