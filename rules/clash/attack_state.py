@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.dice import Dice, d10_success
+from rules.flat import flat
 
 
 class AttackRoll(BaseModel):
@@ -52,6 +53,7 @@ class KnightRoll(AttackRoll):
         return self.falsity and 1 not in self.rerolled
 
 
+@flat
 class ClashAttack(KnightRoll):
     """A Knight's Attack in a Clash between its Attack Roll and the rest (rules/clash/knight_attack.py)."""
 

@@ -51,6 +51,7 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.facts import said
+from rules.flat import flat_copy
 from rules.keywords.model import KNIGHT_ATTACK
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
@@ -270,7 +271,7 @@ def _reroll_prompt(k: KnightState, offer: ar.RerollOffer) -> str:
 def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], pick: int) -> Result:
     assert a.state.clash is not None
     pending = ask(a.state, kind, prompt, options, knights=[a.k.id],
-                  then=KnightAttackThen(attack=a.p.model_copy(deep=True)), pick=pick)
+                  then=KnightAttackThen(attack=flat_copy(a.p)), pick=pick)
     return _result(a.engine, a.state, a.k, a.lines, a.data, pending)
 
 
@@ -292,7 +293,7 @@ def _then(pending: Pending) -> KnightAttackThen:
 
 def _progress(pending: Pending) -> Progress:
     """The Attack a decision holds, to go on with (a copy: the decision keeps its own)."""
-    return _then(pending).attack.model_copy(deep=True)
+    return flat_copy(_then(pending).attack)
 
 
 def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> seq.Attack:
@@ -492,7 +493,7 @@ def _bp_choice(engine: Engine, state: CampaignState, k: KnightState, p: Progress
     how = " and ".join(x for x in (*[n for n in SEEKERS if n in names], "Precise" if discard else "") if x)
     return ask(state, "bp_choice", f"🃏 {how} ({face.name}): {k.name} looks at the BP cards — which one does "
                f"the Attack target?", options, knights=[p.mini],
-               then=KnightAttackThen(attack=p.model_copy(deep=True), shuffle=look > 1))
+               then=KnightAttackThen(attack=flat_copy(p), shuffle=look > 1))
 
 
 @resumes("bp_choice")

@@ -28,6 +28,7 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
 from rules.facts import said
+from rules.flat import flat_copy
 from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
@@ -65,7 +66,7 @@ def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act:
             act = flow.queue.pop(0)
         pending = _advance(engine, state, dice, lines, act)
         if pending is not None:
-            pending.activation = act.model_copy(deep=True)
+            pending.activation = flat_copy(act)
             pending.lines_before = len(lines)
             return result_of(engine, state, lines, pending)
         act = None
