@@ -11,19 +11,24 @@ from typing import get_args
 import pytest
 from pydantic import ValidationError
 
+from bot.app.asked import waiting
+from bot.app.service import App, reply_from
 from bot.narration.board import AIM, CAUSE, SAY, paragraph, sentence
 from bot.narration.decisions import help_text, told_decision, told_pending
 from bot.narration.registry import words
 from rules.board import KnightKeyword, knockdown
 from rules.board.move_facts import Aim, BoardCause, BoardDeathWhy, BoardEvent, BoardSay, BoardTold, CauseHow
 from rules.board.work import Work, displace_knight
+from rules.clash.flow import decision
 from rules.clash.harm_facts import KnightDied
 from rules.clash.round_facts import FacingBeforeAttack, KnightMoved
 from rules.clash.setup_facts import Deployed
-from rules.decision_records import Option
-from rules.engine import Decision
+from rules.decision_records import Option, Pending
+from rules.engine import Decision, Result
 from rules.facts import parse_fact, said, unpack
+from rules.state import CampaignState
 from tests.board.helpers import board, boss, knight, s
+from tests.conftest import Table
 
 
 def test_every_sentence_and_cause_has_its_words() -> None:
@@ -109,3 +114,24 @@ def test_a_path_options_help_carries_its_move_and_is_told_cut_to_200_characters(
     assert told_pending(data) == {"pending": {"id": "d1", "options": [{**option.model_dump(), "help": text[:200]}]},
                                   "seq": 3}
     assert told_pending({"seq": 3}) == {"seq": 3}
+
+
+async def test_a_path_option_is_told_wherever_the_decision_is_shown(app: App, table: Table) -> None:
+    """A decision waiting in the state carries its move; the reply, ``/now``'s questions and the options offered
+    while typing (bot/app/asked.py) show its words, never the carried fact."""
+    await table.ok('@sonch /knight create knight:lanternbearer name:"Ser Sonch"')
+    await table.ok("/clash start monster:abbot level:2 type:full providence:true")
+    state = CampaignState.model_validate(await table.state())
+    assert state.clash is not None
+    move = _long_move()
+    pending = Pending(id="d9", kind="path", prompt="which way?", options=[
+        Option(key="1", label="Path 1", help=said(move)), Option(key="2", label="Path 2", help="the other way")])
+    state.clash.flow.pending = pending
+    text = paragraph(move.events)[:200]
+    assert decision(state, pending).helps[0] == said(move)  # the rules keep the fact: words are the edge's
+    reply = reply_from(Result(state=state, events=[], data={"pending": pending.shown(data=False)},
+                              pending=decision(state, pending)), seq=1)
+    assert reply.pending is not None and reply.pending["helps"] == [text, "the other way"]
+    assert [o["help"] for o in reply.data["pending"]["options"]] == [text, "the other way"]
+    (asked,) = [d for d in waiting(app.engine, state) if d.id == "d9"]
+    assert asked.helps == [text, "the other way"]
