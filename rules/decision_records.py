@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.clash.activation_state import Activation
 from rules.clash.attack_state import ClashAttack, EncounterAttack
+from rules.flat import flat_copy
 
 Key = Annotated[str, Field(min_length=1, max_length=40)]
 
@@ -217,7 +218,7 @@ class Pending(_Model):
         """The Monster Activation this decision interrupts, to resume (a copy: the decision keeps its own)."""
         if self.activation is None:
             raise ValueError(f"the decision {self.id} ({self.kind}) interrupts no Monster Activation")
-        return self.activation.model_copy(deep=True)
+        return flat_copy(self.activation)
 
     def legacy_data(self) -> dict[str, Any]:
         """The continuation as the JSON dict replies have always shown (``data``)."""

@@ -18,7 +18,6 @@ from pydantic import (
     SerializeAsAny,
     SerializerFunctionWrapHandler,
     TypeAdapter,
-    field_validator,
     model_serializer,
     model_validator,
 )
@@ -42,19 +41,20 @@ class Event(BaseModel):
     text: str = ""
     fact: SerializeAsAny[Fact] | None = None
 
-    @field_validator("fact", mode="before")
+    @model_validator(mode="before")
     @classmethod
-    def known_fact(cls, value: Any) -> Any:
-        """A fact read back from JSON (the log) is its registered model again."""
-        return parse_fact(value)
-
-    @model_validator(mode="after")
-    def carried_fact(self) -> Event:
-        """A sentence line that carries a fact (``rules.facts.said``, a converted step in a family's list of
-        sentences) is that fact."""
-        if self.fact is None and (found := unpack(self.text)) is not None:
-            self.fact, self.text = found, ""
-        return self
+    def known_fact(cls, data: Any) -> Any:
+        """A fact read back from JSON (the log) is its registered model again; a sentence line that carries a fact
+        (``rules.facts.said``, a converted step in a family's list of sentences) is that fact. Both are found before
+        the fields are validated (no attribute is set twice, no validator runs for a fact given as a model)."""
+        if not isinstance(data, dict):
+            return data
+        fact = data.get("fact")
+        if isinstance(fact, dict):
+            return {**data, "fact": parse_fact(fact)}
+        if fact is None and isinstance(text := data.get("text"), str) and (found := unpack(text)) is not None:
+            return {**data, "fact": found, "text": ""}
+        return data
 
     @model_serializer(mode="wrap")
     def without_no_fact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

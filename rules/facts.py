@@ -60,9 +60,21 @@ _OPEN, _CLOSE = "\x02", "\x03"  # JSON never holds a raw control character, so t
 _CARRIED = re.compile("\x02([^\x02\x03]*)\x03")
 
 
+# The facts ``said`` made lately, by their JSON: ``unpack`` takes a fact back from here instead of parsing its JSON
+# again (a fact is frozen, so the one object may travel). Only a memo: a line it no longer holds is parsed as before,
+# to the same fact. Full, it is emptied at once (one step, safe while a replay runs in another thread).
+_SAID: dict[str, Fact] = {}
+_SAID_KEPT = 256
+
+
 def said(f: Fact) -> str:
     """``f`` as one line of a list of sentences not converted yet; its Event gets the fact back."""
-    return _OPEN + f.model_dump_json() + _CLOSE
+    body = f.model_dump_json()
+    if FACTS.get(f.fact) is type(f):  # what parsing its JSON would give back
+        if len(_SAID) >= _SAID_KEPT:
+            _SAID.clear()
+        _SAID[body] = f
+    return _OPEN + body + _CLOSE
 
 
 def unpack(text: str) -> Fact | None:
@@ -73,10 +85,12 @@ def unpack(text: str) -> Fact | None:
     parts: list[Fact | str] = []
     end = 0
     for m in _CARRIED.finditer(text):
-        try:
-            found = parse_fact(json.loads(m.group(1)))
-        except ValueError:
-            continue
+        found = _SAID.get(m.group(1))
+        if found is None:
+            try:
+                found = parse_fact(json.loads(m.group(1)))
+            except ValueError:
+                continue
         if not isinstance(found, Fact):
             continue
         parts += [text[end:m.start()], found] if m.start() > end else [found]

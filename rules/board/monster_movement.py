@@ -22,7 +22,7 @@ from rules.board.geometry import (
 from rules.board.knockback import boss_land, boss_step, edge_turns
 from rules.board.los import knight_cells
 from rules.board.measures import movement_blockers
-from rules.board.paths import anchor_field, footprint_passable
+from rules.board.paths import anchor_field, anchor_steps, covering
 from rules.board.state import BoardState, Monster, Outcome
 from rules.board.work import Work, dedupe
 
@@ -35,10 +35,10 @@ def facing_toward(monster_cells: Collection[Coord], target: Collection[Coord]) -
     Target in the Monster's row band: east/west; in its column band: north/south; diagonal: the axis
     with the larger gap; equal gaps: both (the players choose).  Overlapping: no turn (empty list).
     """
-    top, bottom = min(c.row for c in monster_cells), max(c.row for c in monster_cells)
-    left, right = min(c.col for c in monster_cells), max(c.col for c in monster_cells)
-    t_top, t_bottom = min(c.row for c in target), max(c.row for c in target)
-    t_left, t_right = min(c.col for c in target), max(c.col for c in target)
+    rows, cols = [c.row for c in monster_cells], [c.col for c in monster_cells]
+    t_rows, t_cols = [c.row for c in target], [c.col for c in target]
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    t_top, t_bottom, t_left, t_right = min(t_rows), max(t_rows), min(t_cols), max(t_cols)
     vr = t_top - bottom if t_top > bottom else (t_bottom - top if t_bottom < top else 0)
     vc = t_left - right if t_left > right else (t_right - left if t_right < left else 0)
     if vr == 0 and vc == 0:
@@ -154,15 +154,21 @@ def walk_toward(
     w0 = Work(state)
     m = w0.monsters[monster_id]
     spd = _speed(w0, m, speed)
-    passable = footprint_passable(state.spec, m.side, movement_blockers(state, m))
-    standable = footprint_passable(state.spec, m.side, movement_blockers(state, m, standing=True))
-    reach = anchor_field(state.spec, m.side, [m.anchor], passable)
-    stand = [a for a in reach if standable(a) or a == m.anchor]
+    side = m.side
+    fitting = anchor_steps(state.spec.rows, state.spec.columns, side)  # its keys: the anchors where it fits
+    blocked = covering(side, movement_blockers(state, m))
+    taken = covering(side, movement_blockers(state, m, standing=True))
+
+    def standable(a: Coord) -> bool:
+        return a in fitting and a not in taken
+
+    reach = anchor_field(state.spec, side, [m.anchor], avoid=blocked)
+    stand = [a for a in reach if a == m.anchor or a not in taken]  # every anchor reached but the start fits
     goals = [a for a in stand if goal(a)]
     if not goals:
         best = min(closeness(a) for a in stand)
         goals = [a for a in stand if closeness(a) == best]
-    dist = anchor_field(state.spec, m.side, goals, passable)
+    dist = anchor_field(state.spec, side, goals, avoid=blocked)
     full = dist.get(m.anchor, 0)
     steps = full if spd is None else min(spd, full)
     w0.path = [m.anchor]
@@ -221,21 +227,22 @@ def monster_move(
         w.path = [m.anchor]
         w.emit("stopped", f"{m.name} is Always There: it is already adjacent.", miniature=m.id)
         return [x.outcome() for x in turn_works([w], monster_id, tcells)]
+    side = m.side  # asked once: the goal is tested on every anchor the Monster reaches
     if range_ is not None:
         r = range_
 
         def goal(a: Coord) -> bool:
-            return manhattan(footprint(a, m.side), tcells) <= r
+            return manhattan(footprint(a, side), tcells) <= r
     else:
         # the spaces next to the Target, once: "adjacent" is a footprint touching them without standing on it
         near = frozenset(c.step(d) for c in tcells for d in CARDINALS) - tcells
 
         def goal(a: Coord) -> bool:
-            f = footprint(a, m.side)
+            f = footprint(a, side)
             return bool(f & near) and not (f & tcells)
 
     def closeness(a: Coord) -> int:
-        return manhattan(footprint(a, m.side), tcells)
+        return manhattan(footprint(a, side), tcells)
 
     return walk_toward(state, monster_id, goal, closeness, tcells, speed, jump)
 

@@ -65,18 +65,21 @@ def anchor_field(
     side: int,
     starts: Iterable[Coord],
     passable: Callable[[Coord], bool] | None = None,
+    avoid: Collection[Coord] = (),
 ) -> dict[Coord, int]:
     """Steps for a square footprint (top-left ``anchor``) from ``starts`` to every reachable anchor.
 
-    ``passable(anchor)`` says whether the footprint may stand there (default: it fits the board).
+    ``passable(anchor)`` says whether the footprint may stand there (default: it fits the board); ``avoid``: anchors
+    it may not stand on, told as a set (``covering``) so the search asks no function for each anchor.
     """
-    ok = passable or (lambda a: True)  # the footprint fitting the board is the neighbour table's business
-    table = anchor_steps(spec.rows, spec.columns, side)
+    table = anchor_steps(spec.rows, spec.columns, side)  # the footprint fitting the board is this table's business
     dist: dict[Coord, int] = {}
+    seen = set(avoid)  # the anchors reached, and those it may not stand on
     q: deque[Coord] = deque()
     for s in starts:
         if s not in dist:
             dist[s] = 0
+            seen.add(s)
             q.append(s)
     while q:
         a = q.popleft()
@@ -85,7 +88,8 @@ def anchor_field(
         if steps is None:  # a start where the footprint does not fit (partly off the board)
             steps = tuple(n for n in (a.step(d) for d in CARDINALS) if fits(spec, n, side))
         for n in steps:
-            if n not in dist and ok(n):
+            if n not in seen and (passable is None or passable(n)):
+                seen.add(n)
                 dist[n] = further
                 q.append(n)
     return dist
@@ -101,12 +105,17 @@ def anchor_steps(rows: int, columns: int, side: int) -> dict[Coord, tuple[Coord,
     return {a: tuple(n for n in (a.step(d) for d in CARDINALS) if fits(spec, n, side)) for a in anchors}
 
 
-def footprint_passable(spec: BoardSpec, side: int, blocked: Collection[Coord]) -> Callable[[Coord], bool]:
+def covering(side: int, blocked: Collection[Coord]) -> frozenset[Coord]:
+    """The anchors where a ``side``-square footprint covers a blocked space."""
     # the footprint at ``anchor`` covers a blocked space b exactly when anchor = b - (r, c) for r, c < side
-    covering = frozenset(Coord(b.row - r, b.col - c) for b in blocked for r in range(side) for c in range(side))
+    return frozenset(Coord(b.row - r, b.col - c) for b in blocked for r in range(side) for c in range(side))
+
+
+def footprint_passable(spec: BoardSpec, side: int, blocked: Collection[Coord]) -> Callable[[Coord], bool]:
+    covered = covering(side, blocked)
     fitting = anchor_steps(spec.rows, spec.columns, side)  # its keys: the anchors where the footprint fits
 
     def ok(anchor: Coord) -> bool:
-        return anchor in fitting and anchor not in covering
+        return anchor in fitting and anchor not in covered
 
     return ok

@@ -27,6 +27,14 @@ from content.schema.gear import Keyword
 from rules.board.geometry import parse_space
 from rules.board.knight_movement import IllegalMove, knight_move
 from rules.clash import attention, evasion, knight_windows
+from rules.clash.ability_facts import (
+    AbilityByHand,
+    AbilityDefended,
+    AbilityPaid,
+    AbilityReflex,
+    AbilityTokens,
+    AbilityUsed,
+)
 from rules.clash.activation_state import Activation
 from rules.clash.flow import KNIGHT_TOKENS, Pending
 from rules.clash.knight_windows import base_name
@@ -36,6 +44,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import loadout, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -123,12 +132,12 @@ def _pay(cat: Catalogue, k: KnightState, kind: str, source: str, cost: str) -> l
         if not item.charges:
             raise RuleError(f"{source} has no Charge left")
         item.charges -= 1
-        out.append(f"{source}: a Charge is spent ({item.charges} left).")
+        out.append(said(AbilityPaid(source=source, cost="charge", left=item.charges)))
     if "exhaust" in lowered:
         if item.exhausted:
             raise RuleError(f"{source} is exhausted")
         item.exhausted = True
-        out.append(f"{source} is exhausted.")
+        out.append(said(AbilityPaid(source=source, cost="exhaust")))
     heat = re.search(r"\+(\d+) heat", lowered)
     if heat:
         out += st.change_heat(cat, k, int(heat.group(1)), voluntary=True)
@@ -169,7 +178,7 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
     else:
         named = clash.flow.named.setdefault(window, [])
     lines = _pay(cat, k, kind, act.source, cost)
-    lines.insert(0, f"⚡ {k.name} uses **{name}** ({shown}).")
+    lines.insert(0, said(AbilityUsed(knight=k.name, ability=name, card=shown)))
     special = knight_windows.special(base, keywords, moves=state.version >= BOARD_PIECES_VERSION)
     if special is not None:  # Reinforce X, Sacrifice, Daze: applied before the tokens the same ability places
         lines += knight_windows.use(engine, state, pending, kid, special, passive=kind == "gear" and not cost,
@@ -177,7 +186,7 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
     if tokens:
         for token, count in tokens.items():
             clash.flow.pool[token] = clash.flow.pool.get(token, 0) + count
-        lines.append("Knight Pool: " + ", ".join(f"+{n} {t}" for t, n in tokens.items()) + ".")
+        lines.append(said(AbilityTokens(tokens=tokens)))
     elif special is None:
         lines += _effect(engine, state, pending, kid, base, strength, text, act.to,
                          lesser=name.strip().lower().startswith("lesser "))
@@ -208,7 +217,7 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
         except (IllegalMove, ValueError) as exc:
             raise RuleError(f"{k.name} cannot Reflex to {to}: {exc}") from None
         state.board = outcome.state
-        return [f"{k.name} moves to {to.upper()} (Reflex, up to {strength}). {outcome.text}".rstrip(),
+        return [said(AbilityReflex(knight=k.name, space=to.upper(), strength=strength, board=outcome.text)),
                 *attention.after_move(state, kid, k.name)]
     if base.startswith("refresh"):  # Refresh X: the Knight's OR (rules/knights/techniques.py)
         return techniques.refresh_ability(k, base)
@@ -217,7 +226,7 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
         if lesser:
             _lesser_dodge(engine, state, act, kid)
         return _defend(pending, act, kid, base, strength)
-    return [f"✋ By hand: {text or base.title()}"]
+    return [said(AbilityByHand(text=text or base.title()))]
 
 
 def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: str) -> None:
@@ -262,12 +271,12 @@ def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: in
     assert held is not None, "a defence is used in a Monster Attack"
     if _group_defy(act, kid, base):
         held.group_defied[kid] = held.group_defied.get(kid, 0) + strength
-        return [f"{base.title()}: {strength} hit(s) of this Knight's test are treated as evaded."]
+        return [said(AbilityDefended(defence=base, strength=strength, test=True))]
     if base == "dodge":
         held.evasion_bonus += strength
-        return [f"Dodge: +{strength} Evasion bonus for this roll."]
+        return [said(AbilityDefended(defence=base, strength=strength))]
     held.evaded += strength
-    return [f"{base.title()}: {strength} hit(s) of this roll are treated as evaded."]
+    return [said(AbilityDefended(defence=base, strength=strength))]
 
 
 # -- what a Knight may use now (``/now``) -------------------------------------------------------------------------

@@ -16,9 +16,11 @@ from rules.board.geometry import Coord, parse_space
 from rules.board.knight_abilities import motivate as board_motivate
 from rules.board.knight_movement import IllegalMove, hug_spaces, place_knight
 from rules.clash.flow import Pending
+from rules.clash.knight_attack_facts import AttackMoved
 from rules.clash.lookups import knight_state
 from rules.clash.rounds import running
 from rules.errors import RuleError
+from rules.facts import said
 from rules.state import CampaignState
 
 
@@ -48,7 +50,7 @@ def hug(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, to
         shown = ", ".join(s.label for s in spaces) or "none (not adjacent to a Monster, or no free space)"
         raise RuleError(f"{name} cannot Hug to {where.label}: Hug {x} reaches {shown}")
     state.board = place_knight(state.board, kid, where, f" (Hug {x})").state
-    return [f"{name} moves to {where.label} (Hug {x})."]
+    return [said(AttackMoved(keyword="Hug", x=x, knight=name, space=where.label))]
 
 
 def motivate(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, moves: str | None) -> list[str]:
@@ -73,5 +75,5 @@ def motivate(state: CampaignState, pending: Pending | None, kid: str, kw: Keywor
     except IllegalMove as exc:
         raise RuleError(f"Motivate {x}: {exc}") from None
     state.board = outcome.state
-    moved = ", ".join(f"{state.board.knight(k).name} to {s.label}" for k, s in pairs)
-    return [f"Motivate {x}: {moved}."]
+    moved = [(state.board.knight(k).name, s.label) for k, s in pairs]
+    return [said(AttackMoved(keyword="Motivate", x=x, moves=moved))]

@@ -17,6 +17,16 @@ from rules.board.movement_types import appear_behind, dwell, jump, land_on_top, 
 from rules.board.naming import slug
 from rules.board.state import Outcome, distinct_effects
 from rules.clash import decks, harm
+from rules.clash.activation_facts import (
+    ActivationAIZero,
+    ActivationByHand,
+    ActivationChainBreak,
+    ActivationDrawn,
+    ActivationGateMet,
+    ActivationGoesOn,
+    ActivationNoTarget,
+    ActivationTargeted,
+)
 from rules.clash.activation_state import Activation
 from rules.clash.flow import Option, Pending, ask, resumes
 from rules.clash.lookups import alive, card_of, current, gates_met, harm_by, knight_state, monster_content, name_of
@@ -26,7 +36,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
@@ -55,7 +65,7 @@ def react_window(state: CampaignState, card: MonsterAttack, act: Activation, ste
 @resumes("react")
 def _resume_react(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     """The Knights have used their Reactions: resolve the instruction the window came before."""
-    return run_from(engine, state, dice, ["The Knights are done reacting."], pending.resumed())
+    return run_from(engine, state, dice, [said(ActivationGoesOn(why="reacted"))], pending.resumed())
 
 
 # --- 1. Draw AI or Resolve Signature ---------------------------------------------------------------------------
@@ -71,13 +81,14 @@ def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], ac
         card_id, state.clash = decks.draw_ai(state.clash, dice)
         act.card, act.discard_ai = card_id, True
         card = card_of(engine, state.clash, act)
-        lines.append(f"🃏 {m.name} draws the AI card **{card.name}** (AI {state.clash.levels[card_id]}).")
+        lines.append(said(ActivationDrawn(monster=m.name, card=card.name, source="ai",
+                                          level=state.clash.levels[card_id])))
     elif act.source == "signature":
         act.card = m.signature.id
-        lines.append(f"✴️ {m.name} performs its Signature, **{m.signature.name}**.")
+        lines.append(said(ActivationDrawn(monster=m.name, card=m.signature.name, source="signature")))
     else:
         act.card = m.routine.id
-        lines.append(f"🔁 {m.name} performs its Routine, **{m.routine.name}**.")
+        lines.append(said(ActivationDrawn(monster=m.name, card=m.routine.name, source="routine")))
     act.step = "targeting"
     return None
 
@@ -96,7 +107,7 @@ def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     if act.forced is not None:
         if alive(state, act.forced):
             act.targets = [act.forced]
-            lines.append(f"🎯 The Target is {name_of(state, act.forced)} (the Attack Response is against them).")
+            lines.append(said(ActivationTargeted(how="response", knights=[name_of(state, act.forced)])))
         act.step = "movement"
         return None
     if not card.targeting:
@@ -111,16 +122,16 @@ def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
         return _ask_target(state, act, found.line, found.text, list(found.tied), found.choose, found.ask_players)
     if found.zone is not None:
         act.targets = list(found.knights)
-        who = ", ".join(name_of(state, k) for k in act.targets) or "no Knight"
-        hidden = ", ".join(name_of(state, k) for k in found.sheltered)
-        lines.append(f"🎯 Targeting: {found.text} — the Zone's spaces are the Target ({who} in it)."
-                     + (f" 🧱 The Wave is blocked for {hidden}: behind an Obstacle, not attacked." if hidden else ""))
+        lines.append(said(ActivationTargeted(how="zone", line=found.text,
+                                             knights=[name_of(state, k) for k in act.targets],
+                                             sheltered=[name_of(state, k) for k in found.sheltered])))
     elif found.no_target:
         act.targets = []
-        lines.append(f"🎯 Targeting: {found.text}.")
+        lines.append(said(ActivationTargeted(how="none", line=found.text)))
     else:
         act.targets = list(found.knights)
-        lines.append(f"🎯 Targeting: {found.text} → {', '.join(name_of(state, k) for k in act.targets)}.")
+        lines.append(said(ActivationTargeted(how="line", line=found.text,
+                                             knights=[name_of(state, k) for k in act.targets])))
     act.step = "movement"
     return None
 
@@ -131,10 +142,10 @@ def _no_target(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     performs its Routine instead.\""""
     assert state.clash is not None
     if act.source == "routine":
-        lines.append(f"No Knight can be the Target of {card.name}: nothing happens.")
+        lines.append(said(ActivationNoTarget(card=card.name, routine=True)))
         act.step = "finish"
         return None
-    lines.append(f"No Knight can be the Target of {card.name}: it is discarded and the Monster performs its Routine.")
+    lines.append(said(ActivationNoTarget(card=card.name, routine=False)))
     _put_away_ai(engine, state, dice, act, lines)
     act.source, act.card, act.step, act.line, act.reacted = "routine", None, "draw", 0, []
     return None
@@ -178,7 +189,7 @@ def _resume_target(engine: Engine, state: CampaignState, pending: Pending, chose
         chosen = list(found.knights) if found.line == act.line else chosen
         act.targets = []
     act.targets = [*act.targets, *chosen]
-    lines.append(f"🎯 The Target: {', '.join(name_of(state, k) for k in act.targets)}.")
+    lines.append(said(ActivationTargeted(how="chosen", knights=[name_of(state, k) for k in act.targets])))
     act.step = "movement"
     return run_from(engine, state, dice, lines, act)
 
@@ -220,8 +231,7 @@ def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
         "dwell": lambda: dwell(state.board, act.monster),
     }
     if move.type not in functions:
-        lines.append(f"✋ By hand: {card.name} — {move.type.replace('_', ' ').capitalize()} {move.text}. Move the "
-                     "miniature with /clash place kind:monster, then go on.")
+        lines.append(said(ActivationByHand(card=card.name, text=move.text, movement=move.type)))
         return None
     outcomes = distinct_effects(functions[move.type]())
     if len(outcomes) > 1 and act.path is None:
@@ -275,11 +285,11 @@ def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[
     if knight is None:
         for effect in card.consequences:
             text = getattr(effect, "text", None) or effect.type.replace("_", " ")
-            h.lines.append(f"✋ By hand: {card.name} — {text}.")
+            h.lines.append(said(ActivationByHand(card=card.name, text=text)))
     elif alive(state, knight):
         gated = [e for g in gates_met(state, card, act, knight) if g.before != "after_attack" for e in g.effects]
         if gated:
-            h.lines.append(f"The gate is met: {', '.join(g.text for g in gates_met(state, card, act, knight))}.")
+            h.lines.append(said(ActivationGateMet(gates=[g.text for g in gates_met(state, card, act, knight)])))
         harm.resolve_effects(h, knight, [*card.consequences, *gated], hits=max(act.hits, 1),
                              monster_attack=card.attack is not None, judgement=judgement, source=card.name)
     harm.settle(h)
@@ -318,7 +328,7 @@ def _resume_bonus(engine: Engine, state: CampaignState, pending: Pending, chosen
         k = knight_state(state, kid)
         if k.id in state.clash.flow.bonus_attacks:
             state.clash.flow.bonus_attacks.remove(k.id)
-    return run_from(engine, state, dice, ["The Bonus Attack is passed."], pending.resumed())
+    return run_from(engine, state, dice, [said(ActivationGoesOn(why="bonus_passed"))], pending.resumed())
 
 
 @implements("Chain Break", tests=[T + "test_an_attack_during_a_monster_attack_is_a_chain_break"])
@@ -330,12 +340,12 @@ def _chain_break(state: CampaignState, card: MonsterAttack, act: Activation, lin
     shared = card.attack is not None and bool({"zone", "wave", "simultaneous"} & set(card.attack.types))
     name = name_of(state, act.targets[act.index])
     if shared and act.index + 1 < len(act.targets):
-        lines.append(f"⛓️ Chain Break: {card.name} ends for {name} (no After Attack); the other Targets go on.")
+        lines.append(said(ActivationChainBreak(card=card.name, knight=name, others=True)))
         act.index += 1
         act.naturals, act.rerolled, act.hits, act.virtue, act.obeyed = [], [], 0, None, None
         act.step = "attack"
     else:
-        lines.append(f"⛓️ Chain Break: {card.name} ends here, without its After Attack; the new Attack follows.")
+        lines.append(said(ActivationChainBreak(card=card.name, knight=name)))
         act.step = "finish"
 
 
@@ -408,7 +418,7 @@ def _put_away_ai(engine: Engine, state: CampaignState, dice: Dice, act: Activati
             # drawn again after its instruction put it back in the deck: it follows its instruction again
             state.clash = state.clash.model_copy(update={"ai_zero": state.clash.ai_revealed})
         state.clash = decks.resolve_ai_zero(state.clash, card.then, dice)
-        lines.append(f"The AI 0 card {card.name} is resolved: {card.then.replace('_', ' ')}.")
+        lines.append(said(ActivationAIZero(card=card.name, then=card.then)))
     else:
         state.clash = decks.discard_ai(state.clash, dice)
 

@@ -8,10 +8,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.flat import flat
+
 Step = Literal["draw", "targeting", "movement", "attack", "consequences", "after_attack", "final", "finish", "done"]
 Source = Literal["ai", "signature", "routine"]
 
 
+@flat
 class Activation(BaseModel):
     """One Monster Activation (or Attack Response) being resolved."""
 

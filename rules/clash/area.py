@@ -21,7 +21,9 @@ from rules.board.geometry import Coord, ring
 from rules.board.state import BoardState
 from rules.board.state import Knight as Mini
 from rules.board.state import Monster as Mini_M
+from rules.clash.knight_attack_facts import AttackAreaByHand
 from rules.clash.state import ClashState
+from rules.facts import said
 
 
 @dataclass(frozen=True)
@@ -66,5 +68,4 @@ def area_targets(clash: ClashState, board: BoardState, mini: Mini, target: Mini_
 
 def by_hand(keywords: Sequence[Keyword]) -> list[str]:
     """Area keywords whose spaces the bot does not measure: shown for the table."""
-    return [f"✋ Area ({kw.text or 'no spaces described'}): resolve the Power Roll against the Monsters on those "
-            "spaces by hand (their AT, no Responses)." for kw in area_keywords(keywords) if kw.spaces is None]
+    return [said(AttackAreaByHand(spaces=kw.text or "")) for kw in area_keywords(keywords) if kw.spaces is None]

@@ -16,9 +16,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from content.schema.gear import Keyword
 from rules.clash.rounds import running
 from rules.clash.state import ClashState
+from rules.clash.wound_facts import WoundArmorPierced, WoundArmorTokens
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.state import CampaignState
 
 
@@ -61,8 +63,8 @@ def clash_armor(engine: Engine, state: CampaignState, act: ClashArmor, dice: Dic
     if have + act.change < 0:
         raise RuleError(f"{who} holds {have} Armor token(s): {-act.change} cannot be discarded")
     _set(clash, act.mob or 0, have + act.change)
-    text = f"🛡️ Armor tokens on {who}: {have} → **{have + act.change}**."
-    return Result(state=state, events=[Event(kind="clash", text=text)], data=armor_data(clash))
+    told = WoundArmorTokens(mob=act.mob or 0, before=have, after=have + act.change)
+    return Result(state=state, events=[Event(kind="clash", fact=told)], data=armor_data(clash))
 
 
 def armor_data(clash: ClashState) -> dict[str, object]:
@@ -80,14 +82,13 @@ def pierce(clash: ClashState, space: int | None, keywords: Sequence[Keyword], ta
     if not x:
         return []
     if space is None:
-        return [f"Armor-piercing {x}: {target} was killed, its Armor tokens with it."]
+        return [said(WoundArmorPierced(x=x, target=target, killed=True))]
     slot = clash.mob_track[space - 1] if 0 < space <= len(clash.mob_track) else None
     if space and slot is None:
         return []
     have = clash.armor_tokens if space == 0 else slot.armor_tokens if slot is not None else 0
     gone = min(x, have)
     if not gone:
-        return [f"Armor-piercing {x}: {target} holds no Armor token."]
+        return [said(WoundArmorPierced(x=x, target=target))]
     _set(clash, space, have - gone)
-    return [f"Armor-piercing {x}: {gone} Armor token{'s' if gone != 1 else ''} discarded from {target} "
-            f"({have - gone} left)."]
+    return [said(WoundArmorPierced(x=x, target=target, gone=gone, left=have - gone))]

@@ -14,11 +14,13 @@ from content.schema.cards import LoseVigor
 from content.schema.monsters import MonsterAttack
 from rules.board import measures
 from rules.clash import harm
+from rules.clash.activation_facts import ActivationSwarmSplinter
 from rules.clash.activation_state import Activation
 from rules.clash.lookups import harm_by, knight_state
 from rules.clash.peril import vigor_loss
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import said
 from rules.state import CampaignState, one_attack
 
 
@@ -46,23 +48,27 @@ def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, ca
     squires = one_attack(state)
     board = state.board
     target = board.knight(knight)
-    losses: list[tuple[str, int, str]] = []
+    losses: list[tuple[str, int, str, ActivationSwarmSplinter]] = []  # who, Vigor, the source, the fact
     if swarm:
         others = [m for m in board.monsters if m.id != act.monster and measures.is_adjacent(board, m, target)]
+        told = ActivationSwarmSplinter(keyword="Swarm", x=swarm, target=target.name, others=len(others))
         if others:
-            losses.append((knight, swarm * len(others), f"Swarm {swarm}: {len(others)} other adjacent Monster(s)"))
+            losses.append((knight, swarm * len(others), f"Swarm {swarm}: {len(others)} other adjacent Monster(s)",
+                           told))
         else:
-            losses.append((knight, 0, f"Swarm {swarm}: no other Monster is adjacent to {target.name}"))
+            losses.append((knight, 0, "", told))
     if splinter:
         near = [b for b in board.knights if b.id != knight and not b.dead
                 and (squires or b.id not in state.squires) and measures.knights_adjacent(board, b, target)]
-        losses += [(b.id, splinter, f"Splinter {splinter}: adjacent to {target.name}") for b in near]
+        losses += [(b.id, splinter, f"Splinter {splinter}: adjacent to {target.name}",
+                    ActivationSwarmSplinter(keyword="Splinter", x=splinter, target=target.name, knight=b.name))
+                   for b in near]
         if not near:
-            losses.append((knight, 0, f"Splinter {splinter}: no Knight is adjacent to {target.name}"))
+            losses.append((knight, 0, "", ActivationSwarmSplinter(keyword="Splinter", x=splinter, target=target.name)))
     h = harm_by(engine, state, dice, act)
-    for who, n, why in losses:
+    for who, n, why, told in losses:
         if n <= 0:
-            h.say(f"{why}.")
+            h.say(said(told))
             continue
         loss = LoseVigor(type="lose_vigor", amount=n)
         if who in state.squires:  # its own statistics, no Armor Roll (rules/squires/clash.harm_squire)
@@ -73,7 +79,7 @@ def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, ca
         if k.dead:
             continue
         h.bonus_paid.append(k.id)  # the Vigor Loss bonus goes with the card's own Vigor loss
-        h.say(f"{why}: {k.name} loses {n} Vigor.")
+        h.say(said(told.model_copy(update={"knight": k.name, "loss": n})))
         vigor_loss(h, k, loss, 1, True, judgement)
     harm.settle(h)
     return h.lines

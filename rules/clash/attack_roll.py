@@ -22,8 +22,11 @@ from rules.clash.attack_state import AttackRoll as AttackRoll
 from rules.clash.attack_state import KnightRoll as KnightRoll
 from rules.clash.falsity import falsity_reroll, has_falsity
 from rules.clash.flow import Option
+from rules.clash.knight_attack_facts import AttackKeptRoll, AttackRerolled
+from rules.clash.peril_facts import PerilStats
 from rules.dice import Dice
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 
@@ -108,7 +111,7 @@ def reroll(cat: Catalogue, k: KnightState, p: KnightRoll, chosen: list[str], dic
     if "keep" in chosen:
         if len(chosen) > 1:
             raise RuleError("choose the dice to re-roll, or keep — not both")
-        return [f"{k.name} keeps the roll."]
+        return [said(AttackKeptRoll(knight=k.name))]
     positions = sorted({int(c.removeprefix("die")) for c in chosen})
     missed = p.missed()
     crit_free = p.crit_free()
@@ -118,13 +121,12 @@ def reroll(cat: Catalogue, k: KnightState, p: KnightRoll, chosen: list[str], dic
     lines: list[str] = []
     saved = 0
     if crit_free and 1 in positions:
-        saved, said = falsity_reroll(cat, k, 1 not in missed, pool, where)
-        lines += said
+        saved, told = falsity_reroll(cat, k, 1 not in missed, pool, where)
+        lines += told
     heat = max(0, len(positions) - saved - p.free_rerolls)
     if heat:
-        lines.append(f"{k.name}: " + " ".join(st.change_heat(cat, k, heat, voluntary=True)))
+        lines.append(said(PerilStats(knight=k.name, lines=st.change_heat(cat, k, heat, voluntary=True))))
     old = p.reroll(dice, positions)
-    cost = f"+{heat} Heat" if heat else "free"
-    new = " ".join(str(p.naturals[i - 1]) for i in positions)
-    lines.append(f"🔁 Re-roll ({cost}): {' '.join(map(str, old))} → {new}; now {p.shown()} → {p.verdict()}.")
+    lines.append(said(AttackRerolled(heat=heat, old=old, new=[p.naturals[i - 1] for i in positions],
+                                     naturals=list(p.naturals), precision=p.precision, hits=sum(p.hits()))))
     return lines

@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.dice import Dice, d10_success
+from rules.flat import flat
 
 
 class AttackRoll(BaseModel):
@@ -32,16 +33,6 @@ class AttackRoll(BaseModel):
         """1-based positions of the dice that missed."""
         return [i + 1 for i, ok in enumerate(self.hits()) if not ok]
 
-    def shown(self) -> str:
-        out = " ".join(str(n) for n in self.naturals)
-        return f"{out} (Precision {self.precision:+d})" if self.precision else out
-
-    def verdict(self) -> str:
-        hits = sum(self.hits())
-        if hits == len(self.naturals):
-            return f"{hits} hit{'s' if hits != 1 else ''}, **Full Hit**"
-        return "**Full Miss**" if hits == 0 else f"{hits} hit{'s' if hits != 1 else ''}"
-
     def reroll(self, dice: Dice, positions: list[int]) -> list[int]:
         """Re-roll these dice (a natural 1 again on the Crit die counts another Crit Miss); returns the old values."""
         old = [self.naturals[i - 1] for i in positions]
@@ -62,6 +53,7 @@ class KnightRoll(AttackRoll):
         return self.falsity and 1 not in self.rerolled
 
 
+@flat
 class ClashAttack(KnightRoll):
     """A Knight's Attack in a Clash between its Attack Roll and the rest (rules/clash/knight_attack.py)."""
 

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 from content.loader import Catalogue
 from content.schema.gear import Keyword
+from rules.clash.knight_attack_facts import AttackFalsity
+from rules.facts import said
 from rules.knights import keyword_effects
 from rules.knights.state import KnightState
 
@@ -22,7 +24,7 @@ def falsity_reroll(cat: Catalogue, k: KnightState, crit_hit: bool, pool: dict[st
     """"Falsity: During the Attack Roll step, you may re-roll your Crit die without gaining Heat. If you re-roll your
     Crit die while it's already a hit, immediately Zeal 1." Called when the Knight re-rolls the Crit die with
     Falsity: the Heat it saves (one re-roll) and the narration."""
-    lines = [f"Falsity: {k.name} re-rolls the Crit die without gaining Heat."]
+    lines = [said(AttackFalsity(knight=k.name))]
     if crit_hit:
         lines += keyword_effects.zeal(cat, k, 1, pool, where)
     return 1, lines

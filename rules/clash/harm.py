@@ -16,7 +16,7 @@ card asks for are queued in ``h.attacks`` for the caller to run after the curren
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from content.schema.cards import (
     KNIGHT_STATE_EFFECTS,
@@ -66,7 +66,30 @@ from rules.clash import attention
 from rules.clash.attention_facts import PriorityTargetPassed
 from rules.clash.decks import suppress
 from rules.clash.escalation import escalate, escalate_deck
-from rules.clash.harm_facts import ConditionGained, KnightDied, KnightRemoved, KnightsDefeated
+from rules.clash.harm_facts import (
+    ConditionGained,
+    HarmAttackResponse,
+    HarmBonusAttackOwed,
+    HarmByHand,
+    HarmConditionRefused,
+    HarmEscalated,
+    HarmForcedByHand,
+    HarmIncarnationOffered,
+    HarmKnockdownIgnorable,
+    HarmMercyRule,
+    HarmMovementReduced,
+    HarmNoPerilCheck,
+    HarmPriorityTaken,
+    HarmSuppressed,
+    HarmSurvives,
+    HarmTokensPlaced,
+    HarmTrackGained,
+    HarmTumble,
+    HarmWays,
+    KnightDied,
+    KnightRemoved,
+    KnightsDefeated,
+)
 from rules.clash.harm_state import Harm, board_knight, by_board_id, participants, replace_mini, resolver
 from rules.clash.peril import (
     change_heat,
@@ -104,6 +127,7 @@ HarmEffect = (
     | HandEffect | MoveVariant
 )
 T = "tests/clash/test_harm.py::"
+KillCause = Literal["bane", "instant_death", "card"]
 
 
 # --- the effects ------------------------------------------------------------------------------------------------
@@ -136,7 +160,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
             _apart(h, e, source)
         elif k.dead:
             if not skipped:
-                h.say(f"{k.name} is dead: the rest of the effects on them are not resolved (Mercy Rule).")
+                h.say(said(HarmMercyRule(knight=k.name)))
                 skipped = True
         elif isinstance(e, LoseVigor):
             a, n = vigor_loss(h, k, e, hits, attack, judgement)
@@ -147,7 +171,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
             _on_knight(h, k, e, attack, source)
     if check and not k.dead:
         if asked and not lost:
-            h.say(f"{k.name}'s Vigor loss was reduced to 0: no Peril Check for this card.")
+            h.say(said(HarmNoPerilCheck(knight=k.name)))
         else:
             owe_peril_check(h, k.id)
 
@@ -165,7 +189,7 @@ def _gain_passion(h: Harm, k: KnightState, e: GainPassion, attack: bool, source:
 def _gain_bane(h: Harm, k: KnightState, e: GainBane, attack: bool, source: str) -> None:
     say_stats(h, k, st.change_bane(h.cat, k, e.amount))
     if k.dead:
-        kill(h, k.id, "Bane over the Bane Limit: no Mortis, no Judicium")
+        kill(h, k.id, cause="bane")
 
 
 @ON_KNIGHT.on(*KNIGHT_STATE_EFFECTS)  # Poison X, Choke X, Fortify X, Zeal X... (keyword_effects.py)
@@ -185,19 +209,14 @@ def _on_knight(h: Harm, k: KnightState, e: HarmEffect, attack: bool, source: str
 def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "", bonus_attack: bool = False) -> None:
     """A ``text`` effect: shown with the commands that apply it; ``bonus_attack`` (the effect's typed field,
     content.schema.cards.TextEffect) owes the Knight a Bonus Attack."""
-    name = f'"{k.name}"' if k is not None else "<name>"
-    where = f" ({source})" if source else ""
-    h.say(f"✋ By hand{where}: {text} — e.g. `/clash adjust knight:{name} stat:vigor value:N`, "
-          f"`/knight condition name:{name} action:gain card:<id>`, `/clash place`.")
+    h.say(said(HarmByHand(text=text, knight=k.name if k is not None else "", source=source)))
     h.lines += random_targets_said(text)
     clash = h.state.clash
     if k is not None and clash is not None and bonus_attack:
         if k.id not in clash.flow.bonus_attacks:
             clash.flow.bonus_attacks.append(k.id)
         h.bonus_owed.append(k.id)
-        h.say(f"⚔️ {k.name} is owed a Bonus Attack: `/knight attack knight:{k.id} weapon:<weapon> bonus:true` (an "
-              "exhausted weapon may be declared and is unexhausted; its Attack Responses are ignored; during a "
-              "Monster Attack it is a Chain Break and the Round waits for it).")
+        h.say(said(HarmBonusAttackOwed(knight=k.name, knight_id=k.id)))
 
 
 # --- the Priority Target, Knight tokens, Conditions, death ------------------------------------------------------
@@ -253,18 +272,17 @@ def take_priority(h: Harm, who: str, name: str) -> bool:
     elif any(p >= mine for other, p in passions.items() if other != who):
         return False
     clash.flow.priority_target = who
-    h.say(f"🎯 {name} (Passion {mine}) becomes the Priority Target.")
+    h.say(said(HarmPriorityTaken(knight=name, passion=mine)))
     return True
 
 
 def _tokens(h: Harm, e: PlaceKnightTokens) -> None:
     clash = h.state.clash
     if clash is None:
-        h.say(f"✋ By hand: place {e.amount} {e.token} token(s) in the Knight Pool (no Clash is running).")
+        h.say(said(HarmTokensPlaced(token=e.token, amount=e.amount)))
         return
     clash.flow.pool[e.token] = clash.flow.pool.get(e.token, 0) + e.amount
-    h.say(f"Knight Pool: +{e.amount} {e.token.replace('_', ' ').title()} token(s) "
-          f"({clash.flow.pool[e.token]} there now).")
+    h.say(said(HarmTokensPlaced(token=e.token, amount=e.amount, now=clash.flow.pool[e.token])))
 
 
 @implements("Conditions", chapter="Clash Phase",
@@ -282,13 +300,13 @@ def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
     drawn = card_id is None
     if card_id is None:
         if not pile.draw:
-            h.say(f"The {deck.name} deck is empty: {k.name} gains no Condition.")
+            h.say(said(HarmConditionRefused(knight=k.name, why="empty", deck=deck.name)))
             return
         card_id, pile = decks.draw(pile, deck.name)
     card = h.engine.card(deck.id, card_id)
     immune = conditions.immune_to(h.cat, k, card)  # Immune to Body/Mind Condition cards, Immune to Fear
     if card.name in k.stats.conditions or card.id in k.stats.conditions or immune:
-        h.say(immune or f"{k.name} already has {card.name}: the same Condition card cannot be gained twice.")
+        h.say(immune or said(HarmConditionRefused(knight=k.name, why="already", card=card.name)))
         if drawn:
             h.state.decks[deck.id] = decks.put_on_bottom(pile, card.id)
         return
@@ -305,25 +323,23 @@ def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
 
 
 def _die(h: Harm, k: KnightState, attack: bool, source: str) -> None:
-    if attack:
-        kill(h, k.id, f"Instant Death{f' ({source})' if source else ''}: no Judicium, no Mortis")
-    else:
-        kill(h, k.id, source or "a death card")
+    kill(h, k.id, cause="instant_death" if attack else "card", source=source)
 
 
 @implements("Instant Death", tests=[T + "test_instant_death_kills_without_a_judicium",
                                     T + "test_you_died_kills_and_leaves_the_board",
                                     T + "test_all_knights_dead_is_the_knights_defeat",
                                     "tests/clash/test_clash_gaps.py::test_instant_death_on_a_monster_card"])
-def kill(h: Harm, knight: str, why: str) -> None:
+def kill(h: Harm, knight: str, why: str = "", *, cause: KillCause | None = None, source: str = "") -> None:
     """The Knight dies: "When a Knight dies, that Knight is removed from the Clash Board and cannot be used in any
     way." The Priority Target token passes to the living Knight with the highest Passion (ties: the first on the
     board; docs/rulings.md), and "The Clash immediately ends with the Knights' Defeat as soon as all Knights die."
-    An Instant Death draws no Judicium: a dead Knight owes nothing more this step."""
+    An Instant Death draws no Judicium: a dead Knight owes nothing more this step. ``cause`` and ``source`` say why
+    (``KnightDied``), or ``why`` in words (the Clash Board's)."""
     k = knight_state(h, knight)
     if not k.dead:
         k.dead = True
-        h.say(said(KnightDied(knight=k.name, why=why)))
+        h.say(said(KnightDied(knight=k.name, why=why, cause=cause, source=source)))
         incarnation_offer(h, k)
     mini = board_knight(h, k)
     if mini is not None and not mini.dead:
@@ -351,11 +367,7 @@ def incarnation_offer(h: Harm, k: KnightState) -> None:
     offer is shown, the players roll and apply it by hand."""
     if h.state.clash is None:
         return
-    h.say(f"✋ Saint Incarnation: {k.name} is about to die and may make an Incarnation roll: "
-          f"`/saint incarnate knight:\"{k.name}\"` (or by hand, `/roll dice`) — they "
-          "Incarnate on their Saint's Incarnation Value or more (5+ Devotion tokens: automatically; without a Saint "
-          "only a 10, the Unknown Saint); the bot then stands them up (Chain Break, Bane, Conditions) and says how "
-          "far they may move before their Bonus Attack (docs/campaign.md).")
+    h.say(said(HarmIncarnationOffered(knight=k.name)))
 
 
 # The Monster's side of an effect, not aimed at the Knight (``fn(h, e, source)``): the Mercy Rule still resolves it
@@ -367,9 +379,7 @@ APART: Dispatch[Callable[[Harm, Any, str], None]] = Dispatch("an effect apart fr
 @APART.on(Perform, FollowUp)
 def _attack_response(h: Harm, e: Perform | FollowUp, source: str) -> None:
     h.attacks.append(e)
-    what = f"the Monster performs its {e.attack.upper() if e.attack == 'ai' else e.attack.title()}" \
-        if isinstance(e, Perform) else "a Follow-up Knight Attack"
-    h.say(f"⚔️ Attack Response{f' ({source})' if source else ''}: {what} after this Attack ends.")
+    h.say(said(HarmAttackResponse(attack=e.attack if isinstance(e, Perform) else None, source=source)))
 
 
 APART.on(GainThreat)(lambda h, e, source: _track(h, "threat", e.amount))
@@ -391,14 +401,14 @@ def _on_clash(fn: Callable[[Harm, Any, ClashState], list[str]]) -> Callable[[Har
 @_on_clash
 def _escalate(h: Harm, e: Escalate, clash: ClashState) -> list[str]:
     h.state.clash, lines = escalate(clash, e.amount, h.dice)
-    return [f"Escalate {e.amount}.", *lines]
+    return [said(HarmEscalated(amount=e.amount)), *lines]
 
 
 @APART.on(EscalateDeck)
 @_on_clash
 def _escalate_deck(h: Harm, e: EscalateDeck, clash: ClashState) -> list[str]:
     h.state.clash, lines = escalate_deck(clash, e.deck, e.amount, h.dice)
-    return [f"Escalate {e.deck.upper()} {e.amount}.", *lines]
+    return [said(HarmEscalated(amount=e.amount, deck=e.deck)), *lines]
 
 
 @APART.on(Heal)
@@ -412,7 +422,7 @@ def _heal(h: Harm, e: Heal, clash: ClashState) -> list[str]:
 @_on_clash
 def _suppress(h: Harm, e: Suppress, clash: ClashState) -> list[str]:
     h.state.clash = suppress(clash, e.deck, h.dice)
-    return [f"{e.deck.upper()} Suppress: the {e.deck.upper()} discard pile is shuffled into its deck."]
+    return [said(HarmSuppressed(deck=e.deck))]
 
 
 @APART.on(AdditionalWound)
@@ -428,14 +438,13 @@ def _apart(h: Harm, e: HarmEffect, source: str) -> None:
     fn(h, e, source)
 
 
-def _track(h: Harm, which: str, amount: int) -> None:
+def _track(h: Harm, which: Literal["threat", "curse"], amount: int) -> None:
     delve = h.state.delve
     kingdom = h.cat.kingdoms.get(delve.kingdom) if delve is not None else None
     if delve is None or kingdom is None:
         value = getattr(h.state.track, which) + amount
         h.state.track = h.state.track.model_copy(update={which: value})
-        h.say(f"The party gains {amount} {which.title()} → {which.title()} {value} (no Delve under way: the "
-              "track's maximum is not checked).")
+        h.say(said(HarmTrackGained(which=which, amount=amount, value=value)))
         return
     change = (kingdom_track.change_threat if which == "threat" else kingdom_track.change_curse)(
         h.state.track, delve, kingdom.track, amount)
@@ -466,9 +475,7 @@ def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown
     mini = board_knight(h, k)
     monster = source_monster(h, mini) if mini is not None and not mini.dead else None
     if mini is None or mini.dead or (monster is None and not isinstance(e, KnockedDown)):
-        h.say(f"✋ By hand: {label} on {k.name} — move the miniature on the table, then "
-              f"`/clash place kind:knight name:\"{k.name}\" space:<space>` (the bot's board has no "
-              f"{'Knight' if mini is None else 'Monster'} for it).")
+        h.say(said(HarmForcedByHand(knight=k.name, label=label, missing="Knight" if mini is None else "Monster")))
         return
     board = h.state.board
     cut = _reduction(h, k, e)
@@ -505,7 +512,7 @@ def _reduction(h: Harm, k: KnightState, e: object) -> int:
 
     total, names = movement_reduction(h.engine.catalogue, k, kind)
     if total:
-        h.say(f"🛡️ {k.name}'s {kind.capitalize()} is reduced by {total} ({', '.join(names)}).")
+        h.say(said(HarmMovementReduced(knight=k.name, kind=kind, total=total, sources=names)))
     return total
 
 
@@ -523,9 +530,7 @@ def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
         h.say("🧭 " + " ".join(e.text for e in chosen.events))
     options = distinct_effects(outcomes)
     if len(options) > 1:
-        took = "; ".join(chosen.choices) or "the first way"
-        h.say(f"↔️ {what}: the rules leave {len(options)} ways; the bot took {took}. The GM may move a miniature "
-              "by hand with `/clash place`.")
+        h.say(said(HarmWays(what=what, ways=len(options), took=list(chosen.choices))))
     for ev in chosen.events:
         k = by_board_id(h, ev.miniature or "")
         if k is None or k.dead:
@@ -537,16 +542,14 @@ def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
         elif ev.kind == "death":
             kill(h, k.id, ev.text.rstrip("."))
         elif ev.kind == "knockdown" and ev.ignorable_by:
-            h.say(f"✋ {k.name} may use {ev.ignorable_by} to ignore the Knockdown: "
-                  f"`/clash place kind:knight name:\"{k.name}\" space:<space>` without `knocked_down:`.")
+            h.say(said(HarmKnockdownIgnorable(knight=k.name, keyword=ev.ignorable_by)))
 
 
 def _tumble(h: Harm, k: KnightState) -> bool:
     roll = h.dice.d10(f"Tumble ({k.name})")
+    h.say(said(HarmTumble(knight=k.name, roll=roll)))
     if roll < 6:
-        h.say(f"Tumble: {k.name} rolls {roll} — the Crash stands.")
         return False
-    h.say(f"Tumble: {k.name} rolls {roll} — the Crash is ignored (no Vigor lost, no Knockdown).")
     mini = board_knight(h, k)
     if mini is not None and mini.knocked_down:
         replace_mini(h, mini.model_copy(update={"knocked_down": False}))
@@ -564,6 +567,6 @@ ON_KNIGHT.on(KnockedDown, Knockback, Pushback, Drag, KnockbackSide, PushbackTowa
 ON_KNIGHT.on(CooldownCard, DelayCard, DiscardCard, Restrain, RefreshCards)(  # techniques.hand_effect
     lambda h, k, e, attack, source: say_stats(h, k, techniques.hand_effect(k, e, h.dice)))
 ON_KNIGHT.on(Die)(lambda h, k, e, attack, source: _die(h, k, attack, source))
-ON_KNIGHT.on(Survive)(lambda h, k, e, attack, source: h.say(f"{k.name} survives: their Vigor stays at 0."))
+ON_KNIGHT.on(Survive)(lambda h, k, e, attack, source: h.say(said(HarmSurvives(knight=k.name))))
 ON_KNIGHT.on(TextEffect)(
     lambda h, k, e, attack, source: by_hand(h, k, e.text, source, bonus_attack=e.grants_bonus_attack()))

@@ -23,6 +23,7 @@ from rules.clash import active_weapon as aw
 from rules.clash import attack_roll as ar
 from rules.clash import attack_sequence as seq
 from rules.clash import attention, harm, rounds, rush
+from rules.clash import knight_attack_facts as kf
 from rules.clash import power_roll as pw
 from rules.clash import weapon_keywords as wk
 from rules.clash.armor_piercing import pierce
@@ -41,6 +42,7 @@ from rules.clash.decks import fail_bp
 from rules.clash.flow import Option, Pending, ask, decision, resumes
 from rules.clash.lookups import monster_content
 from rules.clash.monster_round import continue_round, run, run_attack_responses
+from rules.clash.peril_facts import PerilStats
 from rules.clash.view import clash_data
 from rules.clash.weapon_range import effective_range
 from rules.coverage import implements
@@ -49,6 +51,7 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
 from rules.facts import said
+from rules.flat import flat_copy
 from rules.keywords.model import KNIGHT_ATTACK
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
@@ -187,7 +190,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     lines.append(said(AttackDeclared(knight=k.name, monster=m.name, weapon=face.name, reach=reach, bonus=act.bonus)))
     lines += wk.commit(cat, k, face, keywords)
     # 2. Raise Passion and check Priority Target
-    lines.append(f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)))
+    lines.append(said(PerilStats(knight=k.name, lines=st.change_passion(cat, k, 1))))
     h = harm.Harm(engine, state, dice)
     harm.priority_after_passion(h, k)
     lines += h.lines
@@ -195,7 +198,7 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     t = pw.pool_tokens(flow.pool, act.cantrip)
     blind = blindspot_bonus(state, mini, m)
     if blind:
-        lines.append(f"{k.name} stands in a Blindspot of {m.name}: +{blind} Precision.")
+        lines.append(said(kf.AttackBlindspot(knight=k.name, monster=m.name, bonus=blind)))
     precision = ar.precision(cat, k, precision, t) + place_precision(state, mini, m) \
         + (rush.precision(keywords) if act.rush is not None else 0)
     keep = wk.passed_tokens(cat, k, keywords, act.keep)
@@ -245,7 +248,7 @@ def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name
     entry = next(e for e in k.loadout if e.gear == gid)
     if entry.exhausted:
         entry.exhausted = False
-        return [f"{k.name} declares the exhausted {name} for the Bonus Attack and unexhausts it."]
+        return [said(kf.AttackBonusUnexhausted(knight=k.name, weapon=name))]
     return []
 
 
@@ -268,7 +271,7 @@ def _reroll_prompt(k: KnightState, offer: ar.RerollOffer) -> str:
 def _ask(a: seq.Attack, kind: str, prompt: str, options: list[Option], pick: int) -> Result:
     assert a.state.clash is not None
     pending = ask(a.state, kind, prompt, options, knights=[a.k.id],
-                  then=KnightAttackThen(attack=a.p.model_copy(deep=True)), pick=pick)
+                  then=KnightAttackThen(attack=flat_copy(a.p)), pick=pick)
     return _result(a.engine, a.state, a.k, a.lines, a.data, pending)
 
 
@@ -290,7 +293,7 @@ def _then(pending: Pending) -> KnightAttackThen:
 
 def _progress(pending: Pending) -> Progress:
     """The Attack a decision holds, to go on with (a copy: the decision keeps its own)."""
-    return _then(pending).attack.model_copy(deep=True)
+    return flat_copy(_then(pending).attack)
 
 
 def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> seq.Attack:
@@ -307,7 +310,7 @@ def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
     if result.pending is not None or clash is None or clash.over is not None or clash.flow.pending is not None \
             or clash.flow.phase != "monster" or not clash.flow.started:
         return result
-    lines = ["The Bonus Attack is over: the Monster Round goes on."]
+    lines = [said(kf.AttackBonusOver())]
     more = run(engine, state, dice, lines, None)
     if more.pending is None and state.clash is not None and state.clash.over is None:
         more = continue_round(engine, state, dice, lines)
@@ -355,7 +358,7 @@ def _bp_card(a: seq.Attack) -> Result | seq.AttackEnd | None:
         if state.clash.bp_revealed == bp.id:
             state.clash = fail_bp(state.clash, dice)
         state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0, a.before)
-        a.lines += cleared + [f"{k.name}'s Attack ends before the Power Roll."]
+        a.lines += cleared + [said(kf.AttackEndsEarly(knight=k.name))]
         a.extra["ended"] = "early"
         return seq.END
     return None
@@ -410,9 +413,9 @@ def _wounds(a: seq.Attack) -> None:
             wound_monster(engine, state, dice, p, bp, space, critical, a.lines)
         elif state.clash.monster_type == "boss":
             state.clash = fail_bp(state.clash, dice)
-            a.lines.append(f"{bp.name} goes to the BP discard pile (Fail).")
+            a.lines.append(said(kf.AttackBPFailed(card=bp.name)))
         else:
-            a.lines.append(f"{bp.name} stays revealed on space {space} of the Mob track (Fail).")
+            a.lines.append(said(kf.AttackBPFailed(card=bp.name, space=space)))
         area_wounds(engine, state, dice, p, x["area"], critical, a.lines)
     a.data["responses"] = x["responses"]
 
@@ -490,7 +493,7 @@ def _bp_choice(engine: Engine, state: CampaignState, k: KnightState, p: Progress
     how = " and ".join(x for x in (*[n for n in SEEKERS if n in names], "Precise" if discard else "") if x)
     return ask(state, "bp_choice", f"🃏 {how} ({face.name}): {k.name} looks at the BP cards — which one does "
                f"the Attack target?", options, knights=[p.mini],
-               then=KnightAttackThen(attack=p.model_copy(deep=True), shuffle=look > 1))
+               then=KnightAttackThen(attack=flat_copy(p), shuffle=look > 1))
 
 
 @resumes("bp_choice")
@@ -501,8 +504,7 @@ def _resume_bp_choice(engine: Engine, state: CampaignState, pending: Pending, ch
     from_discard = chosen[0] not in clash.bp_deck
     p.bp_chosen, p.bp_shuffle = chosen[0], bool(_then(pending).shuffle) or from_discard
     k = state.knights[p.knight]
-    lines = [f"{k.name} attacks " + ("the top card of the BP discard pile (Precise)." if from_discard
-                                     else "the BP card they chose.")]
+    lines = [said(kf.AttackBPChosen(knight=k.name, discard=from_discard))]
     return _resume_round(engine, seq.run(_attack(engine, state, dice, p, lines), seq.BP_CARD), dice)
 
 
@@ -522,10 +524,10 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
     responses = [] if over or k.dead else [{"attack": a.attack, "target": p.mini, "monster": p.monster}
                                            for a in attacks if a.type == "perform"] + _spawn_attacks(engine, state, p)
     if k.dead and not over and any(a.type == "perform" for a in attacks):
-        lines.append(f"{k.name} died during the Attack: its Attack Responses are ignored (Mercy Rule).")
+        lines.append(said(kf.AttackResponsesIgnored(why="died", knight=k.name)))
     follow_up = not over and not k.dead and any(a.type == "follow_up" for a in attacks)
     if p.bonus and (responses or follow_up):
-        lines.append("During a Bonus Attack its Attack Responses are ignored.")
+        lines.append(said(kf.AttackResponsesIgnored(why="bonus")))
         responses, follow_up = [], False
     if follow_up and k.id not in state.clash.flow.bonus_attacks:
         state.clash.flow.bonus_attacks.append(k.id)

@@ -23,11 +23,13 @@ from rules.board.geometry import parse_space
 from rules.board.measures import is_adjacent
 from rules.board.monster_movement import facing_toward, turn_to
 from rules.clash.flow import Pending
+from rules.clash.knight_attack_facts import AttackKeywordUsed
 from rules.clash.lookups import knight_state
 from rules.clash.peril import REINFORCE, REINFORCE_KEY
 from rules.clash.rounds import running
 from rules.engine import Engine
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.state import CampaignState
 
@@ -77,7 +79,7 @@ def use(engine: Engine, state: CampaignState, pending: Pending | None, kid: str,
     except RuleError as exc:
         if strict:
             raise
-        return [f"({kw.label()} does not apply now: {exc}.)"]
+        return [said(AttackKeywordUsed(keyword="refused", label=kw.label(), why=str(exc)))]
 
 
 def _own_turn(state: CampaignState, pending: Pending | None, kid: str, what: str) -> None:
@@ -98,7 +100,7 @@ def reinforce(state: CampaignState, pending: Pending | None, kid: str, kw: Keywo
     x = kw.value or 1
     flow = running(state).flow
     flow.named.setdefault(REINFORCE_KEY + k.id, []).extend([colour] * x)
-    return [f"{kw.name} {x}: {k.name} adds {x} {colour} Armor dice to their next Armor Roll this Round."]
+    return [said(AttackKeywordUsed(keyword="reinforce", label=kw.name, knight=k.name, amount=x, colour=colour))]
 
 
 def sacrifice(engine: Engine, state: CampaignState, pending: Pending | None, kid: str) -> list[str]:
@@ -111,8 +113,8 @@ def sacrifice(engine: Engine, state: CampaignState, pending: Pending | None, kid
         raise RuleError(f"Sacrifice is used during the first ability window: {k.name} has already attacked this turn")
     lines = st.change_vigor(engine.catalogue, k, -1, voluntary=True)
     flow.pool["break"] = flow.pool.get("break", 0) + 1
-    return [f"Sacrifice: {k.name} loses 1 Vigor.", *lines,
-            f"Knight Pool: +1 Break token ({flow.pool['break']} there now) for {k.name}'s Attack."]
+    return [said(AttackKeywordUsed(keyword="sacrifice", knight=k.name)), *lines,
+            said(AttackKeywordUsed(keyword="sacrifice_break", knight=k.name, amount=flow.pool["break"]))]
 
 
 def daze(state: CampaignState, pending: Pending | None, kid: str, to: str | None) -> list[str]:
@@ -141,6 +143,5 @@ def daze(state: CampaignState, pending: Pending | None, kid: str, to: str | None
         raise RuleError(f"Daze: {k.name} stands on the {m.name} itself")
     away = toward[0].opposite
     state.board = turn_to(board, m.id, away)
-    other = f" (facing {toward[1].opposite.name} was as far away: the GM may turn it with /clash place)" \
-        if len(toward) > 1 else ""
-    return [f"Daze: the {m.name} turns to face away from {k.name} (facing {away.name}){other}."]
+    other = toward[1].opposite.name if len(toward) > 1 else ""
+    return [said(AttackKeywordUsed(keyword="daze", knight=k.name, monster=m.name, facing=away.name, other=other))]

@@ -9,6 +9,18 @@ from rules.attack_rolls import roll_crit_pool
 from rules.board import measures
 from rules.clash import attack_keywords, attention, evasion, harm
 from rules.clash.activation import react_window
+from rules.clash.activation_facts import (
+    ActivationCommanded,
+    ActivationCritEvade,
+    ActivationEvaded,
+    ActivationEvasionRolled,
+    ActivationGuarded,
+    ActivationJudged,
+    ActivationOutOfReach,
+    ActivationRerolled,
+    ActivationRerollHeat,
+    ActivationTested,
+)
 from rules.clash.activation_state import Activation
 from rules.clash.attack_target import Target
 from rules.clash.facing import face_target
@@ -21,6 +33,7 @@ from rules.decision_records import JudgementGroupThen
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import statistics as st
 from rules.rolls import d10_success
 from rules.state import JUDGEMENT_REROLLS_VERSION, CampaignState, one_attack
@@ -94,8 +107,7 @@ def _target(state: CampaignState, knight: str) -> Target:
 def _knight_passes(state: CampaignState, act: Activation, lines: list[str], out_of_reach: bool) -> None:
     """A dead Knight is not attacked; one out of reach evades: "The Monster goes straight to After Attack"."""
     if out_of_reach:
-        lines.append(f"💨 {name_of(state, current(act) or '')} is out of reach: Out of Reach Evade. The Monster goes "
-                     "straight to After Attack.")
+        lines.append(said(ActivationOutOfReach(knight=name_of(state, current(act) or ""))))
         act.hits = 0
     act.step = "after_attack"
 
@@ -135,13 +147,11 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
         gates = [g.text for g in met if g.evasion_dice]
         count = card.evasion_dice + state.clash.effective_evasion_dice_bonus() + sum(g.evasion_dice for g in met)
         act.naturals = roll_crit_pool(dice, count, f"{k.name}'s Evasion Roll against {card.name}")
-        gate_text = f" (gate: {'; '.join(gates)})" if gates else ""
-        lines.append(f"🛡️ {k.name} rolls {count} Evasion dice{gate_text}: {_shown(act.naturals, bonus)} vs "
-                     f"{difficulty}+ → {evasion.hits(act.naturals, bonus, difficulty)} hit(s).")
-        if act.naturals[0] == 1:
-            lines.append("The Crit die shows a natural 1: Crit Evade Fail (resolve its effects, if any).")
-        if act.naturals[0] == 10:
-            lines.append("The Crit die shows a natural 10: Crit Evade (resolve its effects, if any).")
+        lines.append(said(ActivationEvasionRolled(knight=k.name, count=count, naturals=list(act.naturals), bonus=bonus,
+                                                  difficulty=difficulty, gates=gates,
+                                                  hits=evasion.hits(act.naturals, bonus, difficulty))))
+        if act.naturals[0] in (1, 10):
+            lines.append(said(ActivationCritEvade(fail=act.naturals[0] == 1)))
     missed = [i for i in evasion.failed(act.naturals, bonus, difficulty, act.guarded) if i not in act.rerolled]
     if missed and not act.rerolled:
         free = min(d.rerolls, len(missed))
@@ -165,18 +175,14 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
     act.hits = max(0, rolled - act.evaded)
     lines += st.after(engine.catalogue, k, "evasion_roll")
     if act.evaded and rolled:
-        lines.append(f"{min(act.evaded, rolled)} hit(s) treated as evaded (Block).")
+        lines.append(said(ActivationEvaded(blocked=min(act.evaded, rolled))))
     if act.hits == 0:
-        lines.append(f"✨ {k.name} evades every die: Full Evade.")
+        lines.append(said(ActivationEvaded(knight=k.name)))
         act.step = "after_attack"
     else:
         act.step = "consequences"
         lines += attack_keywords.on_hit(engine, state, dice, act, card, knight, judgement=False)
     return None
-
-
-def _shown(naturals: list[int], bonus: int) -> str:
-    return " ".join(str(n) if not bonus else f"{n}{bonus:+d}" for n in naturals)
 
 
 @resumes("evasion_reroll")
@@ -203,8 +209,7 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
         act.guarded = evasion.guard(act.naturals, bonus, difficulty, d.guard)
         if any(str(i) in chosen for i in act.guarded):
             raise RuleError("Guard: \"You cannot re-roll those dice\" — choose Guard or a re-roll for each die")
-        lines.append(f"🛡️ Guard {d.guard}: " + ", ".join(f"+{n} on die {i}" for i, n in sorted(act.guarded.items()))
-                     + ".")
+        lines.append(said(ActivationGuarded(guard=d.guard, lifted=sorted(act.guarded.items()))))
         chosen = [c for c in chosen if c != "guard"]
         if not chosen:
             act.rerolled = [0]
@@ -221,13 +226,14 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
         old = act.naturals[p - 1]
         what = "the Judgement test" if judgement else f"Evasion die {p}"
         act.naturals[p - 1] = dice.d10(f"{k.name} re-rolls {what}", crit=p == 1 and not judgement, reroll=True)
-        lines.append(f"🎲 {k.name} re-rolls {'the test' if judgement else f'die {p}'}: {old} → {act.naturals[p - 1]}.")
+        lines.append(said(ActivationRerolled(knight=k.name, old=old, new=act.naturals[p - 1],
+                                             die=None if judgement else p)))
         if p == 1 and act.naturals[0] == 1 and not judgement:
-            lines.append("The re-rolled Crit die shows a natural 1 again: resolve Crit Evade Fail effects again.")
+            lines.append(said(ActivationCritEvade(fail=True, again=True)))
     act.rerolled = positions
     if paid:
         lines += st.change_heat(engine.catalogue, k, paid, voluntary=True)
-        lines.append(f"{k.name} gains {paid} Heat for the re-roll(s).")
+        lines.append(said(ActivationRerollHeat(knight=k.name, heat=paid)))
     return run_from(engine, state, dice, lines, act)
 
 
@@ -257,7 +263,8 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     bonus = k.sheet.virtue(act.virtue)  # type: ignore[arg-type]
     if not act.naturals:
         act.naturals = [dice.d10(f"{k.name}'s {act.virtue.capitalize()} test against {card.name}")]
-        lines.append(f"🧠 {k.name} tests {act.virtue.capitalize()} {difficulty}+: {act.naturals[0]}{bonus:+d}.")
+        lines.append(said(ActivationTested(knight=k.name, virtue=act.virtue, difficulty=difficulty,
+                                           natural=act.naturals[0], bonus=bonus)))
     success = d10_success(act.naturals[0], bonus, difficulty)
     if not success and not act.rerolled:
         if attack_keywords.doomed(card):  # the window stays open for Defy
@@ -270,9 +277,9 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
                     Option(key="keep", label="Keep", help="the Judgement hits")], knights=[knight])
     act.hits = 0 if success or act.evaded else 1
     if act.evaded and not success:
-        lines.append("Defy: the Judgement's hit is treated as evaded.")
+        lines.append(said(ActivationJudged(defied=True)))
     hit = act.hits > 0
-    lines.append(f"{k.name} {'fails: the Judgement hits' if hit else 'passes: the Judgement has no effect'}.")
+    lines.append(said(ActivationJudged(knight=k.name, hit=hit)))
     act.step = "consequences" if hit else "after_attack"
     if hit:
         lines += attack_keywords.on_hit(engine, state, dice, act, card, knight, judgement=True)
@@ -299,9 +306,9 @@ def _resume_command(engine: Engine, state: CampaignState, pending: Pending, chos
     act.obeyed = chosen[0] == "obey"
     name = name_of(state, knight)
     if act.obeyed:
-        lines.append(f"✋ {name} obeys: {card.attack.obey} (apply it by hand; its effects are voluntary).")
+        lines.append(said(ActivationCommanded(knight=name, obeyed=True, obey=card.attack.obey)))
     else:
-        lines.append(f"{name} disobeys and suffers the penalty.")
+        lines.append(said(ActivationCommanded(knight=name, obeyed=False)))
         h = harm_by(engine, state, dice, act)
         harm.resolve_effects(h, knight, card.attack.disobey, source=card.name)
         harm.settle(h)
@@ -360,8 +367,9 @@ def group_tests(state: CampaignState, dice: Dice, lines: list[str], act: Activat
         for kid in act.group:
             k, virtue = knight_state(state, kid), act.group_virtues[kid]
             act.group_naturals[kid] = dice.d10(f"{k.name}'s {virtue.capitalize()} test against {card.name}")
-            lines.append(f"🧠 {k.name} tests {virtue.capitalize()} {difficulty}+: "
-                         f"{act.group_naturals[kid]}{k.sheet.virtue(virtue):+d}.")  # type: ignore[arg-type]
+            lines.append(said(ActivationTested(knight=k.name, virtue=virtue, difficulty=difficulty,
+                                               natural=act.group_naturals[kid],
+                                               bonus=k.sheet.virtue(virtue))))  # type: ignore[arg-type]
     if act.group_declared:
         return None
     failed = [kid for kid in act.group if not _passes(state, act, card, kid)]
@@ -413,8 +421,8 @@ def resume_rerolls(engine: Engine, state: CampaignState, act: Activation, chosen
         for kid in (k for k in act.group if k in chosen):
             k, old = knight_state(state, kid), act.group_naturals[kid]
             act.group_naturals[kid] = dice.d10(f"{k.name} re-rolls the Judgement test", reroll=True)
-            lines.append(f"🎲 {k.name} re-rolls the test: {old} → {act.group_naturals[kid]}.")
+            lines.append(said(ActivationRerolled(knight=k.name, old=old, new=act.group_naturals[kid])))
             lines += st.change_heat(engine.catalogue, k, 1, voluntary=True)
-            lines.append(f"{k.name} gains 1 Heat for the re-roll.")
+            lines.append(said(ActivationRerollHeat(knight=k.name, heat=1, one=True)))
     act.group_declared = True
     return run_from(engine, state, dice, lines, act)

@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.board.naming import slug
 from rules.clash import mob_track, traits
+from rules.clash.activation_facts import ActivationGoesOn
 from rules.clash.activation_state import Activation
 from rules.clash.activation_state import Step as StepName
 from rules.clash.flow import Pending, decision
@@ -27,6 +28,7 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result
 from rules.errors import RuleError
 from rules.facts import said
+from rules.flat import flat_copy
 from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
@@ -64,7 +66,7 @@ def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act:
             act = flow.queue.pop(0)
         pending = _advance(engine, state, dice, lines, act)
         if pending is not None:
-            pending.activation = act.model_copy(deep=True)
+            pending.activation = flat_copy(act)
             pending.lines_before = len(lines)
             return result_of(engine, state, lines, pending)
         act = None
@@ -89,7 +91,7 @@ def _advance(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
         if state.clash.over is not None:
             return None
         if not _monster_on_board(state, act) and act.step not in ("finish", "done"):
-            lines.append("The acting Monster is no longer on the Clash Board: its Activation ends.")
+            lines.append(said(ActivationGoesOn(why="monster_gone")))
             act.step = "finish"
             continue
         pending = STEPS[act.step](engine, state, dice, lines, act)

@@ -18,6 +18,23 @@ from content.schema.cards import LoseVigor
 from content.schema.gear import TIERS, Gate, GearFace, Keyword
 from rules import decks, facts, rolls
 from rules.clash.harm_state import Harm, resolve_effects
+from rules.clash.peril_facts import (
+    PerilArmorRerolled,
+    PerilArmorRolled,
+    PerilCardDrawn,
+    PerilChanceOffered,
+    PerilCheckOwed,
+    PerilDishonor,
+    PerilDrawnAgain,
+    PerilDroppedToZero,
+    PerilNoArmorRoll,
+    PerilReinforced,
+    PerilSoaked,
+    PerilStats,
+    PerilUninjured,
+    PerilVigorAsked,
+    PerilWhenDrawn,
+)
 from rules.coverage import implements
 from rules.decks.handlers import after_draw, massive_peril
 from rules.errors import RuleError
@@ -45,7 +62,7 @@ def knight_state(h: Harm, ident: str) -> KnightState:
 def say_stats(h: Harm, k: KnightState, lines: list[str]) -> None:
     kept = [line for line in lines if not isinstance(facts.unpack(line), JudiciumDue)]  # the Peril step draws it
     if kept:
-        h.say(f"{k.name}: " + " ".join(kept))
+        h.say(facts.said(PerilStats(knight=k.name, lines=kept)))
 
 
 # --- Vigor, Armor, Heat ---------------------------------------------------------------------------------------
@@ -54,24 +71,22 @@ def say_stats(h: Harm, k: KnightState, lines: list[str]) -> None:
 def vigor_loss(h: Harm, k: KnightState, e: LoseVigor, hits: int, attack: bool, judgement: bool) -> tuple[int, int]:
     """The Vigor a card takes, with the Monster's bonuses, then the Armor Roll. Returns (asked, lost)."""
     n = e.amount * hits if e.per_hit else e.amount
-    parts = [f"{e.amount}×{hits} hits" if e.per_hit else f"{e.amount}"]
+    bonus = escalation = 0
     clash = h.state.clash
     if attack and clash is not None:
         if k.id not in h.bonus_paid:
             h.bonus_paid.append(k.id)
-            if clash.vigor_loss_bonus:
-                n += clash.vigor_loss_bonus
-                parts.append(f"{clash.vigor_loss_bonus} Vigor Loss bonus (once per Attack)")
-        if clash.bonuses.vigor_loss_per_hit:
-            n += clash.bonuses.vigor_loss_per_hit * hits
-            parts.append(f"{clash.bonuses.vigor_loss_per_hit}×{hits} hits Escalation bonus")
-    if len(parts) > 1:
-        h.say(f"{k.name} is to lose {n} Vigor ({' + '.join(parts)}).")
+            bonus = clash.vigor_loss_bonus
+        escalation = clash.bonuses.vigor_loss_per_hit
+        n += bonus + escalation * hits
+    if bonus or escalation:
+        h.say(facts.said(PerilVigorAsked(knight=k.name, total=n, amount=e.amount, hits=hits, per_hit=e.per_hit,
+                                         bonus=bonus, escalation=escalation)))
     asked = n
     if attack and not judgement:
         n = armor_roll(h, k, n)
     elif judgement:
-        h.say("A Judgement's Vigor loss cannot be mitigated with an Armor Roll.")
+        h.say(facts.said(PerilNoArmorRoll()))
     if n > 0:
         lose_vigor(h, k, n)
     return asked, n
@@ -106,8 +121,7 @@ def lost(h: Harm, k: KnightState, before: int, n: int) -> None:
     h.below[k.id] = h.below.get(k.id, 0) + n - before
     if k.id not in h.judicium_due:
         h.judicium_due.append(k.id)
-    h.say(f"💀 {k.name} drops to 0 Vigor (treated as {-h.below[k.id]} for this Peril Check): a Judicium at the "
-          "end of this step.")
+    h.say(facts.said(PerilDroppedToZero(knight=k.name, treated=-h.below[k.id])))
 
 
 def change_heat(h: Harm, k: KnightState, n: int) -> None:
@@ -181,19 +195,18 @@ def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
         rerolls = sum(kw.value or 0 for _, _, kws in sources for kw in kws if kw.name == "Armor Re-roll")
         r = _armor_rerolls(h, k, r, rerolls)
         left = max(0, n - r.power)
-        names = ", ".join([name for name, f, _ in sources if f.armor_dice.total] + (["Reinforce"] if any(
-            extra.values()) else []))
-        faces = ", ".join(f"{f.colour} {f.power} Power" for f in r.faces)
-        pool = ", ".join(f"{count} {c}" for c, count in (("red", red), ("black", black), ("white", white)) if count)
-        h.say(f"🛡️ {k.name}'s Armor Roll ({pool} from {names}): {faces} → "
-              f"**{r.power} Armor**; Vigor loss {n} → {left}.")
+        names = [name for name, f, _ in sources if f.armor_dice.total] + (["Reinforce"] if any(extra.values()) else [])
+        pool = {c: count for c, count in (("red", red), ("black", black), ("white", white)) if count}
+        h.say(facts.said(PerilArmorRolled(knight=k.name, pool=pool, sources=names,
+                                          faces=[(f.colour, f.power) for f in r.faces], armor=r.power, before=n,
+                                          after=left)))
         n = left
     soak = sum(kw.value or 0 for _, _, kws in sources for kw in kws if kw.name == "Soak")
     if soak and not clash:
-        h.say("(Soak does not apply: it reduces Vigor loss from Monster Attacks during a Clash, not an Encounter.)")
+        h.say(facts.said(PerilSoaked(soak=soak, applies=False)))
         return n
     if soak and n:
-        h.say(f"Soak {soak}: Vigor loss {n} → {max(0, n - soak)}.")
+        h.say(facts.said(PerilSoaked(soak=soak, before=n, after=max(0, n - soak))))
         n = max(0, n - soak)
     return n
 
@@ -204,21 +217,20 @@ def _reinforce(h: Harm, k: KnightState, sources: list[tuple[str, GearFace, list[
     always used: it can only lower the Vigor loss. One with a cost was declared with ``/knight react`` before the
     roll and is taken from ``flow.named`` (rules/clash/knight_windows.py). Returns the extra dice by colour."""
     extra = {"white": 0, "black": 0, "red": 0}
-    said: list[str] = []
+    gear: list[tuple[str, str]] = []
     for name, _, kws in sources:
         for kw in kws:
             if kw.name in REINFORCE:
                 extra[REINFORCE[kw.name]] += kw.value or 1
-                said.append(f"{kw.label()} ({name})")
+                gear.append((kw.label(), name))
     clash = h.state.clash
     colours = clash.flow.named.pop(REINFORCE_KEY + k.id, []) if clash is not None else []
-    for colour in ("red", "black", "white"):
-        if colours.count(colour):
-            extra[colour] += colours.count(colour)
-            said.append(f"{colours.count(colour)} {colour} declared with Reinforce")
-    if said:
-        h.say(f"Reinforce: {k.name} adds " + ", ".join(f"{n} {c}" for c, n in extra.items() if n)
-              + f" Armor dice ({'; '.join(said)}).")
+    declared = {c: colours.count(c) for c in ("red", "black", "white") if colours.count(c)}
+    for colour, count in declared.items():
+        extra[colour] += count
+    if gear or declared:
+        h.say(facts.said(PerilReinforced(knight=k.name, extra={c: n for c, n in extra.items() if n}, gear=gear,
+                                         declared=declared)))
     return extra
 
 
@@ -234,7 +246,7 @@ def _armor_rerolls(h: Harm, k: KnightState, r: PowerRoll, x: int) -> PowerRoll:
         n = h.dice.d6(f"armor re-roll ({k.name}, {colour})", colour=colour, reroll=True)
         shown = h.cat.dice.die(colour).faces[n - 1]
         faces[i] = PowerFace(colour=colour, face=n, power=shown.power, potential=shown.potential, hope=shown.hope)
-    h.say(f"Armor Re-roll {x}: {k.name} re-rolls {len(idle)} Armor die(dice) that showed no Power.")
+    h.say(facts.said(PerilArmorRerolled(knight=k.name, x=x, count=len(idle))))
     return count_faces(r.pool, faces)
 
 
@@ -244,10 +256,10 @@ def owe_peril_check(h: Harm, knight: str) -> None:
     current action. In such cases always resolve only one Peril Check.\""""
     k = knight_state(h, knight)
     if k.id in h.peril_due or k.id in h.checked:
-        h.say(f"{k.name} already owes a Peril Check this step: only one is resolved.")
+        h.say(facts.said(PerilCheckOwed(knight=k.name, already=True)))
         return
     h.peril_due.append(k.id)
-    h.say(f"{k.name} owes a Peril Check (resolved at the end of this step).")
+    h.say(facts.said(PerilCheckOwed(knight=k.name)))
 
 
 # --- Peril Checks ----------------------------------------------------------------------------------------------
@@ -277,9 +289,9 @@ def peril_check(h: Harm, knight: str) -> None:
     if threshold == "judicium":
         judicium(h, k.id)
     elif threshold == "uninjured":
-        h.say(f"Peril Check: {k.name} is Uninjured — no Mortis card.")
+        h.say(facts.said(PerilUninjured(knight=k.name)))
     else:
-        _draw(h, k, MORTIS[threshold], f"Peril Check ({threshold.capitalize()})")
+        _draw(h, k, MORTIS[threshold], threshold)
 
 
 @implements(
@@ -301,7 +313,7 @@ def judicium(h: Harm, knight: str) -> None:
     pile, events, _ = massive_peril(h.engine, deck, h.engine.pile(h.state, deck.id), vigor if vigor < 0 else None)
     h.state.decks[deck.id] = pile
     h.lines += [facts.said(e.fact) for e in events if e.fact is not None]
-    _draw(h, k, deck.id, f"Judicium (Vigor treated as {vigor})")
+    _draw(h, k, deck.id, None, vigor)
 
 
 def judicium_card(h: Harm, name: str, vigor: int, second_chance: bool) -> Any:
@@ -314,22 +326,24 @@ def judicium_card(h: Harm, name: str, vigor: int, second_chance: bool) -> Any:
     h.lines += [facts.said(e.fact) for e in events if e.fact is not None]
     card_id = _take(h, JUDICIUM)
     card = h.engine.card(JUDICIUM, card_id)
-    h.say(f"🃏 Judicium (Vigor treated as {vigor}): {name} draws **{card.name}** — {card.text}")
+    h.say(facts.said(PerilCardDrawn(knight=name, card=card.name, text=card.text, vigor=vigor)))
     if second_chance and kills(card):
         h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
         card_id = _take(h, JUDICIUM)
         card = h.engine.card(JUDICIUM, card_id)
-        h.say(f"🍀 Second Chance: {name} ignores it and draws again: **{card.name}** — {card.text} (this card "
-              "cannot be ignored).")
+        h.say(facts.said(PerilDrawnAgain(knight=name, chance="Second Chance", card=card.name, text=card.text)))
     h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
     return card
 
 
-def _draw(h: Harm, k: KnightState, deck_id: str, why: str) -> None:
+def _draw(h: Harm, k: KnightState, deck_id: str, threshold: str | None, vigor: int = 0) -> None:
+    """Draw for a Peril Check at ``threshold`` (a Mortis deck), or a Judicium (``threshold`` None) with the Vigor
+    treated as ``vigor``."""
     deck = h.engine.deck(deck_id)
     card_id = _take(h, deck_id)
     card = h.engine.card(deck.id, card_id)
-    h.say(f"🃏 {why}: {k.name} draws **{card.name}** from the {deck.name} deck — {card.text}")
+    h.say(facts.said(PerilCardDrawn(knight=k.name, card=card.name, text=card.text, deck=deck.name,
+                                    threshold=threshold, vigor=vigor)))
     chance = _chance(h, k)
     if chance is not None and kills(card):
         card_id, card = _second_draw(h, k, deck_id, card_id, chance)
@@ -359,11 +373,12 @@ def _when_drawn(h: Harm, k: KnightState, card: str) -> None:
             if a.trigger != "draw_mortis" or not st.gate_met(h.cat, k, a.gate):
                 continue
             if a.cost is None and a.effects:
-                h.say(f"⚡ {face.name}: {a.text or a.name} (before {card} resolves)")
+                h.say(facts.said(PerilWhenDrawn(knight=k.name, gear=face.name, text=a.text or a.name, card=card,
+                                                auto=True)))
                 resolve_effects(h, k.id, a.effects, source=face.name)
             else:
-                h.say(f"✋ {face.name}{' (' + a.cost + ')' if a.cost else ''}: {a.text} — {k.name} may use it now, "
-                      f"before {card} resolves (by hand).")
+                h.say(facts.said(PerilWhenDrawn(knight=k.name, gear=face.name, text=a.text, card=card, auto=False,
+                                                cost=a.cost)))
 
 
 @implements("Vices", chapter="Other Rules",
@@ -375,13 +390,12 @@ def _dishonor(h: Harm, k: KnightState, deck_id: str, card: Any) -> bool:
     if deck_id not in MORTIS.values() or "positive" not in card.tags or not k.sheet.vices.get("dishonor"):
         return False
     if exp is None:
-        h.say(f"✋ Dishonor: if this is {k.name}'s first positive Mortis of the Expedition, its effects are ignored "
-              "(undo them by hand: no Expedition is under way to count it).")
+        h.say(facts.said(PerilDishonor(knight=k.name, by_hand=True)))
         return False
     if k.id in exp.dishonored:
         return False
     exp.dishonored.append(k.id)
-    h.say(f"Dishonor: {k.name}'s first positive Mortis of the Expedition — {card.name}'s effects are ignored.")
+    h.say(facts.said(PerilDishonor(knight=k.name, card=card.name)))
     return True
 
 
@@ -424,17 +438,14 @@ def _second_draw(h: Harm, k: KnightState, deck_id: str, first: str, chance: str)
         leave_out = next((c.id for c in deck.cards if c.massive_peril == -5), None)
     card_id = _take(h, deck_id, leave_out)
     card = h.engine.card(deck.id, card_id)
-    aside = " (You Died Horribly set aside for this draw)" if leave_out else ""
-    h.say(f"🍀 {chance}: {k.name} ignores {h.engine.card(deck.id, first).name}, discards it and draws again"
-          f"{aside}: **{card.name}** — {card.text} (this card cannot be ignored).")
+    h.say(facts.said(PerilDrawnAgain(knight=k.name, chance=chance, card=card.name, text=card.text,
+                                     first=h.engine.card(deck.id, first).name, aside=leave_out is not None)))
     return card_id, card
 
 
 def second_chance_offer(h: Harm, k: KnightState, deck_id: str, chance: str) -> None:
     """On a card that does not kill, ignoring it is the player's own choice: shown with the command."""
-    h.say(f"✋ {chance}: {k.name} may ignore this card and draw another from the same deck: "
-          f"`/deck draw deck:{deck_id}` (the GM undoes the first card's effects by hand; the second cannot be "
-          "ignored).")
+    h.say(facts.said(PerilChanceOffered(knight=k.name, chance=chance, deck=deck_id)))
 
 
 def settle(h: Harm) -> None:

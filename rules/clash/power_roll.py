@@ -20,6 +20,14 @@ from content.schema.gear import GearFace, Keyword, PowerDice
 from content.schema.knights import HeroicLevel
 from rules import odds
 from rules.clash.attack_facts import PowerOutcome, PowerRollResolved
+from rules.clash.knight_attack_facts import (
+    AttackPoolCleared,
+    AttackPotentialUnused,
+    AttackPowerPool,
+    AttackTimedAbility,
+    AttackWindowByHand,
+    AttackWindowTokens,
+)
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.facts import said
@@ -109,13 +117,20 @@ def conversions(potential: int, hope: int, t: PoolTokens) -> tuple[int, dict[str
 
 @dataclass
 class PoolPlan:
-    """The Power Pool asked for (before the box limits) and where each part comes from."""
+    """The Power Pool asked for (before the box limits) and where each part comes from (``source``: the Power Pool's
+    fact, the box's dice not counted yet). ``parts`` are those sources in words for an Encounter's Attack, whose
+    family (rules/delve/encounter_attack.py) is not converted yet."""
 
     white: int
     black: int
     red: int
     raw: int
     parts: list[str] = field(default_factory=list)
+    source: AttackPowerPool | None = None
+
+
+def _colours(d: PowerDice) -> dict[str, int]:
+    return {"red": d.red, "black": d.black, "white": d.white}
 
 
 def _dice(p: PowerDice) -> odds.Dice:
@@ -174,7 +189,11 @@ def create_pool(cat: Catalogue, k: KnightState, face: GearFace, hits: int, passi
         parts.append("Bonus Power " + ", ".join(x for x in (dice_text, raw_text) if x))
     parts.append(f"the Knight's {knight_die} Power die" + (" (Power Dice Promotion)" if promotion else ""))
     parts += [f"Additional Power Die ({c}, Heroic Arc)" for c in extra]
-    return PoolPlan(white=white, black=black, red=red, raw=raw, parts=parts)
+    bonused = bool(hits and (face.bonus_power.total or face.bonus_raw_power))
+    source = AttackPowerPool(hits=hits, weapon_power=_colours(face.weapon_power), knight_die=knight_die,
+                             bonus_power=_colours(face.bonus_power) if bonused else {},
+                             bonus_raw=face.bonus_raw_power if bonused else 0, promotion=promotion, extra=list(extra))
+    return PoolPlan(white=white, black=black, red=red, raw=raw, parts=parts, source=source)
 
 
 # --- 6.2-6.5 ----------------------------------------------------------------------------------------------
@@ -322,16 +341,14 @@ def clear_pool(pool: dict[str, int], fire_used: int, before: dict[str, int] | No
     if passed:
         kept = place(kept, passed)
         removed = {t: n - passed.get(t, 0) for t, n in removed.items() if n - passed.get(t, 0) > 0}
-        lines.append(f"Pass: {_tokens_text(passed)} stay in the {where}.")
+        lines.append(said(AttackPoolCleared(step="passed", where=where, tokens=passed)))
     if removed:
-        shown = ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in sorted(removed.items()))
-        line = f"The {where} is cleared ({shown})"
-        lines.append(line + (f"; {fire_left} unused Fire token{'s' if fire_left != 1 else ''} stay." if fire_left
-                             else "."))
+        lines.append(said(AttackPoolCleared(step="cleared", where=where, tokens=dict(sorted(removed.items())),
+                                            fire_left=fire_left)))
     if added and any(t in knight_tokens for t in added):
         kept = place(kept, {t: n for t, n in added.items() if t in knight_tokens})
-        lines.append(f"Placed by the Monster's cards during this Attack, {_tokens_text(added)} stay for the next one.")
-    return kept, lines or [f"The {where} is empty."]
+        lines.append(said(AttackPoolCleared(step="stayed", where=where, tokens=added)))
+    return kept, lines or [said(AttackPoolCleared(step="empty", where=where))]
 
 
 def token_keywords(keywords: list[Keyword], *, auto: bool) -> dict[str, int]:
@@ -365,16 +382,12 @@ def place(pool: dict[str, int], tokens: dict[str, int]) -> dict[str, int]:
 RESOURCE_KEYWORDS: dict[str, str] = {"Magic": "magic"}
 
 
-def _tokens_text(tokens: dict[str, int]) -> str:
-    return ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in tokens.items())
-
-
 def timed_abilities(face: GearFace, when: str) -> list[str]:
     """"Full Hit" / "Full Miss" abilities of the active weapon, shown to be applied by hand."""
     if not when:
         return []
     found = [a.text for a in face.abilities if when.lower() in f"{a.timing or ''} {a.text}".lower()]
-    return [f"✋ {when} — {face.name}: {text} (by hand)." for text in found]
+    return [said(AttackTimedAbility(when=when, weapon=face.name, text=text)) for text in found]
 
 
 @implements(
@@ -391,27 +404,25 @@ def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int], 
     auto = token_keywords(keywords, auto=True)
     if auto:
         pool = place(pool, auto)
-        lines.append(f"First ability window: the {face.name} places {_tokens_text(auto)} in the {where}.")
+        lines.append(said(AttackWindowTokens(window="first", who=face.name, tokens=auto, where=where)))
     lines += shown(keywords, context, face.name)
     texts = [f"{a.name + ': ' if a.name else ''}{a.text}" for a in face.abilities if a.text]
     if texts:
-        joined = "; ".join(texts)
-        lines.append("✋ First ability window, if they apply now (by hand): " + joined
-                     + ("" if joined.endswith((".", "!", "?")) else "."))
+        lines.append(said(AttackWindowByHand(what="first", texts=texts)))
     return pool, lines
 
 
 def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: PowerOutcome) -> list[str]:
     pool = res.pool
-    dice = ", ".join(f"{n} {c}" for c, n in (("red", pool.red), ("black", pool.black), ("white", pool.white)) if n)
-    lines = [f"Power Pool: {'; '.join(plan.parts)} → {dice or 'no dice'}"
-             + (f" + {res.raw} Power" if res.raw else "") + "."]
+    dice = {c: n for c, n in (("red", pool.red), ("black", pool.black), ("white", pool.white)) if n}
+    assert plan.source is not None  # create_pool's
+    lines = [said(plan.source.model_copy(update={"dice": dice, "raw": res.raw}))]
     used = {k: v for k, v in res.used.items() if k not in ("black_conversion", "power_reroll")}
     lines.append(said(power_rolled(res, at, outcome, used, gained=res.converted + res.used.get("power", 0))))
     left = res.potential - res.used.get("sunder", 0) - res.used.get("break", 0) - res.used.get("fire", 0) \
         - res.used.get("black_conversion", 0) - max(0, res.used.get("hope", 0) - res.hope)
     if left > 0:
-        lines.append(f"{left} Potential unused: an effect that turns Potential into Power applies by hand.")
+        lines.append(said(AttackPotentialUnused(left=left)))
     return lines
 
 
@@ -437,7 +448,7 @@ def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list
     for kw in keywords:
         if kw.name in RESOURCE_KEYWORDS and kw.value:
             placed[RESOURCE_KEYWORDS[kw.name]] = placed.get(RESOURCE_KEYWORDS[kw.name], 0) + kw.value
-    choices: list[str] = []
+    choices: list[tuple[int, list[str]]] = []
     resource_keywords = list(keywords)  # Zeal X and Fleisch X, from the weapon and single-option Arc levels
     for lv in arc_levels(cat, k, passion):
         if len(lv.options) == 1:
@@ -445,16 +456,15 @@ def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list
             for token, n in token_keywords(lv.options[0].keywords, auto=False).items():
                 placed[token] = placed.get(token, 0) + n
         else:
-            choices.append(f"Passion {lv.passion}: " + " or ".join(o.label() for o in lv.options))
+            choices.append((lv.passion, [o.label() for o in lv.options]))
     lines: list[str] = []
     if placed:
         pool = place(pool, placed)
-        lines.append(f"Second ability window: {k.name} places {_tokens_text(placed)} in the {where} "
-                     "(the active weapon and the Heroic Arc) for the next attacking Knight.")
+        lines.append(said(AttackWindowTokens(window="second", who=k.name, tokens=placed, where=where)))
     pool = dict(pool)
     lines += keyword_effects.second_window(cat, k, resource_keywords, pool, where)
     if choices:
-        lines.append("✋ Heroic Arc, one option per level (by hand): " + "; ".join(choices) + ".")
+        lines.append(said(AttackWindowByHand(what="arc", levels=choices)))
     if any("exhaust" in f"{a.cost or ''} {a.text}".lower() for a in face.abilities):
-        lines.append(f"✋ The {face.name}'s text exhausts it: apply it by hand if it applies.")
+        lines.append(said(AttackWindowByHand(what="exhausts", weapon=face.name)))
     return pool, lines

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.clash.flow_state import Flow
+from rules.flat import flat, flat_copy
 
 ActivationKind = Literal["ai", "signature"]
 ClashType = Literal["exhibition", "full"]
@@ -26,11 +27,13 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+@flat
 class ActivationToken(_Model):
     kind: ActivationKind
     ready: bool = True
 
 
+@flat
 class WoundCard(_Model):
     """A card of the Wound Stack: a wounded BP card (``card``) or a Generic Wound card (``card`` None)."""
 
@@ -57,6 +60,7 @@ class MobSlot(_Model):
                               "them, rules/clash/armor_piercing.py)")
 
 
+@flat
 class PermanentBonuses(_Model):
     """Bonuses gained when the AI Escalation deck has no card left ("No Cards to Escalate")."""
 
@@ -123,10 +127,10 @@ class ClashState(_Model):
             "ai_escalation": {k: list(v) for k, v in self.ai_escalation.items()},
             "bp_escalation": {k: list(v) for k, v in self.bp_escalation.items()},
             "mob_track": [None if slot is None else slot.model_copy(deep=True) for slot in self.mob_track],
-            "loose_tokens": [t.model_copy() for t in self.loose_tokens],
-            "boss_activations": [t.model_copy() for t in self.boss_activations],
-            "wound_stack": [w.model_copy() for w in self.wound_stack],
-            "bonuses": self.bonuses.model_copy(), "modifiers": dict(self.modifiers),
+            "loose_tokens": [flat_copy(t) for t in self.loose_tokens],
+            "boss_activations": [flat_copy(t) for t in self.boss_activations],
+            "wound_stack": [flat_copy(w) for w in self.wound_stack],
+            "bonuses": flat_copy(self.bonuses), "modifiers": dict(self.modifiers),
         })
 
     def held(self) -> list[str]:

@@ -13,11 +13,12 @@ from __future__ import annotations
 from content.schema.monsters import Trait, TraitTiming
 from rules.board import measures
 from rules.clash import harm
+from rules.clash.activation_facts import ActivationTrait
 from rules.clash.lookups import knight_state, monster_content
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.state import CampaignState
 
 T = "tests/clash/test_traits.py::"
@@ -51,27 +52,27 @@ def _met(state: CampaignState, trait: Trait, kid: str | None) -> bool:
         kid is not None and _adjacent_monsters(state, kid, "mob") >= c.adjacent_mobs_at_least)
 
 
-def _affected(state: CampaignState, trait: Trait, knight: str | None) -> tuple[list[str], str]:
-    """(board ids of the Knights the effects fall on, a note when the bot cannot tell)."""
+def _affected(state: CampaignState, trait: Trait, knight: str | None) -> tuple[list[str], ActivationTrait | None]:
+    """(board ids of the Knights the effects fall on, what the table is told when the bot cannot tell)."""
     living = _living(state)
     if trait.affects == "every_knight":
-        return living, ""
+        return living, None
     if trait.affects == "the_knight":
-        return ([knight] if knight in living else []), ""
+        return ([knight] if knight in living else []), None
     if trait.affects == "adjacent_knights":
         boss = [m for m in state.board.monsters if m.kind == "boss"] or list(state.board.monsters)
         return [k for k in living if any(measures.is_adjacent(state.board, m, state.board.knight(k))
-                                         for m in boss)], ""
+                                         for m in boss)], None
     if trait.affects == "most_bane":
         bane = {k: state.squires[k].bane if k in state.squires else knight_state(state, k).stats.bane
                 for k in living}  # a Squire's own Bane (docs/squires.md)
         best = max(bane.values(), default=0)
         top = [k for k, n in bane.items() if n == best]
         if len(top) > 1:
-            names = ", ".join(state.board.knight(k).name for k in top)
-            return [], f"{names} share the most Bane ({best}): the players choose who it falls on and apply it by hand"
-        return top, ""
-    return [], ""  # the_monster
+            tied = [state.board.knight(k).name for k in top]
+            return [], ActivationTrait(trait=trait.name, text=trait.text, tied=tied, bane=best)
+        return top, None
+    return [], None  # the_monster
 
 
 @implements("Monster Traits", tests=[T + "test_end_of_round_trait_gives_heat_to_adjacent_knights_only",
@@ -92,23 +93,24 @@ def resolve(engine: Engine, state: CampaignState, dice: Dice, timing: TraitTimin
     for trait in monster_content(engine, clash).traits_at(clash.level):
         if trait.timing != timing:
             if trait.timing is None and trait.card and any(w in trait.text.lower() for w in WORDS[timing]):
-                lines += [f"✋ By hand — {trait.name}: {trait.text}", *random_targets_said(trait.text)]
+                lines += [said(ActivationTrait(trait=trait.name, text=trait.text, by_hand=True)),
+                          *random_targets_said(trait.text)]
             continue
         if not _met(state, trait, knight):
             continue
         h = harm.Harm(engine, state, dice)
         targets, note = _affected(state, trait, knight)
-        if note:
-            lines += [f"✋ {trait.name}: {trait.text} — {note}.", *random_targets_said(trait.text)]
+        if note is not None:
+            lines += [said(note), *random_targets_said(trait.text)]
             continue
-        h.say(f"🌀 {trait.name}: {trait.text}")
+        h.say(said(ActivationTrait(trait=trait.name, text=trait.text)))
         if trait.affects == "the_monster" and trait.effects:
             # a Trait on the Monster carries only the Monster's side (Escalate, Heal...): no Knight is harmed
             harm.resolve_effects(h, _any_knight(state), trait.effects, source=trait.name)
         for kid in targets:
             harm.resolve_effects(h, kid, trait.effects, source=trait.name)
         if trait.affects != "the_monster" and not targets:
-            h.say(f"{trait.name}: no Knight is affected.")
+            h.say(said(ActivationTrait(trait=trait.name, nobody=True)))
         harm.settle(h)
         lines += h.lines
         if clash.over is not None:

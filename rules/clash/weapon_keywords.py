@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from content.loader import Catalogue
 from content.schema.gear import GearFace, Keyword
 from rules.clash import attention
+from rules.clash.knight_attack_facts import AttackCommitted, AttackCumbersome
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -20,7 +22,7 @@ def commit(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keywor
     """"Commit: To attack with this weapon, gain +1 Heat." — a cost: refused beyond the Heat Limit."""
     if not any(kw.name == "Commit" for kw in keywords):
         return []
-    return [f"Commit ({face.name}): " + " ".join(st.change_heat(cat, k, 1, voluntary=True))]
+    return [said(AttackCommitted(weapon=face.name, lines=st.change_heat(cat, k, 1, voluntary=True)))]
 
 
 def cumbersome(cat: Catalogue, k: KnightState, gid: str, face: GearFace, keywords: list[Keyword],
@@ -30,10 +32,10 @@ def cumbersome(cat: Catalogue, k: KnightState, gid: str, face: GearFace, keyword
     if not wound or not any(kw.name == "Cumbersome" for kw in keywords):
         return []
     if any(kw.name == "Tireless" for e in k.loadout if not e.discarded for kw in lo.face(cat, k, e.gear).keywords):
-        return [f"Tireless: {k.name} ignores the {face.name}'s Cumbersome."]
+        return [said(AttackCumbersome(weapon=face.name, knight=k.name, tireless=True))]
     entry = next(e for e in k.loadout if e.gear == gid)
     entry.exhausted = True
-    return [f"Cumbersome: the {face.name} is exhausted after wounding."]
+    return [said(AttackCumbersome(weapon=face.name))]
 
 
 PASS_TOKENS = {"opening", "break", "cantrip"}  # "You can only choose Opening, Break, or Cantrip tokens."

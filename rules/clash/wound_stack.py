@@ -10,9 +10,11 @@ from __future__ import annotations
 from rules.clash.escalation import escalate_after_wound, escalate_mob_after_wound
 from rules.clash.mob_track import place_new_mob, remove_mob, spawn
 from rules.clash.state import ClashState, WoundCard
+from rules.clash.wound_facts import WoundStackHealed, WoundStackMobKilled, WoundStackPlaced, WoundStackVictory
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.errors import RuleError
+from rules.facts import said
 
 Lines = list[str]
 
@@ -30,8 +32,8 @@ def check_victory(state: ClashState) -> tuple[ClashState, Lines]:
     exceeds the Monster's Wounds value, you slay the Boss or scatter the Mobs!\""""
     if state.over is None and state.wounds() >= state.wounds_needed:
         out = state.model_copy(update={"over": "victory"})
-        what = "The Boss is slain" if state.monster_type == "boss" else "The Mobs are scattered"
-        return out, [f"{what}: {state.wounds()} Wounds of {state.wounds_needed}. The Knights win the Clash!"]
+        return out, [said(WoundStackVictory(boss=state.monster_type == "boss", wounds=state.wounds(),
+                                            needed=state.wounds_needed))]
     return state, []
 
 
@@ -47,7 +49,7 @@ def additional_wounds(state: ClashState, amount: int) -> tuple[ClashState, Lines
     top of the Wound Stack, in addition to any other Wounds you've dealt." No Escalation (docs/rulings.md)."""
     out = add_generic(state, 1, amount)
     out, lines = check_victory(out)
-    return out, [f"{amount} additional Single Wound{'s' if amount != 1 else ''} on the Wound Stack.", *lines]
+    return out, [said(WoundStackPlaced(amount=amount)), *lines]
 
 
 @implements(
@@ -74,12 +76,11 @@ def wound_boss(state: ClashState, critical: bool, dice: Dice, double: bool | Non
     if level == 3 and not critical:
         out.wound_stack.append(WoundCard(card=None, wounds=2))
         out.set_aside.append(card)
-        lines = [f"BP 3 card {card} is set aside; a Generic Double Wound goes on the Wound Stack."]
+        lines = [said(WoundStackPlaced(card=card, level=3, double=True, aside=True))]
     else:
         wounds = 2 if (double if double is not None else level == 3) else 1
         out.wound_stack.append(WoundCard(card=card, wounds=wounds))
-        kind = "Double" if wounds == 2 else "Single"
-        lines = [f"BP {level} card {card} goes face up on the Wound Stack: a {kind} Wound."]
+        lines = [said(WoundStackPlaced(card=card, level=level, double=wounds == 2))]
     out, won = check_victory(out)
     if won:
         return out, lines + won
@@ -98,7 +99,7 @@ def wound_mob(
     level = out.levels[card]
     wounds = 2 if (double if double is not None else level == 3) else 1
     out.wound_stack.append(WoundCard(card=card, wounds=wounds))
-    lines.insert(0, f"Mob {space} ({card}, BP {level}) is killed: a {'Double' if wounds == 2 else 'Single'} Wound.")
+    lines.insert(0, said(WoundStackMobKilled(space=space, card=card, level=level, double=wounds == 2)))
     out, won = check_victory(out)
     if won:
         return out, lines + won
@@ -119,20 +120,20 @@ def heal(state: ClashState, times: int) -> tuple[ClashState, Lines]:
     lines: Lines = []
     for _ in range(times):
         if not out.wound_stack:
-            lines.append("The Wound Stack is empty: nothing to heal.")
+            lines.append(said(WoundStackHealed(step="empty")))
             break
         out = out.copy_cards()
         top = out.wound_stack.pop()
         if top.card is None:
-            lines.append(f"Heal: a Generic {'Double' if top.wounds == 2 else 'Single'} Wound leaves the Wound Stack.")
+            lines.append(said(WoundStackHealed(step="generic", double=top.wounds == 2)))
         elif out.monster_type == "boss":
             out.removed.append(top.card)
-            lines.append(f"Heal: BP card {top.card} leaves the Wound Stack and the Clash.")
+            lines.append(said(WoundStackHealed(step="removed", card=top.card)))
         else:
             out, space = place_new_mob(out, top.card)
             if space is None:
                 out.bp_discard.append(top.card)
-                lines.append(f"Heal: the Mob track is full, so {top.card} is discarded.")
+                lines.append(said(WoundStackHealed(step="discarded", card=top.card)))
             else:
-                lines.append(f"Heal: {top.card} returns as Mob {space}; place its miniature next to the healer.")
+                lines.append(said(WoundStackHealed(step="returns", card=top.card, space=space)))
     return out, lines

@@ -17,7 +17,10 @@ def gear(cat: Catalogue, gid: str) -> Gear:
 
 
 def armory_item(k: KnightState, gid: str) -> ArmoryItem | None:
-    return next((a for a in k.sheet.armory if a.gear == gid), None)
+    for a in k.sheet.armory:  # a loop, not next() over a generator: asked for every face of every Gear shown
+        if a.gear == gid:
+            return a
+    return None
 
 
 def face(cat: Catalogue, k: KnightState, gid: str) -> GearFace:

@@ -35,7 +35,7 @@ from rules.knights.stat_facts import (
     StatsReset,
     VigorClamped,
 )
-from rules.knights.state import KnightState, Modifier
+from rules.knights.state import ArmoryItem, KnightState, Modifier
 
 PASSION_HARD_LIMIT = 9
 HEAT_HARD_LIMIT = 9
@@ -51,7 +51,11 @@ def content(cat: Catalogue, k: KnightState) -> Knight:
 
 
 def portrait(cat: Catalogue, k: KnightState) -> Portrait:
-    return next(p for p in content(cat, k).portraits if p.id == k.board.portrait)
+    wanted = k.board.portrait
+    for p in content(cat, k).portraits:  # a loop, not next() over a generator: asked on every statistic
+        if p.id == wanted:
+            return p
+    raise StopIteration  # what next() raised when no Portrait matches
 
 
 @implements("Vices", chapter="Other Rules",
@@ -102,7 +106,11 @@ def heat_refresh(cat: Catalogue, k: KnightState) -> int:
 
 
 def peril_arc(cat: Catalogue, k: KnightState) -> PerilArc:
-    return next(a for a in content(cat, k).peril_arcs if a.id == k.board.peril_arc)
+    wanted = k.board.peril_arc
+    for a in content(cat, k).peril_arcs:  # a loop, not next() over a generator: asked on every statistic
+        if a.id == wanted:
+            return a
+    raise StopIteration  # what next() raised when no Peril Arc matches
 
 
 TIER_TEST = "test_equipping_a_king_tier_card_at_mob_tier_costs_four_maximum_vigor"
@@ -166,11 +174,14 @@ def passive_abilities(cat: Catalogue, k: KnightState) -> list[Keyword]:
     Virtue bonus or Bane Limit) still work on inactive Weapon Gear"; the card's keywords, its abilities without a
     cost whose gate is met, its Upgrade) and on the Knight's own abilities without a cost."""
     found: list[Keyword] = []
+    armory: dict[str, ArmoryItem] = {}
+    for a in k.sheet.armory:  # each Gear's first Armory entry, looked up once for the whole Loadout
+        armory.setdefault(a.gear, a)
     for e in k.loadout:
         gear = cat.gear.get(e.gear)
         if gear is None or e.discarded:
             continue
-        item = next((a for a in k.sheet.armory if a.gear == e.gear), None)
+        item = armory.get(e.gear)
         face = gear.face(bool(item and item.reforged))
         found += face.keywords
         found += [kw for a in face.abilities if a.cost is None and gate_met(cat, k, a.gate) for kw in a.keywords]

@@ -12,6 +12,7 @@ import dataclasses
 
 import pytest
 
+from bot.narration.registry import carried
 from content.schema.cards import Die, Escalate, GainBane, TextEffect
 from content.schema.gear import Keyword
 from content.schema.monsters import AICard, BPCard, Perform
@@ -111,7 +112,7 @@ def test_mortis_bonus_attack_is_owed_during_the_monster_round() -> None:
     h = Harm(ENGINE, state, ENGINE.dice_for(state))
     resolve_effects(h, "kara", card.effects, source=card.name)
     assert fight(state).flow.bonus_attacks == ["kara"]
-    assert any("/knight attack knight:kara weapon:<weapon> bonus:true" in line for line in h.lines)
+    assert any("/knight attack knight:kara weapon:<weapon> bonus:true" in line for line in map(carried, h.lines))
     top_bp(state, "abbot_bp_charred_sandal")
     r = attack(state, HIT3 + BLANK, bonus=True)
     assert outcome(r)["outcome"] == "fail" and fight(r.state).flow.phase == "monster"
@@ -158,7 +159,7 @@ def test_second_chance_is_offered() -> None:
         h = Harm(eng, state, eng.dice_for(state))
         h.judicium_due.append("kara")  # Kara fell to 0: a Judicium is drawn at the end of the step
         settle(h)
-        said = "\n".join(h.lines)
+        said = "\n".join(map(carried, h.lines))
         assert ("Second Chance" in said and "/deck draw deck:judicium" in said) is offered
 
 
@@ -169,7 +170,7 @@ def test_incarnation_is_offered() -> None:
     state = clash()
     h = Harm(ENGINE, state, ENGINE.dice_for(state))
     kill(h, "kara", "a test")
-    said = "\n".join(h.lines)
+    said = "\n".join(map(carried, h.lines))
     assert kara(state).dead and "Incarnation roll" in said and "`/roll dice`" in said
 
 
@@ -187,7 +188,7 @@ def test_instant_death_on_a_monster_card() -> None:
     resolve_effects(h, "kara", card.consequences, hits=1, monster_attack=True, source=card.name)
     settle(h)
     assert kara(state).dead and state.decks["judicium"].draw == ["judicium_you_live"]
-    assert any("Instant Death" in line for line in h.lines)
+    assert any("Instant Death" in line for line in map(carried, h.lines))
 
 
 def test_text_bonus_attack_needs_a_living_knight() -> None:

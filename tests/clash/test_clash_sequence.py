@@ -74,6 +74,6 @@ def test_start_of_knight_round_effects_before_the_first_turn() -> None:
     lines: list[str] = []
     end_monster_round(engine, state, engine.dice_for(state), lines)
     assert fight(state).flow.phase == "knight" and fight(state).flow.acted == []
-    assert lines.index("🌀 Evening Hymn: Every Knight gains 1 Heat.") > next(
+    assert [carried(x) for x in lines].index("🌀 Evening Hymn: Every Knight gains 1 Heat.") > next(
         i for i, line in enumerate(lines) if "Knight Round 1" in carried(line))
     assert state.knights["kara"].stats.heat == heat + 1

@@ -151,7 +151,7 @@ def test_armor_roll_counts_power_symbols_only() -> None:
     h.dice.forced = [5]
     resolve_effects(h, "kara", [lose(3)], monster_attack=True)
     assert k.stats.vigor == 7
-    assert any("Armor Roll" in line and "1 Armor" in line for line in h.lines)
+    assert any("Armor Roll" in line and "1 Armor" in line for line in map(carried, h.lines))
 
 
 def test_armor_reroll_rerolls_dice_without_power_once() -> None:
@@ -162,7 +162,7 @@ def test_armor_reroll_rerolls_dice_without_power_once() -> None:
     h.dice.forced = [5, 3]  # the Gambeson's white die: Potential (no Power), re-rolled once: Power
     resolve_effects(h, "kara", [lose(3)], monster_attack=True)
     assert h.state.knights["kara"].stats.vigor == 10
-    assert any("Armor Re-roll 1" in line for line in h.lines)
+    assert any("Armor Re-roll 1" in line for line in map(carried, h.lines))
     plain = harm("Kara")
     plain.dice.forced = [5, 3]
     resolve_effects(plain, "kara", [lose(3)], monster_attack=True)
@@ -258,7 +258,7 @@ def test_only_one_peril_check_per_step() -> None:
     assert h.peril_due == ["kara"]
     settle(h)
     assert h.state.decks["minor_mortis"].draw == before[1:] + before[:1]
-    assert sum("draws" in line for line in h.lines) == 1
+    assert sum("draws" in line for line in map(carried, h.lines)) == 1
 
 
 def test_peril_check_draws_from_the_deck_of_the_current_threshold() -> None:
@@ -278,7 +278,7 @@ def test_peril_check_draws_from_the_deck_of_the_current_threshold() -> None:
     card = CATALOGUE.decks["major_mortis"].cards[[c.id for c in CATALOGUE.decks["major_mortis"].cards].index(major[0])]
     assert h.state.decks["major_mortis"].draw == major[1:] + major[:1]
     assert h.state.decks["minor_mortis"].draw == minor
-    assert any(card.name in line and card.text in line for line in h.lines)
+    assert any(card.name in line and card.text in line for line in map(carried, h.lines))
     assert h.peril_due == [] and h.checked == []  # the step is over
 
 
@@ -302,7 +302,7 @@ def test_an_uninjured_knight_draws_no_mortis() -> None:
     resolve_effects(h, "kara", [PERIL])
     settle(h)
     assert {d: p.draw for d, p in h.state.decks.items()} == decks
-    assert any("Uninjured" in line for line in h.lines)
+    assert any("Uninjured" in line for line in map(carried, h.lines))
 
 
 def test_a_peril_check_at_zero_vigor_is_a_judicium() -> None:
@@ -317,7 +317,7 @@ def test_a_peril_check_at_zero_vigor_is_a_judicium() -> None:
     resolve_effects(h, "kara", [PERIL])
     settle(h)
     assert not k.dead and h.state.decks["judicium"].draw == [LIVE]
-    assert any("Judicium (Vigor treated as 0)" in line for line in h.lines)
+    assert any("Judicium (Vigor treated as 0)" in line for line in map(carried, h.lines))
 
 
 def test_a_mortis_card_that_drops_vigor_to_zero_is_followed_by_a_judicium() -> None:
@@ -335,7 +335,7 @@ def test_a_mortis_card_that_drops_vigor_to_zero_is_followed_by_a_judicium() -> N
     settle(h)
     assert k.stats.vigor == 0 and not k.dead
     assert h.state.decks["grave_mortis"].draw[-1] == "grave_mortis_crushed"
-    assert any("Judicium (Vigor treated as -1)" in line for line in h.lines)
+    assert any("Judicium (Vigor treated as -1)" in line for line in map(carried, h.lines))
 
 
 # --- Falling below 0 Vigor and Massive Peril --------------------------------------------------------------------
@@ -350,7 +350,7 @@ def test_falling_to_zero_draws_a_judicium_without_a_peril_check() -> None:
     resolve_effects(h, "kara", [lose(3)])
     assert k.stats.vigor == 0 and h.judicium_due == ["kara"] and h.below == {"kara": 1}
     settle(h)
-    assert any("draws **You Live!**" in line for line in h.lines)
+    assert any("draws **You Live!**" in line for line in map(carried, h.lines))
 
 
 def test_falling_to_zero_replaces_the_mortis_draw() -> None:
@@ -364,7 +364,7 @@ def test_falling_to_zero_replaces_the_mortis_draw() -> None:
     resolve_effects(h, "kara", [lose(3), PERIL])
     settle(h)
     assert h.state.decks["grave_mortis"].draw == grave
-    assert sum("draws" in line for line in h.lines) == 1
+    assert sum("draws" in line for line in map(carried, h.lines)) == 1
 
 
 def test_you_live_leaves_vigor_at_zero() -> None:
@@ -378,7 +378,7 @@ def test_you_live_leaves_vigor_at_zero() -> None:
     settle(h)
     assert k.stats.vigor == 0 and not k.dead
     assert st.peril(CATALOGUE, k) == "judicium"
-    assert any("Vigor treated as -2" in line for line in h.lines)
+    assert any("Vigor treated as -2" in line for line in map(carried, h.lines))
 
 
 def _kara_survives_a_blow(vigor_before: int, loss: int) -> tuple[Harm, KnightState]:
@@ -404,14 +404,14 @@ def test_kara_massive_peril_example() -> None:
     h, k = _kara_survives_a_blow(1, 6)
     assert k.stats.vigor == 0
     assert sorted(h.state.decks["judicium"].draw) == sorted([LIVE, HORRIBLY])
-    assert any("Vigor treated as -5" in line for line in h.lines)
-    assert any("You Died Horribly" in line and "added" in line for line in h.lines)
+    assert any("Vigor treated as -5" in line for line in map(carried, h.lines))
+    assert any("You Died Horribly" in line and "added" in line for line in map(carried, h.lines))
     h.lines.clear()
     resolve_effects(h, "kara", [lose(6)], monster_attack=True)
     settle(h)
     assert sorted(h.state.decks["judicium"].draw) == sorted([LIVE, HORRIBLY])
-    assert any("Vigor treated as -6" in line for line in h.lines)
-    assert not any("added" in line for line in h.lines)
+    assert any("Vigor treated as -6" in line for line in map(carried, h.lines))
+    assert not any("added" in line for line in map(carried, h.lines))
 
 
 def test_massive_peril_cards_added_at_minus_nine_stack() -> None:
@@ -449,7 +449,7 @@ def test_ser_sonch_crash_example() -> None:
     assert sonch.stats.vigor == 0 and where(h.state.board, "ser-sonch") == "C7"
     assert h.peril_due == [] and h.judicium_due == ["ser-sonch"]
     settle(h)
-    assert any("Judicium" in line and "Ser Sonch draws" in line for line in h.lines)
+    assert any("Judicium" in line and "Ser Sonch draws" in line for line in map(carried, h.lines))
 
 
 # --- death ------------------------------------------------------------------------------------------------------
@@ -467,7 +467,7 @@ def test_instant_death_kills_without_a_judicium() -> None:
     assert k.dead and h.state.decks["judicium"].draw == judicium and h.dice.position == position
     resolve_effects(h, "oriel", [Die(type="die")], monster_attack=True, source="Devour")
     assert h.state.knights["oriel"].dead
-    assert any("Instant Death (Devour)" in line for line in h.lines)
+    assert any("Instant Death (Devour)" in line for line in map(carried, h.lines))
 
 
 def test_you_died_kills_and_leaves_the_board() -> None:
@@ -536,7 +536,7 @@ def test_mercy_rule_skips_effects_on_a_dead_knight_but_not_the_monster_side() ->
                                 Perform(type="perform", attack="signature")], monster_attack=True)
     assert k.dead and k.stats.vigor == 5
     assert h.state.track.threat == 1 and [a.type for a in h.attacks] == ["perform"]
-    assert any("Mercy Rule" in line for line in h.lines)
+    assert any("Mercy Rule" in line for line in map(carried, h.lines))
 
 
 # --- other statistics ------------------------------------------------------------------------------------------
@@ -649,8 +649,8 @@ def test_a_text_effect_is_shown_with_the_commands_to_apply_it() -> None:
     you to gain a Condition card or another game element, or suffer the effects of abilities"""
     h = harm("Kara")
     resolve_effects(h, "kara", [TextEffect(type="text", text="Discard a Technique card.")], source="Rend")
-    assert h.lines[-1].startswith("✋ By hand (Rend): Discard a Technique card.")
-    assert "/clash adjust knight:\"Kara\"" in h.lines[-1]
+    assert carried(h.lines[-1]).startswith("✋ By hand (Rend): Discard a Technique card.")
+    assert "/clash adjust knight:\"Kara\"" in carried(h.lines[-1])
 
 
 # --- the Clash Board --------------------------------------------------------------------------------------------
@@ -695,7 +695,7 @@ def test_several_legal_outcomes_apply_the_first_and_tell_the_gm() -> None:
     h = harm("Kara", on_board=board(boss("troll", "C9"), knight("kara", "C11")))
     resolve_effects(h, "kara", [Knockback(type="knockback", amount=3)])
     assert where(h.state.board, "kara") in ("A12", "E12")
-    assert any("↔️" in line and "/clash place" in line for line in h.lines)
+    assert any("↔️" in line and "/clash place" in line for line in map(carried, h.lines))
 
 
 def test_knocked_down_and_a_knight_off_the_board() -> None:
@@ -708,7 +708,7 @@ def test_knocked_down_and_a_knight_off_the_board() -> None:
     resolve_effects(h, "kara", [KnockedDown(type="knocked_down")])
     assert h.state.board.knight("kara").knocked_down
     resolve_effects(h, "oriel", [Knockback(type="knockback", amount=2)])
-    assert h.lines[-1].startswith("✋ By hand: Knockback 2 on Oriel")
+    assert carried(h.lines[-1]).startswith("✋ By hand: Knockback 2 on Oriel")
 
 
 def test_tumble_ignores_a_crash_on_6_or_more() -> None:
@@ -739,4 +739,4 @@ def test_a_knight_who_fell_to_zero_draws_the_judicium_even_after_regaining_vigor
     assert k.stats.vigor == 2
     settle(h)
     assert h.state.decks["grave_mortis"].draw == grave
-    assert any("Judicium (Vigor treated as -1)" in line for line in h.lines)
+    assert any("Judicium (Vigor treated as -1)" in line for line in map(carried, h.lines))

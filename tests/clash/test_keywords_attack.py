@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 
 from bot.narration import texts
+from bot.narration.registry import carried
 from content.schema.gear import Keyword
 from rules.board.geometry import Coord
 from rules.clash import aftermath
@@ -129,7 +130,8 @@ def test_magic_places_resource_tokens_that_stay() -> None:
     r = attack(state, HIT3 + BLANK, engine=engine)
     assert fight(r.state).flow.pool == {"break": 1, "opening": 1, "magic": 2}
     assert "Magic" not in text(r).split("First ability window")[-1].split("Second ability window")[0]
-    assert pw.clear_pool({"magic": 2, "break": 1}, 0) == ({"magic": 2}, ["The Knight Pool is cleared (1 Break)."])
+    kept, lines = pw.clear_pool({"magic": 2, "break": 1}, 0)
+    assert kept == {"magic": 2} and [carried(x) for x in lines] == ["The Knight Pool is cleared (1 Break)."]
 
 
 # --- Falsity (Attack Roll step) -----------------------------------------------------------------------------------

@@ -253,7 +253,7 @@ def test_reinforce_on_equipped_gear_adds_red_dice_to_every_armor_roll() -> None:
 
     resolve_effects(h, "kara", [LoseVigor(type="lose_vigor", amount=3)], monster_attack=True)
     assert h.state.knights["kara"].stats.vigor == 11
-    assert any("1 red, 1 white from" in line and "**2 Armor**" in line for line in h.lines), h.lines
+    assert any("1 red, 1 white from" in line and "**2 Armor**" in line for line in map(carried, h.lines)), h.lines
     plain = harm("Kara")
     plain.dice.forced = [3]
     resolve_effects(plain, "kara", [LoseVigor(type="lose_vigor", amount=3)], monster_attack=True)
@@ -274,7 +274,7 @@ def test_advanced_and_superior_reinforce_add_black_and_white_dice() -> None:
 
     before = h.dice.position
     resolve_effects(h, "kara", [LoseVigor(type="lose_vigor", amount=3)], monster_attack=True)
-    assert any("Armor Roll (2 black, 2 white from" in line for line in h.lines), h.lines
+    assert any("Armor Roll (2 black, 2 white from" in line for line in map(carried, h.lines)), h.lines
     assert h.dice.position == before + 4  # the Gambeson's white die, 2 black and 1 white
     assert h.state.knights["kara"].stats.vigor == 9
     window_engine = engine
@@ -332,7 +332,7 @@ def test_swarm_loses_vigor_for_each_other_adjacent_monster() -> None:
                                    mob("m3", "H12", 3)))
     lines = _hit(h, [AttackKeyword(name="Swarm", value=2)])
     assert h.state.knights["kara"].stats.vigor == 8, lines
-    assert any("Swarm 2: 2 other adjacent Monster(s): Kara loses 4 Vigor." in line for line in lines)
+    assert any("Swarm 2: 2 other adjacent Monster(s): Kara loses 4 Vigor." in carried(line) for line in lines)
 
 
 def test_splinter_hurts_the_knights_adjacent_to_the_target() -> None:
@@ -368,7 +368,7 @@ def test_immune_to_bane_gains_no_bane() -> None:
     h = harm("Kara", engine=gear_with(GAMBESON, "Immune to Bane"))
     resolve_effects(h, "kara", [GainBane(type="gain_bane", amount=2)], monster_attack=True)
     assert h.state.knights["kara"].stats.bane == 0
-    assert any("Immune to Bane (Padded Gambeson)" in carried(line) for line in h.lines)
+    assert any("Immune to Bane (Padded Gambeson)" in line for line in map(carried, h.lines))
     plain = harm("Kara")
     resolve_effects(plain, "kara", [GainBane(type="gain_bane", amount=2)], monster_attack=True)
     assert plain.state.knights["kara"].stats.bane == 2

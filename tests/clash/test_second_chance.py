@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.narration.registry import carried
 from content.schema.gear import Keyword
 from rules.clash import peril
 from rules.clash.harm import Harm
@@ -32,7 +33,7 @@ def _judicium(engine: Engine, pile: list[str], seed: int = 5) -> tuple[Harm, str
     h = Harm(engine, state, engine.dice_for(state))
     h.judicium_due.append("kara")
     settle(h)
-    return h, "\n".join(h.lines)
+    return h, "\n".join(map(carried, h.lines))
 
 
 def _seeds_where_first_draw_kills(engine: Engine, pile: list[str]) -> list[tuple[Harm, str]]:
@@ -95,5 +96,5 @@ def test_dishonor_ignores_the_first_positive_mortis_of_the_expedition() -> None:
     assert fight(state).flow.pool.get("break", 0) == 0 and state.expedition.dishonored == ["kara"]
     peril._draw(h, kara(state), "minor_mortis", "a test")  # the second positive Mortis counts
     assert fight(state).flow.pool.get("break", 0) == 1
-    assert any("Dishonor" in line for line in h.lines)
+    assert any("Dishonor" in line for line in map(carried, h.lines))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.narration import texts
+from bot.narration.registry import carried
 from content.schema.monsters import Trait
 from rules.board.handlers import PlaceKnight, PlaceMonster
 from rules.clash import traits
@@ -20,7 +21,7 @@ from tests.conftest import CATALOGUE
 
 def _resolve(state: CampaignState, timing: traits.TraitTiming, knight: str | None = None,
              engine: Engine = ENGINE) -> str:
-    return "\n".join(traits.resolve(engine, state, engine.dice_for(state), timing, knight))
+    return "\n".join(map(carried, traits.resolve(engine, state, engine.dice_for(state), timing, knight)))
 
 
 def test_end_of_round_trait_gives_heat_to_adjacent_knights_only() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.narration.registry import carried
 from rules.clash import additional_wounds, draw_bp, fail_bp, heal, wound_boss
 from rules.clash.state import WoundCard
 from tests.clash.helpers import boss, dice
@@ -50,7 +51,7 @@ def test_victory_when_the_wound_stack_reaches_wounds() -> None:
                  bp_escalation={2: ["bp2x"]}, wound_stack=[WoundCard(), WoundCard()]).model_copy(
                      update={"wounds_needed": 4})
     out, lines = wound_boss(state, critical=False, dice=dice())
-    assert out.over == "victory" and out.wounds() == 4 and "win" in lines[-1]
+    assert out.over == "victory" and out.wounds() == 4 and "win" in carried(lines[-1])
     assert out.removed == [] and out.set_aside == ["bp3w"]  # the Clash ended: no Escalation
     short = state.model_copy(update={"wounds_needed": 5})
     out, _ = wound_boss(short, critical=False, dice=dice())

@@ -37,7 +37,7 @@ def test_kingdom_mortis_cards_are_shuffled_in_and_drawn() -> None:
     state.decks["minor_mortis"] = state.decks["minor_mortis"].model_copy(update={"draw": [MIRE.id]})
     heat = state.knights["kara"].stats.heat
     h = Harm(engine, state, engine.dice_for(state))
-    _draw(h, state.knights["kara"], "minor_mortis", "a test")  # drawn like any Mortis card
+    _draw(h, state.knights["kara"], "minor_mortis", "minor")  # drawn like any Mortis card
     assert state.knights["kara"].stats.heat == heat + 1
     plain = Engine(CATALOGUE)  # the starter Kingdom has no Mortis cards of its own: the deck is left as it is
     start, _ = plain.new_state("Plain", 3)

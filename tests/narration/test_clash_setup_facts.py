@@ -28,7 +28,7 @@ from tests.narration.logged import logged_facts
 
 
 async def test_the_gms_adjustments_read_as_before_and_the_log_keeps_their_facts(app: App, table: Table) -> None:
-    """Rulebook (line 1046): Wounds are tracked on the Wound Stack."""
+    """Rulebook (line 1393): Successfully wounded BP cards become Wounds and end up on the Wound Stack."""
     await table.ok('@kara /knight create knight:lanternbearer name:"Ser *Kara*"')
     await table.ok("/clash start monster:abbot level:1 type:full")
     knight = await table.ok('/clash adjust knight:"Ser *Kara*" stat:heat value:2')
@@ -47,7 +47,7 @@ async def test_the_gms_adjustments_read_as_before_and_the_log_keeps_their_facts(
 
 
 async def test_a_clash_set_up_and_ended_reads_as_before_and_the_log_keeps_its_facts(app: App, table: Table) -> None:
-    """Rulebook (line 1062): Resolving Clashes: Establish Type, Locate Setup, Perform Setup."""
+    """Rulebook (line 923): - Perform Setup: Prepare the Board, the Monster and the Knights."""
     await table.ok('@kara /knight create knight:lanternbearer name:"Ser *Kara*"')
     started = await table.ok("/clash start monster:abbot level:2 type:full")
     lines = started.text.splitlines()
@@ -88,7 +88,8 @@ async def test_a_sigh_of_the_graal_reads_as_before_and_the_log_keeps_its_facts(a
 
 
 async def test_a_knight_turn_and_the_pool_read_as_before_and_the_log_keeps_their_facts(app: App, table: Table) -> None:
-    """Rulebook (line 1444): During the Knight Round, each Knight takes a turn."""
+    """Rulebook (line 1023): During the Knight Round, each Knight takes their turn, by performing a Movement Action
+    and a Combat Action in any order."""
     await table.ok('@kara /knight create knight:ashgrove name:"Ser *Kara*"')
     await table.ok("/clash start monster:abbot level:1 type:full providence:true")
     moved = await table.ok("@kara /knight move to:F5")
@@ -143,8 +144,10 @@ def test_escalation_and_the_mob_track_read_as_before() -> None:
 
 
 def test_the_facts_with_pairs_and_lines_come_back_from_the_logs_json() -> None:
-    """Rulebook (line 1046): Wounds are tracked on the Wound Stack. A fact read back from an event's JSON (the log)
-    is the same fact: pairs stay pairs, a line carrying a fact is that fact again."""
+    """Rulebook (line 1393): Successfully wounded BP cards become Wounds and end up on the Wound Stack.
+
+    A fact read back from an event's JSON (the log) is the same fact: pairs stay pairs, a line carrying a fact is that
+    fact again."""
     stat = StatChanged(stat="heat", old=0, new=2, limit=3)
     for f in (SetupKnights(knights=[("Kara", "H3", ["Braced"]), ("Tam", "?", [])]),
               SetupTerrain(tiles=[("Fallen Bell", "E10")]),

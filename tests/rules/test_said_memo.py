@@ -1,0 +1,35 @@
+"""rules/facts.py: a line ``said`` makes gives its own fact back (no JSON parsed again); a line read from elsewhere
+(stored, or said by a fact model that is not registered) reads as it always did."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.engine import Event
+from rules.facts import Fact, Paragraph, RandomKnightsTargeted, said, unpack
+
+
+def test_a_said_line_gives_back_its_own_fact() -> None:
+    f = RandomKnightsTargeted(count=2, source="the memo")
+    line = said(f)
+    assert unpack(line) is f
+    assert Event(kind="harm", text=line).fact is f
+    joined = unpack("Before. " + line + " After.")
+    assert isinstance(joined, Paragraph) and joined.parts == ["Before. ", f, " After."] and joined.parts[1] is f
+
+
+def test_a_line_not_said_here_is_parsed_to_the_same_fact() -> None:
+    g = RandomKnightsTargeted(count=3, source="a stored line")
+    stored = "\x02" + g.model_dump_json() + "\x03"  # as a state or a log written by another process holds it
+    back = unpack(stored)
+    assert back == g and back is not g
+
+
+def test_an_unregistered_fact_is_not_kept_and_reads_as_before() -> None:
+    class Unregistered(Fact):
+        fact: Literal["test_memo_unregistered"] = "test_memo_unregistered"
+        n: int = 1
+
+    line = said(Unregistered())
+    assert unpack(line) is None  # parsing its JSON finds no registered fact: the line stays a sentence
+    assert Event(kind="harm", text=line).fact is None
