@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from bot.narration.registry import bold, renders
 from rules.delve.delve_facts import (
+    BacktrackExtra,
+    BacktrackThroughToken,
     DelveBegins,
+    GenericTokenRemoved,
+    HinderingOnTile,
+    MoreClues,
+    PanzergatePlaced,
     PartyBacktracks,
     PartyMoves,
     PartyPlaced,
     PointOfInterest,
+    RoundWaits,
     TileRevealed,
     TileShownUnexplored,
 )
+from rules.delve.kingdom_map import GATES
 
 
 @renders(DelveBegins)
@@ -59,3 +67,48 @@ def _backtracks(f: PartyBacktracks) -> str:
 def _unexplored(f: TileShownUnexplored) -> str:
     return (f"Revealed {f.tile_id}: {bold(f.tile)}, still Unexplored (Generic token). Entering it resolves its back "
             f"first (Time +{f.time}, Threat {f.threat:+d}, {f.clues} Clue(s)).")
+
+
+@renders(GenericTokenRemoved)
+def _generic(f: GenericTokenRemoved) -> str:
+    return "Its Generic token is removed (it was revealed, not explored)."
+
+
+@renders(MoreClues)
+def _more_clues(f: MoreClues) -> str:
+    return f"🃏 {', '.join(f.cards)}: {f.extra} more Clue(s)."
+
+
+@renders(BacktrackExtra)
+def _backtrack_extra(f: BacktrackExtra) -> str:
+    return f"🃏 A District card in play: Threat +{f.extra} more for the tiles it covers."
+
+
+@renders(BacktrackThroughToken)
+def _through_token(f: BacktrackThroughToken) -> str:
+    return f"The party Backtracks through {f.tile}, where {f.monster}'s token stands."
+
+
+WAITING = {"rest": "The rest of this round waits", "exploration_story": "The Exploration and Story steps of this round "
+           "wait", "story": "The Story step of this round waits"}
+
+
+@renders(RoundWaits)
+def _waits(f: RoundWaits) -> str:
+    if f.on == "choice":
+        return f"{WAITING[f.steps]} for the party's choice: `/delve route`, then `/delve continue`."
+    return f"{WAITING[f.steps]} for the Encounter: resolve it, then `/delve continue`."
+
+
+@renders(PanzergatePlaced)
+def _panzergate(f: PanzergatePlaced) -> str:
+    return (f"🚧 {GATES[f.kind]}: a token is placed on the {f.direction} path of {f.tile} — the party "
+            "cannot travel along it while it lies there (Encounter Monster tokens ignore it; the GM "
+            f"removes it when an effect opens it: `/delve adjust hinder:{f.kind} tile:{f.tile_id} "
+            f"side:{f.direction} remove:true`).")
+
+
+@renders(HinderingOnTile)
+def _hindering(f: HinderingOnTile) -> str:
+    return (f"🚧 {GATES[f.kind]} on {f.tile}: resolve its consequences by hand (the effect that placed it says "
+            "what they are).")

@@ -79,3 +79,66 @@ class TileShownUnexplored(Fact):
     time: int
     threat: int
     clues: int
+
+
+@fact
+class GenericTokenRemoved(Fact):
+    """The tile entered was revealed, not explored: its Generic token is removed."""
+
+    fact: Literal["delve_generic_token_removed"] = "delve_generic_token_removed"
+
+
+@fact
+class MoreClues(Fact):
+    """The cards in play ``cards`` add ``extra`` Clue(s) to this gain (then leave play)."""
+
+    fact: Literal["delve_more_clues"] = "delve_more_clues"
+    cards: list[str]
+    extra: int
+
+
+@fact
+class BacktrackExtra(Fact):
+    """A District card in play: the Backtrack costs Threat +``extra`` more for the tiles it covers."""
+
+    fact: Literal["delve_backtrack_extra"] = "delve_backtrack_extra"
+    extra: int
+
+
+@fact
+class BacktrackThroughToken(Fact):
+    """The party Backtracks through ``tile``, where ``monster``'s token stands (an Encounter is due)."""
+
+    fact: Literal["delve_backtrack_through_token"] = "delve_backtrack_through_token"
+    tile: str
+    monster: str
+
+
+@fact
+class RoundWaits(Fact):
+    """The ``steps`` left of this round (the rest of it, the Exploration and Story steps, the Story step) wait for
+    ``on``: the party's choice of a token's tile, or the Encounter due."""
+
+    fact: Literal["delve_round_waits"] = "delve_round_waits"
+    steps: Literal["rest", "exploration_story", "story"]
+    on: Literal["choice", "encounter"]
+
+
+@fact
+class PanzergatePlaced(Fact):
+    """A Panzergate token (``kind``) placed on the ``direction`` path of ``tile`` (``tile_id``) at step e."""
+
+    fact: Literal["delve_panzergate_placed"] = "delve_panzergate_placed"
+    kind: str
+    direction: str
+    tile: str
+    tile_id: str
+
+
+@fact
+class HinderingOnTile(Fact):
+    """A Flood or Rubble token (``kind``) on the tile ``tile`` entered: its consequences by hand."""
+
+    fact: Literal["delve_hindering_on_tile"] = "delve_hindering_on_tile"
+    kind: str
+    tile: str
