@@ -14,9 +14,11 @@ from rules.coverage import implements
 from rules.decision_ids import decision_id
 from rules.engine import Decision, Engine
 from rules.errors import RuleError
+from rules.expedition import expedition_facts as xf
 from rules.expedition.spoils_loot import allowed_tier, available, candidates, card_of, held_gear, spoils_of
 from rules.expedition.spoils_state import Exchanged, LootItem, SpoilsState, Vote
 from rules.expedition.state import ExpeditionState
+from rules.facts import said
 from rules.knights import loadout as lo
 from rules.knights.state import ArmoryItem, KnightState
 from rules.state import CampaignState
@@ -46,6 +48,13 @@ def share_size(exp: ExpeditionState, kid: str) -> int:
     return 2 if roamed else 1
 
 
+def loot_card(cat: Catalogue, item: LootItem) -> xf.LootCard:
+    """A Loot card as a fact shows it (``loot_name``'s parts)."""
+    card = cat.loot.get(item.card)
+    return xf.LootCard(uid=item.uid, name=card.name if card else item.card, type=item.type,
+                       source=item.monster or item.kingdom or "")
+
+
 def loot_name(cat: Catalogue, item: LootItem) -> str:
     card = cat.loot.get(item.card)
     extra = f", {item.monster}" if item.monster else (f", {item.kingdom}" if item.kingdom else "")
@@ -67,11 +76,11 @@ def begin(cat: Catalogue, state: CampaignState) -> list[str]:
         return []
     sp = exp.spoils
     sp.started = True
-    out = ["💰 **Spoils Phase**: the Knights return to the Outpost."]
+    out = [said(xf.SpoilsBegin())]
     for k in state.knights.values():
         k.locked = False
         if k.sheet.bane != k.stats.bane:  # "Bane": "note the amount of Bane you possess at the end of the Expedition"
-            out.append(f"{k.name}: Bane {k.stats.bane} noted on the Knight Sheet (was {k.sheet.bane}).")
+            out.append(said(xf.BaneNoted(knight=k.name, bane=k.stats.bane, was=k.sheet.bane)))
             k.sheet.bane = k.stats.bane
         gone = [e.gear for e in k.loadout if (g := cat.gear.get(e.gear)) is not None and g.type == "consumable"]
         if not gone:
@@ -82,18 +91,11 @@ def begin(cat: Catalogue, state: CampaignState) -> list[str]:
             sp.returned.append(gid)
             if gid not in state.unlocked_consumables:
                 state.unlocked_consumables.append(gid)
-        names = ", ".join(cat.gear[g].name for g in gone)
-        out.append(f"🧪 {k.name} returns the Consumable(s) they equipped to the Merchant deck: {names}.")
+        out.append(said(xf.ConsumablesReturned(knight=k.name, gear=[cat.gear[g].name for g in gone])))
     out += duplicity(cat, state, sp)
-    if sp.loot:
-        out.append(f"The Loot deck's {len(sp.loot)} card(s) become the Common Goods: "
-                   + "; ".join(loot_name(cat, i) for i in sp.loot) + ".")
-    else:
-        out.append("The Loot deck is empty: there is nothing to divide (`/spoils done` ends the Expedition).")
-    sizes = [f"{k.name} {share_size(exp, k.id)}" for k in living(state)]
-    out.append(f"Loot Distribution: each Knight gains chosen card(s) — {', '.join(sizes)}"
-               + (f"; {len(state.squires)} Squire(s): as many extra cards for a Gear exchange" if state.squires
-                  else "") + ". `/spoils take card:<L..>`, or `/spoils vote card:<L..>` when you disagree.")
+    out.append(said(xf.CommonGoods(cards=[loot_card(cat, i) for i in sp.loot])))
+    out.append(said(xf.LootDistributionBegins(shares=[(k.name, share_size(exp, k.id)) for k in living(state)],
+                                              squires=len(state.squires))))
     return out + _marks_due(state, exp)
 
 
@@ -106,11 +108,9 @@ def _marks_due(state: CampaignState, exp: ExpeditionState) -> list[str]:
         if k is None:
             continue
         if vision.choice == "quest":
-            out.append(f"📜 {k.name}'s Quest (Chapter {vision.chapter}): once its paragraph is read, mark it on the "
-                       f"Knight Sheet with `/knight mark what:quest chapter:{vision.chapter} knight:\"{k.name}\"`.")
+            out.append(said(xf.MarkDue(knight=k.name, choice="quest", chapter=vision.chapter)))
         elif vision.outcome is None and vision.free_roam_success is None:
-            out.append(f"🔍 {k.name}'s {vision.choice.replace('_', ' ').title()}: resolve it with "
-                       f"`/expedition resolve knight:\"{k.name}\"`.")
+            out.append(said(xf.MarkDue(knight=k.name, choice=vision.choice, chapter=vision.chapter)))
     return out
 
 
@@ -125,11 +125,11 @@ def duplicity(cat: Catalogue, state: CampaignState, sp: SpoilsState) -> list[str
         if k.sheet.vices.get("duplicity", 0) <= 0:
             continue
         if not sp.loot:
-            out.append(f"Duplicity: {k.name} would discard a Loot card, but the Loot deck is empty.")
+            out.append(said(xf.DuplicityDiscards(knight=k.name)))
             continue
         item = sp.loot.pop()
         sp.discarded.append(item)
-        out.append(f"Duplicity: {k.name} discards 1 Loot card from the Loot deck: {loot_name(cat, item)}.")
+        out.append(said(xf.DuplicityDiscards(knight=k.name, card=loot_card(cat, item))))
     return out
 
 
@@ -184,8 +184,8 @@ def take(cat: Catalogue, state: CampaignState, k: KnightState, uid: str, squire:
     sp.shares.setdefault(k.id, []).append(item.uid)
     if squire:
         sp.squire_shares.append(item.uid)
-    why = " (a Squire's extra Gear exchange)" if squire else ""
-    return [f"🎁 {k.name} takes {loot_name(cat, item)}{why}."] + _distribution_left(cat, state, exp)
+    return [said(xf.LootTaken(knight=k.name, card=loot_card(cat, item), squire=squire)),
+            *_distribution_left(cat, state, exp)]
 
 
 def _distribution_left(cat: Catalogue, state: CampaignState, exp: ExpeditionState) -> list[str]:
@@ -193,11 +193,8 @@ def _distribution_left(cat: Catalogue, state: CampaignState, exp: ExpeditionStat
     waiting = [k.name for k in living(state)
                if len([u for u in sp.shares.get(k.id, []) if u not in sp.squire_shares]) < share_size(exp, k.id)]
     if not sp.common_goods():
-        return ["The Common Goods are all given out."]
-    if waiting:
-        return [f"Still to choose: {', '.join(waiting)}."]
-    return ["Every Knight has their chosen card(s): the rest is the Spare Scrap — `/spoils scrap` in turn, starting "
-            "with the Party Leader."]
+        return [said(xf.DistributionLeft(given_out=True))]
+    return [said(xf.DistributionLeft(waiting=waiting))]
 
 
 def open_vote(cat: Catalogue, state: CampaignState, uid: str) -> tuple[list[str], Decision]:
