@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import command, names, renders
+from bot.narration.registry import command, name, names, renders
 from rules.delve.encounter_facts import (
+    AmbushPositioning,
     BackToTheDelveRound,
     DragonsRoar,
     EncounterAsks,
+    EncounterBegins,
+    EncounterByHand,
     EncounterResolved,
+    EncounterStopped,
+    GmKnightMoved,
+    GmMonsterPlaced,
     KnightRoundWaits,
     PartialCountsAsSuccess,
     QuestEncounterEffects,
@@ -56,3 +62,43 @@ def _quest(f: QuestEncounterEffects) -> str:
 def _back(f: BackToTheDelveRound) -> str:
     return (f"Back to the Delve round the Encounter interrupted: {command('/delve continue')} resolves its remaining "
             "steps.")
+
+
+@renders(EncounterBegins)
+def _begins(f: EncounterBegins) -> str:
+    bar = f"Success at {f.success}+ Scrapes" + (
+        f", Partial Success at {f.partial}+" if f.partial is not None else "") + ", fewer: Failure"
+    whence = {"token": "its token met the party", "cause": f"{f.cause} called for it", "due": "it was due",
+              "named": "as called for", "district": "the Monster of the party's district on the District Wheel"}
+    return (f"⚔️ **{'Ambush! ' if f.ambush else ''}Encounter** with **{f.monster}** (level {f.level}, "
+            f"{f.tier.capitalize()} tier; {whence[f.why]}) on {f.board}: To Hit {f.to_hit}, AT {f.at}, "
+            f"{f.count} miniature(s); {bar}.")
+
+
+@renders(EncounterByHand)
+def _by_hand(f: EncounterByHand) -> str:
+    return f"✋ {f.text} (by hand)"
+
+
+@renders(AmbushPositioning)
+def _ambush(f: AmbushPositioning) -> str:
+    return ("Ambush: Knight Positioning first (no matching space: the Knight sits it out), then the Monster "
+            "is placed to target the most Knights.")
+
+
+@renders(GmKnightMoved)
+def _gm_knight(f: GmKnightMoved) -> str:
+    return f"🛠 GM: {name(f.knight)} is moved to {f.space} on the Encounter Board."
+
+
+@renders(GmMonsterPlaced)
+def _gm_monster(f: GmMonsterPlaced) -> str:
+    return (f"🛠 GM: {f.monster} {f.number} now stands on {', '.join(f.cells)} facing {f.facing}, "
+            f"targeting {', '.join(f.targets) or 'no space'}.")
+
+
+@renders(EncounterStopped)
+def _stopped(f: EncounterStopped) -> str:
+    return (f"🛠 GM: the Encounter with {f.monster} stops without its Resolution (what happened so far stays)."
+            + (" It is still due: `/encounter start` begins it again; `/delve adjust "
+               "clear_encounter:true` cancels it." if f.still_due else ""))

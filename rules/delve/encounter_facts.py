@@ -68,3 +68,70 @@ class BackToTheDelveRound(Fact):
     """The Encounter over, back to the Delve round it interrupted (its remaining steps: ``/delve continue``)."""
 
     fact: Literal["back_to_the_delve_round"] = "back_to_the_delve_round"
+
+
+@fact
+class EncounterBegins(Fact):
+    """An Encounter (``ambush``) with ``monster`` at ``level``, ``tier``, on the Encounter Board ``board``: To Hit
+    ``to_hit``, AT ``at``, ``count`` miniature(s), Success at ``success`` Scrapes (Partial at ``partial``). ``why``:
+    its token met the party, ``cause`` called for it, it was due, as called for, or the district's Monster."""
+
+    fact: Literal["encounter_begins"] = "encounter_begins"
+    monster: str
+    level: int
+    tier: str
+    why: Literal["token", "cause", "due", "named", "district"]
+    cause: str = ""
+    board: str
+    to_hit: int
+    at: int
+    count: int
+    success: int
+    partial: int | None = None
+    ambush: bool = False
+
+
+@fact
+class EncounterByHand(Fact):
+    """The card's other effect ``text``, applied by hand."""
+
+    fact: Literal["encounter_by_hand"] = "encounter_by_hand"
+    text: str
+
+
+@fact
+class AmbushPositioning(Fact):
+    """Ambush: Knight Positioning first, then the Monster placed to target the most Knights."""
+
+    fact: Literal["encounter_ambush_positioning"] = "encounter_ambush_positioning"
+
+
+@fact
+class GmKnightMoved(Fact):
+    """The GM moves ``knight`` to ``space`` on the Encounter Board."""
+
+    fact: Literal["encounter_gm_knight_moved"] = "encounter_gm_knight_moved"
+    knight: str
+    space: str
+
+
+@fact
+class GmMonsterPlaced(Fact):
+    """The GM places ``monster`` ``number`` on ``cells`` facing ``facing``, targeting ``targets``."""
+
+    fact: Literal["encounter_gm_monster_placed"] = "encounter_gm_monster_placed"
+    monster: str
+    number: int
+    cells: list[str]
+    facing: str
+    targets: list[str]
+
+
+@fact
+class EncounterStopped(Fact):
+    """The GM stops the Encounter with ``monster`` without its Resolution (``still_due``: something else made it
+    due)."""
+
+    fact: Literal["encounter_stopped"] = "encounter_stopped"
+    monster: str
+    still_due: bool
