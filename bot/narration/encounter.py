@@ -10,13 +10,24 @@ from rules.delve.encounter_facts import (
     EncounterAsks,
     EncounterBegins,
     EncounterByHand,
+    EncounterCleared,
+    EncounterEndsLost,
     EncounterResolved,
     EncounterStopped,
     GmKnightMoved,
     GmMonsterPlaced,
+    KnightInTheWay,
+    KnightPlaced,
+    KnightPositioningRolled,
     KnightRoundWaits,
+    KnightSitsOut,
+    MonsterPlaced,
+    MonsterPositioning,
+    MonsterRoundBegins,
+    MonsterTargets,
     PartialCountsAsSuccess,
     QuestEncounterEffects,
+    RoarAnswered,
 )
 
 OUTCOMES = {"success": "**Success**", "partial": "**Partial Success**", "failure": "**Failure**"}
@@ -102,3 +113,77 @@ def _stopped(f: EncounterStopped) -> str:
     return (f"🛠 GM: the Encounter with {f.monster} stops without its Resolution (what happened so far stays)."
             + (" It is still due: `/encounter start` begins it again; `/delve adjust "
                "clear_encounter:true` cancels it." if f.still_due else ""))
+
+
+def _mark(mark: str | None) -> str:
+    return mark if mark is not None else "Hope (ignored)"
+
+
+@renders(EncounterEndsLost)
+def _ends_lost(f: EncounterEndsLost) -> str:
+    return "The Expedition is lost: the Encounter ends with it."
+
+
+@renders(MonsterPositioning)
+def _monster_positioning(f: MonsterPositioning) -> str:
+    how = {"mob": f"one d6 per miniature ({f.count})", "two_dice": "two d6", "dragon": "one d6 (a Dragon)"}
+    return f"🎲 Monster Positioning, {how[f.placing]}: " + ", ".join(_mark(m) for m in f.marks) + "."
+
+
+@renders(MonsterPlaced)
+def _monster_placed(f: MonsterPlaced) -> str:
+    number = f" {f.number}" if f.number is not None else ""
+    return (f"{f.monster}{number} stands on {', '.join(f.cells)} facing {f.facing} ({f.why}), targeting "
+            f"{', '.join(f.targets) or 'no space'}.")
+
+
+@renders(KnightInTheWay)
+def _in_the_way(f: KnightInTheWay) -> str:
+    return (f"{name(f.knight)} is in the way: removed from the Encounter, they suffer the Attack effect and do not "
+            "fight.")
+
+
+@renders(KnightPositioningRolled)
+def _knight_positioning(f: KnightPositioningRolled) -> str:
+    return "🎲 Knight Positioning: " + ", ".join(f"{name(k)} {_mark(m)}" for k, m in f.rolls) + "."
+
+
+@renders(KnightPlaced)
+def _knight_placed(f: KnightPlaced) -> str:
+    if f.only:
+        return f"{name(f.knight)} takes the only free {f.symbol} space, {f.space}."
+    return f"{name(f.knight)} stands on {f.space}."
+
+
+@renders(KnightSitsOut)
+def _sits_out(f: KnightSitsOut) -> str:
+    if f.chosen:
+        return f"{name(f.knight)} is removed from the Encounter."
+    what = f"no free {f.symbol} space" if f.symbol else "a Hope face, no symbol"
+    if f.ambush:
+        return f"{name(f.knight)}: {what} — removed from the Encounter (they sit it out)."
+    return f"{name(f.knight)}: {what} and no free space the Monsters target — removed from the Encounter."
+
+
+@renders(RoarAnswered)
+def _roar(f: RoarAnswered) -> str:
+    return f"Dragon's Roar: {names(f.moving) or 'nobody'} moves; {names(f.staying) or 'nobody'} stays."
+
+
+@renders(MonsterRoundBegins)
+def _monster_round(f: MonsterRoundBegins) -> str:
+    again = " (again: Dragon's Roar)" if f.again else ""
+    return f"👹 Monster Round{again} — {f.text}"
+
+
+@renders(MonsterTargets)
+def _targets(f: MonsterTargets) -> str:
+    label = f"{f.monster}{f' {f.number}' if f.number is not None else ''}"
+    if not f.hit:
+        return f"{label} targets {', '.join(f.targets) or 'no space'}: no Knight there."
+    return f"{label} attacks {names(f.hit)}."
+
+
+@renders(EncounterCleared)
+def _cleared(f: EncounterCleared) -> str:
+    return "Back to the Phase the Encounter interrupted." if f.back else "The Encounter components are cleared."

@@ -135,3 +135,111 @@ class EncounterStopped(Fact):
     fact: Literal["encounter_stopped"] = "encounter_stopped"
     monster: str
     still_due: bool
+
+
+@fact
+class EncounterEndsLost(Fact):
+    """The Expedition is lost: the Encounter ends with it."""
+
+    fact: Literal["encounter_ends_lost"] = "encounter_ends_lost"
+
+
+@fact
+class MonsterPositioning(Fact):
+    """Monster Positioning: ``placing`` (one d6 per miniature, ``count`` of them; two d6; one for a Dragon), the
+    symbols rolled (``marks``; None: a Hope face)."""
+
+    fact: Literal["encounter_monster_positioning"] = "encounter_monster_positioning"
+    placing: Literal["mob", "two_dice", "dragon"]
+    count: int
+    marks: list[str | None]
+
+
+@fact
+class MonsterPlaced(Fact):
+    """``monster`` (its miniature ``number`` when there are several) stands on ``cells`` facing ``facing``, targeting
+    ``targets``; ``why``: the placement rule that chose it, as rules/delve/encounter.py names it."""
+
+    fact: Literal["encounter_monster_placed"] = "encounter_monster_placed"
+    monster: str
+    number: int | None = None
+    cells: list[str]
+    facing: str
+    why: str
+    targets: list[str]
+
+
+@fact
+class KnightInTheWay(Fact):
+    """Ambush: ``knight`` is in the Monster's way: removed, suffers the Attack effect, does not fight."""
+
+    fact: Literal["encounter_knight_in_the_way"] = "encounter_knight_in_the_way"
+    knight: str
+
+
+@fact
+class KnightPositioningRolled(Fact):
+    """Knight Positioning: each Knight's d6 symbol (``rolls``: Knight, symbol; None: a Hope face)."""
+
+    fact: Literal["encounter_knight_positioning"] = "encounter_knight_positioning"
+    rolls: list[tuple[str, str | None]]
+
+
+@fact
+class KnightPlaced(Fact):
+    """``knight`` stands on ``space``: the only free ``symbol`` space (``only``), or as chosen."""
+
+    fact: Literal["encounter_knight_placed"] = "encounter_knight_placed"
+    knight: str
+    space: str
+    only: bool = False
+    symbol: str | None = None
+
+
+@fact
+class KnightSitsOut(Fact):
+    """``knight`` is removed from the Encounter: no free ``symbol`` space (None: a Hope face) in an ``ambush`` or no
+    targeted space free either (``chosen``: the Knight's own choice)."""
+
+    fact: Literal["encounter_knight_sits_out"] = "encounter_knight_sits_out"
+    knight: str
+    symbol: str | None = None
+    ambush: bool = False
+    chosen: bool = False
+
+
+@fact
+class RoarAnswered(Fact):
+    """Dragon's Roar: ``moving`` roll again, ``staying`` stay."""
+
+    fact: Literal["encounter_roar_answered"] = "encounter_roar_answered"
+    moving: list[str]
+    staying: list[str]
+
+
+@fact
+class MonsterRoundBegins(Fact):
+    """The Monster Round (``again``: after Dragon's Roar), the Attack's ``text``."""
+
+    fact: Literal["encounter_monster_round"] = "encounter_monster_round"
+    again: bool
+    text: str
+
+
+@fact
+class MonsterTargets(Fact):
+    """``monster`` (miniature ``number`` among several) targets ``targets``: it attacks ``hit`` (none: no Knight)."""
+
+    fact: Literal["encounter_monster_targets"] = "encounter_monster_targets"
+    monster: str
+    number: int | None = None
+    targets: list[str]
+    hit: list[str]
+
+
+@fact
+class EncounterCleared(Fact):
+    """The Encounter components are cleared (``back``: and the party goes back to the Phase it interrupted)."""
+
+    fact: Literal["encounter_cleared"] = "encounter_cleared"
+    back: bool = False
