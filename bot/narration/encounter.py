@@ -8,14 +8,23 @@ from rules.delve.encounter_facts import (
     BackToTheDelveRound,
     DragonsRoar,
     EncounterAsks,
+    EncounterAttackDeclared,
     EncounterBegins,
     EncounterByHand,
     EncounterCleared,
     EncounterEndsLost,
+    EncounterMoveByHand,
+    EncounterPerilCheck,
+    EncounterPoolTokens,
+    EncounterPowerPool,
+    EncounterPrintedEffect,
     EncounterResolved,
     EncounterStopped,
+    EncounterTextByHand,
+    FalsityByHand,
     GmKnightMoved,
     GmMonsterPlaced,
+    HelpGiven,
     KnightInTheWay,
     KnightPlaced,
     KnightPositioningRolled,
@@ -28,6 +37,7 @@ from rules.delve.encounter_facts import (
     PartialCountsAsSuccess,
     QuestEncounterEffects,
     RoarAnswered,
+    ScrapeDealt,
 )
 
 OUTCOMES = {"success": "**Success**", "partial": "**Partial Success**", "failure": "**Failure**"}
@@ -187,3 +197,71 @@ def _targets(f: MonsterTargets) -> str:
 @renders(EncounterCleared)
 def _cleared(f: EncounterCleared) -> str:
     return "Back to the Phase the Encounter interrupted." if f.back else "The Encounter components are cleared."
+
+
+def pool(tokens: list[tuple[str, int]]) -> str:
+    """The Encounter Pool: "1 Opening, 2 Break" (empty: "empty")."""
+    return ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in tokens if n) or "empty"
+
+
+@renders(HelpGiven)
+def _help(f: HelpGiven) -> str:
+    placed = ", ".join(x for x in (f"{f.opening} Opening" if f.opening else "", f"{f.breaks} Break" if f.breaks else "")
+                       if x)
+    where = f"{f.space} ({f.mark})"
+    if placed:
+        return f"🤝 {name(f.knight)} Helps on {where}: {placed} token(s) into the Encounter Pool ({pool(f.pool)})."
+    return f"🤝 {name(f.knight)} Helps on {where}: no Opening or Break symbol there — nothing is placed."
+
+
+@renders(EncounterAttackDeclared)
+def _declared(f: EncounterAttackDeclared) -> str:
+    number = f" {f.number}" if f.number is not None else ""
+    return f"⚔️ {name(f.knight)} declares an Attack on {f.monster}{number}; active weapon: the {f.weapon} ({f.reach})."
+
+
+@renders(FalsityByHand)
+def _falsity(f: FalsityByHand) -> str:
+    return (f"✋ Falsity ({f.weapon}, by hand): you may re-roll your Crit die without gaining Heat; Zeal 1 "
+            "if it was already a hit.")
+
+
+@renders(EncounterPowerPool)
+def _power_pool(f: EncounterPowerPool) -> str:
+    dice = ", ".join(f"{n} {c}" for c, n in (("red", f.red), ("black", f.black), ("white", f.white)) if n)
+    return f"Power Pool: {'; '.join(f.parts)} → {dice or 'no dice'}" + (f" + {f.raw} Power" if f.raw else "") + "."
+
+
+@renders(ScrapeDealt)
+def _scrape(f: ScrapeDealt) -> str:
+    if f.critical_used:
+        return "The Critical was already resolved in this Encounter: only once per Encounter for the whole party."
+    if not f.scrapes:
+        return "A Crit Chance without a Scrape is no Critical."
+    return f"🩸 A Scrape token goes on the Encounter Monster card ({f.scrapes} Scrape(s))."
+
+
+@renders(EncounterPrintedEffect)
+def _printed(f: EncounterPrintedEffect) -> str:
+    return f"✋ {f.source} (apply by hand): {f.text}" if f.by_hand else f"{f.source}: {f.text}"
+
+
+@renders(EncounterPoolTokens)
+def _pool_tokens(f: EncounterPoolTokens) -> str:
+    return f"Encounter Pool: +{f.amount} {f.token.replace('_', ' ').title()} token(s)."
+
+
+@renders(EncounterPerilCheck)
+def _peril(f: EncounterPerilCheck) -> str:
+    return "Peril Check: no Mortis card is drawn during an Encounter (only a Judicium at 0 Vigor)."
+
+
+@renders(EncounterMoveByHand)
+def _move(f: EncounterMoveByHand) -> str:
+    return (f"✋ By hand: {f.what} on {names(f.knights) or 'nobody'} — move the miniature on the Encounter Board with "
+            "`/encounter place kind:knight name:<Knight> space:<space>`.")
+
+
+@renders(EncounterTextByHand)
+def _text(f: EncounterTextByHand) -> str:
+    return f"✋ By hand: {f.text}"

@@ -243,3 +243,104 @@ class EncounterCleared(Fact):
 
     fact: Literal["encounter_cleared"] = "encounter_cleared"
     back: bool = False
+
+
+@fact
+class HelpGiven(Fact):
+    """``knight`` Helps on ``space`` (its ``mark``): ``opening`` Opening and ``breaks`` Break tokens into the
+    Encounter Pool, ``pool`` after it (token, count)."""
+
+    fact: Literal["encounter_help_given"] = "encounter_help_given"
+    knight: str
+    space: str
+    mark: str
+    opening: int
+    breaks: int
+    pool: list[tuple[str, int]]
+
+
+@fact
+class EncounterAttackDeclared(Fact):
+    """``knight`` declares an Attack on ``monster`` (miniature ``number`` among several) with the ``weapon`` face
+    (``reach``: its effective range)."""
+
+    fact: Literal["encounter_attack_declared"] = "encounter_attack_declared"
+    knight: str
+    monster: str
+    number: int | None = None
+    weapon: str
+    reach: str
+
+
+@fact
+class FalsityByHand(Fact):
+    """A campaign before version 3: the ``weapon``'s Falsity is applied by hand."""
+
+    fact: Literal["encounter_falsity_by_hand"] = "encounter_falsity_by_hand"
+    weapon: str
+
+
+@fact
+class EncounterPowerPool(Fact):
+    """The Power Pool: its ``parts`` (as rules/clash/power.py lists them), the dice ``red``, ``black``, ``white``,
+    ``raw`` Power."""
+
+    fact: Literal["encounter_power_pool"] = "encounter_power_pool"
+    parts: list[str]
+    red: int
+    black: int
+    white: int
+    raw: int
+
+
+@fact
+class ScrapeDealt(Fact):
+    """A Scrape token on the Encounter Monster card (``scrapes`` now), or a Crit Chance without one (``scrapes`` 0:
+    no Critical), or a Critical already resolved this Encounter (``critical_used``)."""
+
+    fact: Literal["encounter_scrape"] = "encounter_scrape"
+    scrapes: int = 0
+    critical_used: bool = False
+
+
+@fact
+class EncounterPrintedEffect(Fact):
+    """The printed effect ``text`` of ``source`` (``by_hand``: it has no typed effect)."""
+
+    fact: Literal["encounter_printed_effect"] = "encounter_printed_effect"
+    source: str
+    text: str
+    by_hand: bool = False
+
+
+@fact
+class EncounterPoolTokens(Fact):
+    """+``amount`` ``token`` token(s) into the Encounter Pool."""
+
+    fact: Literal["encounter_pool_tokens"] = "encounter_pool_tokens"
+    token: str
+    amount: int
+
+
+@fact
+class EncounterPerilCheck(Fact):
+    """A Peril Check in an Encounter: no Mortis card is drawn (only a Judicium at 0 Vigor)."""
+
+    fact: Literal["encounter_peril_check"] = "encounter_peril_check"
+
+
+@fact
+class EncounterMoveByHand(Fact):
+    """``what`` (Knockdown, Knockback X, Pushback X) on ``knights``: moved by hand on the Encounter Board."""
+
+    fact: Literal["encounter_move_by_hand"] = "encounter_move_by_hand"
+    what: str
+    knights: list[str]
+
+
+@fact
+class EncounterTextByHand(Fact):
+    """A text effect ``text`` to apply by hand."""
+
+    fact: Literal["encounter_text_by_hand"] = "encounter_text_by_hand"
+    text: str
