@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.narration.registry import command, renders
-from rules.expedition.next_step import Cmd, NextStep, Opt, QuestPacesStory, StepEntered, Why
+from rules.expedition.next_step import Cmd, NextStep, Opt, PhaseLacks, QuestPacesStory, StepEntered, Why
 from rules.expedition.phases import LABEL
 from rules.expedition.state import Step
 
@@ -108,15 +108,54 @@ def _quest_paces(f: QuestPacesStory) -> str:
             f"Next: {command(command_text(f.next))}")
 
 
+@renders(PhaseLacks)
+def lacks_text(f: PhaseLacks) -> str:
+    """What the step still needs, as ``data["expedition"]["missing"]`` lists it (names as typed)."""
+    if f.what == "callings":
+        return f"no calling chosen yet for {', '.join(f.knights)} (/expedition vision)"
+    if f.what == "story_time":
+        return (f"the Story step has not reached Time {f.time} (Time is {f.now}); a Quest that calls a "
+                "Clash or a Rest now: `/expedition next phase:clash|rest reason:\"...\"`")
+    return LACKS[f.what]
+
+
+LACKS = {
+    "no_knight": "no Knight is in the campaign yet (/knight create)",
+    "party_leader": "no Party Leader (/expedition leader)",
+    "destination": "no Destination Kingdom (/expedition destination)",
+    "delve_not_started": "the Delve has not started",
+    "clash_over": "the Clash is over: the GM ends it with /clash end",
+    "clash_running": "the Clash is still under way",
+    "clash_not_played": "the Clash has not been played",
+    "not_rested": "the party has not rested",
+    "over": "the Expedition is over",
+}
+
+
+def _told(v: Any) -> Any:
+    """One value of ``data`` as told: a step to take next as its command line, a list of what a step lacks as its
+    words; anything else as it is."""
+    if isinstance(v, NextStep):
+        return command_text(v)
+    if isinstance(v, list) and v and all(isinstance(x, PhaseLacks) for x in v):
+        return [lacks_text(x) for x in v]
+    return v
+
+
+def _tells(v: Any) -> bool:
+    return _told(v) is not v
+
+
 def told_data(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` with a step to take next (at its top or one level down, ``data["expedition"]["next"]``) as its
-    command line; ``data`` itself when it holds none."""
+    command line, and what a step lacks (``data["expedition"]["missing"]``) in words; ``data`` itself when it holds
+    neither."""
     out: dict[str, Any] | None = None
     for k, v in data.items():
-        if isinstance(v, NextStep):
-            told: Any = command_text(v)
-        elif isinstance(v, dict) and any(isinstance(x, NextStep) for x in v.values()):
-            told = {a: command_text(b) if isinstance(b, NextStep) else b for a, b in v.items()}
+        if _tells(v):
+            told: Any = _told(v)
+        elif isinstance(v, dict) and any(_tells(x) for x in v.values()):
+            told = {a: _told(b) for a, b in v.items()}
         else:
             continue
         out = out if out is not None else dict(data)

@@ -87,3 +87,19 @@ class QuestPacesStory(Fact):
     knight: str
     kind: str
     next: NextStep
+
+
+Lack = Literal["no_knight", "callings", "party_leader", "destination", "delve_not_started", "story_time",
+               "clash_over", "clash_running", "clash_not_played", "not_rested", "over"]
+
+
+@fact
+class PhaseLacks(Fact):
+    """What the current step still needs before `/expedition next` (``phases.missing``): ``what``, the Knights it
+    names (no calling chosen yet), the Story step's ``time`` and the Time ``now``."""
+
+    fact: Literal["expedition_phase_lacks"] = "expedition_phase_lacks"
+    what: Lack
+    knights: list[str] = []
+    time: int = 0
+    now: int = 0

@@ -12,7 +12,7 @@ from rules.delve.monsters import district_monster
 from rules.delve.track import EXHIBITION_TIME, FULL_CLASH_TIME
 from rules.engine import Engine, Event
 from rules.errors import RuleError
-from rules.expedition.next_step import Cmd, NextStep, Opt, QuestPacesStory, StepEntered, Why
+from rules.expedition.next_step import Cmd, NextStep, Opt, PhaseLacks, QuestPacesStory, StepEntered, Why
 from rules.expedition.state import PHASE_OF, STEPS, Choice, Done, ExpeditionState, Phase, Step
 from rules.facts import said
 from rules.state import QUEST_PACE_VERSION, CampaignState
@@ -245,7 +245,7 @@ def _move_once(engine: Engine, state: CampaignState, exp: ExpeditionState) -> li
     return []
 
 
-def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
+def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[PhaseLacks]:
     """What the current step still needs before `/expedition next`."""
     from rules.expedition.vision import vision_missing
 
@@ -254,27 +254,26 @@ def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[
         return vision_missing(engine, state, exp)
     if step in ("delve1", "delve2"):
         if state.delve is None:
-            return ["the Delve has not started"]
+            return [PhaseLacks(what="delve_not_started")]
         time = EXHIBITION_TIME if step == "delve1" else FULL_CLASH_TIME
         if state.track.time >= time and quest_paces(state, exp) is not None:
             return []  # the Quest's paragraph sends the party on
-        return [f"the Story step has not reached Time {time} (Time is {state.track.time}); a Quest that calls a "
-                "Clash or a Rest now: `/expedition next phase:clash|rest reason:\"...\"`"]
+        return [PhaseLacks(what="story_time", time=time, now=state.track.time)]
     if step in ("clash_exhibition", "clash_full"):
         if state.clash is not None and state.clash.over is not None:
-            return ["the Clash is over: the GM ends it with /clash end"]
-        return ["the Clash is still under way" if state.clash is not None else "the Clash has not been played"]
+            return [PhaseLacks(what="clash_over")]
+        return [PhaseLacks(what="clash_running" if state.clash is not None else "clash_not_played")]
     if step == "rest":
-        return ["the party has not rested"]
+        return [PhaseLacks(what="not_rested")]
     if step == "over":
-        return ["the Expedition is over"]
+        return [PhaseLacks(what="over")]
     return []
 
 
 def advance(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
     lacking = missing(engine, state, exp)
     if lacking:
-        raise RuleError(f"{LABEL[exp.step]} is not finished: {'; '.join(lacking)}. "
+        raise RuleError(f"{LABEL[exp.step]} is not finished: {'; '.join(said(x) for x in lacking)}. "
                         + said(next_command(engine, state, exp)))
     return enter(engine, state, exp, following(exp, exp.step))
 
