@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import bold, renders
+from bot.narration.monsters import wheel
+from bot.narration.registry import bold, name, renders
 from rules.delve.delve_facts import (
     BacktrackExtra,
     BacktrackThroughToken,
     DelveBegins,
+    DelveLeader,
     GenericTokenRemoved,
+    GmAdjusted,
+    GmEncounterCancelled,
+    GmExplorationSet,
+    GmHindering,
+    GmRotation,
+    GmToken,
     HinderingOnTile,
     MoreClues,
+    NothingChanges,
     PanzergatePlaced,
     PartyBacktracks,
     PartyMoves,
     PartyPlaced,
     PointOfInterest,
+    RoundGoesOn,
     RoundWaits,
+    StartingTileRandom,
     TileRevealed,
     TileShownUnexplored,
 )
@@ -112,3 +123,60 @@ def _panzergate(f: PanzergatePlaced) -> str:
 def _hindering(f: HinderingOnTile) -> str:
     return (f"🚧 {GATES[f.kind]} on {f.tile}: resolve its consequences by hand (the effect that placed it says "
             "what they are).")
+
+
+@renders(StartingTileRandom)
+def _starting_random(f: StartingTileRandom) -> str:
+    return f"The starting tile is chosen at random among {', '.join(f.tiles)}."
+
+
+@renders(DelveLeader)
+def _leader(f: DelveLeader) -> str:
+    return f"Party Leader: {name(f.knight) if f.knight else 'no Knight yet'} ({f.tier.capitalize()} tier)."
+
+
+@renders(RoundGoesOn)
+def _goes_on(f: RoundGoesOn) -> str:
+    if f.how == "continue":
+        return "The round goes on with `/delve continue`."
+    return "The round goes on where the Encounter interrupted it."
+
+
+@renders(NothingChanges)
+def _nothing(f: NothingChanges) -> str:
+    return "Nothing changes."
+
+
+@renders(GmAdjusted)
+def _adjusted(f: GmAdjusted) -> str:
+    shown = ", ".join(f"{k} {v}" for k, v in f.values)
+    return f"🛠 GM adjustment of the Delve: {shown} (no rules applied)."
+
+
+@renders(GmExplorationSet)
+def _exploration_set(f: GmExplorationSet) -> str:
+    return f"🛠 GM: the top {f.count} card(s) of the Exploration deck are set by the GM (announced to the table)."
+
+
+@renders(GmHindering)
+def _gm_hindering(f: GmHindering) -> str:
+    where = f"{f.tile}" + (f" ({f.side} path)" if f.side else "")
+    if f.removed:
+        return f"🛠 GM: the {GATES[f.kind]} on {where} is removed."
+    return f"🛠 GM: a {GATES[f.kind]} is placed on {where}."
+
+
+@renders(GmToken)
+def _gm_token(f: GmToken) -> str:
+    return f"🛠 GM: {f.monster}'s token is {'on ' + f.tile if f.tile else 'off the map'}."
+
+
+@renders(GmRotation)
+def _gm_rotation(f: GmRotation) -> str:
+    return f"🛠 GM: Rotation {f.amount} — District Wheel: {wheel(f.wheel)}."
+
+
+@renders(GmEncounterCancelled)
+def _gm_cancelled(f: GmEncounterCancelled) -> str:
+    return (f"🛠 GM: the Encounter with {f.monster} is cancelled"
+            + ("; its token leaves the map (no Rotation)." if f.token else " (no Rotation)."))
