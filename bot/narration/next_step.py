@@ -9,7 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from bot.narration.registry import command, renders
-from rules.expedition.next_step import Cmd, NextStep, Opt, PhaseLacks, QuestPacesStory, StepEntered, Why
+from rules.expedition.next_step import (
+    ClashPhaseResolved,
+    Cmd,
+    ExpeditionMoved,
+    LostToSpoils,
+    NextStep,
+    Opt,
+    PhaseLacks,
+    QuestPacesStory,
+    ReturnsAfter,
+    StepEntered,
+    StoryCallsClash,
+    Why,
+)
 from rules.expedition.phases import LABEL
 from rules.expedition.state import Step
 
@@ -161,3 +174,28 @@ def told_data(data: dict[str, Any]) -> dict[str, Any]:
         out = out if out is not None else dict(data)
         out[k] = told
     return data if out is None else out
+
+
+@renders(ClashPhaseResolved)
+def _clash_resolved(f: ClashPhaseResolved) -> str:
+    return f"The {f.kind.capitalize()} Clash of this Expedition is resolved."
+
+
+@renders(LostToSpoils)
+def _lost(f: LostToSpoils) -> str:
+    return "The Expedition is lost: the party returns for the Spoils."
+
+
+@renders(StoryCallsClash)
+def _story_calls(f: StoryCallsClash) -> str:
+    return f"📖 Time {f.time}: the Story step calls the {f.kind} Clash."
+
+
+@renders(ExpeditionMoved)
+def _moved(f: ExpeditionMoved) -> str:
+    return f"The GM moves the Expedition to {LABEL[f.step]}: {f.reason}"
+
+
+@renders(ReturnsAfter)
+def _returns(f: ReturnsAfter) -> str:
+    return f"After it, the party returns to {LABEL[f.step]} (and the paragraph that led here)."

@@ -12,6 +12,7 @@ from rules.delve.monsters import district_monster
 from rules.delve.track import EXHIBITION_TIME, FULL_CLASH_TIME
 from rules.engine import Engine, Event
 from rules.errors import RuleError
+from rules.expedition import next_step as ns
 from rules.expedition.next_step import Cmd, NextStep, Opt, PhaseLacks, QuestPacesStory, StepEntered, Why
 from rules.expedition.state import PHASE_OF, STEPS, Choice, Done, ExpeditionState, Phase, Step
 from rules.facts import said
@@ -212,7 +213,7 @@ def follow(engine: Engine, state: CampaignState) -> list[Event]:
     elif state.clash is None and exp.clash_running is not None:
         if exp.clash_running not in exp.done:
             exp.done.append(exp.clash_running)
-        texts.append(f"The {exp.clash_running.capitalize()} Clash of this Expedition is resolved.")
+        texts.append(said(ns.ClashPhaseResolved(kind=exp.clash_running)))
         exp.clash_running = None
     if state.delve is not None and state.delve.rested and "rest" not in exp.done:
         exp.done.append("rest")
@@ -230,13 +231,13 @@ def _move_once(engine: Engine, state: CampaignState, exp: ExpeditionState) -> li
         back, exp.return_to = exp.return_to, None
         return enter(engine, state, exp, back if back is not None else following(exp, step))
     if state.track.lost and step in ("delve1", "delve2", "clash_exhibition", "clash_full", "rest"):
-        return enter(engine, state, exp, "spoils") + ["The Expedition is lost: the party returns for the Spoils."]
+        return enter(engine, state, exp, "spoils") + [said(ns.LostToSpoils())]
     for delve, time, kind in (("delve1", EXHIBITION_TIME, "Exhibition"), ("delve2", FULL_CLASH_TIME, "Full")):
         if step != delve or state.delve is None or state.track.time < time:
             continue
         quester = quest_paces(state, exp)
         if quester is None:
-            return [f"📖 Time {time}: the Story step calls the {kind} Clash."] + enter(
+            return [said(ns.StoryCallsClash(time=time, kind=kind))] + enter(
                 engine, state, exp, following(exp, step))
         if time in exp.quest_paced:
             return []
@@ -306,10 +307,10 @@ def move_to(engine: Engine, state: CampaignState, exp: ExpeditionState, phase: P
         raise RuleError(f"the party is in {LABEL[target]} already")
     exp.return_to = exp.step if target in DONE_BY_STEP and exp.step in ("delve1", "delve2") else None
     exp.moves.append(f"{LABEL[exp.step]} → {LABEL[target]}: {reason}")
-    texts = [f"The GM moves the Expedition to {LABEL[target]}: {reason}"]
+    texts = [said(ns.ExpeditionMoved(step=target, reason=reason))]
     texts += enter(engine, state, exp, target)
     if exp.return_to is not None:
-        texts.append(f"After it, the party returns to {LABEL[exp.return_to]} (and the paragraph that led here).")
+        texts.append(said(ns.ReturnsAfter(step=exp.return_to)))
     return texts
 
 
