@@ -6,19 +6,28 @@ from __future__ import annotations
 from bot.narration.registry import name, names, renders
 from content.schema.loot import LOOT_TYPE_NAMES
 from rules.expedition.expedition_facts import (
+    BallotCast,
     BaneNoted,
     CommonGoods,
     ConsumablesReturned,
+    ConsumableUnlocked,
     DistributionLeft,
     DuplicityDiscards,
     ExpeditionBegins,
     ExpeditionNoted,
+    JoinsArmory,
+    LootAwarded,
     LootCard,
     LootDistributionBegins,
+    LootExchanged,
+    LootForGold,
     LootTaken,
     MarkDue,
+    ScrapTaken,
     SeatingCountsLater,
     SpoilsBegin,
+    VoteOpened,
+    VoteTied,
 )
 from rules.expedition.phases import LABEL
 
@@ -107,3 +116,54 @@ def _left(f: DistributionLeft) -> str:
         return f"Still to choose: {names(f.waiting)}."
     return ("Every Knight has their chosen card(s): the rest is the Spare Scrap — `/spoils scrap` in turn, starting "
             "with the Party Leader.")
+
+
+@renders(VoteOpened)
+def _vote(f: VoteOpened) -> str:
+    return (f"🗳 Vote {f.vote}: who gets {loot(f.card)}? Each player votes once; the majority wins, and the Party "
+            "Leader breaks a tie.")
+
+
+@renders(BallotCast)
+def _ballot(f: BallotCast) -> str:
+    return f"🗳 A vote for {name(f.knight)} ({f.cast}/{f.voters})."
+
+
+@renders(VoteTied)
+def _tied(f: VoteTied) -> str:
+    return "A tie between " + " and ".join(name(k) for k in f.knights) + ": the Party Leader breaks it."
+
+
+@renders(LootAwarded)
+def _awarded(f: LootAwarded) -> str:
+    why = {"leader": "the Party Leader breaks the tie", "majority": f"the majority ({f.votes} vote(s))",
+           "leader_vote": "a tie, broken by the Party Leader's vote"}[f.how]
+    return f"🎁 {name(f.knight)} gets {loot(f.card)}: {why}."
+
+
+@renders(ScrapTaken)
+def _scrap(f: ScrapTaken) -> str:
+    tail = (f"Next: {name(f.next)}." if f.next else
+            "The Spare Scrap is empty: exchange it for Gold now or gamble it (/spoils gamble).")
+    return f"🧺 {name(f.knight)} takes {loot(f.card)} from the Spare Scrap. {tail}"
+
+
+@renders(LootForGold)
+def _for_gold(f: LootForGold) -> str:
+    verb = "cashes" if f.cashed else "exchanges"
+    return f"🪙 {name(f.knight)} {verb} {loot(f.card)} for {f.gold} Gold ({f.total} Gold)."
+
+
+@renders(LootExchanged)
+def _exchanged(f: LootExchanged) -> str:
+    return f"🔁 {name(f.knight)} exchanges {loot(f.card)}."
+
+
+@renders(JoinsArmory)
+def _armory(f: JoinsArmory) -> str:
+    return f"🛡 {f.gear} joins {name(f.knight)}'s Armory."
+
+
+@renders(ConsumableUnlocked)
+def _consumable(f: ConsumableUnlocked) -> str:
+    return f"🧪 {f.gear} is unlocked in the Merchant Workshop."

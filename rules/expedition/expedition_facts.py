@@ -131,3 +131,90 @@ class DistributionLeft(Fact):
     fact: Literal["expedition_distribution_left"] = "expedition_distribution_left"
     given_out: bool = False
     waiting: list[str] = []
+
+
+@fact
+class VoteOpened(Fact):
+    """Vote ``vote`` on who gets ``card``: each player votes once, the majority wins, the Party Leader breaks ties."""
+
+    fact: Literal["expedition_vote_opened"] = "expedition_vote_opened"
+    vote: str
+    card: LootCard
+
+
+@fact
+class BallotCast(Fact):
+    """A vote for ``knight`` (``cast`` of ``voters`` ballots)."""
+
+    fact: Literal["expedition_ballot_cast"] = "expedition_ballot_cast"
+    knight: str
+    cast: int
+    voters: int
+
+
+@fact
+class VoteTied(Fact):
+    """A tie between ``knights``: the Party Leader breaks it."""
+
+    fact: Literal["expedition_vote_tied"] = "expedition_vote_tied"
+    knights: list[str]
+
+
+@fact
+class LootAwarded(Fact):
+    """``knight`` gets ``card`` by the vote: ``how`` (the Party Leader broke the tie, the majority of ``votes``, a tie
+    broken by the Party Leader's own vote)."""
+
+    fact: Literal["expedition_loot_awarded"] = "expedition_loot_awarded"
+    knight: str
+    card: LootCard
+    how: Literal["leader", "majority", "leader_vote"]
+    votes: int = 0
+
+
+@fact
+class ScrapTaken(Fact):
+    """``knight`` takes ``card`` from the Spare Scrap; ``next``: whose turn it is (empty: the Spare Scrap is empty)."""
+
+    fact: Literal["expedition_scrap_taken"] = "expedition_scrap_taken"
+    knight: str
+    card: LootCard
+    next: str = ""
+
+
+@fact
+class LootForGold(Fact):
+    """``knight`` exchanges (``cashed``: at the end, cashes) ``card`` for ``gold`` Gold (``total`` now)."""
+
+    fact: Literal["expedition_loot_for_gold"] = "expedition_loot_for_gold"
+    knight: str
+    card: LootCard
+    gold: int
+    total: int
+    cashed: bool = False
+
+
+@fact
+class LootExchanged(Fact):
+    """``knight`` exchanges ``card`` for Gear (the lines of the Gear it becomes follow)."""
+
+    fact: Literal["expedition_loot_exchanged"] = "expedition_loot_exchanged"
+    knight: str
+    card: LootCard
+
+
+@fact
+class JoinsArmory(Fact):
+    """The Gear ``gear`` joins ``knight``'s Armory."""
+
+    fact: Literal["expedition_joins_armory"] = "expedition_joins_armory"
+    knight: str
+    gear: str
+
+
+@fact
+class ConsumableUnlocked(Fact):
+    """The Consumable ``gear`` is unlocked in the Merchant Workshop."""
+
+    fact: Literal["expedition_consumable_unlocked"] = "expedition_consumable_unlocked"
+    gear: str

@@ -7,6 +7,7 @@ itself is rules/expedition/spoils_loot.py; the Gambling Den is spoils_gamble.py.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from content.loader import Catalogue
 from content.schema.loot import LOOT_TYPE_NAMES
@@ -219,8 +220,7 @@ def open_vote(cat: Catalogue, state: CampaignState, uid: str) -> tuple[list[str]
     sp.votes_held += 1
     voters = list(dict.fromkeys(k.owner for k in living(state)))
     sp.vote = Vote(id=ident, card=item.uid, options=options, voters=voters)
-    return [f"🗳 Vote {sp.vote.id}: who gets {loot_name(cat, item)}? Each player votes once; the majority wins, and "
-            "the Party Leader breaks a tie."], vote_decision(cat, state, sp)
+    return [said(xf.VoteOpened(vote=sp.vote.id, card=loot_card(cat, item)))], vote_decision(cat, state, sp)
 
 
 def vote_decision(cat: Catalogue, state: CampaignState, sp: SpoilsState) -> Decision:
@@ -258,36 +258,38 @@ def cast(cat: Catalogue, state: CampaignState, decision: str, voter: str, option
     if vote.tie:
         if voter != _leader_owner(state) and not gm:
             raise RuleError("the tie is broken by the Party Leader (or the GM); nothing was changed")
-        return _award(cat, state, exp, wanted, "the Party Leader breaks the tie"), None
+        return _award(cat, state, exp, wanted, "leader"), None
     if voter not in vote.voters:
         raise RuleError("only the players of the living Knights vote; nothing was changed")
     if voter in vote.ballots:
         raise RuleError("you have voted already in this vote; nothing was changed")
     vote.ballots[voter] = wanted
-    out = [f"🗳 A vote for {state.knights[wanted].name} ({len(vote.ballots)}/{len(vote.voters)})."]
+    out = [said(xf.BallotCast(knight=state.knights[wanted].name, cast=len(vote.ballots), voters=len(vote.voters)))]
     if len(vote.ballots) < len(vote.voters):
         return out, vote_decision(cat, state, sp)
     tally = Counter(vote.ballots.values())
     top = max(tally.values())
     tied = [o for o in vote.options if tally.get(o) == top]
     if len(tied) == 1:
-        return out + _award(cat, state, exp, tied[0], f"the majority ({top} vote(s))"), None
+        return out + _award(cat, state, exp, tied[0], "majority", top), None
     lead_ballot = vote.ballots.get(_leader_owner(state))
     if lead_ballot in tied:
-        return out + _award(cat, state, exp, lead_ballot, "a tie, broken by the Party Leader's vote"), None
+        return out + _award(cat, state, exp, lead_ballot, "leader_vote"), None
     vote.tie = tied
-    out.append("A tie between " + " and ".join(state.knights[o].name for o in tied) + ": the Party Leader breaks it.")
+    out.append(said(xf.VoteTied(knights=[state.knights[o].name for o in tied])))
     return out, vote_decision(cat, state, sp)
 
 
-def _award(cat: Catalogue, state: CampaignState, exp: ExpeditionState, kid: str, why: str) -> list[str]:
+def _award(cat: Catalogue, state: CampaignState, exp: ExpeditionState, kid: str,
+           how: Literal["leader", "majority", "leader_vote"], votes: int = 0) -> list[str]:
     sp = exp.spoils
     assert sp.vote is not None
     item = sp.item(sp.vote.card)
     assert item is not None
     sp.vote = None
     sp.shares.setdefault(kid, []).append(item.uid)
-    return [f"🎁 {state.knights[kid].name} gets {loot_name(cat, item)}: {why}."] + _distribution_left(cat, state, exp)
+    return [said(xf.LootAwarded(knight=state.knights[kid].name, card=loot_card(cat, item), how=how, votes=votes)),
+            *_distribution_left(cat, state, exp)]
 
 
 # --- the Spare Scrap ---------------------------------------------------------------------------------------------
@@ -334,9 +336,8 @@ def scrap(cat: Catalogue, state: CampaignState, k: KnightState, uid: str) -> lis
     sp.spare.setdefault(k.id, []).append(item.uid)
     left = sp.common_goods()
     nxt = scrap_turn(state, exp)
-    tail = (f"Next: {state.knights[nxt].name}." if left and nxt else
-            "The Spare Scrap is empty: exchange it for Gold now or gamble it (/spoils gamble).")
-    return [f"🧺 {k.name} takes {loot_name(cat, item)} from the Spare Scrap. {tail}"]
+    return [said(xf.ScrapTaken(knight=k.name, card=loot_card(cat, item),
+                               next=state.knights[nxt].name if left and nxt else ""))]
 
 
 # --- exchanges ----------------------------------------------------------------------------------------------------
@@ -379,7 +380,7 @@ def exchange(cat: Catalogue, state: CampaignState, k: KnightState, uid: str, for
         gold = gold_value(cat, item)
         k.sheet.gold += gold
         sp.exchanged[u] = Exchanged(knight=k.id, how="gold", gold=gold)
-        return [f"🪙 {k.name} exchanges {loot_name(cat, item)} for {gold} Gold ({k.sheet.gold} Gold)."]
+        return [said(xf.LootForGold(knight=k.name, card=loot_card(cat, item), gold=gold, total=k.sheet.gold))]
     if spare:
         raise RuleError(f"{u} is Spare Scrap: it can be exchanged for Gold only (\"they cannot be exchanged for Gear "
                         "anymore!\"); use for:gold")
@@ -411,15 +412,15 @@ def exchange(cat: Catalogue, state: CampaignState, k: KnightState, uid: str, for
         if onto is not None:
             raise RuleError("onto: is for Upgrade Loot only")
         k.sheet.armory.append(ArmoryItem(gear=gid))
-        out = [f"🛡 {card.name} joins {k.name}'s Armory."]
+        out = [said(xf.JoinsArmory(knight=k.name, gear=card.name))]
         if item.type == "consumable":
             sp.exchanged[u] = Exchanged(knight=k.id, how="consumable", gear=gid)
             if gid not in state.unlocked_consumables:
                 state.unlocked_consumables.append(gid)
-                out.append(f"🧪 {card.name} is unlocked in the Merchant Workshop.")
+                out.append(said(xf.ConsumableUnlocked(gear=card.name)))
         else:
             sp.exchanged[u] = Exchanged(knight=k.id, how="gear", gear=gid)
-    return [f"🔁 {k.name} exchanges {loot_name(cat, item)}."] + out
+    return [said(xf.LootExchanged(knight=k.name, card=loot_card(cat, item))), *out]
 
 
 # --- the end -----------------------------------------------------------------------------------------------------
@@ -449,7 +450,8 @@ def finish(engine: Engine, state: CampaignState) -> list[str]:
             gold = gold_value(cat, item)
             k.sheet.gold += gold
             sp.exchanged[u] = Exchanged(knight=kid, how="gold", gold=gold)
-            out.append(f"🪙 {k.name} cashes {loot_name(cat, item)} for {gold} Gold ({k.sheet.gold} Gold).")
+            out.append(said(xf.LootForGold(knight=k.name, card=loot_card(cat, item), gold=gold, total=k.sheet.gold,
+                                           cashed=True)))
     sp.done = True
     return out + ph.advance(engine, state, exp)
 
