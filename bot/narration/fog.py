@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from bot.narration.registry import bold, renders
-from rules.delve.fog_facts import FogCard, FogCourseCorrected, FogEmerged, FogEntered, RestPhaseBegins
+from rules.delve.fog_facts import (
+    FogByHand,
+    FogCard,
+    FogCourseCorrected,
+    FogEmerged,
+    FogEntered,
+    FogTopDiscarded,
+    HalfCup,
+    KnightEffectByHand,
+    RestPhaseBegins,
+)
 
 VERDICT = {"flawless": "a **Flawless Traversal**", "minor": "a **Minor Penalty**", "grave": "a **Grave Penalty**"}
 
@@ -50,3 +60,37 @@ def _emerged(f: FogEmerged) -> str:
 @renders(RestPhaseBegins)
 def _rest(f: RestPhaseBegins) -> str:
     return "🏕 **Rest Phase**."
+
+
+@renders(FogTopDiscarded)
+def _top_discarded(f: FogTopDiscarded) -> str:
+    if f.empty:
+        return "The Deep Fog deck is empty: there is no card to discard."
+    return "The top Deep Fog card is discarded without looking." + (f" {f.note}" if f.note else "")
+
+
+@renders(HalfCup)
+def _half_cup(f: HalfCup) -> str:
+    if not f.full_cups:
+        return "🍷 Half-cup: the party gains a Half-cup token."
+    return f"🍷 Half-cup: the Half-cup token flips to a Full Cup ({f.full_cups} Full Cup(s): +1 Deep Fog Value each)."
+
+
+@renders(FogByHand)
+def _by_hand(f: FogByHand) -> str:
+    if f.why == "half_cup":
+        return ("✋ By hand: a Half-cup outside the Deep Fog has no traversal to count in; apply the "
+                f"card's text as the table reads it: {f.text}")
+    if f.why == "kind":
+        return f"✋ By hand: {f.kind.replace('_', ' ')} — {f.text}"
+    return f"✋ Apply by hand: {f.text}"
+
+
+@renders(KnightEffectByHand)
+def _knight_by_hand(f: KnightEffectByHand) -> str:
+    if f.kind == "peril_check":
+        return f"✋ {f.who}: resolve a Peril Check (`/deck draw deck:<minor|major|grave>_mortis`)."
+    if f.kind == "gain_condition":
+        card = f"the Condition {f.condition}" if f.condition else "the top Condition card"
+        return f"✋ {f.who}: gain {card} (`/deck draw deck:condition`, then `/knight condition`)."
+    return f"✋ {f.who}: {f.kind.replace('_', ' ')} {f.amount} (apply with `/knight stat`)."

@@ -68,3 +68,43 @@ class FogEmerged(Fact):
 @fact
 class RestPhaseBegins(Fact):
     fact: Literal["rest_phase_begins"] = "rest_phase_begins"
+
+
+@fact
+class FogTopDiscarded(Fact):
+    """The top Deep Fog card is discarded without looking (``empty``: the deck is empty, none is), after ``note``:
+    the GM's forced card was not in the deck (as ``take_top`` says it)."""
+
+    fact: Literal["fog_top_discarded"] = "fog_top_discarded"
+    empty: bool = False
+    note: str = ""
+
+
+@fact
+class HalfCup(Fact):
+    """A Half-cup: the party gains a Half-cup token, or it flips to a Full Cup (``full_cups`` now)."""
+
+    fact: Literal["fog_half_cup"] = "fog_half_cup"
+    full_cups: int = 0
+
+
+@fact
+class FogByHand(Fact):
+    """A printed effect applied by hand: its ``text`` (``why``: no typed effect, a Half-cup outside the Deep Fog, an
+    effect of ``kind`` this step does not resolve)."""
+
+    fact: Literal["fog_by_hand"] = "fog_by_hand"
+    why: Literal["untyped", "half_cup", "kind"]
+    text: str
+    kind: str = ""
+
+
+@fact
+class KnightEffectByHand(Fact):
+    """A Knight effect ``kind`` (``amount``; a Condition ``condition``) for ``who`` to apply by hand."""
+
+    fact: Literal["fog_knight_effect_by_hand"] = "fog_knight_effect_by_hand"
+    who: str
+    kind: str
+    amount: int | str = ""
+    condition: str | None = None

@@ -120,7 +120,7 @@ def test_apply_printed_never_skips_an_effect_silently() -> None:
     printed = Printed.model_validate({"text": "Perform a Curse Save; then an Adventure.",
                                       "effects": [SAVE_FAIL_2_CURSE, {"type": "adventure"}, {"type": "half_cup"}]})
     texts, _ = fr.apply_printed(CATALOGUE, KINGDOM, state, printed, knights=[], who="the Party Leader")
-    assert len(texts) == 3 and all(t.startswith("✋ By hand") for t in texts), texts
+    assert len(texts) == 3 and all(t.startswith("✋ By hand") for t in told(texts)), texts
     assert state.track.curse == 0
 
 

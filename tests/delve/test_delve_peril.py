@@ -48,7 +48,7 @@ def test_a_delve_card_condition_is_gained_outside_a_clash() -> None:
     assert "Ashen Lungs" in state.knights[kid].stats.conditions, texts
     assert "condition_ashen_lungs" in state.decks["condition"].held
     assert any("Ser Sonch gains the Condition **Ashen Lungs**" in carried(t) for t in texts)  # its words, as told
-    assert not any(t.startswith("✋") for t in texts)
+    assert not any(carried(t).startswith("✋") for t in texts)
     again, _ = ex.apply_effects(CATALOGUE, KINGDOM, state, printed, knights=[kid], who="the Party Leader",
                                 dice=Dice(seed=2))
     assert any("cannot be gained twice" in t for t in again)
@@ -59,7 +59,7 @@ def test_a_delve_card_condition_is_gained_outside_a_clash() -> None:
     assert top in state.decks["condition"].held
     # without dice (a caller that cannot roll) it stays by hand
     texts, _ = ex.apply_effects(CATALOGUE, KINGDOM, state, printed, knights=[kid], who="the Party Leader", dice=None)
-    assert any("✋" in t and "Condition" in t for t in texts)
+    assert any("✋" in t and "Condition" in t for t in map(carried, texts))
 
 
 def test_a_delve_card_peril_check_draws_the_mortis_of_the_threshold() -> None:
