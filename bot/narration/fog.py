@@ -6,10 +6,13 @@ from bot.narration.registry import bold, renders
 from rules.delve.fog_facts import (
     FogByHand,
     FogCard,
+    FogCardEffect,
     FogCourseCorrected,
+    FogDeckShuffled,
     FogEmerged,
     FogEntered,
     FogTopDiscarded,
+    FogTraversalNote,
     HalfCup,
     KnightEffectByHand,
     RestPhaseBegins,
@@ -94,3 +97,37 @@ def _knight_by_hand(f: KnightEffectByHand) -> str:
         card = f"the Condition {f.condition}" if f.condition else "the top Condition card"
         return f"✋ {f.who}: gain {card} (`/deck draw deck:condition`, then `/knight condition`)."
     return f"✋ {f.who}: {f.kind.replace('_', ' ')} {f.amount} (apply with `/knight stat`)."
+
+
+NOTES = {
+    "ends_lost": "The Deep Fog traversal ends with the Expedition.",
+    "stay": "Stay the Course.",
+    "hazards_from_now": "From now on, the Hazard of every card drawn in this traversal is resolved.",
+    "run_out": "The Deep Fog deck is empty and the path is not long enough.",
+}
+
+
+@renders(FogTraversalNote)
+def _note(f: FogTraversalNote) -> str:
+    if f.what == "withdraw":
+        return f"Withdraw: the party leaves the Deep Fog the way it came, back to {f.origin}."
+    if f.what == "emergence":
+        return f"Emergence: the reminder token leaves {f.origin}; the Half-cup and Full Cup tokens are discarded."
+    if f.what == "blocked":
+        return f"Another Deep Fog card blocks the path {f.heading}: Course Correct or Withdraw."
+    return NOTES[f.what]
+
+
+@renders(FogDeckShuffled)
+def _shuffled(f: FogDeckShuffled) -> str:
+    return (f"The Deep Fog deck is shuffled ({f.cards} cards); a Generic token marks {f.origin}. "
+            f"The path must be {f.intensity} card(s) long, for a Deep Fog Value of 4 or less.")
+
+
+@renders(FogCardEffect)
+def _card_effect(f: FogCardEffect) -> str:
+    if f.part == "grave_penalty":
+        return f"☠ Grave Penalty of {f.card}: {f.text}"
+    if f.ignored:
+        return f"(The Hazard of {f.card} is ignored: the party has not Course Corrected yet.)"
+    return f"⚠ Hazard of {f.card}: {f.text}"

@@ -108,3 +108,37 @@ class KnightEffectByHand(Fact):
     kind: str
     amount: int | str = ""
     condition: str | None = None
+
+
+@fact
+class FogTraversalNote(Fact):
+    """A step of the Deep Fog traversal told on its own: ``what`` (it ends with the Expedition; Stay the Course; the
+    Hazards resolved from now on; the deck empty before the path is long enough) with what it names: the
+    ``origin`` tile (Withdraw, Emergence), the ``heading`` (a path blocked)."""
+
+    fact: Literal["fog_traversal_note"] = "fog_traversal_note"
+    what: Literal["ends_lost", "stay", "hazards_from_now", "run_out", "withdraw", "emergence", "blocked"]
+    origin: str = ""
+    heading: str = ""
+
+
+@fact
+class FogDeckShuffled(Fact):
+    """The Deep Fog deck is shuffled (``cards``); a Generic token marks ``origin``; the path is ``intensity`` long."""
+
+    fact: Literal["fog_deck_shuffled"] = "fog_deck_shuffled"
+    cards: int
+    origin: str
+    intensity: int
+
+
+@fact
+class FogCardEffect(Fact):
+    """A Deep Fog card's ``part`` (its Hazard, its Grave Penalty): ``text``; ``ignored``: a Hazard before the party
+    Course Corrected."""
+
+    fact: Literal["fog_card_effect"] = "fog_card_effect"
+    card: str
+    part: Literal["hazard", "grave_penalty"]
+    text: str = ""
+    ignored: bool = False
