@@ -11,6 +11,7 @@ from rules.delve.fog_facts import (
     FogDeckShuffled,
     FogEmerged,
     FogEntered,
+    FogGmForced,
     FogTopDiscarded,
     FogTraversalNote,
     HalfCup,
@@ -131,3 +132,8 @@ def _card_effect(f: FogCardEffect) -> str:
     if f.ignored:
         return f"(The Hazard of {f.card} is ignored: the party has not Course Corrected yet.)"
     return f"⚠ Hazard of {f.card}: {f.text}"
+
+
+@renders(FogGmForced)
+def _gm_forced(f: FogGmForced) -> str:
+    return f"🛠 GM: the next {f.count} Deep Fog card(s) taken from the deck are set by the GM (announced to the table)."

@@ -142,3 +142,11 @@ class FogCardEffect(Fact):
     part: Literal["hazard", "grave_penalty"]
     text: str = ""
     ignored: bool = False
+
+
+@fact
+class FogGmForced(Fact):
+    """The GM sets the next ``count`` Deep Fog card(s) taken from the deck (announced to the table)."""
+
+    fact: Literal["fog_gm_forced"] = "fog_gm_forced"
+    count: int

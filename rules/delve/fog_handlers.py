@@ -591,5 +591,4 @@ def fog_force(engine: Engine, state: CampaignState, act: FogForce, dice: Dice) -
         raise RuleError(f"{', '.join(wrong)}: not Deep Fog cards of {kingdom.name}; "
                         f"they are: {', '.join(sorted(known))}")
     state.delve = delve.model_copy(update={"fog_forced": list(act.cards)})
-    return delve_result(engine, state, [f"🛠 GM: the next {len(act.cards)} Deep Fog card(s) taken from the deck are set "
-                                   "by the GM (announced to the table)."])
+    return delve_result(engine, state, [said(ff.FogGmForced(count=len(act.cards)))])
