@@ -10,7 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from bot.narration.registry import command, renders, words
-from rules.expedition.next_step import Cmd, NextStep, Opt, QuestPacesStory, StepEntered, Why
+from rules.expedition.next_step import (
+    ClashPhaseResolved,
+    Cmd,
+    ExpeditionMoved,
+    LostToSpoils,
+    NextStep,
+    Opt,
+    PhaseLacks,
+    QuestPacesStory,
+    ReturnsAfter,
+    StepEntered,
+    StoryCallsClash,
+    Why,
+)
 from rules.expedition.phases import LABEL
 from rules.expedition.state import Step
 from rules.facts import Fact
@@ -110,6 +123,30 @@ def _quest_paces(f: QuestPacesStory) -> str:
             f"Next: {command(command_text(f.next))}")
 
 
+@renders(PhaseLacks)
+def lacks_text(f: PhaseLacks) -> str:
+    """What the step still needs, as ``data["expedition"]["missing"]`` lists it (names as typed)."""
+    if f.what == "callings":
+        return f"no calling chosen yet for {', '.join(f.knights)} (/expedition vision)"
+    if f.what == "story_time":
+        return (f"the Story step has not reached Time {f.time} (Time is {f.now}); a Quest that calls a "
+                "Clash or a Rest now: `/expedition next phase:clash|rest reason:\"...\"`")
+    return LACKS[f.what]
+
+
+LACKS = {
+    "no_knight": "no Knight is in the campaign yet (/knight create)",
+    "party_leader": "no Party Leader (/expedition leader)",
+    "destination": "no Destination Kingdom (/expedition destination)",
+    "delve_not_started": "the Delve has not started",
+    "clash_over": "the Clash is over: the GM ends it with /clash end",
+    "clash_running": "the Clash is still under way",
+    "clash_not_played": "the Clash has not been played",
+    "not_rested": "the party has not rested",
+    "over": "the Expedition is over",
+}
+
+
 def told_data(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` with every fact it holds told, at any depth of its dicts and lists: a step to take next
     (``data["expedition"]["next"]``) as its command line, any other fact as its words (`/clash end`'s
@@ -139,3 +176,28 @@ def _told(v: Any) -> Any:
         kept = [y for x, y in zip(v, items, strict=True) if not (isinstance(x, Fact) and y == "")]
         return kept if isinstance(v, list) else tuple(kept)
     return v
+
+
+@renders(ClashPhaseResolved)
+def _clash_resolved(f: ClashPhaseResolved) -> str:
+    return f"The {f.kind.capitalize()} Clash of this Expedition is resolved."
+
+
+@renders(LostToSpoils)
+def _lost(f: LostToSpoils) -> str:
+    return "The Expedition is lost: the party returns for the Spoils."
+
+
+@renders(StoryCallsClash)
+def _story_calls(f: StoryCallsClash) -> str:
+    return f"📖 Time {f.time}: the Story step calls the {f.kind} Clash."
+
+
+@renders(ExpeditionMoved)
+def _moved(f: ExpeditionMoved) -> str:
+    return f"The GM moves the Expedition to {LABEL[f.step]}: {f.reason}"
+
+
+@renders(ReturnsAfter)
+def _returns(f: ReturnsAfter) -> str:
+    return f"After it, the party returns to {LABEL[f.step]} (and the paragraph that led here)."
