@@ -59,8 +59,11 @@ def test_the_aftermaths_facts_read_as_before() -> None:
 
 
 async def test_clash_end_tells_the_aftermath_in_its_reply_and_its_data(app: App, table: Table) -> None:
-    """Rulebook (line 1467): Clash Aftermath. The data's lines are the reply's, names as typed (the reply escapes
-    them as a whole, as before)."""
+    """Rulebook (line 1467): Clash Aftermath
+    Typically, after every Clash, the game will lead you to a Clash Aftermath, described in the Clash Setup, in the
+    Kingdom Codex.
+
+    The data's lines are the reply's, names as typed (the reply escapes them as a whole, as before)."""
     await table.ok('@kara /knight create knight:ashgrove name:"Ser *Kara*"')
     await table.ok("/clash start monster:stag level:1 type:full")
     await table.ok('/clash adjust knight:"Ser *Kara*" stat:bane value:30')  # over the Bane Limit: dead, a defeat
