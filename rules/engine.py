@@ -29,6 +29,7 @@ from rules import decks
 from rules.dice import Dice
 from rules.errors import RuleError
 from rules.facts import Fact, Line, parse_fact, unpack
+from rules.rolls.facts import DiceForcedWaiting
 from rules.state import EDITION_VERSION, CampaignState, DeckState
 
 
@@ -259,9 +260,7 @@ class Engine:
                 result = result.model_copy(update={"pending": offered})
         before, left = len(state.forced_dice), len(dice.forced)
         if 0 < left < before:  # this action used forced dice and left some: say so, they apply to later rolls
-            note = Event(kind="gm", text=f"🎲 {left} forced {'die is' if left == 1 else 'dice are'} still waiting "
-                         f"({', '.join(str(v) for v in dice.forced)}): they apply to the next rolls "
-                         "(`/gm force-list`, `/gm force-clear`).")
+            note = Event(kind="gm", fact=DiceForcedWaiting(values=list(dice.forced)))
             result = result.model_copy(update={"events": [*result.events, note]})
         # the port owns the dice stream while the action runs: write back where it stopped
         new_state = result.state.model_copy(update={"dice_position": dice.position, "forced_dice": list(dice.forced)})

@@ -43,8 +43,9 @@ def _paragraph(f: Paragraph) -> str:
 
 
 def told(result: Result) -> Result:
-    """``result`` with every fact's words in its event's ``text`` (a silent fact keeps ``""``), and the step to take
-    next in its ``data`` as the command line (bot/narration/next_step.py)."""
+    """``result`` with every fact's words in its event's ``text`` (a silent fact keeps ``""``), and every fact in its
+    ``data`` told too: the step to take next as the command line, any other fact as its words
+    (bot/narration/next_step.py ``told_data``)."""
     data = next_step.told_data(result.data)
     if data is result.data and all(e.fact is None for e in result.events):
         return result

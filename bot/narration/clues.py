@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from bot.narration.registry import name, renders
 from rules.expedition.clue_facts import (
+    BothParagraphsToRead,
     ClueCardDrawn,
     ClueCardExchanged,
     ClueCardKept,
     ClueDisregarded,
+    ClueProgress,
+    CluesGained,
+    CluesMoved,
     ClueTokenDrawn,
+    ColdLeadTaken,
+    InvestigationResolved,
+    LeadsMaySpend,
+    LeadsNoted,
     NoClueCard,
     SeatingSet,
     SecondaryClueSet,
@@ -67,3 +75,64 @@ def _secondary(f: SecondaryClueSet) -> str:
 @renders(ClueDisregarded)
 def _disregarded(f: ClueDisregarded) -> str:
     return f"🔎 Disregard: {name(f.knight)} ignores the first Clue gain of the Expedition ({f.clue.capitalize()})."
+
+
+def progress(p: ClueProgress) -> str:
+    """A Clue card's count in words: "Faith 2/3, Valor 1/1"; True Solo Mode: "2/3 Clues of any type (Faith 2)"."""
+    if p.solo:
+        held = ", ".join(f"{t.capitalize()} {n}" for t, n in p.held) or "none"
+        return f"{p.total}/{p.of} Clues of any type ({held})"
+    text = f"{p.primary.capitalize()} {p.count}/{p.needed}"
+    if p.secondary is not None:
+        text += f", {p.secondary.capitalize()} {p.secondary_count}/{p.secondary_needed}"
+    return text
+
+
+@renders(CluesGained)
+def _gained(f: CluesGained) -> str:
+    who = ", ".join(f"{name(k)} ({progress(p)})" for k, p in zip(f.knights, f.progress, strict=True))
+    return f"🔎 +1 {f.clue.capitalize()} Clue on the Clue cards of: {who}."
+
+
+@renders(CluesMoved)
+def _moved(f: CluesMoved) -> str:
+    return f"🔎 {name(f.knight)}: {f.clue.capitalize()} Clues {f.old} → **{f.new}** ({progress(f.progress)})."
+
+
+@renders(InvestigationResolved)
+def _resolved(f: InvestigationResolved) -> str:
+    how = (f"Clues {progress(f.progress)}" if f.progress is not None else "no Clue card") + (
+        f"; reported: {f.reported}" if f.reported is not None else "")
+    verdict = "**succeeds**" if f.success else "fails"
+    if f.number is None:
+        return (f"🧭 {name(f.knight)}'s Free Roam {verdict} ({how})."
+                + (" Two Loot cards in the Spoils Phase." if f.success else ""))
+    return (f"🔍 {name(f.knight)}'s Investigation {f.chapter}.{f.number} {verdict} ({how}). Read its "
+            f"{'Success' if f.success else 'Failure'} paragraph in {name(f.knight)}'s Knightbook and report what it "
+            "says with `/expedition note`.")
+
+
+@renders(LeadsNoted)
+def _leads(f: LeadsNoted) -> str:
+    return (f"🧵 Leads +{f.leads} ({'the excess Clues' if f.success else 'half the Clues, rounded down'}): "
+            f"{name(f.knight)} has **{f.total}** Leads.")
+
+
+@renders(LeadsMaySpend)
+def _may_spend(f: LeadsMaySpend) -> str:
+    return (f"{name(f.knight)} may spend {f.leads} Leads to succeed instead: `/expedition leads "
+            f"chapter:{f.chapter} investigation:{f.number}`.")
+
+
+@renders(ColdLeadTaken)
+def _cold_lead(f: ColdLeadTaken) -> str:
+    again = "repeats the failed" if f.repeats else "starts"
+    return (f"🕯 {name(f.knight)} picks up a cold lead and {again} Investigation {f.chapter}.{f.number} during the "
+            f"Free Roam: read its paragraphs in {name(f.knight)}'s Knightbook; the Clue card decides it at the end of "
+            "the Expedition.")
+
+
+@renders(BothParagraphsToRead)
+def _both(f: BothParagraphsToRead) -> str:
+    return (f"📖 Read both paragraphs of Investigation {f.chapter}.{f.number} in {name(f.knight)}'s Knightbook and "
+            "gain its reward.")

@@ -1,5 +1,6 @@
 """The words of the step to take next (rules/expedition/next_step.py): the command line a table types
-(``data["next"]`` of `/expedition status` and `/now`), and "Next: `/command` (why)" in a reply.
+(``data["next"]`` of `/expedition status` and `/now`), and "Next: `/command` (why)" in a reply; ``told_data`` tells
+every fact a reply's ``data`` holds (the step to take next as its command line, any other fact as its words).
 
 Names stay as the players typed them, as they did when the rules wrote these lines: the application escapes a
 Knight's name that holds Markdown in the whole reply (bot/app/names.py)."""
@@ -8,10 +9,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.narration.registry import command, renders
-from rules.expedition.next_step import Cmd, NextStep, Opt, QuestPacesStory, StepEntered, Why
+from bot.narration.registry import command, renders, words
+from rules.expedition.next_step import (
+    ClashPhaseResolved,
+    Cmd,
+    ExpeditionMoved,
+    LostToSpoils,
+    NextStep,
+    Opt,
+    PhaseLacks,
+    QuestPacesStory,
+    ReturnsAfter,
+    StepEntered,
+    StoryCallsClash,
+    Why,
+)
 from rules.expedition.phases import LABEL
 from rules.expedition.state import Step
+from rules.facts import Fact
 
 JOIN = {"or": " or ", "then": ", then "}
 
@@ -108,17 +123,81 @@ def _quest_paces(f: QuestPacesStory) -> str:
             f"Next: {command(command_text(f.next))}")
 
 
+@renders(PhaseLacks)
+def lacks_text(f: PhaseLacks) -> str:
+    """What the step still needs, as ``data["expedition"]["missing"]`` lists it (names as typed)."""
+    if f.what == "callings":
+        return f"no calling chosen yet for {', '.join(f.knights)} (/expedition vision)"
+    if f.what == "story_time":
+        return (f"the Story step has not reached Time {f.time} (Time is {f.now}); a Quest that calls a "
+                "Clash or a Rest now: `/expedition next phase:clash|rest reason:\"...\"`")
+    return LACKS[f.what]
+
+
+LACKS = {
+    "no_knight": "no Knight is in the campaign yet (/knight create)",
+    "party_leader": "no Party Leader (/expedition leader)",
+    "destination": "no Destination Kingdom (/expedition destination)",
+    "delve_not_started": "the Delve has not started",
+    "clash_over": "the Clash is over: the GM ends it with /clash end",
+    "clash_running": "the Clash is still under way",
+    "clash_not_played": "the Clash has not been played",
+    "not_rested": "the party has not rested",
+    "over": "the Expedition is over",
+}
+
+
 def told_data(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` with a step to take next (at its top or one level down, ``data["expedition"]["next"]``) as its
-    command line; ``data`` itself when it holds none."""
-    out: dict[str, Any] | None = None
-    for k, v in data.items():
-        if isinstance(v, NextStep):
-            told: Any = command_text(v)
-        elif isinstance(v, dict) and any(isinstance(x, NextStep) for x in v.values()):
-            told = {a: command_text(b) if isinstance(b, NextStep) else b for a, b in v.items()}
-        else:
-            continue
-        out = out if out is not None else dict(data)
-        out[k] = told
-    return data if out is None else out
+    """``data`` with every fact it holds told, at any depth of its dicts and lists: a step to take next
+    (``data["expedition"]["next"]``) as its command line, any other fact as its words (`/clash end`'s
+    ``data["aftermath"]``), a silent one as ``""`` (left out of a list); ``data`` itself when it holds none."""
+    told = _told(data)
+    return told if isinstance(told, dict) else data
+
+
+def _told(v: Any) -> Any:
+    """``v`` with its facts told; ``v`` itself (the same object) when it holds none, so nothing is copied."""
+    if isinstance(v, NextStep):
+        return command_text(v)
+    if isinstance(v, Fact):
+        return words(v) or ""
+    if isinstance(v, dict):
+        out: dict[Any, Any] | None = None
+        for k, x in v.items():
+            y = _told(x)
+            if y is not x:
+                out = out if out is not None else dict(v)
+                out[k] = y
+        return v if out is None else out
+    if isinstance(v, list | tuple):
+        items = [_told(x) for x in v]
+        if all(y is x for x, y in zip(items, v, strict=True)):
+            return v
+        kept = [y for x, y in zip(v, items, strict=True) if not (isinstance(x, Fact) and y == "")]
+        return kept if isinstance(v, list) else tuple(kept)
+    return v
+
+
+@renders(ClashPhaseResolved)
+def _clash_resolved(f: ClashPhaseResolved) -> str:
+    return f"The {f.kind.capitalize()} Clash of this Expedition is resolved."
+
+
+@renders(LostToSpoils)
+def _lost(f: LostToSpoils) -> str:
+    return "The Expedition is lost: the party returns for the Spoils."
+
+
+@renders(StoryCallsClash)
+def _story_calls(f: StoryCallsClash) -> str:
+    return f"📖 Time {f.time}: the Story step calls the {f.kind} Clash."
+
+
+@renders(ExpeditionMoved)
+def _moved(f: ExpeditionMoved) -> str:
+    return f"The GM moves the Expedition to {LABEL[f.step]}: {f.reason}"
+
+
+@renders(ReturnsAfter)
+def _returns(f: ReturnsAfter) -> str:
+    return f"After it, the party returns to {LABEL[f.step]} (and the paragraph that led here)."

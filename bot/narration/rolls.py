@@ -7,6 +7,7 @@ from rules.rolls.facts import (
     CritPoolRolled,
     D100Rolled,
     DiceForced,
+    DiceForcedWaiting,
     DiceRolled,
     Face,
     HeatRerolled,
@@ -148,3 +149,10 @@ def _forced(f: DiceForced) -> str:
                 "natural.")
     which = "die" if len(f.values) == 1 else f"{len(f.values)} dice"
     return f"🎲 GM override: the next {which} rolled will show {_list(f.values)} (d6 dice by face number)."
+
+
+@renders(DiceForcedWaiting)
+def _forced_waiting(f: DiceForcedWaiting) -> str:
+    left = "die is" if len(f.values) == 1 else "dice are"
+    return (f"🎲 {len(f.values)} forced {left} still waiting ({_list(f.values)}): they apply to the next rolls "
+            f"({command('/gm force-list')}, {command('/gm force-clear')}).")

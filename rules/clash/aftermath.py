@@ -3,11 +3,12 @@ defeat, bullet by bullet in the rulebook's order, with the First Death reminder 
 Peril cards leaving the Judicium deck and the Modifier tokens discarded ("All Modifier tokens are discarded at the
 end of Clash").
 
-``aftermath(engine, state, clash)`` changes ``state`` in place (the handler's own copy) and returns one short line
-per step. Statistics change only through rules/knights/statistics.py, so every limit applies. What the bot cannot
-do (Clues, Generic tokens, the Loot deck, the First Death Event) is shown as "✋ By hand: <the rule as printed>"
-with the command that applies it, if there is one. ``/clash end`` runs it (rules/clash/handlers.py); docs/clash.md,
-"Aftermath and the Sigh of the Graal".
+``aftermath(engine, state, clash)`` changes ``state`` in place (the handler's own copy) and returns one fact per
+step (rules/clash/aftermath_facts.py; their words are bot/narration/aftermath.py's). Statistics change only through
+rules/knights/statistics.py, so every limit applies. What the bot cannot do (Clues, Generic tokens, the Loot deck,
+the First Death Event) is a fact told as "✋ By hand: <the rule as printed>" with the command that applies it, if
+there is one. ``/clash end`` runs it (rules/clash/handlers.py); docs/clash.md, "Aftermath and the Sigh of the
+Graal".
 """
 
 from __future__ import annotations
@@ -17,10 +18,30 @@ from typing import TYPE_CHECKING
 from content.loader import Catalogue
 from rules import decks
 from rules.board.naming import slug
+from rules.clash.aftermath_facts import (
+    AftermathAfterward,
+    AftermathBane,
+    AftermathBegun,
+    AftermathCluesByHand,
+    AftermathConditions,
+    AftermathFirstDeath,
+    AftermathGear,
+    AftermathGenericByHand,
+    AftermathNoDeaths,
+    AftermathOtherTokens,
+    AftermathResurrected,
+    AftermathSearch,
+    AftermathSighMay,
+    AftermathStatReset,
+    AftermathTechniques,
+    AftermathUnknownSaint,
+)
 from rules.clash.ammo_reserves import charges
+from rules.clash.setup_facts import MassivePerilLeft
 from rules.clash.state import ClashState
 from rules.coverage import implements
 from rules.expedition.spoils_loot import clash_loot
+from rules.facts import Fact, Line, read_lines
 from rules.knights import expedition as ex
 from rules.knights import statistics as st
 from rules.knights import techniques as tq
@@ -30,25 +51,8 @@ from rules.state import CampaignState
 if TYPE_CHECKING:
     from rules.engine import Engine
 
-HAND = "✋ By hand:"
 BANE_DISCARDED = 2  # "Bane: Each Knight discards 2 Bane tokens."
 T = "tests/clash/test_aftermath.py::"
-# the rulebook's words, quoted where the bot hands a step to the players
-CLUES = ("\"Each resurrected Knight who is currently on an Investigation or Free Roaming, loses half of their Clues "
-         "(rounding up).\"")
-FIRST_DEATH = ("\"When your Knight dies for the first time, read the special First Death Event in their "
-               "Knightbook.\"")
-UNKNOWN_SAINT = ("\"If you have not unlocked the Unknown Saint yet, you will be instructed to read 9999 in the Kingdom "
-                 "Mysteries Section in the Principality of Stone Codex instead of your Knight's Event.\"")
-GENERIC = "\"Other tokens: Discard all Generic tokens, Modifier tokens, and Knight tokens.\""
-VICTORIOUS = "\"Victorious Search: If you won the Clash, perform Clash Scavenge 1 and Scavenge 3\""
-FORLORN = "\"Forlorn Search: If you lost the Clash, perform Scavenge 3\""
-SCAVENGE = ("Scavenge X: \"Add X Loot cards to the Loot deck. If the Scavenge keyword does not specify which Loot "
-            "card type it refers to, you may choose from Kingdom Gear, Upgrade and Consumable Gear Loot cards.\"")
-
-
-def _names(knights: list[KnightState]) -> str:
-    return ", ".join(k.name for k in knights)
 
 
 def _on_board(state: CampaignState, k: KnightState) -> bool:
@@ -92,23 +96,21 @@ def remove_massive_peril(engine: Engine, state: CampaignState) -> list[str]:
 # --- the bullets, in the rulebook's order ------------------------------------------------------------------
 
 
-def deaths(cat: Catalogue, state: CampaignState, knights: list[KnightState]) -> list[str]:
+def deaths(cat: Catalogue, state: CampaignState, knights: list[KnightState]) -> list[Fact]:
     """"Deaths: If any Knight is dead, they are resurrected with maximum Vigor. Each resurrected Knight who is
     currently on an Investigation or Free Roaming, loses half of their Clues (rounding up)." The bot does not track
     Clues nor who is on an Investigation: that part is by hand. With it, the First Death reminder."""
     dead = [k for k in knights if is_dead(state, k)]
     if not dead:
-        return ["✝️ Deaths: no Knight died."]
+        return [AftermathNoDeaths()]
     shown = []
     for k in dead:
         k.dead = False
         top = st.max_vigor(cat, k)
         if k.stats.vigor != top:
             st.change_vigor(cat, k, top - k.stats.vigor)
-        shown.append(f"{k.name} (Vigor {k.stats.vigor})")
-    out = [f"✝️ Deaths: resurrected with maximum Vigor: {', '.join(shown)}."]
-    out.append(f"{HAND} {CLUES} — {_names(dead)}: if on an Investigation or Free Roaming, take half of their Clues "
-               "(rounded up: 5 Clues lose 3) off the Knight Board's Clue spaces; the bot does not track Clues.")
+        shown.append((k.name, k.stats.vigor))
+    out: list[Fact] = [AftermathResurrected(knights=shown), AftermathCluesByHand(knights=[k.name for k in dead])]
     out += first_death(dead, unknown_saint=state.progress.unknown_saint)
     return out
 
@@ -118,48 +120,38 @@ def deaths(cat: Catalogue, state: CampaignState, knights: list[KnightState]) -> 
     "tests/campaign/test_first_death.py::test_the_9999_note_goes_once_the_unknown_saint_is_unlocked"],
             note="Clash Aftermath reminds a Knight who died for the first time to read the Event in their Knightbook "
             "and to mark the box with /knight mark what:first_death")
-def first_death(died: list[KnightState], unknown_saint: bool = False) -> list[str]:
+def first_death(died: list[KnightState], unknown_saint: bool = False) -> list[Fact]:
     """"When your Knight dies for the first time, read the special First Death Event in their Knightbook." and
     "Once you read the First Death Event, you will be instructed to mark the First Death box on your Knight Sheet":
     the Event is in the Knightbook, so the bot reminds and the players mark the box once they have read it."""
-    out, first = [], False
-    for k in died:
-        if k.sheet.first_death:
-            out.append(f"📖 First Death: {k.name}'s First Death box is already marked — the Event is not read again.")
-            continue
-        first = True
-        out.append(f"📖 {HAND} {FIRST_DEATH} — {k.name} died for the first time; once the Event is read, mark the "
-                   f"box: `/knight mark what:first_death knight:\"{k.name}\"`.")
-    if first and not unknown_saint:  # the 9999 Event "will take place only once": it unlocks the Unknown Saint
-        out.append(f"📖 {UNKNOWN_SAINT} (\"This Special Event will take place only once during the course of the "
-                   "entire game, even if it's another Knight that dies!\"; once read, `/saint unknown` unlocks the "
-                   "Unknown Saint and this note is not shown again)")
+    out: list[Fact] = [AftermathFirstDeath(knight=k.name, marked=k.sheet.first_death) for k in died]
+    if not all(k.sheet.first_death for k in died) and not unknown_saint:
+        out.append(AftermathUnknownSaint())  # the 9999 Event "will take place only once": it unlocks the Saint
     return out
 
 
-def stat_reset(cat: Catalogue, knights: list[KnightState]) -> list[str]:
+def stat_reset(cat: Catalogue, knights: list[KnightState]) -> list[Fact]:
     """"Stat Reset: All Knights reset their Passion, Heat, Vigor, and their limits on tracks to their starting
     values." (rulebook "Resetting Stats": rules/knights/statistics.reset)."""
     shown = []
     for k in knights:
         st.reset(cat, k)
-        shown.append(f"{k.name} Vigor {k.stats.vigor}, Heat Limit {st.heat_limit(cat, k)}")
-    return [f"🔄 Stat Reset: Passion 0, Heat 0, Vigor to its maximum, limits to their starting values — "
-            f"{'; '.join(shown)}."]
+        shown.append((k.name, k.stats.vigor, st.heat_limit(cat, k)))
+    return [AftermathStatReset(knights=shown)]
 
 
-def techniques(knights: list[KnightState]) -> list[str]:
+def techniques(knights: list[KnightState]) -> list[Fact]:
     """"Techniques: Return all Technique cards from your Cooldown, Delay, and Discard areas to your hand.\""""
     shown = []
     for k in knights:
         back = [t for t, zone in k.board.techniques.items() if zone != "hand"]
         tq.return_all(k)
         if back:
-            shown.append(f"{k.name}: {', '.join(back)}")
-    return [f"🃏 Techniques: every Technique card returns to the hand ({'; '.join(shown) or 'all were there'})."]
+            shown.append((k.name, back))
+    return [AftermathTechniques(knights=shown)]
 
 
-def conditions(knights: list[KnightState]) -> list[str]:
+def conditions(knights: list[KnightState]) -> list[Fact]:
     """"Conditions: All Knights discard their Condition cards and Condition tokens." (Condition tokens sit on their
     Condition card and go with it.)"""
     shown = []
@@ -168,21 +160,21 @@ def conditions(knights: list[KnightState]) -> list[str]:
         for card in gone:
             ex.condition(k, card, "discard")
         if gone:
-            shown.append(f"{k.name}: {', '.join(gone)}")
-    return [f"🩹 Conditions: Condition cards and their tokens discarded ({'; '.join(shown) or 'none held'})."]
+            shown.append((k.name, gone))
+    return [AftermathConditions(knights=shown)]
 
 
-def bane(cat: Catalogue, knights: list[KnightState]) -> list[str]:
+def bane(cat: Catalogue, knights: list[KnightState]) -> list[Fact]:
     """"Bane: Each Knight discards 2 Bane tokens." ("After each Clash, in the Aftermath, you lose 2 Bane tokens")."""
     shown = []
     for k in knights:
         old = k.stats.bane
         st.change_bane(cat, k, -BANE_DISCARDED)
-        shown.append(f"{k.name} {old} → {k.stats.bane}")
-    return [f"🜏 Bane: each Knight discards {BANE_DISCARDED} Bane tokens — {', '.join(shown)}."]
+        shown.append((k.name, old, k.stats.bane))
+    return [AftermathBane(discarded=BANE_DISCARDED, knights=shown)]
 
 
-def other_tokens(knights: list[KnightState], clash: ClashState) -> list[str]:
+def other_tokens(knights: list[KnightState], clash: ClashState) -> list[Fact]:
     """"Other tokens: Discard all Generic tokens, Modifier tokens, and Knight tokens." Modifier tokens are the
     Knights' (``stats.modifiers``); Knight tokens are in the Knight Pool, which leaves with the Clash; Generic tokens
     are not tracked. Resource tokens are none of these and stay."""
@@ -195,20 +187,19 @@ def other_tokens(knights: list[KnightState], clash: ClashState) -> list[str]:
             held[attribute] = held.get(attribute, 0) + count
         k.stats.temporary = {}
         if held:
-            shown.append(f"{k.name}: " + ", ".join(f"{a.capitalize()} {n:+d}" for a, n in held.items()))
-    pool = ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in sorted(clash.flow.pool.items()) if n)
-    return [
-        f"🪙 Other tokens: Modifier tokens discarded ({'; '.join(shown) or 'none held'}); Knight tokens in the "
-        f"Knight Pool discarded ({pool or 'none'}); Resource tokens stay.",
-        f"{HAND} {GENERIC} — the bot does not track Generic tokens: clear them from the table.",
-    ]
+            shown.append((k.name, list(held.items())))
+    pool = [(t, n) for t, n in sorted(clash.flow.pool.items()) if n]
+    return [AftermathOtherTokens(modifiers=shown, pool=pool), AftermathGenericByHand()]
 
 
-def gear(cat: Catalogue, knights: list[KnightState]) -> list[str]:
+def gear(cat: Catalogue, knights: list[KnightState]) -> list[Fact]:
     """"Gear: Unexhaust all your Gear cards. Regain all Discarded Gear cards except Consumable cards. Note:
     Discarded Consumable cards remain discarded until the end of the expedition ... All Gear cards, except
     Consumable cards, regain all Charges.\""""
-    unexhausted, regained, charged, kept = [], [], [], []
+    unexhausted: list[str] = []
+    regained: list[str] = []
+    charged: list[tuple[str, int]] = []
+    kept: list[str] = []
     for k in knights:
         for item in k.loadout:
             card = cat.gear.get(item.gear)
@@ -228,45 +219,26 @@ def gear(cat: Catalogue, knights: list[KnightState]) -> list[str]:
             full = charges(cat, k, item.gear)  # Ammo Reserves X: more per empty slot
             if full is not None and item.charges != full:
                 item.charges = full
-                charged.append(f"{name} {full}")
-    parts = [f"unexhausted: {', '.join(unexhausted) or 'none was exhausted'}",
-             f"regained: {', '.join(regained) or 'none was discarded'}",
-             f"Charges back: {', '.join(charged) or 'all full'}"]
-    if kept:
-        parts.append(f"discarded Consumables stay discarded until the end of the Expedition: {', '.join(kept)}")
-    return [f"⚙️ Gear: {'; '.join(parts)}."]
+                charged.append((name, full))
+    return [AftermathGear(unexhausted=unexhausted, regained=regained, charged=charged, kept=kept)]
 
 
-def search(cat: Catalogue, clash: ClashState) -> list[str]:
+def search(cat: Catalogue, clash: ClashState) -> list[Fact]:
     """"Victorious Search: If you won the Clash, perform Clash Scavenge 1 and Scavenge 3" / "Forlorn Search: If you
     lost the Clash, perform Scavenge 3"; "Clash Scavenge X: Add X Exhibition or Full Clash Loot cards to the Loot deck
     depending on the last Clash you've resolved." The Loot cards are not content the bot holds: by hand."""
     loot = sorted(d for d in cat.decks if "loot" in d or "scavenge" in d)
-    where = (f"take them with `/deck search deck:{loot[0]} card:<id>`" if loot else
-             "the loaded packs have no Scavenge deck, so take them from the Scavenge deck on the table")
-    if clash.over == "victory":
-        what = (f"add 1 {clash.type.capitalize()} Clash Loot card and 3 Loot cards (your choice of Kingdom Gear, "
-                "Upgrade and Consumable Gear Loot cards) to the Loot deck")
-        rule = VICTORIOUS
-    else:
-        what = ("add 3 Loot cards (your choice of Kingdom Gear, Upgrade and Consumable Gear Loot cards) to the Loot "
-                "deck")
-        rule = FORLORN
-    return [f"🎁 {HAND} {rule} — {what}; {where}. {SCAVENGE} If no Loot card is left to add, ignore Scavenge."]
+    return [AftermathSearch(won=clash.over == "victory", clash_type=clash.type, loot_deck=loot[0] if loot else None)]
 
 
-def afterward(state: CampaignState, clash: ClashState) -> list[str]:
+def afterward(state: CampaignState, clash: ClashState) -> list[Fact]:
     """"Afterward, if one of you is on a Quest, proceed to the indicated paragraph. If none of you are, if it was an
     Exhibition Clash, proceed to a Rest Phase. If it was a Full Clash, proceed to the Spoils Phase." — and, before
     the story resolution, the Sigh of the Graal (rules/clash/sigh.py)."""
-    phase = "a Rest Phase" if clash.type == "exhibition" else "the Spoils Phase"
-    out = [f"➡️ Afterward: a Knight on a Quest proceeds to the indicated paragraph; if none is, this {clash.type} "
-           f"Clash leads to {phase}."]
-    sighs = [k for k in state.knights.values() if k.sheet.sigh_of_the_graal]
+    out: list[Fact] = [AftermathAfterward(clash_type=clash.type)]
+    sighs = [k.name for k in state.knights.values() if k.sheet.sigh_of_the_graal]
     if sighs:
-        commands = ", ".join(f"`/clash sigh knight:\"{k.name}\"`" for k in sighs)
-        out.append(f"🌬️ Before the story resolution, a Sigh of the Graal may replay this Clash without any of its "
-                   f"consequences: {commands}.")
+        out.append(AftermathSighMay(knights=sighs))
     return out
 
 
@@ -281,16 +253,16 @@ def afterward(state: CampaignState, clash: ClashState) -> list[str]:
     note="/clash end after a victory or defeat, every bullet in order for the Knights of the Clash; Clues, Generic "
     "tokens and the Searches' Loot cards are by hand",
 )
-def aftermath(engine: Engine, state: CampaignState, clash: ClashState) -> list[str]:
+def aftermath(engine: Engine, state: CampaignState, clash: ClashState) -> list[Line]:
     """Rulebook, "Clash Aftermath": every bullet, in order, for every Knight of the Clash (``taking_part``, read
-    before the board is cleared). Returns the narration, one line per step."""
+    before the board is cleared). Returns its facts, one per step; the Loot deck's lines are the Expedition's
+    (``clash_loot``), read into facts when they carry them."""
     cat = engine.catalogue
     knights = taking_part(state)
-    outcome = {"victory": "the Knights won", "defeat": "the Knights lost"}.get(clash.over or "", "no outcome")
-    out = [f"🌒 Clash Aftermath ({outcome}) for {_names(knights) or 'no Knight'}:"]
+    out: list[Line] = [AftermathBegun(outcome=clash.over, knights=[k.name for k in knights])]
     removed = remove_massive_peril(engine, state)
     if removed:
-        out.append(f"Massive Peril cards leave the Judicium deck: {', '.join(removed)}.")
+        out.append(MassivePerilLeft(cards=removed))
     out += deaths(cat, state, knights)
     out += stat_reset(cat, knights)
     out += techniques(knights)
@@ -299,6 +271,6 @@ def aftermath(engine: Engine, state: CampaignState, clash: ClashState) -> list[s
     out += other_tokens(knights, clash)
     out += gear(cat, knights)
     out += search(cat, clash)
-    out += clash_loot(cat, state, clash)  # the Loot deck of the Expedition (rules/expedition/spoils_loot.py)
+    out += read_lines(clash_loot(cat, state, clash))  # the Expedition's Loot deck (rules/expedition/spoils_loot.py)
     out += afterward(state, clash)
     return out

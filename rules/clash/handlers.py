@@ -345,7 +345,7 @@ def end(engine: Engine, state: CampaignState, act: ClashEnd, dice: Dice) -> Resu
     final = clash_data(clash, gm=True)
     state.clash, state.board = None, BoardState()
     events = [event("clash_end", line) for line in lines[:-1]]
-    events += [Event(kind="aftermath", text=line) for line in steps] + [event("clash_end", lines[-1])]
+    events += [event("aftermath", line) for line in steps] + [event("clash_end", lines[-1])]
     return Result(state=state, events=events,
                   data={"clash": final, "over": clash.over, "massive_peril_removed": removed, "aftermath": steps,
                         "knights": [knight_summary(engine.catalogue, k) for k in knights] if steps else []})

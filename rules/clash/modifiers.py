@@ -16,6 +16,7 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.clash.modifier_facts import ModifierTokensChanged
 from rules.clash.rounds import running
 from rules.clash.state import MonsterModifier
 from rules.coverage import implements
@@ -47,22 +48,21 @@ def modifier(engine: Engine, state: CampaignState, act: ClashModifier, dice: Dic
     if act.change == 0:
         raise RuleError("change: must not be 0 (e.g. -1 for a negative Modifier token)")
     if act.mob is None:
-        held, where = clash.modifiers, "the Monster Sheet"
+        held = clash.modifiers
     else:
         if clash.monster_type != "mob":
             raise RuleError("mob: names a Mob track space; this is a Boss Clash (leave mob: out)")
         slot = clash.mob_track[act.mob - 1] if act.mob <= len(clash.mob_track) else None
         if slot is None:
             raise RuleError(f"no Mob stands on space {act.mob} of the Mob track")
-        held, where = slot.modifiers, f"Mob {act.mob}'s BP card"
+        held = slot.modifiers
     new = held.get(act.attribute, 0) + act.change
     if new:
         held[act.attribute] = new
     else:
         held.pop(act.attribute, None)
-    name = {"precision": "Precision", "at": "AT", "to_hit": "To Hit", "speed": "Speed"}[act.attribute]
-    text = f"{name} Modifier tokens on {where}: **{new:+d}**."
-    return Result(state=state, events=[Event(kind="clash", text=text)],
+    told = ModifierTokensChanged(attribute=act.attribute, mob=act.mob, total=new)
+    return Result(state=state, events=[Event(kind="clash", fact=told)],
                   data={"modifiers": dict(clash.modifiers),
                         "mob_modifiers": {str(i + 1): dict(s.modifiers) for i, s in enumerate(clash.mob_track)
                                           if s is not None and s.modifiers}})

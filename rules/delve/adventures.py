@@ -18,8 +18,10 @@ from content.loader import Catalogue
 from content.schema.kingdom import Adventure, DelveEffect, Kingdom, Printed
 from rules import rolls
 from rules.coverage import implements
+from rules.delve import adventure_facts as af
 from rules.delve import exploration as ex
 from rules.delve import track as tr
+from rules.delve.exploration_facts import DelveByHand
 from rules.delve.results import (
     current,
     delve_result,
@@ -28,10 +30,9 @@ from rules.delve.results import (
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles
 from rules.errors import RuleError
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.state import CampaignState
 
-BY_HAND = "(`/delve gain` for the Kingdom track, `/knight stat` for a Knight)"
 T = "tests/delve/test_adventures.py::"
 MAX_ROLLS = 100  # d100 re-rolls for marked Unique boxes before giving up (only a table of nearly all Unique rows)
 
@@ -51,7 +52,7 @@ def _apply(cat: Catalogue, kingdom: Kingdom, state: CampaignState, text: str, ef
     """Typed effects through the Kingdom track and the Knights' statistics (rules/delve/exploration.py); ``text``
     effects shown by hand."""
     if not effects:
-        return [f"✋ By hand: {text} {BY_HAND}"], []
+        return [said(DelveByHand(text=text))], []
     who = [knight] if knight is not None else []
     return ex.apply_effects(cat, kingdom, state, Printed(text=text[:500], effects=effects), knights=who,
                             who="the Knight", dice=dice)
@@ -70,11 +71,8 @@ def _knight(state: CampaignState, name: str | None) -> str | None:
 def _test_prompt(adv: Adventure, knight: str | None, state: CampaignState) -> str:
     assert adv.test is not None
     t = adv.test
-    name = state.knights[knight].name if knight is not None else "the Knight"
-    virtue = f"{t.virtue.capitalize()} " if t.virtue else ""
-    bonus = f" bonus:<{name}'s {t.virtue.capitalize()}>" if t.virtue else ""
-    return (f"🎲 Test: {virtue}{t.difficulty}+ for {name} — `/roll test difficulty:{t.difficulty}{bonus}` (Heat "
-            f"re-roll: `/roll reroll`), then `/delve adventure result:success|failure`.")
+    return said(af.AdventureTestAsked(knight=state.knights[knight].name if knight is not None else "",
+                                      virtue=t.virtue or "", difficulty=t.difficulty))
 
 
 def _roll_table(kingdom: Kingdom, state: CampaignState, dice: Dice) -> tuple[Adventure, list[str],
@@ -93,7 +91,7 @@ def _roll_table(kingdom: Kingdom, state: CampaignState, dice: Dice) -> tuple[Adv
         if adv is None:
             raise RuleError(f"the {kingdom.name} Adventure Table has no row for {value}")
         if adv.unique and adv.id in marked:
-            texts.append(f"🎲 d100 {value}: {adv.name} — its Unique box is already marked; roll again.")
+            texts.append(said(af.AdventureRerolled(value=value, adventure=adv.name)))
             continue
         return adv, texts, rolled
     raise RuleError(f"{MAX_ROLLS} d100 rolls named only marked Unique boxes")
@@ -124,16 +122,15 @@ def trigger(cat: Catalogue, kingdom: Kingdom, state: CampaignState, dice: Dice,
     assert state.delve is not None
     if state.delve.adventure is not None:
         waiting = next(a for a in kingdom.adventures if a.id == state.delve.adventure)
-        return ([f"✋ By hand: a Kingdom Adventure is triggered, but {waiting.name} still waits for its test — "
-                 "`/delve adventure` once it is resolved"], [], {})
+        return [said(af.AdventureNotRolled(waiting=waiting.name))], [], {}
     if not kingdom.adventures:
-        return [f"✋ By hand: a Kingdom Adventure is triggered; {kingdom.name} has no Adventure Table"], [], {}
+        return [said(af.AdventureNotRolled(kingdom=kingdom.name))], [], {}
     knight = knight if knight is not None else _knight(state, None)
     adv, texts, rolled = _roll_table(kingdom, state, dice)
     if adv.unique:
         state.adventure_boxes = [*state.adventure_boxes, adv.id]
-    box = " ☑ Unique (box marked)" if adv.unique else ""
-    texts += [f"📜 Adventure (d100 {rolled[-1]['result']}): **{adv.name}**{box} — {adv.text}",
+    texts += [said(af.AdventureRolled(value=rolled[-1]["result"], adventure=adv.name, unique=adv.unique,
+                                      text=adv.text)),
               *random_targets_said(adv.text)]
     reached: list[int] = []
     if adv.effects:
@@ -149,7 +146,7 @@ def trigger(cat: Catalogue, kingdom: Kingdom, state: CampaignState, dice: Dice,
     elif adv.roll and not state.track.lost:
         natural = dice.d10("Adventure roll (not a test)")
         row = adv.roll_row(natural)
-        texts.append(f"🎲 Roll (a d10, not a test: no Heat re-roll): {natural} — {row.text}")
+        texts.append(said(af.AdventureRoll(natural=natural, text=row.text)))
         more, hit = _apply(cat, kingdom, state, row.text, list(row.effects), knight, dice)
         texts += more
         reached += hit
@@ -160,12 +157,9 @@ def trigger(cat: Catalogue, kingdom: Kingdom, state: CampaignState, dice: Dice,
 def _group_prompt(adv: Adventure, state: CampaignState) -> str:
     assert adv.test is not None
     t = adv.test
-    names = ", ".join(state.knights[k].name for k in _living(state))
-    virtue = f"{t.virtue.capitalize()} " if t.virtue else ""
-    ranges = "; ".join(f"{o.least}+ successes: {o.text}" for o in sorted(t.outcomes, key=lambda o: o.least))
-    return (f"🎲 Group test: {virtue}{t.difficulty}+ — every Knight tests ({names}): `/roll test "
-            f"difficulty:{t.difficulty}`, then `/delve adventure knight:<Knight> result:success|failure` for each. "
-            f"Outcomes by the successes: {ranges}.")
+    outcomes = [af.Outcome(least=o.least, text=o.text) for o in sorted(t.outcomes, key=lambda o: o.least)]
+    return said(af.AdventureGroupTestAsked(knights=[state.knights[k].name for k in _living(state)],
+                                           virtue=t.virtue or "", difficulty=t.difficulty, outcomes=outcomes))
 
 
 @handles(DelveAdventure)
@@ -207,8 +201,7 @@ def _resolve_test(engine: Engine, kingdom: Kingdom, state: CampaignState, result
     outcome = adv.test.success if result == "success" else adv.test.failure
     assert outcome is not None
     state.delve = state.delve.model_copy(update={"adventure": None})
-    word = "Success" if result == "success" else "Fail"
-    texts = [f"📜 {adv.name} — {word}: {outcome.text}"]
+    texts = [said(af.AdventureOutcome(adventure=adv.name, success=result == "success", text=outcome.text))]
     more, reached = _apply(engine.catalogue, kingdom, state, outcome.text, list(outcome.effects), knight, dice)
     data = {"id": adv.id, "name": adv.name, "outcome": result, "knight": knight, "waiting": False}
     return delve_result(engine, state, texts + more + tr.story_prompts(reached), adventure=data)
@@ -242,18 +235,17 @@ def _group_result(engine: Engine, kingdom: Kingdom, state: CampaignState, adv: A
         raise RuleError(f"{state.knights[knight].name} is not a living Knight of the party")
     results = {**state.delve.adventure_results, knight: success}
     state.delve = state.delve.model_copy(update={"adventure_results": results})
-    word = "Success" if success else "Fail"
-    texts = [f"🎲 {adv.name}: {state.knights[knight].name} — {word}."]
+    texts = [said(af.AdventureKnightResult(adventure=adv.name, knight=state.knights[knight].name, success=success))]
     waiting = [k for k in living if k not in results]
     data: dict[str, Any] = {"id": adv.id, "name": adv.name, "group": True, "results": dict(results),
                             "waiting": bool(waiting)}
     if waiting:
-        texts.append("Waiting for: " + ", ".join(state.knights[k].name for k in waiting) + ".")
+        texts.append(said(af.AdventureWaitingFor(knights=[state.knights[k].name for k in waiting])))
         return delve_result(engine, state, texts, adventure=data)
     count = sum(results.values())
     outcome = test.outcome(count)
     state.delve = state.delve.model_copy(update={"adventure": None, "adventure_results": {}})
-    texts.append(f"📜 {adv.name} — {count} success(es): {outcome.text}")
+    texts.append(said(af.AdventureOutcome(adventure=adv.name, successes=count, text=outcome.text)))
     reached: list[int] = []
     more, hit = ex.apply_effects(engine.catalogue, kingdom, state, outcome, knights=living, who="each Knight",
                                  dice=dice)
@@ -263,7 +255,7 @@ def _group_result(engine: Engine, kingdom: Kingdom, state: CampaignState, adv: A
         for kid, ok in results.items():
             if ok or state.track.lost:
                 continue
-            texts.append(f"Fail effect on {state.knights[kid].name}: {test.fail.text}")
+            texts.append(said(af.AdventureFailEffect(knight=state.knights[kid].name, text=test.fail.text)))
             more, hit = _apply(engine.catalogue, kingdom, state, test.fail.text, list(test.fail.effects), kid, dice)
             texts += more
             reached += hit

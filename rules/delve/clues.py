@@ -10,7 +10,9 @@ from content.schema.kingdom import ClueType, Kingdom
 from rules import decks
 from rules.coverage import implements
 from rules.delve.state import ClueGained, DelveState
+from rules.delve.track_facts import ClueFound, NoClueType
 from rules.errors import RuleError
+from rules.facts import said
 from rules.state import DeckState
 
 
@@ -49,13 +51,11 @@ def collect(
     found = CluesFound(minor_mortis=minor_pile)
     if chosen is not None:
         found.gained.append(ClueGained(type=chosen, tile=tile_id, why="Emergence: a Clue of the party's choice"))
-        found.texts.append(
-            f"🔎 Clue (Emergence, the party's choice): **{chosen.capitalize()}** — each Knight collecting "
-            f"{chosen.capitalize()} Clues may gain +1 {chosen.capitalize()} Clue."
-        )
+        found.texts.append(said(ClueFound(clue=chosen, how="emergence")))
     for i in range(1 if chosen is not None else 0, count):
         if i == 0:
             way, why = direction, f"travelled {direction}"
+            told = ClueFound(clue="", how="travel", direction=direction)
         else:
             card_id, pile = decks.draw(found.minor_mortis or minor_pile, minor.name)
             found.minor_mortis = decks.put_on_bottom(pile, card_id)
@@ -63,13 +63,11 @@ def collect(
             if card.direction is None:
                 raise RuleError(f"the Minor Mortis card {card.id} has no direction arrow; fix the content pack")
             way, why = card.direction, f"Minor Mortis {card.name} points {card.direction}"
+            told = ClueFound(clue="", how="minor_mortis", direction=card.direction, card=card.name)
         clue = clue_on_top_card(kingdom, delve, way)
         if clue is None:
-            found.texts.append("The Exploration deck is empty: no card back tells the Clue type, so no Clue.")
+            found.texts.append(said(NoClueType()))
             break
         found.gained.append(ClueGained(type=clue, tile=tile_id, why=why))
-        found.texts.append(
-            f"🔎 Clue ({why}): **{clue.capitalize()}** — each Knight collecting {clue.capitalize()} Clues "
-            f"(Quest objective, Primary or Secondary Clue) may gain +1 {clue.capitalize()} Clue."
-        )
+        found.texts.append(said(told.model_copy(update={"clue": clue})))
     return found

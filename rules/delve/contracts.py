@@ -22,11 +22,13 @@ from content.loader import Catalogue
 from content.schema.outpost import Contract, ContractPlan
 from rules.campaign import vices
 from rules.coverage import implements
+from rules.delve import contract_facts as cf
 from rules.delve.state import ContractMark, DelveState
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles, observes_rolling
 from rules.errors import RuleError
 from rules.expedition import outpost as op
+from rules.facts import said
 from rules.knights.find import find_knight
 from rules.state import CampaignState
 
@@ -86,33 +88,27 @@ def follow_contract(engine: Engine, state: CampaignState, dice: Dice, events: li
     if c.plan.test is not None and tile is not None and tile.size == c.plan.investigate:
         cm.test_due = delve.tile
         t = c.plan.test
-        size = tile.size.replace("_", " ")
-        text = (f"📜 {c.name}: the party entered {tile.name}, a {size} tile. Any Knight may test "
-                f"{t.virtue.capitalize()} ({t.difficulty}+) to investigate: `/delve contract knight:<name>`.")
-        return [Event(kind="contract", text=text)]
+        return [Event(kind="contract", fact=cf.ContractTestDue(contract=c.name, tile=tile.name, size=tile.size,
+                                                               virtue=t.virtue, difficulty=t.difficulty))]
     return []
 
 
 def _place(cat: Catalogue, delve: DelveState, c: Contract, plan: ContractPlan, dice: Dice) -> list[Event]:
     choices = _unrevealed(cat, delve, plan.mark, None)
     if not choices:
-        return [Event(kind="contract", text=f"📜 {c.name}: no unrevealed {plan.mark} tile is left for the Kingdom "
-                      "Sheet; follow the Contract by hand.")]
+        return [Event(kind="contract", fact=cf.ContractMarkPlaced(contract=c.name, size=plan.mark))]
     mark = dice.shuffle(choices)[0]  # a random tile of that size from the Kingdom deck
     delve.contract = ContractMark(contract=c.id, mark=mark, seen=delve.tile)
-    return [Event(kind="contract", text=f"📜 {c.name}: {_name(cat, delve, mark)} ({mark}) is placed on the Kingdom "
-                  f"Sheet. {c.objective}")]
+    placed = cf.ContractMarkPlaced(contract=c.name, tile=_name(cat, delve, mark), tile_id=mark, objective=c.objective)
+    return [Event(kind="contract", fact=placed)]
 
 
 def _fulfil(engine: Engine, state: CampaignState, cm: ContractMark, c: Contract, plan: ContractPlan) -> list[Event]:
     assert state.expedition is not None
     cm.fulfilled = True
-    lines = [f"📜 {c.name}: the party moves onto the tile on the Kingdom Sheet.",
-             *op.fulfil(state, state.expedition, engine.catalogue)]
+    lines = [said(cf.ContractTileReached(contract=c.name)), *op.fulfil(state, state.expedition, engine.catalogue)]
     if plan.scavenge:
-        what = plan.scavenge_text or f"Scavenge {plan.scavenge}"
-        lines.append(f"{what}: the players choose the Loot type — `/spoils scavenge count:{plan.scavenge} "
-                     f"type:kingdom_gear|upgrade|consumable reason:\"{c.name}\"`.")
+        lines.append(said(cf.ContractScavenge(contract=c.name, amount=plan.scavenge, text=plan.scavenge_text or "")))
     return [Event(kind="contract", text=line) for line in lines]
 
 
@@ -138,9 +134,9 @@ def investigate(engine: Engine, state: CampaignState, act: DelveContract, dice: 
         if choices:
             old = cm.mark
             cm.mark = dice.shuffle(choices)[0]
-            lines.append(f"📜 {c.name}: {_name(engine.catalogue, delve, old)} goes back to the Kingdom deck; "
-                         f"{_name(engine.catalogue, delve, cm.mark)} ({cm.mark}) is placed on the Kingdom Sheet.")
+            lines.append(said(cf.ContractMarkPlaced(contract=c.name, tile=_name(engine.catalogue, delve, cm.mark),
+                                                    tile_id=cm.mark, moved_from=_name(engine.catalogue, delve, old))))
         else:
-            lines.append(f"📜 {c.name}: no other unrevealed {c.plan.mark} tile is left; the mark stays.")
+            lines.append(said(cf.ContractMarkPlaced(contract=c.name, size=c.plan.mark, stays=True)))
     return Result(state=state, events=[Event(kind="contract", text=line) for line in lines],
                   data={"contract": cm.model_dump(), "success": roll.success})

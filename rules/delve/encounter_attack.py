@@ -26,6 +26,7 @@ from rules.coverage import implements
 from rules.decision_records import EncounterAttackThen
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
+from rules.delve import encounter_facts as ef
 from rules.delve import encounter_flow as flow
 from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.dice import Dice
@@ -41,10 +42,6 @@ T = "tests/delve/test_encounter.py::"
 
 
 Progress = EncounterAttack  # the record a waiting decision keeps (rules/decision_records.EncounterAttackThen)
-
-
-def pool_text(pool: dict[str, int]) -> str:
-    return ", ".join(f"{n} {t.replace('_', ' ').title()}" for t, n in pool.items() if n) or "empty"
 
 
 POOL = "Encounter Pool"  # "The Encounter Pool and the Knight Pool are separate!"
@@ -91,14 +88,12 @@ def help_action(engine: Engine, state: CampaignState, knight: str | None, dice: 
     assert ek.space is not None
     ek.action = "help"
     opening, breaks = board.help_at(*ek.space)
-    where = f"{geo.label(ek.space)} ({board.mark(*ek.space)})"
     if opening:
         enc.pool["opening"] = enc.pool.get("opening", 0) + opening
     if breaks:
         enc.pool["break"] = enc.pool.get("break", 0) + breaks
-    placed = ", ".join(x for x in (f"{opening} Opening" if opening else "", f"{breaks} Break" if breaks else "") if x)
-    text = (f"🤝 {k.name} Helps on {where}: {placed} token(s) into the Encounter Pool ({pool_text(enc.pool)})."
-            if placed else f"🤝 {k.name} Helps on {where}: no Opening or Break symbol there — nothing is placed.")
+    text = said(ef.HelpGiven(knight=k.name, space=geo.label(ek.space), mark=board.mark(*ek.space), opening=opening,
+                             breaks=breaks, pool=list(enc.pool.items())))
     return flow.run(engine, state, dice, [text])
 
 
@@ -127,8 +122,8 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
                         "cantrip:break)")
     ek.action = "attack"
     m = minis[0]
-    lines = [f"⚔️ {k.name} declares an Attack on {enc.name}{f' {m.number}' if len(enc.monsters) > 1 else ''}; "
-             f"active weapon: the {face.name} ({what}).",
+    lines = [said(ef.EncounterAttackDeclared(knight=k.name, monster=enc.name, number=m.number if len(enc.monsters) > 1
+                                             else None, weapon=face.name, reach=what)),
              f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)) + " (no Priority check in an Encounter)"]
     t = pw.pool_tokens(enc.pool, cantrip)
     same = one_attack(state)  # a campaign created before version 3 counted the permanent Modifier tokens only
@@ -138,8 +133,7 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
     p = Progress(knight=k.id, weapon=gid, target=m.number, cantrip=cantrip, **rolled)
     lines.append(said(ar.rolled(p)))
     if not same and has_falsity(keywords):  # not applied here before version 3: the table is told
-        lines.append(f"✋ Falsity ({face.name}, by hand): you may re-roll your Crit die without gaining Heat; Zeal 1 "
-                     "if it was already a hit.")
+        lines.append(said(ef.FalsityByHand(weapon=face.name)))
     a = _attack(engine, state, dice, p, lines)
     asked = seq.offer_rerolls(a)
     return asked if asked is not None else seq.run(a)
@@ -183,10 +177,8 @@ def _power_roll(a: seq.Attack) -> None:
     scrape = res.total >= at
     a.data.update(power=res.total, at=at, scrape=scrape, tokens_used=res.used,
                   power_dice=[f.model_dump() for f in res.faces])
-    dice_text = ", ".join(f"{n} {c}" for c, n in (("red", res.pool.red), ("black", res.pool.black),
-                                                   ("white", res.pool.white)) if n)
-    a.lines.append(f"Power Pool: {'; '.join(plan.parts)} → {dice_text or 'no dice'}"
-                   + (f" + {res.raw} Power" if res.raw else "") + ".")
+    a.lines.append(said(ef.EncounterPowerPool(parts=list(plan.parts), red=res.pool.red, black=res.pool.black,
+                                              white=res.pool.white, raw=res.raw)))
     used = {u: n for u, n in res.used.items() if u not in ("black_conversion", "power_reroll")}
     a.lines.append(said(pw.power_rolled(res, at, "scrape" if scrape else "no_scrape", used, pool="encounter")))
 
@@ -198,7 +190,7 @@ def _wounds(a: seq.Attack) -> None:
     if a.data["scrape"]:
         _scrape(a.engine, a.state, a.dice, kingdom, enc, side, a.p, crit, a.res.total - a.at, a.data, a.lines)
     elif crit:
-        a.lines.append("A Crit Chance without a Scrape is no Critical.")
+        a.lines.append(said(ef.ScrapeDealt()))
 
 
 def _finish(a: seq.Attack) -> Result:
@@ -237,7 +229,7 @@ def _scrape(engine: Engine, state: CampaignState, dice: Dice, kingdom: Any, enc:
     dealt a Scrape, resolve the Critical effect (only once per Encounter for the whole party)." Overpower X+: a Scrape
     whose Total Power exceeds the AT by X or more."""
     enc.scrapes.append(p.knight)
-    lines.append(f"🩸 A Scrape token goes on the Encounter Monster card ({len(enc.scrapes)} Scrape(s)).")
+    lines.append(said(ef.ScrapeDealt(scrapes=len(enc.scrapes))))
     if side.scrape is not None:
         more, reached = eff.apply(engine, state, dice, kingdom, side.scrape, [p.knight], source="Scrape")
         lines += more
@@ -249,8 +241,7 @@ def _scrape(engine: Engine, state: CampaignState, dice: Dice, kingdom: Any, enc:
         lines += more
         enc.time_reached += reached
     elif crit:
-        lines.append("The Critical was already resolved in this Encounter: only once per Encounter for the whole "
-                     "party.")
+        lines.append(said(ef.ScrapeDealt(critical_used=True)))
     if side.overpower is not None and margin >= side.overpower.by:
         attack["overpower"] = True
         more, reached = eff.apply(engine, state, dice, kingdom, side.overpower, [p.knight],

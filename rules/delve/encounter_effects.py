@@ -42,12 +42,14 @@ from content.schema.kingdom import Kingdom
 from rules.clash import harm
 from rules.clash.peril import armor_roll, lose_vigor
 from rules.coverage import implements
+from rules.delve import encounter_facts as ef
 from rules.delve import lingering
 from rules.delve import track as tr
+from rules.delve.exploration_facts import ExplorationVigorShield
 from rules.dice import Dice
 from rules.effects import Dispatch
 from rules.engine import Engine
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.state import CampaignState
 
 
@@ -75,9 +77,11 @@ def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, pr
     track effects once, Knight tokens into the Encounter Pool. Returns the sentences and the Time spaces reached."""
     assert state.delve is not None and state.delve.encounter is not None
     if not printed.effects:
-        return [f"✋ {source} (apply by hand): {printed.text}", *random_targets_said(printed.text)], []
+        return [said(ef.EncounterPrintedEffect(source=source, text=printed.text, by_hand=True)),
+                *random_targets_said(printed.text)], []
     h = harm.Harm(engine, state, dice)
-    h.lines += [f"{source}: {printed.text}", *random_targets_said(printed.text)]  # one narration, in card order
+    h.lines += [said(ef.EncounterPrintedEffect(source=source, text=printed.text)),  # one narration, in card order
+                *random_targets_said(printed.text)]
     living = [kid for kid in knights if kid in state.knights and not state.knights[kid].dead]
     h.checked.extend(living)  # no Mortis card in an Encounter: a Peril Check draws nothing (the Judicium stays)
     run = _Apply(state, kingdom, h, living, source, attack)
@@ -99,13 +103,13 @@ def _tokens(run: _Apply, e: PlaceKnightTokens) -> None:
     assert run.state.delve is not None and run.state.delve.encounter is not None
     pool = run.state.delve.encounter.pool  # changed in place: the caller holds the same Encounter
     pool[e.token] = pool.get(e.token, 0) + e.amount
-    run.h.say(f"Encounter Pool: +{e.amount} {e.token.replace('_', ' ').title()} token(s).")
+    run.h.say(said(ef.EncounterPoolTokens(token=e.token, amount=e.amount)))
 
 
 @EFFECTS.on(PerilCheck)
 def _peril(run: _Apply, e: PerilCheck) -> None:
     if not run.told_peril:
-        run.h.say("Peril Check: no Mortis card is drawn during an Encounter (only a Judicium at 0 Vigor).")
+        run.h.say(said(ef.EncounterPerilCheck()))
         run.told_peril = True
 
 
@@ -120,14 +124,12 @@ def _pushed(run: _Apply, e: Knockback | Pushback) -> None:
 
 
 def _moves(run: _Apply, what: str) -> None:
-    who = ", ".join(run.state.knights[kid].name for kid in run.living) or "nobody"
-    run.h.say(f"✋ By hand: {what} on {who} — move the miniature on the Encounter Board with "
-              "`/encounter place kind:knight name:<Knight> space:<space>`.")
+    run.h.say(said(ef.EncounterMoveByHand(what=what, knights=[run.state.knights[kid].name for kid in run.living])))
 
 
 @EFFECTS.on(TextEffect)
 def _text(run: _Apply, e: TextEffect) -> None:
-    run.h.lines += [f"✋ By hand: {e.text}", *random_targets_said(e.text)]
+    run.h.lines += [said(ef.EncounterTextByHand(text=e.text)), *random_targets_said(e.text)]
 
 
 @EFFECTS.on(GainVigor, GainHeat, LoseHeat, GainPassion, GainBane, GainCondition)
@@ -174,7 +176,7 @@ def lessened(state: CampaignState, kingdom: Kingdom, amount: int, lines: list[st
     assert state.delve is not None
     less = lingering.tally(card).vigor_shield
     left = max(0, amount - less)
-    lines.append(f"🃏 {card.name}: the Vigor loss is {less} less ({amount} → {left}).")
+    lines.append(said(ExplorationVigorShield(card=card.name, less=less, amount=amount, left=left)))
     state.delve, text = ex.discard(kingdom, state.delve, card.id)
     lines.append(text)
     return left

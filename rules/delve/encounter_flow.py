@@ -28,6 +28,7 @@ from rules.decision_ids import decision_id
 from rules.decision_records import EncounterKnightThen, EncounterRoarThen, Then
 from rules.delve import encounter as geo
 from rules.delve import encounter_effects as eff
+from rules.delve import encounter_facts as ef
 from rules.delve import track as tr
 from rules.delve.encounter_facts import (
     BackToTheDelveRound,
@@ -145,7 +146,7 @@ def run(engine: Engine, state: CampaignState, dice: Dice, texts: list[str], **ex
         if enc.pending is not None:
             return result(engine, state, texts, **extra)
         if state.track.lost:
-            texts.append("The Expedition is lost: the Encounter ends with it.")
+            texts.append(said(ef.EncounterEndsLost()))
             return finish(engine, state, texts, **extra)
         if not enc.steps:
             return finish(engine, state, texts, **extra)
@@ -199,8 +200,7 @@ def position_monsters(engine: Engine, state: CampaignState, dice: Dice, texts: l
     rolled = [geo.roll_symbol(dice, engine.catalogue.dice, f"Monster Positioning ({enc.name})")
               for _ in range(side.count if enc.placing == "mob" else 2 if enc.placing == "two_dice" else 1)]
     marks = [m for _, m in rolled]
-    how = {"mob": f"one d6 per miniature ({side.count})", "two_dice": "two d6", "dragon": "one d6 (a Dragon)"}
-    texts.append(f"🎲 Monster Positioning, {how[enc.placing]}: " + ", ".join(geo.shown(m) for m in marks) + ".")
+    texts.append(said(ef.MonsterPositioning(placing=enc.placing, count=side.count, marks=marks)))
     knights = geo.knight_spaces(enc)
     diagram = side.attack.diagram
     if enc.placing == "mob":
@@ -211,19 +211,18 @@ def position_monsters(engine: Engine, state: CampaignState, dice: Dice, texts: l
             enc.monsters.append(geo.mini(i, p))
             taken |= set(p.cells)
             earlier |= set(p.targets)
-            texts.append(f"{enc.name} {i} stands on {', '.join(geo.labels(p.cells))} facing {p.facing} ({why}), "
-                         f"targeting {', '.join(geo.labels(p.targets)) or 'no space'}.")
+            texts.append(said(ef.MonsterPlaced(monster=enc.name, number=i, cells=geo.labels(p.cells), facing=p.facing,
+                                               why=why, targets=geo.labels(p.targets))))
     else:
         symbols = [m for m in marks if m is not None]
         p, in_way, why = geo.place_large(board, diagram, symbols, knights, enc.ambush, enc.placing == "dragon")
         enc.monsters.append(geo.mini(1, p))
-        texts.append(f"{enc.name} stands on {', '.join(geo.labels(p.cells))} facing {p.facing} ({why}), targeting "
-                     f"{', '.join(geo.labels(p.targets)) or 'no space'}.")
+        texts.append(said(ef.MonsterPlaced(monster=enc.name, cells=geo.labels(p.cells), facing=p.facing, why=why,
+                                           targets=geo.labels(p.targets))))
         for kid in in_way:
             k = enc.knight(kid)
             k.status, k.space, k.why_out = "out", None, "in the Monster's way (Ambush)"
-            texts.append(f"{names(state)[kid]} is in the way: removed from the Encounter, they suffer the Attack "
-                         "effect and do not fight.")
+            texts.append(said(ef.KnightInTheWay(knight=names(state)[kid])))
             more, reached = eff.apply(engine, state, dice, kingdom, side.attack, [kid],
                                       source=f"{enc.name}'s Attack", attack=True)
             texts += more
@@ -257,15 +256,14 @@ def position_knights(engine: Engine, state: CampaignState, dice: Dice, texts: li
         for k in fresh:
             purpose = f"Knight Positioning ({who[k.knight]})"
             _, enc.rolls[k.knight] = geo.roll_symbol(dice, engine.catalogue.dice, purpose)
-        texts.append("🎲 Knight Positioning: " + ", ".join(f"{who[k.knight]} {geo.shown(enc.rolls[k.knight])}"
-                                                          for k in fresh) + ".")
+        texts.append(said(ef.KnightPositioningRolled(rolls=[(who[k.knight], enc.rolls[k.knight]) for k in fresh])))
     for k in waiting:
         symbol = enc.rolls.get(k.knight)
         matching, fallback = geo.knight_options(board, enc, symbol)
         name = who[k.knight]
         if len(matching) == 1:
             k.status, k.space = "placed", matching[0]
-            texts.append(f"{name} takes the only free {symbol} space, {geo.label(matching[0])}.")
+            texts.append(said(ef.KnightPlaced(knight=name, space=geo.label(matching[0]), only=True, symbol=symbol)))
             continue
         if matching:
             return ask(engine, state, texts, "enc_space", f"{name} rolled {symbol}: on which free {symbol} space?",
@@ -273,8 +271,7 @@ def position_knights(engine: Engine, state: CampaignState, dice: Dice, texts: li
         what = f"no free {symbol} space" if symbol else "a Hope face, no symbol"
         if enc.ambush or not fallback:
             k.status, k.why_out = "out", f"{what} (Ambush)" if enc.ambush else f"{what}, no targeted space free"
-            texts.append(f"{name}: {what} — removed from the Encounter (they sit it out)." if enc.ambush else
-                         f"{name}: {what} and no free space the Monsters target — removed from the Encounter.")
+            texts.append(said(ef.KnightSitsOut(knight=name, symbol=symbol, ambush=enc.ambush)))
             continue
         options = [Option(key="out", label="out of the Encounter", help="the Knight sits this Encounter out")]
         options += _space_options(fallback, board)
@@ -293,10 +290,10 @@ def _space(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
     name = names(state)[k.knight]
     if keys[0] == "out":
         k.status, k.why_out = "out", "chose to leave the Encounter (no matching space)"
-        texts = [f"{name} is removed from the Encounter."]
+        texts = [said(ef.KnightSitsOut(knight=name, chosen=True))]
     else:
         k.status, k.space = "placed", geo.parse(board, keys[0])
-        texts = [f"{name} stands on {keys[0]}."]
+        texts = [said(ef.KnightPlaced(knight=name, space=keys[0]))]
     return run(engine, state, dice, texts)
 
 
@@ -337,8 +334,7 @@ def _roar(engine: Engine, state: CampaignState, pending: Pending, keys: list[str
         enc.rolls.pop(kid, None)
     who = names(state)
     stay = [who[k.knight] for k in enc.knights if k.status == "placed"]
-    texts = [f"Dragon's Roar: {', '.join(who[k] for k in moving) or 'nobody'} moves; "
-             f"{', '.join(stay) or 'nobody'} stays."]
+    texts = [said(ef.RoarAnswered(moving=[who[k] for k in moving], staying=stay))]
     _done(enc)
     return run(engine, state, dice, texts)
 
@@ -352,17 +348,18 @@ def monster_round(engine: Engine, state: CampaignState, dice: Dice, texts: list[
     Judicium." Then Dragon's Roar, once: Knight Positioning and the Monster Round again."""
     delve, kingdom, enc, side, board = context(engine, state)
     dice.next_throw()  # who is hit (and so the Armor dice) depends on the positioning dice
-    again = " (again: Dragon's Roar)" if enc.monster_rounds else ""
-    texts += [f"👹 Monster Round{again} — {side.attack.text}", *random_targets_said(side.attack.text)]
+    texts += [said(ef.MonsterRoundBegins(again=bool(enc.monster_rounds), text=side.attack.text)),
+              *random_targets_said(side.attack.text)]
     who = names(state)
     for m in enc.monsters:
         hit = [k.knight for k in enc.knights
                if k.status == "placed" and k.space in m.targets and alive(state, k.knight)]
         label = f"{enc.name}{f' {m.number}' if len(enc.monsters) > 1 else ''}"
+        number = m.number if len(enc.monsters) > 1 else None
+        texts.append(said(ef.MonsterTargets(monster=enc.name, number=number, targets=geo.labels(m.targets),
+                                            hit=[who[k] for k in hit])))
         if not hit:
-            texts.append(f"{label} targets {', '.join(geo.labels(m.targets)) or 'no space'}: no Knight there.")
             continue
-        texts.append(f"{label} attacks {', '.join(who[k] for k in hit)}.")
         more, reached = eff.apply(engine, state, dice, kingdom, side.attack, hit, source=f"{label}'s Attack",
                                   attack=True)
         texts += more[1:]  # the card's text is already shown
@@ -412,7 +409,7 @@ def finish(engine: Engine, state: CampaignState, texts: list[str], **extra: Any)
     final = geo.view(enc, side, names(state))
     reached = list(enc.time_reached)
     delve = delve.model_copy(update={"encounter": None})
-    texts.append("The Encounter components are cleared.")
+    texts.append(said(ef.EncounterCleared()))
     try:
         from rules.delve import monsters as mon
     except ImportError:  # pragma: no cover  (Monster Setup not installed)
@@ -431,6 +428,6 @@ def finish(engine: Engine, state: CampaignState, texts: list[str], **extra: Any)
         texts.append(said(BackToTheDelveRound()))
     else:
         texts += tr.story_prompts(reached)
-        texts.append("Back to the Phase the Encounter interrupted.")
+        texts.append(said(ef.EncounterCleared(back=True)))
     state.delve = delve
     return result(engine, state, texts, final=final, **extra)

@@ -17,6 +17,7 @@ from rules.clash.flow import RESUME
 from rules.coverage import declare, implements
 from rules.delve import encounter as geo
 from rules.delve import encounter_attack as atk
+from rules.delve import encounter_facts as ef
 from rules.delve import encounter_flow as flow
 from rules.delve.encounter_state import EncounterKnight, EncounterState, Facing, Step
 from rules.delve.results import current
@@ -24,6 +25,7 @@ from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles
 from rules.errors import RuleError
+from rules.facts import said
 from rules.state import CampaignState
 
 T = "tests/delve/test_encounter.py::"
@@ -121,13 +123,13 @@ def _choose_card(engine: Engine, delve: DelveState, kingdom: Kingdom, act: Encou
     return flow.card_of(kingdom, district), "district"
 
 
-def _why_due(delve: DelveState, card: str) -> str:
+def _why_due(delve: DelveState, card: str) -> Literal["token", "cause", "due"]:
     """Why the Encounter is due, as the announcement says it: "Encounters trigger from multiple sources"."""
     if delve.encounter_token == card:
-        return "its token met the party"
+        return "token"
     if delve.encounter_cause:
-        return f"{delve.encounter_cause} called for it"
-    return "it was due"
+        return "cause"
+    return "due"
 
 
 @implements("Encounter Setup", tests=[T + "test_start_reads_the_encounter_due_and_the_card",
@@ -178,18 +180,15 @@ def encounter_start(engine: Engine, state: CampaignState, act: EncounterStart, d
         delve = delve.model_copy(update={"encounter_due": card.id})
     state.delve = delve.model_copy(update={"encounter": enc})
     partial = side.resolution.partial
-    bar = f"Success at {side.resolution.success.scrapes}+ Scrapes" + (
-        f", Partial Success at {partial.scrapes}+" if partial else "") + ", fewer: Failure"
-    whence = {"due": _why_due(delve, card.id), "named": "as called for",
-              "district": "the Monster of the party's district on the District Wheel"}[why]
-    texts = [f"⚔️ **{'Ambush! ' if act.ambush else ''}Encounter** with **{card.name}** (level {level}, "
-             f"{side.tier.capitalize()} tier; {whence}) on {board.name}: To Hit {side.to_hit}, AT {side.at}, "
-             f"{side.count} miniature(s); {bar}."]
+    whence = _why_due(delve, card.id) if why == "due" else why
+    texts = [said(ef.EncounterBegins(
+        monster=card.name, level=level, tier=side.tier, why=whence, cause=delve.encounter_cause or "",
+        board=board.name, to_hit=side.to_hit, at=side.at, count=side.count, success=side.resolution.success.scrapes,
+        partial=partial.scrapes if partial else None, ambush=act.ambush))]
     if side.other is not None:
-        texts.append(f"✋ {side.other.text} (by hand)")
+        texts.append(said(ef.EncounterByHand(text=side.other.text)))
     if act.ambush:
-        texts.append("Ambush: Knight Positioning first (no matching space: the Knight sits it out), then the Monster "
-                     "is placed to target the most Knights.")
+        texts.append(said(ef.AmbushPositioning()))
     return flow.run(engine, state, dice, texts)
 
 
@@ -255,7 +254,7 @@ def encounter_place(engine: Engine, state: CampaignState, act: EncounterPlace, d
         if space in geo.monster_cells(enc) or space in others:
             raise RuleError(f"{act.space} is occupied")
         ek.space, ek.status, ek.why_out = space, "placed", None
-        text = f"🛠 GM: {who[ek.knight]} is moved to {geo.label(space)} on the Encounter Board."
+        text = said(ef.GmKnightMoved(knight=who[ek.knight], space=geo.label(space)))
     else:
         m = next((x for x in enc.monsters if act.name.strip() == str(x.number)), None)
         if m is None:
@@ -269,8 +268,8 @@ def encounter_place(engine: Engine, state: CampaignState, act: EncounterPlace, d
         m.cells, m.facing = sorted(cells), facing
         m.targets = sorted((space[0] + r, space[1] + c) for r, c in tgt if geo.on_board(board, (space[0] + r,
                                                                                                   space[1] + c)))
-        text = (f"🛠 GM: {enc.name} {m.number} now stands on {', '.join(geo.labels(m.cells))} facing {facing}, "
-                f"targeting {', '.join(geo.labels(m.targets)) or 'no space'}.")
+        text = said(ef.GmMonsterPlaced(monster=enc.name, number=m.number, cells=geo.labels(m.cells), facing=facing,
+                                       targets=geo.labels(m.targets)))
     return flow.result(engine, state, [text])
 
 
@@ -282,7 +281,4 @@ def encounter_end(engine: Engine, state: CampaignState, act: EncounterEnd, dice:
         update["encounter_due"] = None
         update["encounter_cause"] = None
     state.delve = delve.model_copy(update=update)
-    return flow.result(engine, state, [
-        f"🛠 GM: the Encounter with {enc.name} stops without its Resolution (what happened so far stays)."
-        + ("" if enc.called else " It is still due: `/encounter start` begins it again; `/delve adjust "
-           "clear_encounter:true` cancels it.")])
+    return flow.result(engine, state, [said(ef.EncounterStopped(monster=enc.name, still_due=not enc.called))])

@@ -17,6 +17,7 @@ from content.schema.delve_effects import Printed, Scavenge, TrackSave
 from content.schema.kingdom import EnterSave, ExplorationCard, Kingdom, KingdomTile
 from rules import rolls
 from rules.coverage import implements
+from rules.delve import exploration_facts as xf
 from rules.delve import fog as fr
 from rules.delve import lingering
 from rules.delve import peril as dp
@@ -24,7 +25,7 @@ from rules.delve import track as tr
 from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.errors import RuleError
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.state import CampaignState
 
 T = "tests/delve/test_exploration.py::"
@@ -39,8 +40,6 @@ _ADVENTURE: list[AdventureTrigger] = []
 def triggers_adventures(fn: AdventureTrigger) -> AdventureTrigger:
     _ADVENTURE[:] = [fn]
     return fn
-
-BY_HAND = "(`/delve gain` for the Kingdom track, `/knight stat` for a Knight)"
 
 
 def _leader(state: CampaignState) -> list[str]:
@@ -71,14 +70,14 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
     texts: list[str] = []
     reached: list[int] = []
     if not printed.effects:
-        return [f"✋ By hand: {printed.text} {BY_HAND}", *random_targets_said(printed.text)], reached
+        return [said(xf.DelveByHand(text=printed.text)), *random_targets_said(printed.text)], reached
     harmed = dp.DelveHarm(cat, state, dice) if dice is not None else None
     living = [kid for kid in knights if kid in state.knights and not state.knights[kid].dead]
     for effect in printed.effects:
         if state.track.lost:
             break
         if effect.type == "text":
-            texts += [f"✋ By hand: {effect.text} {BY_HAND}", *random_targets_said(effect.text)]
+            texts += [said(xf.DelveByHand(text=effect.text)), *random_targets_said(effect.text)]
         elif effect.type == "gain_condition" and harmed is not None and living:
             dp.gain_condition(harmed, living, effect.condition)
             texts += harmed.flush()
@@ -95,7 +94,7 @@ def apply_effects(cat: Catalogue, kingdom: Kingdom, state: CampaignState, printe
             texts += _scavenge(cat, state, effect, source or printed.text)
         elif effect.type == "adventure":
             if dice is None:
-                texts.append("✋ By hand: a Kingdom Adventure is triggered — `/delve adventure`")
+                texts.append(said(xf.DelveAdventureByHand()))
                 continue
             more, hit, _ = _ADVENTURE[0](cat, kingdom, state, dice, None)
             texts += more
@@ -123,8 +122,7 @@ def _scavenge(cat: Catalogue, state: CampaignState, effect: Scavenge, source: st
     """A Delve card's Scavenge X: a typed one adds its Loot cards (rules/expedition/spoils_loot.py); an untyped one is
     the players' choice of Kingdom Gear, Upgrade or Consumable, so the reply names the command."""
     if effect.kind == "choice" or state.expedition is None:
-        return [f"✋ By hand: Scavenge {effect.amount} — the players choose the Loot type: `/spoils scavenge "
-                f"count:{effect.amount} type:kingdom_gear|upgrade|consumable`"]
+        return [said(xf.DelveScavengeByHand(amount=effect.amount))]
     from rules.expedition import spoils_loot  # the Expedition builds on the Delve
 
     return spoils_loot.scavenge(cat, state, effect.amount, effect.kind, source)
@@ -136,13 +134,11 @@ def _save(cat: Catalogue, kingdom: Kingdom, state: CampaignState, effect: TrackS
     resolve the negative effect. If it is equal to or higher, you Succeed and do not suffer the consequences"."""
     name = effect.track.capitalize()
     if dice is None:
-        return [f"✋ By hand: perform a {name} Save ({name} Level {effect.plus:+d}) — `/roll save kind:{effect.track} "
-                f"modifier:{effect.plus}`; on a Fail: {', '.join(e.type for e in effect.fail)} {BY_HAND}"], []
+        return [said(xf.DelveSaveByHand(track=effect.track, plus=effect.plus, fail=[e.type for e in effect.fail]))], []
     level = state.track.threat if effect.track == "threat" else state.track.curse
     roll = rolls.save(dice, effect.track, level, effect.plus)
-    word = "Success" if roll.success else "Fail"
-    texts = [f"🎲 {name} Save ({name} {level} {effect.plus:+d} = {roll.difficulty}): d10 {roll.natural} — {word} "
-             "(not a test: no Heat re-roll)."]
+    texts = [said(xf.DelveSaveRolled(track=effect.track, level=level, plus=effect.plus, difficulty=roll.difficulty,
+                                     natural=roll.natural, success=roll.success))]
     if roll.success:
         return texts, []
     more, hit = apply_effects(cat, kingdom, state, Printed(text=f"{name} Save failed", effects=list(effect.fail)),
@@ -160,17 +156,14 @@ def start_encounter(cat: Catalogue, kingdom: Kingdom, state: CampaignState, ambu
     assert state.delve is not None
     delve = state.delve
     if delve.encounter_due is not None:
-        return ["✋ By hand: an Encounter is already due; resolve this one after it (`/encounter start`)."]
+        return [said(xf.DelveEncounterByHand(why="already_due"))]
     tiles_district = _party_district(cat, kingdom, state)
     card = mon.district_monster(delve, kingdom, tiles_district) if tiles_district else None
     if card is None:
-        return ["✋ By hand: resolve an Encounter (no Encounter Monster is on the party's district of the District "
-                "Wheel) — `/encounter start`"]
+        return [said(xf.DelveEncounterByHand(why="no_monster"))]
     cause = (source or "a card's effect")[:200]
     state.delve = delve.model_copy(update={"encounter_due": card, "encounter_token": None, "encounter_cause": cause})
-    name = mon.name_of(delve, kingdom, card)
-    how = " (an Ambush: `/encounter start ambush:true`)" if ambush else ""
-    return [f"⚔️ Encounter with {name}, the Monster of your district: /encounter start{how}."]
+    return [said(xf.DelveEncounterDue(monster=mon.name_of(delve, kingdom, card), ambush=ambush))]
 
 
 def _party_district(cat: Catalogue, kingdom: Kingdom, state: CampaignState) -> str | None:
@@ -196,32 +189,30 @@ def resolve_card(cat: Catalogue, kingdom: Kingdom, state: CampaignState, card: E
     its effect, then its Threat/Curse gated effects, read at the values the track had when the card was drawn."""
     assert state.delve is not None
     delve = state.delve
-    kind = {"instant": "Instant", "district": "District", "active": "Active"}[card.effect_type]
-    special = "Special " if card.special else ""
-    texts = [f"🃏 Exploration ({special}{kind}): **{card.name}** — {card.text}"]
+    texts = [said(xf.ExplorationDrawn(card=card.name, kind=card.effect_type, special=card.special, text=card.text))]
     placed = True
     if card.effect_type == "district":
         district = card.district
         if district is None:
-            texts.append("✋ By hand: this District card names no district; place it on the Kingdom Sheet.")
+            texts.append(said(xf.ExplorationNotPlaced(card=card.name, why="no_district")))
             placed = False
         elif district in delve.district_effects:
             other = kingdom.exploration_card(delve.district_effects[district])
-            texts.append(f"The District effect space of {kingdom.district(district).name} already holds "
-                         f"**{other.name}** (only one per District): {card.name} is discarded.")
+            texts.append(said(xf.ExplorationNotPlaced(card=card.name, why="district_taken", other=other.name,
+                                                      district=kingdom.district(district).name)))
             placed = False
         else:
             delve = _in_play(delve.model_copy(update={"district_effects": {**delve.district_effects,
                                                                            district: card.id}}), card)
-            texts.append(f"🏷️ {card.name} lingers in {kingdom.district(district).name}" + _how_it_ends(card))
+            texts.append(said(_how_it_ends(card, kingdom.district(district).name)))
     elif card.effect_type == "active":
         if delve.active_effects:
             other = kingdom.exploration_card(delve.active_effects[0])
-            texts.append(f"The Active Effect space already holds **{other.name}**: {card.name} is discarded instead.")
+            texts.append(said(xf.ExplorationNotPlaced(card=card.name, why="active_taken", other=other.name)))
             placed = False
         else:
             delve = _in_play(delve.model_copy(update={"active_effects": [card.id]}), card)
-            texts.append(f"📌 {card.name} takes the Active Effect space" + _how_it_ends(card))
+            texts.append(said(_how_it_ends(card, "")))
     if card.effect_type == "instant" or not placed:
         delve = delve.model_copy(update={"exploration_discard": [*delve.exploration_discard, card.id]})
     state.delve = delve
@@ -237,11 +228,12 @@ def resolve_card(cat: Catalogue, kingdom: Kingdom, state: CampaignState, card: E
         if state.track.lost:
             break
         value = drawn_at[gated.track]
-        name = gated.track.capitalize()
         if value < gated.at_least:
-            texts.append(f"({name} {value} is below {gated.at_least}: the additional effect does not trigger.)")
+            texts.append(said(xf.ExplorationGated(track=gated.track, value=value, at_least=gated.at_least,
+                                                  triggers=False)))
             continue
-        texts.append(f"⚠️ {name} {value} (at least {gated.at_least}): {gated.text}")
+        texts.append(said(xf.ExplorationGated(track=gated.track, value=value, at_least=gated.at_least, triggers=True,
+                                              text=gated.text)))
         more, hit = _apply(cat, kingdom, state, gated, card, dice)
         texts += more
         reached += hit
@@ -282,7 +274,7 @@ def exploration_step(cat: Catalogue, kingdom: Kingdom, state: CampaignState, dis
         if not first and not card.special:
             break
         if not first:
-            texts.append(f"✨ A Special Exploration card is on top of the deck: **{card.name}** is resolved too.")
+            texts.append(said(xf.ExplorationSpecialOnTop(card=card.name)))
         state.delve = delve.model_copy(update={"exploration": delve.exploration[1:]})
         more, hit = resolve_card(cat, kingdom, state, card, dice)
         texts += more
@@ -301,14 +293,10 @@ def normal_on_top(kingdom: Kingdom, deck: list[str], dice: Dice) -> list[str]:
     return deck
 
 
-def _how_it_ends(card: ExplorationCard) -> str:
-    end = {"used": "until it is used", "leave_district": "until the party leaves the district"}.get(card.until or "")
-    if card.rounds:
-        end = f"for the next {card.rounds} round(s)"
-    applied = " — the bot applies it" if card.lingering else " — apply it by hand " + BY_HAND
-    tail = f" ({end}; `/delve discard card:{card.id}` ends it early)" if end else (
-        f" (`/delve discard card:{card.id}` when its condition is met)")
-    return applied + tail + "."
+def _how_it_ends(card: ExplorationCard, district: str) -> xf.ExplorationInPlay:
+    """The card in play in ``district`` (empty: the Active Effect space), and how it ends."""
+    return xf.ExplorationInPlay(card=card.name, card_id=card.id, district=district, applied=bool(card.lingering),
+                                until=card.until or "", rounds=card.rounds or 0)
 
 
 def _in_play(delve: DelveState, card: ExplorationCard) -> DelveState:
@@ -366,9 +354,9 @@ def enter_texts(kingdom: Kingdom, delve: DelveState, tile: KingdomTile) -> list[
     time, threat, _ = entering(kingdom, delve, tile)
     if not time and not threat:
         return []
-    names = ", ".join(c.name for c, d in in_play(kingdom, delve) if _covers(c, d, tile) and lingering.tally(
+    names = list(c.name for c, d in in_play(kingdom, delve) if _covers(c, d, tile) and lingering.tally(
         c, tile).enter_costs)
-    return [f"🃏 {names}: entering {tile.name} costs Time +{time}, Threat +{threat} more."]
+    return [said(xf.ExplorationEnterCosts(cards=names, tile=tile.name, time=time, threat=threat))]
 
 
 def enter_saves(cat: Catalogue, kingdom: Kingdom, state: CampaignState, tile: KingdomTile,
@@ -380,7 +368,7 @@ def enter_saves(cat: Catalogue, kingdom: Kingdom, state: CampaignState, tile: Ki
     for card, effect in entering(kingdom, state.delve, tile)[2]:
         if state.track.lost:
             break
-        texts.append(f"🃏 {card.name} (in play): entering {tile.name}.")
+        texts.append(said(xf.ExplorationEnterSave(card=card.name, tile=tile.name)))
         knights, who = _targets(state, card)
         more, hit = _save(cat, kingdom, state, effect.save, knights=knights, who=who, dice=dice)
         texts += more
@@ -431,7 +419,7 @@ def shielded_vigor(cat: Catalogue, kingdom: Kingdom, state: CampaignState, knigh
     assert card is not None
     less = lingering.tally(card).vigor_shield
     left = max(0, amount - less)
-    texts = [f"🃏 {card.name}: the Vigor loss is {less} less ({amount} → {left})."]
+    texts = [said(xf.ExplorationVigorShield(card=card.name, less=less, amount=amount, left=left))]
     if left:
         more, hit = fr.apply_printed(cat, kingdom, state, Printed(text=f"Lose {left} Vigor", effects=[
             LoseVigor(type="lose_vigor", amount=left)]), knights=[knight], who=who)
@@ -458,9 +446,8 @@ def expire(kingdom: Kingdom, delve: DelveState, district: str | None) -> tuple[D
         left = card.until == "leave_district" and covered is not None and district is not None and (
             district != covered)
         if over or left:
-            delve, text = discard(kingdom, delve, card.id)
-            why = "its rounds are over" if over else "the party left its district"
-            texts.append(f"{text} ({why})")
+            delve, gone = discarded(kingdom, delve, card.id)
+            texts.append(said(gone.model_copy(update={"why": "rounds_over" if over else "left_district"})))
     return delve, texts
 
 
@@ -470,13 +457,19 @@ def district_reminder(kingdom: Kingdom, delve: DelveState, district: str | None)
     if district is None or district not in delve.district_effects:
         return []
     card = kingdom.exploration_card(delve.district_effects[district])
-    how = "applied by the bot" if card.lingering else f"apply it by hand {BY_HAND}"
-    return [f"🏷️ District effect in {kingdom.district(district).name}: **{card.name}** — {card.text} ({how})"]
+    return [said(xf.ExplorationReminder(district=kingdom.district(district).name, card=card.name, text=card.text,
+                                        applied=bool(card.lingering)))]
 
 
 def discard(kingdom: Kingdom, delve: DelveState, card_id: str) -> tuple[DelveState, str]:
     """A District or Active card leaves play ("until the players fulfill a condition ... or until a specific number
-    of turns passes"): discarded."""
+    of turns passes"): discarded (its line of the report)."""
+    delve, gone = discarded(kingdom, delve, card_id)
+    return delve, said(gone)
+
+
+def discarded(kingdom: Kingdom, delve: DelveState, card_id: str) -> tuple[DelveState, xf.ExplorationDiscarded]:
+    """``discard``, with the fact of it."""
     delve = _out_of_play(delve, card_id)
     for district, cid in delve.district_effects.items():
         if card_id in (cid, district):
@@ -484,11 +477,12 @@ def discard(kingdom: Kingdom, delve: DelveState, card_id: str) -> tuple[DelveSta
             rest = {d: c for d, c in delve.district_effects.items() if d != district}
             delve = delve.model_copy(update={"district_effects": rest,
                                              "exploration_discard": [*delve.exploration_discard, cid]})
-            return delve, f"🗑️ {kingdom.exploration_card(cid).name} leaves {kingdom.district(district).name}: discarded."
+            return delve, xf.ExplorationDiscarded(card=kingdom.exploration_card(cid).name,
+                                                  district=kingdom.district(district).name)
     if card_id in delve.active_effects:
         delve = delve.model_copy(update={"active_effects": [c for c in delve.active_effects if c != card_id],
                                          "exploration_discard": [*delve.exploration_discard, card_id]})
-        return delve, f"🗑️ {kingdom.exploration_card(card_id).name} leaves the Active Effect space: discarded."
+        return delve, xf.ExplorationDiscarded(card=kingdom.exploration_card(card_id).name)
     shown = ", ".join([*delve.district_effects.values(), *delve.active_effects]) or "none"
     raise RuleError(f"{card_id!r} is not a District or Active Exploration card in play; in play: {shown}")
 
@@ -542,13 +536,14 @@ def cipher(cat: Catalogue, kingdom: Kingdom, tile: KingdomTile, state: CampaignS
     if paragraph is None:
         change = tr.apply_all(state.track, state.delve, kingdom.track, threat=1)
         state.track, state.delve = change.track, change.delve
-        return ([f"❌ Cipher {code}: no such paragraph in the {kingdom.name} Codex — a wrong Cipher, +1 Threat.",
-                 *change.texts], change.time_reached, False)
+        return ([said(xf.CipherRead(code=code, right=False, kingdom=kingdom.name)), *change.texts],
+                change.time_reached, False)
     state.delve = state.delve.model_copy(update={"ciphers_read": [*state.delve.ciphers_read, code]})
-    texts = [f"🔐 Exploration Cipher {code} ({tile.name}): {paragraph.text}", *random_targets_said(paragraph.text)]
+    texts = [said(xf.CipherRead(code=code, right=True, tile=tile.name, text=paragraph.text)),
+             *random_targets_said(paragraph.text)]
     if paragraph.effects:
         who = [knight] if knight is not None else _leader(state)
         more, hit = fr.apply_printed(cat, kingdom, state, Printed(text=paragraph.text, effects=paragraph.effects),
                                      knights=who, who="the Knight")
         return texts + more, hit, True
-    return [*texts, f"✋ By hand: resolve the paragraph {BY_HAND}"], [], True
+    return [*texts, said(xf.DelveByHand(text="resolve the paragraph"))], [], True

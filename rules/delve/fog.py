@@ -19,8 +19,9 @@ from content.loader import Catalogue
 from content.schema.delve_effects import KNIGHT_EFFECTS, DelveEffect, Printed
 from content.schema.kingdom import STEP, DeepFogCard, Kingdom
 from rules.delve import track as tr
+from rules.delve.fog_facts import FogByHand, FogTopDiscarded, HalfCup, KnightEffectByHand
 from rules.delve.state import DelveState, Direction, FogCardPlaced, FogState
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.knights import statistics as st
 from rules.state import CampaignState
 
@@ -66,10 +67,10 @@ def discard_top(delve: DelveState, count: int = 1) -> tuple[DelveState, list[str
     for _ in range(count):
         card, delve, note = take_top(delve)
         if card is None:
-            texts.append("The Deep Fog deck is empty: there is no card to discard.")
+            texts.append(said(FogTopDiscarded(empty=True)))
             break
         delve = delve.model_copy(update={"fog_discard": [*delve.fog_discard, card]})
-        texts.append("The top Deep Fog card is discarded without looking." + (f" {note}" if note else ""))
+        texts.append(said(FogTopDiscarded(note=note or "")))
     return delve, texts
 
 
@@ -146,10 +147,9 @@ def half_cup(fog: FogState) -> tuple[FogState, str]:
     """"if you don't have any, gain one Half-cup token. If you do, flip the token so it becomes a Full Cup
     token. For every Full Cup token, add +1 to your Deep Fog Value"."""
     if fog.half_cups == 0:
-        return fog.model_copy(update={"half_cups": 1}), "🍷 Half-cup: the party gains a Half-cup token."
+        return fog.model_copy(update={"half_cups": 1}), said(HalfCup())
     fog = fog.model_copy(update={"half_cups": 0, "full_cups": fog.full_cups + 1})
-    return fog, (f"🍷 Half-cup: the Half-cup token flips to a Full Cup ({fog.full_cups} Full Cup(s): "
-                 "+1 Deep Fog Value each).")
+    return fog, said(HalfCup(full_cups=fog.full_cups))
 
 
 def path_cards(fog: FogState) -> list[str]:
@@ -252,14 +252,8 @@ def _knight_effect(cat: Catalogue, state: CampaignState, kid: str, effect: Delve
 
 
 def _by_hand(effect: DelveEffect, who: str) -> str:
-    if effect.type == "peril_check":
-        return f"✋ {who}: resolve a Peril Check (`/deck draw deck:<minor|major|grave>_mortis`)."
-    if effect.type == "gain_condition":
-        condition = getattr(effect, "condition", None)
-        card = f"the Condition {condition}" if condition else "the top Condition card"
-        return f"✋ {who}: gain {card} (`/deck draw deck:condition`, then `/knight condition`)."
-    words = effect.type.replace("_", " ")
-    return f"✋ {who}: {words} {getattr(effect, 'amount', '')} (apply with `/knight stat`)."
+    return said(KnightEffectByHand(who=who, kind=effect.type, amount=getattr(effect, "amount", ""),
+                                   condition=getattr(effect, "condition", None)))
 
 
 def apply_printed(
@@ -272,7 +266,7 @@ def apply_printed(
     texts: list[str] = []
     reached: list[int] = []
     if not printed.effects:
-        return [f"✋ Apply by hand: {printed.text}", *random_targets_said(printed.text)], reached
+        return [said(FogByHand(why="untyped", text=printed.text)), *random_targets_said(printed.text)], reached
     for effect in printed.effects:
         if state.track.lost:
             break
@@ -289,8 +283,7 @@ def apply_printed(
             reached += change.time_reached
         elif kind == "half_cup":
             if state.delve.fog is None:
-                texts.append("✋ By hand: a Half-cup outside the Deep Fog has no traversal to count in; apply the "
-                             f"card's text as the table reads it: {printed.text}")
+                texts.append(said(FogByHand(why="half_cup", text=printed.text)))
                 texts += random_targets_said(printed.text)
                 continue
             fog, text = half_cup(state.delve.fog)
@@ -301,10 +294,10 @@ def apply_printed(
             texts += more
         elif kind == "text":
             printed_text = getattr(effect, "text", "")
-            texts += [f"✋ Apply by hand: {printed_text}", *random_targets_said(printed_text)]
+            texts += [said(FogByHand(why="untyped", text=printed_text)), *random_targets_said(printed_text)]
         elif kind in KNIGHT_EFFECTS:
             done = [line for kid in knights for line in (_knight_effect(cat, state, kid, effect) or [])]
             texts += done or [_by_hand(effect, who)]
         else:  # never silently skipped (DESIGN.md): a kind this function does not resolve is shown
-            texts += [f"✋ By hand: {kind.replace('_', ' ')} — {printed.text}", *random_targets_said(printed.text)]
+            texts += [said(FogByHand(why="kind", text=printed.text, kind=kind)), *random_targets_said(printed.text)]
     return texts, reached

@@ -68,3 +68,85 @@ class FogEmerged(Fact):
 @fact
 class RestPhaseBegins(Fact):
     fact: Literal["rest_phase_begins"] = "rest_phase_begins"
+
+
+@fact
+class FogTopDiscarded(Fact):
+    """The top Deep Fog card is discarded without looking (``empty``: the deck is empty, none is), after ``note``:
+    the GM's forced card was not in the deck (as ``take_top`` says it)."""
+
+    fact: Literal["fog_top_discarded"] = "fog_top_discarded"
+    empty: bool = False
+    note: str = ""
+
+
+@fact
+class HalfCup(Fact):
+    """A Half-cup: the party gains a Half-cup token, or it flips to a Full Cup (``full_cups`` now)."""
+
+    fact: Literal["fog_half_cup"] = "fog_half_cup"
+    full_cups: int = 0
+
+
+@fact
+class FogByHand(Fact):
+    """A printed effect applied by hand: its ``text`` (``why``: no typed effect, a Half-cup outside the Deep Fog, an
+    effect of ``kind`` this step does not resolve)."""
+
+    fact: Literal["fog_by_hand"] = "fog_by_hand"
+    why: Literal["untyped", "half_cup", "kind"]
+    text: str
+    kind: str = ""
+
+
+@fact
+class KnightEffectByHand(Fact):
+    """A Knight effect ``kind`` (``amount``; a Condition ``condition``) for ``who`` to apply by hand."""
+
+    fact: Literal["fog_knight_effect_by_hand"] = "fog_knight_effect_by_hand"
+    who: str
+    kind: str
+    amount: int | str = ""
+    condition: str | None = None
+
+
+@fact
+class FogTraversalNote(Fact):
+    """A step of the Deep Fog traversal told on its own: ``what`` (it ends with the Expedition; Stay the Course; the
+    Hazards resolved from now on; the deck empty before the path is long enough) with what it names: the
+    ``origin`` tile (Withdraw, Emergence), the ``heading`` (a path blocked)."""
+
+    fact: Literal["fog_traversal_note"] = "fog_traversal_note"
+    what: Literal["ends_lost", "stay", "hazards_from_now", "run_out", "withdraw", "emergence", "blocked"]
+    origin: str = ""
+    heading: str = ""
+
+
+@fact
+class FogDeckShuffled(Fact):
+    """The Deep Fog deck is shuffled (``cards``); a Generic token marks ``origin``; the path is ``intensity`` long."""
+
+    fact: Literal["fog_deck_shuffled"] = "fog_deck_shuffled"
+    cards: int
+    origin: str
+    intensity: int
+
+
+@fact
+class FogCardEffect(Fact):
+    """A Deep Fog card's ``part`` (its Hazard, its Grave Penalty): ``text``; ``ignored``: a Hazard before the party
+    Course Corrected."""
+
+    fact: Literal["fog_card_effect"] = "fog_card_effect"
+    card: str
+    part: Literal["hazard", "grave_penalty"]
+    text: str = ""
+    ignored: bool = False
+
+
+@fact
+class FogGmForced(Fact):
+    """The GM sets the next ``count`` Deep Fog card(s) taken from the deck (announced to the table)."""
+
+    fact: Literal["fog_gm_forced"] = "fog_gm_forced"
+    count: int

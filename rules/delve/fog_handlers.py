@@ -27,6 +27,7 @@ from rules.decision_ids import decision_id
 from rules.decision_records import FogCardsThen
 from rules.delve import exploration as ex
 from rules.delve import fog as fr
+from rules.delve import fog_facts as ff
 from rules.delve import kingdom_map as kmap
 from rules.delve import track as tr
 from rules.delve.actions import (
@@ -129,7 +130,7 @@ def _end(state: CampaignState) -> None:
 
 
 def _lost(engine: Engine, state: CampaignState, texts: list[str]) -> Result:
-    texts.append("The Deep Fog traversal ends with the Expedition.")
+    texts.append(said(ff.FogTraversalNote(what="ends_lost")))
     _end(state)
     return delve_result(engine, state, texts)
 
@@ -165,8 +166,7 @@ def enter_fog(engine: Engine, state: CampaignState, kingdom: Kingdom, tiles: dic
     fog = FogState(target=dest.tile, intensity=intensity, origin=origin.id, heading=origin.fog_paths[0],
                    wander=act.wander, leader=leader, time_reached=list(change.time_reached))
     state.delve = delve.model_copy(update={"fog_deck": deck, "fog": fog})
-    texts.append(f"The Deep Fog deck is shuffled ({len(deck)} cards); a Generic token marks {origin.id}. "
-                 f"The path must be {intensity} card(s) long, for a Deep Fog Value of 4 or less.")
+    texts.append(said(ff.FogDeckShuffled(cards=len(deck), origin=origin.id, intensity=intensity)))
     if act.trailmake and deck:
         return _ask_trailmake(engine, state, kingdom, texts, min(act.trailmake, len(deck)), dice)
     return _draw_start(engine, state, kingdom, texts, dice)
@@ -265,7 +265,7 @@ def _settle(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[
     if card.hazard is not None:
         if placed.hazard_live:
             who, name = _leader_targets(state)
-            texts.append(f"⚠ Hazard of {card.name}: {card.hazard.text}")
+            texts.append(said(ff.FogCardEffect(card=card.name, part="hazard", text=card.hazard.text)))
             more, reached = ex.apply_effects(engine.catalogue, kingdom, state, card.hazard, knights=who, who=name,
                                              dice=dice, source=f"the Hazard of the Deep Fog card {card.name}")
             texts += more
@@ -274,7 +274,7 @@ def _settle(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: list[
             if state.track.lost:
                 return _lost(engine, state, texts)
         else:
-            texts.append(f"(The Hazard of {card.name} is ignored: the party has not Course Corrected yet.)")
+            texts.append(said(ff.FogCardEffect(card=card.name, part="hazard", ignored=True)))
     fog = _fog(state)
     if len(fog.path) >= fog.intensity:
         return _leave(engine, state, kingdom, texts, dice)
@@ -287,7 +287,7 @@ def _ask_round(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: li
     if fr.can_stay(fog):
         options.append(Option(key="stay", label="Stay the Course", help=f"draw a card {fog.heading}"))
     else:
-        texts.append(f"Another Deep Fog card blocks the path {fog.heading}: Course Correct or Withdraw.")
+        texts.append(said(ff.FogTraversalNote(what="blocked", heading=fog.heading)))
     options.append(Option(key="withdraw", label="Withdraw",
                           help="back to the reminder tile: discard the lowest revealed card, +1 Threat"))
     for index, direction in fr.corrections(fog):
@@ -312,7 +312,7 @@ def _round(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
         return _withdraw(engine, state, kingdom, dice)
     if key == "stay":
         card, state.delve, note = fr.take_top(delve)
-        texts = ["Stay the Course."]
+        texts = [said(ff.FogTraversalNote(what="stay"))]
         if card is None:
             return _run_out(engine, state, texts)
         _set_fog(state, fr.place(fog, card, fr.ahead(fog)))
@@ -326,7 +326,7 @@ def _round(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
     _set_fog(state, fog)
     texts = [said(FogCourseCorrected(card=_name(kingdom, card_id), direction=direction))]
     if fog.corrections == 1:
-        texts.append("From now on, the Hazard of every card drawn in this traversal is resolved.")
+        texts.append(said(ff.FogTraversalNote(what="hazards_from_now")))
     card, state.delve, note = fr.take_top(state.delve)  # type: ignore[arg-type]
     if card is None:
         return _run_out(engine, state, texts)
@@ -342,7 +342,7 @@ def _round(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
 
 def _withdraw(engine: Engine, state: CampaignState, kingdom: Kingdom, dice: Dice) -> Result:
     fog = _fog(state)
-    texts = [f"Withdraw: the party leaves the Deep Fog the way it came, back to {fog.origin}."]
+    texts = [said(ff.FogTraversalNote(what="withdraw", origin=fog.origin))]
     candidates = fr.lowest(fog, kingdom, fr.face_up_cards(fog))
     if len(candidates) > 1:
         return _ask_lowest(engine, state, kingdom, texts, candidates, "withdraw")
@@ -440,7 +440,7 @@ def _penalties(engine: Engine, state: CampaignState, kingdom: Kingdom, texts: li
     who, name = _leader_targets(state)
     for card_id in cards:
         card = kingdom.fog_card(card_id)
-        texts.append(f"☠ Grave Penalty of {card.name}: {card.grave_penalty.text}")
+        texts.append(said(ff.FogCardEffect(card=card.name, part="grave_penalty", text=card.grave_penalty.text)))
         more, reached = ex.apply_effects(engine.catalogue, kingdom, state, card.grave_penalty, knights=who,
                                          who=name, dice=dice, source=f"the Grave Penalty of {card.name}")
         texts += more
@@ -469,7 +469,7 @@ def _run_out(engine: Engine, state: CampaignState, texts: list[str]) -> Result:
     change = tr.TrackChange(track=state.track, delve=state.delve)  # type: ignore[arg-type]
     tr.lose_expedition(change, "the party ran out of Deep Fog cards while in the Deep Fog")
     apply_track(state, change)
-    texts.append("The Deep Fog deck is empty and the path is not long enough.")
+    texts.append(said(ff.FogTraversalNote(what="run_out")))
     texts += change.texts
     _end(state)
     return delve_result(engine, state, texts)
@@ -504,7 +504,7 @@ def _emerge(engine: Engine, state: CampaignState, pending: Pending, keys: list[s
     Full Cup tokens, and return to the Kingdom Tile step" with a Clue of the party's choice first."""
     delve, kingdom, tiles = current(engine, state)
     fog = _fog(state)
-    texts = [f"Emergence: the reminder token leaves {fog.origin}; the Half-cup and Full Cup tokens are discarded."]
+    texts = [said(ff.FogTraversalNote(what="emergence", origin=fog.origin))]
     _end(state)
     tile = tiles[fog.target]
     back = tile.back
@@ -591,5 +591,4 @@ def fog_force(engine: Engine, state: CampaignState, act: FogForce, dice: Dice) -
         raise RuleError(f"{', '.join(wrong)}: not Deep Fog cards of {kingdom.name}; "
                         f"they are: {', '.join(sorted(known))}")
     state.delve = delve.model_copy(update={"fog_forced": list(act.cards)})
-    return delve_result(engine, state, [f"🛠 GM: the next {len(act.cards)} Deep Fog card(s) taken from the deck are set "
-                                   "by the GM (announced to the table)."])
+    return delve_result(engine, state, [said(ff.FogGmForced(count=len(act.cards)))])

@@ -13,6 +13,7 @@ from content.schema.kingdom import Kingdom
 from rules import rolls
 from rules.coverage import implements
 from rules.decision_ids import next_number
+from rules.delve import delve_facts as df
 from rules.delve import exploration as ex
 from rules.delve import fog_handlers, kingdom_mortis
 from rules.delve import kingdom_map as kmap
@@ -74,7 +75,7 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
         start = kingdom.starting_tiles[0]
     else:
         start, _ = rolls.random_element(dice, list(kingdom.starting_tiles), "starting tile")
-        texts.append(f"The starting tile is chosen at random among {', '.join(kingdom.starting_tiles)}.")
+        texts.append(said(df.StartingTileRandom(tiles=list(kingdom.starting_tiles))))
     delve = DelveState(kingdom=kingdom.id, tile=start, explored=[start],
                        exploration=ex.normal_on_top(kingdom, dice.shuffle([c.id for c in kingdom.exploration]), dice))
     placement = kmap.place_neighbours(delve, tiles, start)
@@ -84,8 +85,7 @@ def delve_start(engine: Engine, state: CampaignState, act: DelveStart, dice: Dic
     texts.append(said(PartyPlaced(tile=tile.name, tile_id=start, district=kingdom.district(tile.district).name,
                                   placed=list(placement.placed))))
     leader, tier = party_leader(state, act.leader)
-    who = state.knights[leader].name if leader else "no Knight yet"
-    texts.append(f"Party Leader: {who} ({tier.capitalize()} tier).")
+    texts.append(said(df.DelveLeader(knight=state.knights[leader].name if leader else "", tier=tier)))
     box = mon.lowest_marked_box(state.knights[leader].sheet) if leader else None
     delve, more = mon.monster_setup(kingdom, state.delve.model_copy(update={"leader": leader}), tier, dice,  # type: ignore[arg-type]
                                     box)
@@ -206,7 +206,7 @@ def delve_route(engine: Engine, state: CampaignState, act: DelveRoute, dice: Dic
     delve, texts = mon.choose(delve, kingdom, tiles, act.decision, act.option, ids=mon.route_ids(state))
     state.delve = delve
     if delve.token_choice is None and delve.resume is not None:
-        texts.append("The round goes on with `/delve continue`.")
+        texts.append(said(df.RoundGoesOn(how="continue")))
     return delve_result(engine, state, texts)
 
 
@@ -227,7 +227,7 @@ def delve_continue(engine: Engine, state: CampaignState, act: DelveContinue, dic
         raise RuleError(f"the Encounter with {name} is not resolved yet: `/encounter start` (the GM can cancel it "
                         "with `/delve adjust clear_encounter:true`)")
     state.delve = delve.model_copy(update={"resume": None})
-    texts.append("The round goes on where the Encounter interrupted it.")
+    texts.append(said(df.RoundGoesOn(how="resumed")))
     return after_tile(engine, state, kingdom, texts, list(resume.time_reached), dice=dice,
                        steps=tuple(resume.steps))
 
@@ -251,7 +251,7 @@ def delve_gain(engine: Engine, state: CampaignState, act: DelveGain, dice: Dice)
     delve, kingdom, _ = current(engine, state)
     change = tr.apply_all(state.track, delve, kingdom.track, time=act.time, threat=act.threat, curse=act.curse)
     apply_track(state, change)
-    texts = change.texts or ["Nothing changes."]
+    texts = change.texts or [said(df.NothingChanges())]
     return delve_result(engine, state, texts + tr.story_prompts(change.time_reached),
                    hunts=[h.model_dump() for h in change.hunts], spawn=change.spawn,
                    curse_paragraph=change.curse_paragraph)
@@ -285,8 +285,8 @@ def delve_adjust(engine: Engine, state: CampaignState, act: DelveAdjust, dice: D
     elif act.lost:
         update["lost_reason"] = delve.lost_reason or "the GM ended the Expedition"
     state.delve = delve.model_copy(update=update)
-    shown = ", ".join(f"{k} {v}" for k, v in {**values, **update}.items())
-    return delve_result(engine, state, [*monster_texts, f"🛠 GM adjustment of the Delve: {shown} (no rules applied)."])
+    shown = [(k, f"{v}") for k, v in {**values, **update}.items()]
+    return delve_result(engine, state, [*monster_texts, said(df.GmAdjusted(values=shown))])
 
 
 def _order_exploration(delve: DelveState, cards: list[str]) -> tuple[DelveState, str]:
@@ -298,7 +298,7 @@ def _order_exploration(delve: DelveState, cards: list[str]) -> tuple[DelveState,
                         f"{', '.join(missing) or 'a card named twice'} (the deck holds {len(delve.exploration)} cards)")
     rest = [c for c in delve.exploration if c not in cards]
     return (delve.model_copy(update={"exploration": [*cards, *rest]}),
-            f"🛠 GM: the top {len(cards)} card(s) of the Exploration deck are set by the GM (announced to the table).")
+            said(df.GmExplorationSet(count=len(cards))))
 
 
 def _adjust_hindering(state: CampaignState, act: DelveAdjust) -> list[str]:
@@ -320,11 +320,11 @@ def _adjust_hindering(state: CampaignState, act: DelveAdjust) -> list[str]:
             shown = ", ".join(f"{t.kind} {t.tile} {t.direction or ''}".strip() for t in delve.hindering) or "none"
             raise RuleError(f"there is no {name} on {where}; on the map: {shown}")
         state.delve = delve.model_copy(update={"hindering": [t for t in delve.hindering if t != token]})
-        return [f"🛠 GM: the {name} on {where} is removed."]
+        return [said(df.GmHindering(kind=act.hinder, tile=act.tile, side=act.side, removed=True))]
     if token in delve.hindering:
         raise RuleError(f"a {name} already lies on {where}")
     state.delve = delve.model_copy(update={"hindering": [*delve.hindering, token]})
-    return [f"🛠 GM: a {name} is placed on {where}."]
+    return [said(df.GmHindering(kind=act.hinder, tile=act.tile, side=act.side))]
 
 
 def _adjust_monsters(engine: Engine, state: CampaignState, act: DelveAdjust) -> list[str]:
@@ -344,18 +344,18 @@ def _adjust_monsters(engine: Engine, state: CampaignState, act: DelveAdjust) -> 
         if to is not None and to not in delve.placed():
             raise RuleError(f"{to!r} is not a tile on the table; use one of {', '.join(delve.placed())}, or off")
         delve = mon.place_token(delve, found.card, to)
-        texts.append(f"🛠 GM: {found.name}'s token is {'on ' + to if to else 'off the map'}.")
+        texts.append(said(df.GmToken(monster=found.name, tile=to)))
         delve, more = mon.meet(delve, kingdom)
         texts += more
     if act.rotation is not None:
         delve = mon.rotate(delve, kingdom, act.rotation)
-        texts.append(f"🛠 GM: Rotation {act.rotation} — District Wheel: {mon.wheel_text(delve, kingdom)}.")
+        texts.append(said(df.GmRotation(amount=act.rotation, wheel=mon.wheel_spaces(delve, kingdom))))
     if act.clear_encounter:
         if delve.encounter_due is None:
             raise RuleError("no Encounter is due")
         token = delve.encounter_token == delve.encounter_due
-        texts.append(f"🛠 GM: the Encounter with {mon.name_of(delve, kingdom, delve.encounter_due)} is cancelled"
-                     + ("; its token leaves the map (no Rotation)." if token else " (no Rotation)."))
+        texts.append(said(df.GmEncounterCancelled(monster=mon.name_of(delve, kingdom, delve.encounter_due),
+                                                  token=token)))
         if token:
             delve = mon.place_token(delve, delve.encounter_due, None)
         delve = delve.model_copy(update={"encounter_due": None, "encounter_token": None, "encounter_cause": None})

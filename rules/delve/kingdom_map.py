@@ -12,8 +12,10 @@ from typing import Literal
 
 from content.schema.kingdom import OPPOSITE, STEP, Kingdom, KingdomTile, layout
 from rules.coverage import implements
+from rules.delve.delve_facts import HinderingOnTile, PanzergatePlaced
 from rules.delve.state import DelveState, HinderingToken
 from rules.errors import RuleError
+from rules.facts import said
 
 Kind = Literal["explore", "backtrack", "fog", "shortcut"]
 Tiles = dict[str, KingdomTile]
@@ -144,18 +146,15 @@ def place_panzergates(delve: DelveState, tile: KingdomTile) -> tuple[DelveState,
         if any(t.tile == tile.id and t.direction == gate.direction and t.kind == kind for t in tokens):
             continue
         tokens.append(HinderingToken(kind=kind, tile=tile.id, direction=gate.direction))
-        texts.append(f"🚧 {GATES[kind]}: a token is placed on the {gate.direction} path of {tile.name} — the party "
-                     "cannot travel along it while it lies there (Encounter Monster tokens ignore it; the GM "
-                     f"removes it when an effect opens it: `/delve adjust hinder:{kind} tile:{tile.id} "
-                     f"side:{gate.direction} remove:true`).")
+        texts.append(said(PanzergatePlaced(kind=kind, direction=gate.direction, tile=tile.name, tile_id=tile.id)))
     return delve.model_copy(update={"hindering": tokens}), texts
 
 
 def hindering_on_tile(delve: DelveState, tile: KingdomTile) -> list[str]:
     """Flood and Rubble tokens: "trigger other negative consequences for the player once you move onto them" — the
     token's own rules (a Quest, a card) are applied by hand."""
-    return [f"🚧 {GATES[t.kind]} on {tile.name}: resolve its consequences by hand (the effect that placed it says "
-            "what they are)." for t in delve.hindering if t.tile == tile.id and t.kind in ("flood", "rubble")]
+    return [said(HinderingOnTile(kind=t.kind, tile=tile.name)) for t in delve.hindering
+            if t.tile == tile.id and t.kind in ("flood", "rubble")]
 
 
 def _backtracks(delve: DelveState, tiles: Tiles) -> list[Destination]:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from content.schema.kingdom import Kingdom
 from rules import decks
 from rules.coverage import implements
+from rules.delve.contract_facts import KingdomMortis
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import said
 from rules.state import CampaignState
 
 T = "tests/delve/test_kingdom_mortis.py::"
@@ -33,8 +35,8 @@ def shuffle_in(engine: Engine, state: CampaignState, kingdom: Kingdom, dice: Dic
         state.decks[deck_id] = pile
         name = engine.deck(deck_id).name
         if added:
-            lines.append(f"{kingdom.name}'s Mortis cards are shuffled into the {name} deck: "
-                         + ", ".join(engine.card(deck_id, c).name for c in added) + ".")
+            lines.append(said(KingdomMortis(deck=name, kingdom=kingdom.name,
+                                            cards=[engine.card(deck_id, c).name for c in added])))
         else:
-            lines.append(f"Another Kingdom's Mortis cards leave the {name} deck; it is shuffled.")
+            lines.append(said(KingdomMortis(deck=name)))
     return lines

@@ -23,10 +23,12 @@ from content.schema.gear import Tier
 from content.schema.kingdom import TALE_BOXES, BestiaryLine, Kingdom, KingdomTile
 from rules.coverage import implements
 from rules.decision_ids import Counted, decision_id
+from rules.delve import monster_facts as mf
 from rules.delve.state import DelveState, EncounterMonster, TokenChoice
 from rules.dice import Dice
 from rules.engine import Decision
 from rules.errors import RuleError
+from rules.facts import said
 from rules.knights.state import Sheet
 
 T = "tests/delve/test_monster_tokens.py::"
@@ -69,19 +71,23 @@ def bestiary_lines(kingdom: Kingdom) -> list[BestiaryLine]:
                    for r in kingdom.bestiary if r.tier in TIERS), key=lambda line: line.index())
 
 
-def read_bestiary(kingdom: Kingdom, tier: Tier, box: int | None) -> tuple[list[BestiaryEntry], str]:
-    """The Monster blocks the line crosses and where it was traced from. ``box``: the Party Leader's lowest marked
-    box; None (no box marked) traces from the first box of the Chapter of their tier ("the Chapters correspond to
-    the difficulty tiers"). The Legendary tier (past the whole Tale) reads the Legendary row if the Kingdom has one."""
+BestiaryRead = tuple[Literal["legendary", "first_box", "lowest_marked"], str]
+
+
+def read_bestiary(kingdom: Kingdom, tier: Tier, box: int | None) -> tuple[list[BestiaryEntry], BestiaryRead]:
+    """The Monster blocks the line crosses and where it was traced from (how, and the box's name). ``box``: the Party
+    Leader's lowest marked box; None (no box marked) traces from the first box of the Chapter of their tier ("the
+    Chapters correspond to the difficulty tiers"). The Legendary tier (past the whole Tale) reads the Legendary row if
+    the Kingdom has one."""
     if tier == "legendary":
         row = next((r for r in kingdom.bestiary if r.tier == "legendary"), None)
         if row is not None:
-            return list(row.monsters), "the Legendary row"
+            return list(row.monsters), ("legendary", "")
     if box is None:
         box = TIERS.index(tier) * len(TALE_BOXES) if tier in TIERS else len(TIERS) * len(TALE_BOXES) - 1
-        where = f"no marked box: the first box of the {tier.capitalize()} tier's Chapter ({box_name(box)})"
+        where: BestiaryRead = ("first_box", box_name(box))
     else:
-        where = f"the lowest marked box ({box_name(box)})"
+        where = ("lowest_marked", box_name(box))
     lines = [line for line in bestiary_lines(kingdom) if line.index() <= box]
     return (list(lines[-1].monsters) if lines else []), where
 
@@ -116,9 +122,7 @@ def monster_setup(kingdom: Kingdom, delve: DelveState, tier: Tier, dice: Dice,
     _, where = read_bestiary(kingdom, tier, box)
     delve = delve.model_copy(update={"tier": tier, "bestiary_box": box_name(box) if box is not None else None})
     if not aside:
-        return delve, [
-            f"🐉 Monster Setup: the Bestiary of {kingdom.name} read at {where} has no Monster; no Encounter Monster "
-            "this Expedition."]
+        return delve, [said(mf.MonsterSetup(kingdom=kingdom.name, tier=tier, how=where[0], box=where[1], aside=0))]
     by_card = {m.card: m for m in aside}
     deck = dice.shuffle(list(by_card))
     count = min(len(kingdom.districts), len(deck))
@@ -132,17 +136,12 @@ def monster_setup(kingdom: Kingdom, delve: DelveState, tier: Tier, dice: Dice,
         "wheel_tokens": wheel, "map_tokens": {},
     })
     names = {d.id: d.name for d in kingdom.districts}
-    shown = "; ".join(
-        f"{names[d]}: **{by_card[c].name}** (level {by_card[c].level})" if c else f"{names[d]}: no Monster"
-        for d, c in ((d, wheel.get(d)) for d in kingdom.wheel)
-    )
-    texts = [
-        f"🐉 Monster Setup at the {tier.capitalize()} tier, the Bestiary read at {where}: {len(aside)} Encounter "
-        f"Monster card(s) set aside, shuffled, {len(drawn)} drawn from the bottom. District Wheel — {shown}."
-    ]
+    shown = [mf.WheelSpace(district=names[d], monster=by_card[c].name, level=by_card[c].level) if c
+             else mf.WheelSpace(district=names[d]) for d, c in ((d, wheel.get(d)) for d in kingdom.wheel)]
+    texts = [said(mf.MonsterSetup(kingdom=kingdom.name, tier=tier, how=where[0], box=where[1], aside=len(aside),
+                                  drawn=len(drawn), wheel=shown))]
     if len(drawn) < len(kingdom.districts):
-        texts.append("Fewer Monsters than districts: a district with no token meets the Monster of the next token "
-                     "clockwise on the District Wheel (docs/rulings.md).")
+        texts.append(said(mf.FewerMonsters()))
     return delve, texts
 
 
@@ -189,7 +188,15 @@ def rotate(delve: DelveState, kingdom: Kingdom, amount: int) -> DelveState:
     return delve.model_copy(update={"wheel_tokens": {d: moved[d] for d in wheel if d in moved}})
 
 
+def wheel_spaces(delve: DelveState, kingdom: Kingdom) -> list[mf.WheelSpace]:
+    """The District Wheel clockwise, each district with the Monster whose token is on it."""
+    names = {d.id: d.name for d in kingdom.districts}
+    return [mf.WheelSpace(district=names[d], monster=monster(delve, delve.wheel_tokens[d]).name
+                          if d in delve.wheel_tokens else "") for d in kingdom.wheel]
+
+
 def wheel_text(delve: DelveState, kingdom: Kingdom) -> str:
+    """The District Wheel as the Rest Phase's ``rotation`` data shows it (its ``text``)."""
     names = {d.id: d.name for d in kingdom.districts}
     return "; ".join(
         f"{names[d]}: {monster(delve, delve.wheel_tokens[d]).name if d in delve.wheel_tokens else 'no Monster'}"
@@ -264,12 +271,12 @@ def advance(delve: DelveState, tiles: Tiles, card: str, steps: int) -> tuple[Del
     if start not in dist:  # another section of a disjointed map
         near = neighbours(delve, tiles, delve.tile)
         if len(near) > 1:
-            return delve, [f"🐾 {name} on {start} (another section of the map) is placed next to the Party marker: "
-                           f"the party chooses the tile ({', '.join(near)}) — `/delve route`."], ("land", near, 0)
+            return delve, [said(mf.TokenChoiceAsked(monster=name, why="land", tiles=near, at=start))], (
+                "land", near, 0)
         to = near[0] if near else delve.tile
         tokens = {**delve.map_tokens, card: to}
         return delve.model_copy(update={"map_tokens": tokens}), [
-            f"🐾 {name} moves {start} ⇒ {to} (another section of the map)."], None
+            said(mf.TokenMoved(monster=name, how="jump", path=[start, to]))], None
     path: list[str] = []
     here = start
     tie: Tie | None = None
@@ -282,12 +289,11 @@ def advance(delve: DelveState, tiles: Tiles, card: str, steps: int) -> tuple[Del
         path.append(here)
     texts: list[str] = []
     if path:
-        texts.append(f"🐾 {name} moves {' → '.join([start, *path])}.")
+        texts.append(said(mf.TokenMoved(monster=name, how="path", path=[start, *path])))
     elif tie is None:
-        texts.append(f"🐾 {name} stays on {start} (the party's tile).")
+        texts.append(said(mf.TokenMoved(monster=name, how="stays", path=[start])))
     if tie is not None:
-        texts.append(f"🐾 {name} on {here}: two shortest paths toward the party tie ({', '.join(tie[1])}); the party "
-                     "chooses — `/delve route`.")
+        texts.append(said(mf.TokenChoiceAsked(monster=name, why="tie", tiles=tie[1], at=here)))
     return delve.model_copy(update={"map_tokens": {**delve.map_tokens, card: here}}), texts, tie
 
 
@@ -348,26 +354,25 @@ def spawn(delve: DelveState, kingdom: Kingdom, tiles: Tiles, *, ids: Ids) -> tup
     district = tiles[delve.tile].district
     card = district_monster(delve, kingdom, district)
     if card is None:
-        return delve, ["👹 No Encounter Monster token is on the District Wheel: nothing spawns."]
+        return delve, [said(mf.NothingSpawns())]
     near = neighbours(delve, tiles, delve.tile)
     name = monster(delve, card).name
     district_name = kingdom.district(district).name
     if len(near) > 1:
         return ask(delve, "spawn", card, near, at=None, ids=ids), [
-            f"👹 {name} — the Monster of {district_name} on the District Wheel — spawns onto an adjacent tile: the "
-            f"party chooses which ({', '.join(near)}) — `/delve route`."]
-    return place_spawn(delve, card, near[0] if near else delve.tile, f"the Monster of {district_name} on the "
-                       "District Wheel")
+            said(mf.TokenChoiceAsked(monster=name, why="spawn", tiles=near, district=district_name))]
+    return place_spawn(delve, card, near[0] if near else delve.tile, district_name)
 
 
-def place_spawn(delve: DelveState, card: str, where: str, what: str) -> tuple[DelveState, list[str]]:
+def place_spawn(delve: DelveState, card: str, where: str, district: str) -> tuple[DelveState, list[str]]:
+    """``card``'s token spawns on ``where``: the Monster of ``district`` on the Wheel (empty: the party's choice)."""
     name = monster(delve, card).name
     texts = []
     if card in delve.map_tokens:
-        texts.append(f"{name}'s token leaves {delve.map_tokens[card]} (a Monster is on the map only once).")
+        texts.append(said(mf.TokenLifted(monster=name, tile=delve.map_tokens[card])))
     tokens = {k: v for k, v in delve.map_tokens.items() if k != card}
     tokens[card] = where
-    texts.append(f"👹 {name} — {what} — spawns on {where}.")
+    texts.append(said(mf.TokenSpawned(monster=name, tile=where, district=district)))
     return delve.model_copy(update={"map_tokens": tokens}), texts
 
 
@@ -385,10 +390,10 @@ def choose(delve: DelveState, kingdom: Kingdom, tiles: Tiles, decision: str | No
     delve = delve.model_copy(update={"token_choice": None})
     name = monster(delve, c.card).name
     if c.kind == "spawn":
-        delve, texts = place_spawn(delve, c.card, option, "chosen by the party")
+        delve, texts = place_spawn(delve, c.card, option, "")
     else:
         delve = delve.model_copy(update={"map_tokens": {**delve.map_tokens, c.card: option}})
-        texts = [f"🐾 The party chooses: {name} moves {c.at} → {option}."]
+        texts = [said(mf.TokenMoved(monster=name, how="chosen", path=[str(c.at), option]))]
         if c.steps:
             delve, more, tie = advance(delve, tiles, c.card, c.steps)
             texts += more
@@ -440,8 +445,7 @@ def meet(delve: DelveState, kingdom: Kingdom) -> tuple[DelveState, list[str]]:
 def due(delve: DelveState, kingdom: Kingdom, card: str) -> tuple[DelveState, list[str]]:
     m = monster(delve, card)
     delve = delve.model_copy(update={"encounter_due": card, "encounter_token": card, "encounter_cause": None})
-    return delve, [f"⚔️ Encounter with {m.name}: /encounter start (level {m.level}, card {card}; its token is on "
-                   f"{delve.tile}, the party's tile)."]
+    return delve, [said(mf.TokenMet(monster=m.name, level=m.level, card=card, tile=delve.tile))]
 
 
 def resolve_due(delve: DelveState, kingdom: Kingdom, tiles: Tiles, *, ids: Ids) -> tuple[DelveState, list[str]]:
@@ -479,8 +483,7 @@ def encounter_over(delve: DelveState, kingdom: Kingdom) -> tuple[DelveState, lis
         tokens = {k: v for k, v in delve.map_tokens.items() if k != card}
         name = name_of(delve, kingdom, card)
         delve = rotate(delve.model_copy(update={"map_tokens": tokens}), kingdom, 1)
-        texts.append(f"{name}'s token leaves the Kingdom map; Rotation 1 — District Wheel: "
-                     f"{wheel_text(delve, kingdom)}.")
+        texts.append(said(mf.TokenLeaves(monster=name, wheel=wheel_spaces(delve, kingdom))))
     delve, more = meet(delve, kingdom)
     return delve, texts + more
 

@@ -22,8 +22,10 @@ from rules.clash import harm, peril
 from rules.clash.aftermath import remove_massive_peril
 from rules.clash.harm import Harm
 from rules.coverage import implements
+from rules.delve.contract_facts import MassivePerilRemoved
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import said
 from rules.state import CampaignState
 
 T = "tests/delve/test_delve_peril.py::"
@@ -94,7 +96,7 @@ def settle(dh: DelveHarm) -> list[str]:
     peril.settle(h)
     removed = remove_massive_peril(h.engine, dh.state)
     if removed:
-        h.say(f"The Massive Peril card(s) added to the Judicium deck are taken out again ({', '.join(removed)}).")
+        h.say(said(MassivePerilRemoved(cards=list(removed))))
     lines = dh.flush()
     dh.current, dh.told = None, 0
     return lines

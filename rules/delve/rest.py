@@ -14,9 +14,10 @@ from content.loader import Catalogue
 from content.schema.kingdom import Kingdom
 from rules.coverage import implements
 from rules.delve import exploration as ex
+from rules.delve import rest_facts as rf
 from rules.delve.monsters import rotate, wheel_text
 from rules.dice import Dice
-from rules.facts import random_targets_said
+from rules.facts import random_targets_said, said
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.knights.view import summary
@@ -45,12 +46,11 @@ def rest_techniques(cat: Catalogue, party: Sequence[KnightState]) -> list[dict[s
 
 def techniques_text(techniques: list[dict[str, Any]]) -> list[str]:
     if not techniques:
-        return ["1. Rest Abilities: no Technique with the Rest keyword on the Knight Boards."]
-    lines = ["1. Rest Abilities — Knights may play their Technique cards with the Rest keyword "
-             "(`/knight technique action:delve technique:<name> knight:<Knight>`):"]
+        return [said(rf.RestAbilities(step="none"))]
+    lines = [said(rf.RestAbilities(step="listed"))]
     for t in techniques:
-        where = "in hand" if t["playable"] else f"in {t['zone']}: not playable now"
-        lines.append(f"   • {t['knight_name']}: **{t['name']}** (`{t['technique']}`, {where}) — {t['text']}")
+        lines.append(said(rf.RestTechniqueListed(knight=t["knight_name"], name=t["name"], technique=t["technique"],
+                                                 zone=t["zone"], playable=t["playable"], text=t["text"])))
     return lines
 
 
@@ -66,14 +66,9 @@ def discard_resources(party: Sequence[KnightState]) -> dict[str, dict[str, int]]
 
 
 def resources_text(discarded: dict[str, dict[str, int]], party: Sequence[KnightState]) -> list[str]:
-    if not discarded:
-        return ["2. Resource tokens: none to discard."]
     names = {k.id: k.name for k in party}
-    shown = "; ".join(
-        f"{names.get(kid, kid)}: " + ", ".join(f"{n} {token.replace('_', ' ')}" for token, n in held.items())
-        for kid, held in discarded.items()
-    )
-    return [f"2. Resource tokens discarded — {shown}."]
+    return [said(rf.RestResourcesDiscarded(knights=[rf.Discarded(knight=names.get(kid, kid), tokens=list(held.items()))
+                                                    for kid, held in discarded.items()]))]
 
 
 def rotation(kingdom: Kingdom, amount: int, state: CampaignState | None = None) -> dict[str, Any]:
@@ -126,21 +121,20 @@ def campfire_tale(cat: Catalogue, kingdom: Kingdom, state: CampaignState, party:
     Knight (Kingdom track effects to the track)."""
     table = kingdom.campfire
     if table is None:
-        return None, [f"4. Campfire Tales: {kingdom.name} has no Campfire Tales table in its content pack."]
+        return None, [said(rf.CampfireTale(kingdom=kingdom.name))]
     natural = dice.d10("Campfire Tale") if table.die == "d10" else dice.d6("Campfire Tale")
     rapport, pair = highest_rapport(party)
     result = natural + rapport
-    between = f" (between {pair[0]} and {pair[1]})" if pair else ""
-    texts = [f"4. 🔥 Campfire Tales: {table.die} {natural} + highest Rapport {rapport}{between} = **{result}**."]
+    texts = [said(rf.CampfireTale(die=table.die, natural=natural, rapport=rapport, pair=pair, result=result))]
     tale = table.tale(result)
     data: dict[str, Any] = {"die": table.die, "naturals": [natural], "natural": natural, "rapport": rapport,
                             "result": result, "tale": None}
     if tale is None:
-        texts.append("No tale answers that roll tonight: the fire crackles, and nobody speaks.")
+        texts.append(said(rf.CampfireTaleRead()))
         return data, texts
     data["tale"] = {"id": tale.id, "name": tale.name, "text": tale.text, "bonus": tale.bonus.text}
-    texts.append(f"*{tale.name}* — {tale.text}")
-    texts += [f"Bonus: {tale.bonus.text}", *random_targets_said(f"{tale.text} {tale.bonus.text}")]
+    texts.append(said(rf.CampfireTaleRead(name=tale.name, text=tale.text)))
+    texts += [said(rf.CampfireBonus(text=tale.bonus.text)), *random_targets_said(f"{tale.text} {tale.bonus.text}")]
     more, _ = ex.apply_effects(cat, kingdom, state, tale.bonus, knights=[k.id for k in party], who="each Knight",
                                dice=dice, source=f"the Campfire Tale {tale.name}")
     texts += more

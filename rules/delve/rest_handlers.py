@@ -8,6 +8,7 @@ from rules.delve.actions import (
     RestPhase,
 )
 from rules.delve.fog_facts import RestPhaseBegins
+from rules.delve.rest_facts import CampfireTale, RestAbilities
 from rules.delve.results import (
     current,
     delve_result,
@@ -40,13 +41,12 @@ def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice)
     texts = [said(RestPhaseBegins())]
     techniques = rr.rest_techniques(engine.catalogue, party)
     if delve.resting:  # the second /rest: the Rest Abilities step is over
-        texts.append("1. Rest Abilities: done.")
+        texts.append(said(RestAbilities(step="done")))
     else:
         texts += rr.techniques_text(techniques)
     if act.pause and not delve.resting and any(t["playable"] for t in techniques):
         state.delve = delve.model_copy(update={"resting": True})
-        texts.append("⏸️ The Rest waits: play the Rest Techniques now, then `/rest` again for the other steps "
-                     "(Resource tokens, Rotation 2, the Campfire Tale).")
+        texts.append(said(RestAbilities(step="waits")))
         return delve_result(engine, state, texts, rest={"techniques": techniques, "waiting": True})
     discarded = rr.discard_resources(party)
     texts += rr.resources_text(discarded, party)
@@ -57,7 +57,7 @@ def rest_phase(engine: Engine, state: CampaignState, act: RestPhase, dice: Dice)
         campfire, more = rr.campfire_tale(engine.catalogue, kingdom, state, party, dice)
         texts += more
     else:
-        texts.append("🔥 Campfire Tales: the party tells none this time.")
+        texts.append(said(CampfireTale(told=False)))
     state.delve = state.delve.model_copy(update={"rested": True, "resting": False})  # type: ignore[union-attr]
     knights = {k.id: rr.knight_view(engine.catalogue, state.knights[k.id]) for k in party}
     rest = {"techniques": techniques, "resources": discarded, "rotation": rotation, "campfire": campfire}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from content.schema.kingdom import ClueType, Kingdom, KingdomTile, Printed
 from rules.coverage import implements
 from rules.delve import clues as clue_rules
+from rules.delve import delve_facts as df
 from rules.delve import exploration as ex
 from rules.delve import kingdom_map as kmap
 from rules.delve import monsters as mon
@@ -46,7 +47,7 @@ def kingdom_tile_step(
     texts = [said(PartyMoves(round=state.delve.round, how=dest.kind, direction=way or "", size=tile.size,
                              tile_id=tile.id))]
     if tile.id in state.delve.revealed:
-        texts.append("Its Generic token is removed (it was revealed, not explored).")
+        texts.append(said(df.GenericTokenRemoved()))
     # a. the back
     back = tile.back
     more_time, more_threat, _ = ex.entering(kingdom, state.delve, tile)
@@ -62,7 +63,7 @@ def kingdom_tile_step(
         extra, used = ex.extra_clues(kingdom, state.delve)
         if extra:
             count = max(count, 1) + extra
-            texts.append(f"🃏 {', '.join(kingdom.exploration_card(c).name for c in used)}: {extra} more Clue(s).")
+            texts.append(said(df.MoreClues(cards=[kingdom.exploration_card(c).name for c in used], extra=extra)))
             for cid in used:
                 state.delve, text = ex.discard(kingdom, state.delve, cid)
                 texts.append(text)
@@ -171,7 +172,7 @@ def backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kmap
     _, _, tiles = current(engine, state)
     extra = ex.backtrack_extra(kingdom, state.delve, tiles, dest.through)
     if extra:
-        texts.append(f"🃏 A District card in play: Threat +{extra} more for the tiles it covers.")
+        texts.append(said(df.BacktrackExtra(extra=extra)))
     change = tr.apply_all(state.track, state.delve, kingdom.track, time=1, threat=len(dest.through) - 1 + extra)
     apply_track(state, change)
     texts += change.texts
@@ -183,8 +184,8 @@ def backtrack(engine: Engine, state: CampaignState, kingdom: Kingdom, dest: kmap
                 if at == tile_id), None)
     if met is not None and state.delve.encounter_due is None:  # docs/rulings.md, "Backtracking through a token"
         state.delve, more = mon.due(state.delve, kingdom, met)
-        texts.append(f"The party Backtracks through {state.delve.map_tokens[met]}, where "
-                     f"{mon.monster(state.delve, met).name}'s token stands.")
+        texts.append(said(df.BacktrackThroughToken(tile=state.delve.map_tokens[met],
+                                                   monster=mon.monster(state.delve, met).name)))
         texts += more
     return after_tile(engine, state, kingdom, texts, change.time_reached, dice=dice)
 
@@ -204,8 +205,7 @@ def after_tile(
         if state.delve.token_choice is not None:
             state.delve = state.delve.model_copy(update={"resume": Resume(steps=list(steps),
                                                                           time_reached=list(time_reached))})
-            texts.append("The rest of this round waits for the party's choice: `/delve route`, then "
-                         "`/delve continue`.")
+            texts.append(said(df.RoundWaits(steps="rest", on="choice")))
             return delve_result(engine, state, texts, time_reached=time_reached)
         if "front" in steps:  # step e, after the party chose a token's tile at step d
             more, hit = _step_e(engine, state, kingdom, tiles[state.delve.tile], dice)
@@ -213,8 +213,7 @@ def after_tile(
                                steps=tuple(s for s in steps if s != "front"))
         if state.delve.encounter_due is not None:
             state.delve = state.delve.model_copy(update={"resume": Resume(time_reached=list(time_reached))})
-            texts.append("The Exploration and Story steps of this round wait for the Encounter: resolve it, then "
-                         "`/delve continue`.")
+            texts.append(said(df.RoundWaits(steps="exploration_story", on="encounter")))
             return delve_result(engine, state, texts, time_reached=time_reached)
     if not state.track.lost and "exploration" in steps:
         _, _, tiles = current(engine, state)
@@ -226,13 +225,12 @@ def after_tile(
         if state.delve.token_choice is not None and not state.track.lost:
             state.delve = state.delve.model_copy(update={"resume": Resume(steps=["story"],
                                                                           time_reached=list(time_reached))})
-            texts.append("The Story step of this round waits for the party's choice: `/delve route`, then "
-                         "`/delve continue`.")
+            texts.append(said(df.RoundWaits(steps="story", on="choice")))
             return delve_result(engine, state, texts, time_reached=time_reached)
         if state.delve.encounter_due is not None and not state.track.lost:  # an Exploration card's Encounter
             state.delve = state.delve.model_copy(update={"resume": Resume(steps=["story"],
                                                                           time_reached=list(time_reached))})
-            texts.append("The Story step of this round waits for the Encounter: resolve it, then `/delve continue`.")
+            texts.append(said(df.RoundWaits(steps="story", on="encounter")))
             return delve_result(engine, state, texts, time_reached=time_reached)
     if not state.track.lost:
         texts += tr.story_prompts(time_reached)

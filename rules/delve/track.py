@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 from content.schema.kingdom import HuntSpace, TrackSpec
 from rules.coverage import implements
+from rules.delve import track_facts as tf
 from rules.delve.state import DelveState
+from rules.facts import said
 from rules.state import KingdomTrack
 
 THREAT_SPAWN = 7  # "when you raise your Threat to 7 or above for the first time during the current Expedition"
@@ -35,9 +37,7 @@ def lose_expedition(change: TrackChange, reason: str) -> None:
     if not change.track.lost:
         change.track = change.track.model_copy(update={"lost": True})
         change.delve = change.delve.model_copy(update={"lost_reason": reason})
-        change.texts.append(
-            f"💀 **The Expedition is lost**: {reason}. Resolve your defeat effects, then the Spoils Phase."
-        )
+        change.texts.append(said(tf.ExpeditionLost(reason=reason)))
 
 
 @implements(
@@ -67,24 +67,16 @@ def change_threat(track: KingdomTrack, delve: DelveState, spec: TrackSpec, amoun
             change.hunts.append(hunt)
     change.track = change.track.model_copy(update={"threat": threat})
     if amount:
-        verb = "gains" if amount > 0 else "loses"
-        change.texts.insert(0, f"The party {verb} {abs(amount)} Threat → Threat {threat}/{spec.threat_max}.")
+        change.texts.insert(0, said(tf.TrackMoved(track="threat", amount=amount, value=threat, most=spec.threat_max)))
     for hunt in change.hunts:
-        many = "tile" if hunt.moves == 1 else "tiles"
-        change.texts.append(
-            f"🐾 Hunt Space {hunt.threat}: each Encounter Monster token on the map moves {hunt.moves} {many} "
-            "toward the Party marker by the shortest path."
-        )
+        change.texts.append(said(tf.HuntSpaceReached(threat=hunt.threat, moves=hunt.moves)))
     if change.hunts:  # moved by rules/delve/monsters.py (step d of the Kingdom Tile step, or at once)
         due = [*change.delve.hunts_due, *(h.moves for h in change.hunts)]
         change.delve = change.delve.model_copy(update={"hunts_due": due})
     if amount > 0 and threat >= THREAT_SPAWN and not delve.threat_seven_spawned:
         change.spawn = True
         change.delve = change.delve.model_copy(update={"threat_seven_spawned": True, "spawn_due": True})
-        change.texts.append(
-            f"👹 Threat {threat}: for the first time this Expedition Threat is 7 or more — the Encounter Monster "
-            "of the party's district (District Wheel) spawns on an adjacent Kingdom tile, after the others move."
-        )
+        change.texts.append(said(tf.ThreatSpawn(threat=threat)))
     return change
 
 
@@ -98,13 +90,11 @@ def change_curse(track: KingdomTrack, delve: DelveState, spec: TrackSpec, amount
         lose_expedition(change, f"Curse would exceed its maximum of {spec.curse_max}")
     change.track = change.track.model_copy(update={"curse": curse})
     if amount:
-        verb = "gains" if amount > 0 else "loses"
-        change.texts.insert(0, f"The party {verb} {abs(amount)} Curse → Curse {curse}/{spec.curse_max}.")
+        change.texts.insert(0, said(tf.TrackMoved(track="curse", amount=amount, value=curse, most=spec.curse_max)))
     if track.curse < CURSE_PARAGRAPH_AT <= curse and not delve.curse_paragraph_read:
         change.delve = change.delve.model_copy(update={"curse_paragraph_read": True})
         change.curse_paragraph = spec.curse_paragraph
-        where = f"paragraph {spec.curse_paragraph}" if spec.curse_paragraph else "the Curse paragraph"
-        change.texts.append(f"☠ Curse 9 for the first time this Expedition: read {where} (Kingdom Mysteries).")
+        change.texts.append(said(tf.CurseParagraph(paragraph=spec.curse_paragraph)))
     return change
 
 
@@ -116,8 +106,7 @@ def advance_time(track: KingdomTrack, delve: DelveState, spec: TrackSpec, amount
     change.time_reached = [t for t in (EXHIBITION_TIME, FULL_CLASH_TIME) if track.time < t <= time]
     change.track = track.model_copy(update={"time": time})
     if amount:
-        verb = "advances" if amount > 0 else "goes back"
-        change.texts.append(f"Time {verb} by {abs(amount)} → Time {time}/{spec.time}.")
+        change.texts.append(said(tf.TrackMoved(track="time", amount=amount, value=time, most=spec.time)))
     return change
 
 
@@ -130,7 +119,7 @@ def apply_all(
     extra = threat_extra(delve) if threat > 0 else 0
     if extra:
         threat += extra
-        total.texts.append(f"🃏 An Exploration card in play: this Threat gain is {extra} more.")
+        total.texts.append(said(tf.ThreatExtra(extra=extra)))
     for fn, amount in ((advance_time, time), (change_threat, threat), (change_curse, curse)):
         if not amount:
             continue
@@ -167,13 +156,7 @@ def threat_extra(delve: DelveState) -> int:
 def story_prompts(time_reached: list[int]) -> list[str]:
     texts = []
     if EXHIBITION_TIME in time_reached:
-        texts.append(
-            "📖 Story step — Time 8: without a Quest, resolve an **Exhibition Clash** (against the Monster of "
-            "your district if none is set), then the Rest Phase. A Quest may say otherwise."
-        )
+        texts.append(said(tf.StoryPrompt(time=8)))
     if FULL_CLASH_TIME in time_reached:
-        texts.append(
-            "📖 Story step — Time 16: without a Quest, resolve the **Full Clash** (against the Monster of your "
-            "district if none is set), then the Spoils Phase."
-        )
+        texts.append(said(tf.StoryPrompt(time=16)))
     return texts

@@ -22,6 +22,9 @@ from rules.expedition.clue_facts import (
     ClueCardExchanged,
     ClueCardKept,
     ClueDisregarded,
+    ClueProgress,
+    CluesGained,
+    CluesMoved,
     ClueTokenDrawn,
     NoClueCard,
     SeatingSet,
@@ -258,13 +261,14 @@ def seeking(exp: ExpeditionState, kid: str) -> tuple[ClueType, ...]:
     return (obj.primary,) if obj.secondary is None else (obj.primary, obj.secondary)
 
 
-def progress(obj: ClueObjective) -> str:
+def progress(obj: ClueObjective) -> ClueProgress:
+    """The Clue card's count as the table is told it (True Solo Mode: any type, out of three)."""
     if true_solo.is_solo(obj):
-        return true_solo.progress(obj)
-    text = f"{obj.primary.capitalize()} {obj.collected.get(obj.primary, 0)}/{obj.needed}"
-    if obj.secondary is not None:
-        text += f", {obj.secondary.capitalize()} {obj.collected.get(obj.secondary, 0)}/{obj.secondary_needed}"
-    return text
+        return ClueProgress(solo=True, total=sum(obj.collected.values()), of=true_solo.CLUES_TO_SUCCEED,
+                            held=[(t, n) for t, n in obj.collected.items() if n])
+    return ClueProgress(primary=obj.primary, count=obj.collected.get(obj.primary, 0), needed=obj.needed,
+                        secondary=obj.secondary, secondary_count=obj.collected.get(obj.secondary, 0)
+                        if obj.secondary is not None else 0, secondary_needed=obj.secondary_needed)
 
 
 def gain(state: CampaignState) -> list[str]:
@@ -284,7 +288,8 @@ def gain(state: CampaignState) -> list[str]:
         return []
     out: list[str] = []
     for clue in new:
-        gainers = []
+        gainers: list[str] = []
+        counts: list[ClueProgress] = []
         solved: list[str] = []
         for kid, vision in exp.visions.items():
             if clue.type in seeking(exp, kid) and vision.outcome is None and vision.clue is not None:
@@ -295,10 +300,11 @@ def gain(state: CampaignState) -> list[str]:
                     continue
                 obj.collected[clue.type] = obj.collected.get(clue.type, 0) + 1
                 name = state.knights[kid].name if kid in state.knights else kid
-                gainers.append(f"{name} ({progress(obj)})")
+                gainers.append(name)
+                counts.append(progress(obj))
                 solved += true_solo.on_clue(state, exp, kid) if true_solo.is_solo(obj) else []
         if gainers:
-            out.append(f"🔎 +1 {clue.type.capitalize()} Clue on the Clue cards of: {', '.join(gainers)}.")
+            out.append(said(CluesGained(clue=clue.type, knights=gainers, progress=counts)))
             out += solved
     return out
 
@@ -334,5 +340,5 @@ def adjust(state: CampaignState, exp: ExpeditionState, k: KnightState, clue: Clu
     if old + change < 0:
         raise RuleError(f"{k.name} holds {old} {clue.capitalize()} Clue(s) on the Clue card")
     obj.collected[clue] = old + change
-    return [f"🔎 {k.name}: {clue.capitalize()} Clues {old} → **{old + change}** ({progress(obj)})."] + (
+    return [said(CluesMoved(knight=k.name, clue=clue, old=old, new=old + change, progress=progress(obj)))] + (
         true_solo.on_clue(state, exp, k.id) if true_solo.is_solo(obj) else [])

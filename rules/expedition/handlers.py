@@ -14,6 +14,7 @@ from rules.expedition import clue_cards as cc
 from rules.expedition import investigation as iv
 from rules.expedition import phases as ph
 from rules.expedition import vision as vi
+from rules.expedition.expedition_facts import ExpeditionBegins, ExpeditionNoted, SeatingCountsLater
 from rules.expedition.state import Choice, ExpeditionState, Note, Phase
 from rules.facts import said
 from rules.state import CampaignState
@@ -139,8 +140,7 @@ def expedition_start(engine: Engine, state: CampaignState, act: ExpeditionStart,
         # a new Expedition delves anew: the last Delve's map, Time and Rest belong to the last Expedition
         state.delve = None
         state.track = state.track.model_copy(update={"threat": 0, "curse": 0, "time": 0, "lost": False})
-    texts = [f"🧭 **Expedition {number}** begins with the Vision Phase: each Knight chooses a Quest (one at most), an "
-             "Investigation or a Free Roam."]
+    texts = [said(ExpeditionBegins(number=number))]
     texts.append(said(ph.next_command(engine, state, exp)))
     return _result(engine, state, texts)
 
@@ -184,8 +184,8 @@ def expedition_note(engine: Engine, state: CampaignState, act: ExpeditionNote, d
     if len(exp.notes) >= 500:
         raise RuleError("this Expedition holds 500 notes already")
     exp.notes.append(Note(step=exp.step, knight=kid, text=act.text, by=act.by))
-    who = f" ({state.knights[kid].name})" if kid else ""
-    return _result(engine, state, [f"📝 Noted in {ph.LABEL[exp.step]}{who}: {act.text}"])
+    who = state.knights[kid].name if kid else ""
+    return _result(engine, state, [said(ExpeditionNoted(step=exp.step, knight=who, text=act.text))])
 
 
 @handles(ExpeditionNext)
@@ -210,8 +210,7 @@ def expedition_seating(engine: Engine, state: CampaignState, act: ExpeditionSeat
     if exp.step == "vision":
         texts += cc.assign_secondaries(state, exp, dice)
     else:
-        texts.append("The Secondary Clues of this Expedition are marked already; the new seating counts from the next "
-                     "Vision Phase.")
+        texts.append(said(SeatingCountsLater()))
     return _result(engine, state, texts)
 
 

@@ -9,8 +9,10 @@ from typing import Literal
 
 from rules.coverage import implements
 from rules.errors import RuleError
+from rules.expedition import clue_facts as cf
 from rules.expedition.clue_cards import progress
 from rules.expedition.state import ClueObjective, ExpeditionState, KnightVision
+from rules.facts import said
 from rules.knights.sheet import LEADS_FOR_A_SUCCESS, mark_tale, unlocked_chapters
 from rules.knights.state import KnightState
 from rules.state import CampaignState
@@ -82,28 +84,23 @@ def resolve(state: CampaignState, exp: ExpeditionState, k: KnightState, investig
         success = clues_met(obj)
     else:
         raise RuleError(f"{k.name} holds no Clue card the bot knows: say how it ended with outcome:success|failure")
-    how = (f"Clues {progress(obj)}" if obj is not None else "no Clue card") + (
-        f"; reported: {reported}" if reported is not None else "")
+    ended = cf.InvestigationResolved(knight=k.name, success=success, progress=progress(obj) if obj is not None
+                                     else None, reported=reported)
     out: list[str] = []
     if vision.choice == "free_roam":
         vision.free_roam_success = success
-        out.append(f"🧭 {k.name}'s Free Roam {'**succeeds**' if success else 'fails'} ({how})."
-                   + (" Two Loot cards in the Spoils Phase." if success else ""))
+        out.append(said(ended))
     if number is not None:
         vision.outcome = "success" if success else "failure"
         out += mark_tale(k, "success" if success else "investigation", vision.chapter, number)
         leads = leads_for(obj, success) if obj is not None else 0
         vision.leads_gained = leads
         k.sheet.leads += leads
-        verdict = "**succeeds**" if success else "fails"
-        out.append(f"🔍 {k.name}'s Investigation {vision.chapter}.{number} {verdict} ({how}). Read its "
-                   f"{'Success' if success else 'Failure'} paragraph in {k.name}'s Knightbook and report what it says "
-                   "with `/expedition note`.")
-        out.append(f"🧵 Leads +{leads} ({'the excess Clues' if success else 'half the Clues, rounded down'}): "
-                   f"{k.name} has **{k.sheet.leads}** Leads.")
+        out.append(said(ended.model_copy(update={"chapter": vision.chapter, "number": number})))
+        out.append(said(cf.LeadsNoted(knight=k.name, leads=leads, success=success, total=k.sheet.leads)))
         if not success and k.sheet.leads >= LEADS_FOR_A_SUCCESS:
-            out.append(f"{k.name} may spend {LEADS_FOR_A_SUCCESS} Leads to succeed instead: `/expedition leads "
-                       f"chapter:{vision.chapter} investigation:{number}`.")
+            out.append(said(cf.LeadsMaySpend(knight=k.name, leads=LEADS_FOR_A_SUCCESS, chapter=vision.chapter,
+                                             number=number)))
     return out
 
 
@@ -139,9 +136,7 @@ def cold_lead(state: CampaignState, exp: ExpeditionState, k: KnightState, number
                         f"not yet attempted from Chapter {chapter}")
     vision.cold_lead = number
     vision.chapter = chapter
-    again = "repeats the failed" if inv.resolved else "starts"
-    return [f"🕯 {k.name} picks up a cold lead and {again} Investigation {chapter}.{number} during the Free Roam: read "
-            f"its paragraphs in {k.name}'s Knightbook; the Clue card decides it at the end of the Expedition."]
+    return [said(cf.ColdLeadTaken(knight=k.name, chapter=chapter, number=number, repeats=inv.resolved))]
 
 
 def spend_leads(state: CampaignState, exp: ExpeditionState | None, k: KnightState, chapter: int,
@@ -157,6 +152,5 @@ def spend_leads(state: CampaignState, exp: ExpeditionState | None, k: KnightStat
     vision = exp.visions.get(k.id) if exp is not None else None
     if vision is not None and vision.chapter == chapter and _number(vision) == number and vision.outcome == "failure":
         vision.outcome = "success"
-    out.append(f"📖 Read both paragraphs of Investigation {chapter}.{number} in {k.name}'s Knightbook and gain its "
-               "reward.")
+    out.append(said(cf.BothParagraphsToRead(knight=k.name, chapter=chapter, number=number)))
     return out

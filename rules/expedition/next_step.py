@@ -87,3 +87,60 @@ class QuestPacesStory(Fact):
     knight: str
     kind: str
     next: NextStep
+
+
+Lack = Literal["no_knight", "callings", "party_leader", "destination", "delve_not_started", "story_time",
+               "clash_over", "clash_running", "clash_not_played", "not_rested", "over"]
+
+
+@fact
+class PhaseLacks(Fact):
+    """What the current step still needs before `/expedition next` (``phases.missing``): ``what``, the Knights it
+    names (no calling chosen yet), the Story step's ``time`` and the Time ``now``."""
+
+    fact: Literal["expedition_phase_lacks"] = "expedition_phase_lacks"
+    what: Lack
+    knights: list[str] = []
+    time: int = 0
+    now: int = 0
+
+
+@fact
+class ClashPhaseResolved(Fact):
+    """The ``kind`` (exhibition, full) Clash of this Expedition is resolved (seen starting, then gone)."""
+
+    fact: Literal["expedition_clash_resolved"] = "expedition_clash_resolved"
+    kind: str
+
+
+@fact
+class LostToSpoils(Fact):
+    """The Expedition is lost: the party returns for the Spoils."""
+
+    fact: Literal["expedition_lost_to_spoils"] = "expedition_lost_to_spoils"
+
+
+@fact
+class StoryCallsClash(Fact):
+    """The Story step at Time ``time`` calls the ``kind`` (Exhibition, Full) Clash."""
+
+    fact: Literal["expedition_story_calls_clash"] = "expedition_story_calls_clash"
+    time: int
+    kind: str
+
+
+@fact
+class ExpeditionMoved(Fact):
+    """The GM moves the Expedition to ``step`` (a Quest's ``reason``)."""
+
+    fact: Literal["expedition_moved"] = "expedition_moved"
+    step: Step
+    reason: str
+
+
+@fact
+class ReturnsAfter(Fact):
+    """After the moved step, the party returns to ``step`` (and the paragraph that led there)."""
+
+    fact: Literal["expedition_returns_after"] = "expedition_returns_after"
+    step: Step

@@ -13,6 +13,7 @@ from rules.delve import scouting
 from rules.dice import Dice
 from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
+from rules.expedition import outpost_facts as of
 from rules.expedition import phases as ph
 from rules.expedition.outpost_facts import (
     ContractFulfilled,
@@ -100,16 +101,16 @@ def visit(state: CampaignState, ost: OutpostState, o: Outpost, section: Section)
     ost.visited.append(section)
     sec = o.section(section)
     if len(ost.visited) > 1:
-        return [f"The party visits {sec.name} ({SECTION_LABEL[section]}); its Early Bird went to the first section."]
+        return [said(of.SectionVisited(section=sec.name, label=SECTION_LABEL[section]))]
     bird = sec.early_bird
     out = [said(EarlyBird(section=sec.name, label=SECTION_LABEL[section], text=bird.text)),
            *random_targets_said(bird.text)]
     if bird.gold:
         for k in party(state):
             k.sheet.gold += bird.gold
-        out.append(f"(+{bird.gold} Gold to each Knight.)")
+        out.append(said(of.PartyGold(amount=bird.gold, why="early_bird")))
     if bird.discount:
-        out.append(f"Purchases in {sec.name} cost {bird.discount} Gold less this Outpost Phase.")
+        out.append(said(of.SectionDiscount(section=sec.name, discount=bird.discount)))
     return out
 
 
@@ -126,7 +127,7 @@ def pay(k: KnightState, cost: int, what: str) -> list[str]:
     if k.sheet.gold < cost:
         raise RuleError(f"{what} costs {cost} Gold; {k.name} has {k.sheet.gold}")
     k.sheet.gold -= cost
-    return [f"{k.name} pays {cost} Gold ({k.sheet.gold} left)."]
+    return [said(of.OutpostPaid(knight=k.name, cost=cost, left=k.sheet.gold))]
 
 
 # -- the Inn -----------------------------------------------------------------------------------------------------
@@ -146,7 +147,7 @@ def inn(state: CampaignState, ost: OutpostState, o: Outpost, dice: Dice) -> list
     if row.gold:
         for k in party(state):
             k.sheet.gold = max(0, k.sheet.gold + row.gold)
-        out.append(f"Each Knight {'gains' if row.gold > 0 else 'loses'} {abs(row.gold)} Gold (never below 0).")
+        out.append(said(of.PartyGold(amount=row.gold, why="inn")))
     return out
 
 
@@ -200,10 +201,10 @@ def fulfil(state: CampaignState, exp: ExpeditionState, cat: Catalogue) -> list[s
     if c.gold:
         for k in party(state):
             k.sheet.gold += c.gold
-        out.append(f"Each participating Knight gains {c.gold} Gold.")
+        out.append(said(of.PartyGold(amount=c.gold, why="contract")))
     if c.checkbox and c.id not in state.outpost_unlocks.contracts_marked:
         state.outpost_unlocks.contracts_marked.append(c.id)
-        out.append(f"{c.name}'s checkbox is marked: it cannot be signed again.")
+        out.append(said(of.ContractMarked(contract=c.name)))
     return out
 
 
@@ -250,13 +251,12 @@ def scout_setup(engine: Engine, state: CampaignState, h: ScoutHired, sc: Scout) 
     kingdom = engine.catalogue.kingdoms.get(delve.kingdom)
     tiles = engine.catalogue.kingdom_tiles.get(delve.kingdom, {})
     if kingdom is None:
-        return [f"🔭 {sc.name}: the Kingdom {delve.kingdom!r} is not loaded; apply by hand: {sc.text}"]
+        return [said(of.ScoutSetUp(scout=sc.name, kind="unloaded", by_hand=delve.kingdom, text=sc.text))]
     eff = sc.effect
     if isinstance(eff, PlaceTiles):
         state.delve, placed = scouting.place_rings(delve, tiles, eff.rings)
         h.applied = True
-        return [f"🔭 {sc.name} (Recon): " + (f"placed face down: {', '.join(placed)}." if placed
-                                             else "no more Kingdom tiles to place.")]
+        return [said(of.ScoutSetUp(scout=sc.name, kind="recon", cards=list(placed)))]
     if isinstance(eff, LookExploration):
         h.looked = True
         h.seen = scouting.look(delve, eff.look)
@@ -270,10 +270,10 @@ def scout_setup(engine: Engine, state: CampaignState, h: ScoutHired, sc: Scout) 
     try:
         state.delve = scouting.add_cards(delve, kingdom, eff.cards, eff.depth)
     except RuleError as e:
-        return [f"🔭 {sc.name} (Survey): {e}; apply by hand: {sc.text}"]
+        return [said(of.ScoutSetUp(scout=sc.name, kind="survey", by_hand=str(e), text=sc.text))]
     h.applied = True
-    added = ", ".join(kingdom.exploration_card(c).name for c in eff.cards)
-    return [f"🔭 {sc.name} (Survey): {added} added to the Exploration deck under its top {eff.depth} card(s)."]
+    added = [kingdom.exploration_card(c).name for c in eff.cards]
+    return [said(of.ScoutSetUp(scout=sc.name, kind="survey", cards=added, depth=eff.depth))]
 
 
 @observes
@@ -322,17 +322,15 @@ def use_scout(engine: Engine, state: CampaignState, sid: str, cards: list[str]) 
         if cards:
             raise RuleError(f"{sc.name} does not move Exploration cards; apply their task by hand")
         h.applied = True
-        return [f"🔭 {sc.name}: {sc.text}", f"Apply it by hand: `{sc.command}`" if sc.command else "Apply it by hand.",
-                f"{sc.name}'s task is marked done."]
+        return [said(of.ScoutByHand(scout=sc.name, text=sc.text, command=sc.command or "", part=part))
+                for part in ("text", "apply", "done")]
     delve = state.delve
     if delve is None or not h.looked or not isinstance(sc.effect, LookExploration):
         raise RuleError(f"{sc.name} acts by themselves at Kingdom Setup (`/delve start`); nothing to choose now")
     state.delve = scouting.to_bottom(delve, h.seen, cards, sc.effect.to_bottom)
     h.applied = True
     kingdom = engine.catalogue.kingdoms[delve.kingdom]
-    moved = ", ".join(kingdom.exploration_card(c).name for c in cards)
-    return [f"🔭 {sc.name}: " + (f"{moved} put at the bottom of the Exploration deck." if cards
-                                 else "the Exploration deck keeps its order.")]
+    return [said(of.PatrolBottomed(scout=sc.name, cards=[kingdom.exploration_card(c).name for c in cards]))]
 
 
 # -- the Mercenary Guild -----------------------------------------------------------------------------------------
@@ -403,10 +401,10 @@ def unlock(state: CampaignState, cat: Catalogue, mid: str, for_knight: KnightSta
     if m.id in unl and (unl[m.id] is None or for_knight is not None and unl[m.id] == for_knight.id):
         raise RuleError(f"{m.name} is unlocked already")
     unl[m.id] = None if for_knight is None else for_knight.id
-    out = [f"{m.name} is unlocked " + (f"for {for_knight.name} only." if for_knight else "for everyone.")]
+    out = [said(of.MercenaryUnlocked(mercenary=m.name, knight=for_knight.name if for_knight else ""))]
     if for_knight is not None and m.name not in for_knight.sheet.mercenaries:
         for_knight.sheet.mercenaries.append(m.name)
-        out.append(f"Noted on {for_knight.name}'s Knight Sheet.")
+        out.append(said(of.MercenaryNoted(knight=for_knight.name)))
     return out
 
 
@@ -419,7 +417,7 @@ def treachery(state: CampaignState, h: HiredMercenary, name: str) -> list[str]:
     k = state.knights.get(h.paid_by)
     if k is None or k.sheet.vices.get("treachery", 0) <= 0:
         return []
-    return [f"Treachery: {name} costs +{TREACHERY_GOLD} Gold to use."] + pay(k, TREACHERY_GOLD, f"Using {name}")
+    return [said(of.TreacheryCost(mercenary=name, gold=TREACHERY_GOLD))] + pay(k, TREACHERY_GOLD, f"Using {name}")
 
 
 @implements("Mercenary Abilities", tests=[M + "test_mercenary_use_spends_a_use_and_flips_then_discards"])
@@ -494,7 +492,7 @@ def reforge(state: CampaignState, ost: OutpostState, o: Outpost, cat: Catalogue,
     if off and g.reforged is not None:
         off = min(off, g.reforged.reforge_cost)
         k.sheet.gold += off  # the Early Bird's discount; lo.reforge pays the printed cost
-        out.append(f"Early Bird: {off} Gold off.")
+        out.append(said(of.ReforgeDiscount(off=off)))
     out += lo.reforge(cat, k, g.id)
     ost.reforged.setdefault(k.id, []).append(g.id)
     return out

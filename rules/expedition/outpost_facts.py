@@ -123,3 +123,125 @@ class SaintGained(Fact):
     knight: str
     devotion: int
     saint: str
+
+
+@fact
+class SectionVisited(Fact):
+    """The party visits ``section`` (``label``) after the first: its Early Bird went to the first section."""
+
+    fact: Literal["outpost_section_visited"] = "outpost_section_visited"
+    section: str
+    label: str
+
+
+@fact
+class PartyGold(Fact):
+    """Each Knight's Gold moves by ``amount`` (``why``: the Early Bird, the Inn's row, a fulfilled Contract)."""
+
+    fact: Literal["outpost_party_gold"] = "outpost_party_gold"
+    amount: int
+    why: Literal["early_bird", "inn", "contract"]
+
+
+@fact
+class SectionDiscount(Fact):
+    """The Early Bird: purchases in ``section`` cost ``discount`` Gold less this Outpost Phase."""
+
+    fact: Literal["outpost_section_discount"] = "outpost_section_discount"
+    section: str
+    discount: int
+
+
+@fact
+class OutpostPaid(Fact):
+    """``knight`` pays ``cost`` Gold (``left`` after it)."""
+
+    fact: Literal["outpost_paid"] = "outpost_paid"
+    knight: str
+    cost: int
+    left: int
+
+
+@fact
+class ContractMarked(Fact):
+    """The fulfilled ``contract``'s checkbox is marked: it cannot be signed again."""
+
+    fact: Literal["outpost_contract_marked"] = "outpost_contract_marked"
+    contract: str
+
+
+@fact
+class ScoutSetUp(Fact):
+    """A Scout's effect at Kingdom Setup: ``scout`` (``kind``: recon, survey) ``cards`` placed or added (under
+    ``depth`` cards), or by hand with the Scout's ``text`` (``by_hand``: the Survey's refusal, or the Kingdom id not
+    loaded, ``kind`` unloaded)."""
+
+    fact: Literal["outpost_scout_set_up"] = "outpost_scout_set_up"
+    scout: str
+    kind: Literal["recon", "survey", "unloaded"]
+    cards: list[str] = []
+    depth: int = 0
+    by_hand: str = ""
+    text: str = ""
+
+
+@fact
+class ScoutByHand(Fact):
+    """A Scout without a typed effect: ``text``, the ``command`` to apply it (may be empty); marked done."""
+
+    fact: Literal["outpost_scout_by_hand"] = "outpost_scout_by_hand"
+    scout: str
+    text: str
+    command: str = ""
+    part: Literal["text", "apply", "done"]
+
+
+@fact
+class PatrolBottomed(Fact):
+    """A Patrol Scout puts ``cards`` at the bottom of the Exploration deck (none: its order is kept)."""
+
+    fact: Literal["outpost_patrol_bottomed"] = "outpost_patrol_bottomed"
+    scout: str
+    cards: list[str]
+
+
+@fact
+class MercenaryUnlocked(Fact):
+    """``mercenary`` is unlocked for ``knight`` only (empty: for everyone)."""
+
+    fact: Literal["outpost_mercenary_unlocked"] = "outpost_mercenary_unlocked"
+    mercenary: str
+    knight: str = ""
+
+
+@fact
+class MercenaryNoted(Fact):
+    """The unlocked Mercenary is noted on ``knight``'s Knight Sheet."""
+
+    fact: Literal["outpost_mercenary_noted"] = "outpost_mercenary_noted"
+    knight: str
+
+
+@fact
+class TreacheryCost(Fact):
+    """Treachery: using ``mercenary`` costs +``gold`` Gold."""
+
+    fact: Literal["outpost_treachery_cost"] = "outpost_treachery_cost"
+    mercenary: str
+    gold: int
+
+
+@fact
+class ReforgeDiscount(Fact):
+    """The Early Bird: ``off`` Gold off a reforge."""
+
+    fact: Literal["outpost_reforge_discount"] = "outpost_reforge_discount"
+    off: int
+
+
+@fact
+class BackAtSection(Fact):
+    """The party is back at ``section`` (visited already)."""
+
+    fact: Literal["outpost_back_at"] = "outpost_back_at"
+    section: str

@@ -11,7 +11,9 @@ from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.expedition import outpost as op
 from rules.expedition import phases as ph
+from rules.expedition.outpost_facts import BackAtSection
 from rules.expedition.outpost_state import Section
+from rules.facts import said
 from rules.state import CampaignState
 
 Name = Field(min_length=1, max_length=64)
@@ -146,7 +148,7 @@ def _result(engine: Engine, state: CampaignState, texts: list[str], **extra: Any
 @handles(OutpostVisit)
 def outpost_visit(engine: Engine, state: CampaignState, act: OutpostVisit, dice: Dice) -> Result:
     _, ost, o = op.open_outpost(engine, state)
-    texts = op.visit(state, ost, o, act.section) or [f"The party is back at {o.section(act.section).name}."]
+    texts = op.visit(state, ost, o, act.section) or [said(BackAtSection(section=o.section(act.section).name))]
     return _result(engine, state, texts)
 
 

@@ -12,7 +12,8 @@ from rules.delve.monsters import district_monster
 from rules.delve.track import EXHIBITION_TIME, FULL_CLASH_TIME
 from rules.engine import Engine, Event
 from rules.errors import RuleError
-from rules.expedition.next_step import Cmd, NextStep, Opt, QuestPacesStory, StepEntered, Why
+from rules.expedition import next_step as ns
+from rules.expedition.next_step import Cmd, NextStep, Opt, PhaseLacks, QuestPacesStory, StepEntered, Why
 from rules.expedition.state import PHASE_OF, STEPS, Choice, Done, ExpeditionState, Phase, Step
 from rules.facts import said
 from rules.state import QUEST_PACE_VERSION, CampaignState
@@ -212,7 +213,7 @@ def follow(engine: Engine, state: CampaignState) -> list[Event]:
     elif state.clash is None and exp.clash_running is not None:
         if exp.clash_running not in exp.done:
             exp.done.append(exp.clash_running)
-        texts.append(f"The {exp.clash_running.capitalize()} Clash of this Expedition is resolved.")
+        texts.append(said(ns.ClashPhaseResolved(kind=exp.clash_running)))
         exp.clash_running = None
     if state.delve is not None and state.delve.rested and "rest" not in exp.done:
         exp.done.append("rest")
@@ -230,13 +231,13 @@ def _move_once(engine: Engine, state: CampaignState, exp: ExpeditionState) -> li
         back, exp.return_to = exp.return_to, None
         return enter(engine, state, exp, back if back is not None else following(exp, step))
     if state.track.lost and step in ("delve1", "delve2", "clash_exhibition", "clash_full", "rest"):
-        return enter(engine, state, exp, "spoils") + ["The Expedition is lost: the party returns for the Spoils."]
+        return enter(engine, state, exp, "spoils") + [said(ns.LostToSpoils())]
     for delve, time, kind in (("delve1", EXHIBITION_TIME, "Exhibition"), ("delve2", FULL_CLASH_TIME, "Full")):
         if step != delve or state.delve is None or state.track.time < time:
             continue
         quester = quest_paces(state, exp)
         if quester is None:
-            return [f"📖 Time {time}: the Story step calls the {kind} Clash."] + enter(
+            return [said(ns.StoryCallsClash(time=time, kind=kind))] + enter(
                 engine, state, exp, following(exp, step))
         if time in exp.quest_paced:
             return []
@@ -245,7 +246,7 @@ def _move_once(engine: Engine, state: CampaignState, exp: ExpeditionState) -> li
     return []
 
 
-def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
+def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[PhaseLacks]:
     """What the current step still needs before `/expedition next`."""
     from rules.expedition.vision import vision_missing
 
@@ -254,27 +255,26 @@ def missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[
         return vision_missing(engine, state, exp)
     if step in ("delve1", "delve2"):
         if state.delve is None:
-            return ["the Delve has not started"]
+            return [PhaseLacks(what="delve_not_started")]
         time = EXHIBITION_TIME if step == "delve1" else FULL_CLASH_TIME
         if state.track.time >= time and quest_paces(state, exp) is not None:
             return []  # the Quest's paragraph sends the party on
-        return [f"the Story step has not reached Time {time} (Time is {state.track.time}); a Quest that calls a "
-                "Clash or a Rest now: `/expedition next phase:clash|rest reason:\"...\"`"]
+        return [PhaseLacks(what="story_time", time=time, now=state.track.time)]
     if step in ("clash_exhibition", "clash_full"):
         if state.clash is not None and state.clash.over is not None:
-            return ["the Clash is over: the GM ends it with /clash end"]
-        return ["the Clash is still under way" if state.clash is not None else "the Clash has not been played"]
+            return [PhaseLacks(what="clash_over")]
+        return [PhaseLacks(what="clash_running" if state.clash is not None else "clash_not_played")]
     if step == "rest":
-        return ["the party has not rested"]
+        return [PhaseLacks(what="not_rested")]
     if step == "over":
-        return ["the Expedition is over"]
+        return [PhaseLacks(what="over")]
     return []
 
 
 def advance(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
     lacking = missing(engine, state, exp)
     if lacking:
-        raise RuleError(f"{LABEL[exp.step]} is not finished: {'; '.join(lacking)}. "
+        raise RuleError(f"{LABEL[exp.step]} is not finished: {'; '.join(said(x) for x in lacking)}. "
                         + said(next_command(engine, state, exp)))
     return enter(engine, state, exp, following(exp, exp.step))
 
@@ -307,10 +307,10 @@ def move_to(engine: Engine, state: CampaignState, exp: ExpeditionState, phase: P
         raise RuleError(f"the party is in {LABEL[target]} already")
     exp.return_to = exp.step if target in DONE_BY_STEP and exp.step in ("delve1", "delve2") else None
     exp.moves.append(f"{LABEL[exp.step]} → {LABEL[target]}: {reason}")
-    texts = [f"The GM moves the Expedition to {LABEL[target]}: {reason}"]
+    texts = [said(ns.ExpeditionMoved(step=target, reason=reason))]
     texts += enter(engine, state, exp, target)
     if exp.return_to is not None:
-        texts.append(f"After it, the party returns to {LABEL[exp.return_to]} (and the paragraph that led here).")
+        texts.append(said(ns.ReturnsAfter(step=exp.return_to)))
     return texts
 
 

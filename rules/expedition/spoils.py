@@ -7,6 +7,7 @@ itself is rules/expedition/spoils_loot.py; the Gambling Den is spoils_gamble.py.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from content.loader import Catalogue
 from content.schema.loot import LOOT_TYPE_NAMES
@@ -14,9 +15,11 @@ from rules.coverage import implements
 from rules.decision_ids import decision_id
 from rules.engine import Decision, Engine
 from rules.errors import RuleError
+from rules.expedition import expedition_facts as xf
 from rules.expedition.spoils_loot import allowed_tier, available, candidates, card_of, held_gear, spoils_of
 from rules.expedition.spoils_state import Exchanged, LootItem, SpoilsState, Vote
 from rules.expedition.state import ExpeditionState
+from rules.facts import said
 from rules.knights import loadout as lo
 from rules.knights.state import ArmoryItem, KnightState
 from rules.state import CampaignState
@@ -46,6 +49,13 @@ def share_size(exp: ExpeditionState, kid: str) -> int:
     return 2 if roamed else 1
 
 
+def loot_card(cat: Catalogue, item: LootItem) -> xf.LootCard:
+    """A Loot card as a fact shows it (``loot_name``'s parts)."""
+    card = cat.loot.get(item.card)
+    return xf.LootCard(uid=item.uid, name=card.name if card else item.card, type=item.type,
+                       source=item.monster or item.kingdom or "")
+
+
 def loot_name(cat: Catalogue, item: LootItem) -> str:
     card = cat.loot.get(item.card)
     extra = f", {item.monster}" if item.monster else (f", {item.kingdom}" if item.kingdom else "")
@@ -67,11 +77,11 @@ def begin(cat: Catalogue, state: CampaignState) -> list[str]:
         return []
     sp = exp.spoils
     sp.started = True
-    out = ["💰 **Spoils Phase**: the Knights return to the Outpost."]
+    out = [said(xf.SpoilsBegin())]
     for k in state.knights.values():
         k.locked = False
         if k.sheet.bane != k.stats.bane:  # "Bane": "note the amount of Bane you possess at the end of the Expedition"
-            out.append(f"{k.name}: Bane {k.stats.bane} noted on the Knight Sheet (was {k.sheet.bane}).")
+            out.append(said(xf.BaneNoted(knight=k.name, bane=k.stats.bane, was=k.sheet.bane)))
             k.sheet.bane = k.stats.bane
         gone = [e.gear for e in k.loadout if (g := cat.gear.get(e.gear)) is not None and g.type == "consumable"]
         if not gone:
@@ -82,18 +92,11 @@ def begin(cat: Catalogue, state: CampaignState) -> list[str]:
             sp.returned.append(gid)
             if gid not in state.unlocked_consumables:
                 state.unlocked_consumables.append(gid)
-        names = ", ".join(cat.gear[g].name for g in gone)
-        out.append(f"🧪 {k.name} returns the Consumable(s) they equipped to the Merchant deck: {names}.")
+        out.append(said(xf.ConsumablesReturned(knight=k.name, gear=[cat.gear[g].name for g in gone])))
     out += duplicity(cat, state, sp)
-    if sp.loot:
-        out.append(f"The Loot deck's {len(sp.loot)} card(s) become the Common Goods: "
-                   + "; ".join(loot_name(cat, i) for i in sp.loot) + ".")
-    else:
-        out.append("The Loot deck is empty: there is nothing to divide (`/spoils done` ends the Expedition).")
-    sizes = [f"{k.name} {share_size(exp, k.id)}" for k in living(state)]
-    out.append(f"Loot Distribution: each Knight gains chosen card(s) — {', '.join(sizes)}"
-               + (f"; {len(state.squires)} Squire(s): as many extra cards for a Gear exchange" if state.squires
-                  else "") + ". `/spoils take card:<L..>`, or `/spoils vote card:<L..>` when you disagree.")
+    out.append(said(xf.CommonGoods(cards=[loot_card(cat, i) for i in sp.loot])))
+    out.append(said(xf.LootDistributionBegins(shares=[(k.name, share_size(exp, k.id)) for k in living(state)],
+                                              squires=len(state.squires))))
     return out + _marks_due(state, exp)
 
 
@@ -106,11 +109,9 @@ def _marks_due(state: CampaignState, exp: ExpeditionState) -> list[str]:
         if k is None:
             continue
         if vision.choice == "quest":
-            out.append(f"📜 {k.name}'s Quest (Chapter {vision.chapter}): once its paragraph is read, mark it on the "
-                       f"Knight Sheet with `/knight mark what:quest chapter:{vision.chapter} knight:\"{k.name}\"`.")
+            out.append(said(xf.MarkDue(knight=k.name, choice="quest", chapter=vision.chapter)))
         elif vision.outcome is None and vision.free_roam_success is None:
-            out.append(f"🔍 {k.name}'s {vision.choice.replace('_', ' ').title()}: resolve it with "
-                       f"`/expedition resolve knight:\"{k.name}\"`.")
+            out.append(said(xf.MarkDue(knight=k.name, choice=vision.choice, chapter=vision.chapter)))
     return out
 
 
@@ -125,11 +126,11 @@ def duplicity(cat: Catalogue, state: CampaignState, sp: SpoilsState) -> list[str
         if k.sheet.vices.get("duplicity", 0) <= 0:
             continue
         if not sp.loot:
-            out.append(f"Duplicity: {k.name} would discard a Loot card, but the Loot deck is empty.")
+            out.append(said(xf.DuplicityDiscards(knight=k.name)))
             continue
         item = sp.loot.pop()
         sp.discarded.append(item)
-        out.append(f"Duplicity: {k.name} discards 1 Loot card from the Loot deck: {loot_name(cat, item)}.")
+        out.append(said(xf.DuplicityDiscards(knight=k.name, card=loot_card(cat, item))))
     return out
 
 
@@ -184,8 +185,8 @@ def take(cat: Catalogue, state: CampaignState, k: KnightState, uid: str, squire:
     sp.shares.setdefault(k.id, []).append(item.uid)
     if squire:
         sp.squire_shares.append(item.uid)
-    why = " (a Squire's extra Gear exchange)" if squire else ""
-    return [f"🎁 {k.name} takes {loot_name(cat, item)}{why}."] + _distribution_left(cat, state, exp)
+    return [said(xf.LootTaken(knight=k.name, card=loot_card(cat, item), squire=squire)),
+            *_distribution_left(cat, state, exp)]
 
 
 def _distribution_left(cat: Catalogue, state: CampaignState, exp: ExpeditionState) -> list[str]:
@@ -193,11 +194,8 @@ def _distribution_left(cat: Catalogue, state: CampaignState, exp: ExpeditionStat
     waiting = [k.name for k in living(state)
                if len([u for u in sp.shares.get(k.id, []) if u not in sp.squire_shares]) < share_size(exp, k.id)]
     if not sp.common_goods():
-        return ["The Common Goods are all given out."]
-    if waiting:
-        return [f"Still to choose: {', '.join(waiting)}."]
-    return ["Every Knight has their chosen card(s): the rest is the Spare Scrap — `/spoils scrap` in turn, starting "
-            "with the Party Leader."]
+        return [said(xf.DistributionLeft(given_out=True))]
+    return [said(xf.DistributionLeft(waiting=waiting))]
 
 
 def open_vote(cat: Catalogue, state: CampaignState, uid: str) -> tuple[list[str], Decision]:
@@ -222,8 +220,7 @@ def open_vote(cat: Catalogue, state: CampaignState, uid: str) -> tuple[list[str]
     sp.votes_held += 1
     voters = list(dict.fromkeys(k.owner for k in living(state)))
     sp.vote = Vote(id=ident, card=item.uid, options=options, voters=voters)
-    return [f"🗳 Vote {sp.vote.id}: who gets {loot_name(cat, item)}? Each player votes once; the majority wins, and "
-            "the Party Leader breaks a tie."], vote_decision(cat, state, sp)
+    return [said(xf.VoteOpened(vote=sp.vote.id, card=loot_card(cat, item)))], vote_decision(cat, state, sp)
 
 
 def vote_decision(cat: Catalogue, state: CampaignState, sp: SpoilsState) -> Decision:
@@ -261,36 +258,38 @@ def cast(cat: Catalogue, state: CampaignState, decision: str, voter: str, option
     if vote.tie:
         if voter != _leader_owner(state) and not gm:
             raise RuleError("the tie is broken by the Party Leader (or the GM); nothing was changed")
-        return _award(cat, state, exp, wanted, "the Party Leader breaks the tie"), None
+        return _award(cat, state, exp, wanted, "leader"), None
     if voter not in vote.voters:
         raise RuleError("only the players of the living Knights vote; nothing was changed")
     if voter in vote.ballots:
         raise RuleError("you have voted already in this vote; nothing was changed")
     vote.ballots[voter] = wanted
-    out = [f"🗳 A vote for {state.knights[wanted].name} ({len(vote.ballots)}/{len(vote.voters)})."]
+    out = [said(xf.BallotCast(knight=state.knights[wanted].name, cast=len(vote.ballots), voters=len(vote.voters)))]
     if len(vote.ballots) < len(vote.voters):
         return out, vote_decision(cat, state, sp)
     tally = Counter(vote.ballots.values())
     top = max(tally.values())
     tied = [o for o in vote.options if tally.get(o) == top]
     if len(tied) == 1:
-        return out + _award(cat, state, exp, tied[0], f"the majority ({top} vote(s))"), None
+        return out + _award(cat, state, exp, tied[0], "majority", top), None
     lead_ballot = vote.ballots.get(_leader_owner(state))
     if lead_ballot in tied:
-        return out + _award(cat, state, exp, lead_ballot, "a tie, broken by the Party Leader's vote"), None
+        return out + _award(cat, state, exp, lead_ballot, "leader_vote"), None
     vote.tie = tied
-    out.append("A tie between " + " and ".join(state.knights[o].name for o in tied) + ": the Party Leader breaks it.")
+    out.append(said(xf.VoteTied(knights=[state.knights[o].name for o in tied])))
     return out, vote_decision(cat, state, sp)
 
 
-def _award(cat: Catalogue, state: CampaignState, exp: ExpeditionState, kid: str, why: str) -> list[str]:
+def _award(cat: Catalogue, state: CampaignState, exp: ExpeditionState, kid: str,
+           how: Literal["leader", "majority", "leader_vote"], votes: int = 0) -> list[str]:
     sp = exp.spoils
     assert sp.vote is not None
     item = sp.item(sp.vote.card)
     assert item is not None
     sp.vote = None
     sp.shares.setdefault(kid, []).append(item.uid)
-    return [f"🎁 {state.knights[kid].name} gets {loot_name(cat, item)}: {why}."] + _distribution_left(cat, state, exp)
+    return [said(xf.LootAwarded(knight=state.knights[kid].name, card=loot_card(cat, item), how=how, votes=votes)),
+            *_distribution_left(cat, state, exp)]
 
 
 # --- the Spare Scrap ---------------------------------------------------------------------------------------------
@@ -337,9 +336,8 @@ def scrap(cat: Catalogue, state: CampaignState, k: KnightState, uid: str) -> lis
     sp.spare.setdefault(k.id, []).append(item.uid)
     left = sp.common_goods()
     nxt = scrap_turn(state, exp)
-    tail = (f"Next: {state.knights[nxt].name}." if left and nxt else
-            "The Spare Scrap is empty: exchange it for Gold now or gamble it (/spoils gamble).")
-    return [f"🧺 {k.name} takes {loot_name(cat, item)} from the Spare Scrap. {tail}"]
+    return [said(xf.ScrapTaken(knight=k.name, card=loot_card(cat, item),
+                               next=state.knights[nxt].name if left and nxt else ""))]
 
 
 # --- exchanges ----------------------------------------------------------------------------------------------------
@@ -382,7 +380,7 @@ def exchange(cat: Catalogue, state: CampaignState, k: KnightState, uid: str, for
         gold = gold_value(cat, item)
         k.sheet.gold += gold
         sp.exchanged[u] = Exchanged(knight=k.id, how="gold", gold=gold)
-        return [f"🪙 {k.name} exchanges {loot_name(cat, item)} for {gold} Gold ({k.sheet.gold} Gold)."]
+        return [said(xf.LootForGold(knight=k.name, card=loot_card(cat, item), gold=gold, total=k.sheet.gold))]
     if spare:
         raise RuleError(f"{u} is Spare Scrap: it can be exchanged for Gold only (\"they cannot be exchanged for Gear "
                         "anymore!\"); use for:gold")
@@ -414,15 +412,15 @@ def exchange(cat: Catalogue, state: CampaignState, k: KnightState, uid: str, for
         if onto is not None:
             raise RuleError("onto: is for Upgrade Loot only")
         k.sheet.armory.append(ArmoryItem(gear=gid))
-        out = [f"🛡 {card.name} joins {k.name}'s Armory."]
+        out = [said(xf.JoinsArmory(knight=k.name, gear=card.name))]
         if item.type == "consumable":
             sp.exchanged[u] = Exchanged(knight=k.id, how="consumable", gear=gid)
             if gid not in state.unlocked_consumables:
                 state.unlocked_consumables.append(gid)
-                out.append(f"🧪 {card.name} is unlocked in the Merchant Workshop.")
+                out.append(said(xf.ConsumableUnlocked(gear=card.name)))
         else:
             sp.exchanged[u] = Exchanged(knight=k.id, how="gear", gear=gid)
-    return [f"🔁 {k.name} exchanges {loot_name(cat, item)}."] + out
+    return [said(xf.LootExchanged(knight=k.name, card=loot_card(cat, item))), *out]
 
 
 # --- the end -----------------------------------------------------------------------------------------------------
@@ -452,7 +450,8 @@ def finish(engine: Engine, state: CampaignState) -> list[str]:
             gold = gold_value(cat, item)
             k.sheet.gold += gold
             sp.exchanged[u] = Exchanged(knight=kid, how="gold", gold=gold)
-            out.append(f"🪙 {k.name} cashes {loot_name(cat, item)} for {gold} Gold ({k.sheet.gold} Gold).")
+            out.append(said(xf.LootForGold(knight=k.name, card=loot_card(cat, item), gold=gold, total=k.sheet.gold,
+                                           cashed=True)))
     sp.done = True
     return out + ph.advance(engine, state, exp)
 

@@ -10,6 +10,7 @@ from rules.coverage import implements
 from rules.engine import Engine
 from rules.errors import RuleError
 from rules.expedition.clue_cards import give_back
+from rules.expedition.next_step import PhaseLacks
 from rules.expedition.state import Choice, ExpeditionState, KnightVision
 from rules.expedition.vision_facts import (
     CallingChosen,
@@ -142,16 +143,16 @@ def set_destination(engine: Engine, exp: ExpeditionState, kingdom: str) -> list[
     return [said(DestinationChosen(kingdom=found.name))]
 
 
-def vision_missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[str]:
+def vision_missing(engine: Engine, state: CampaignState, exp: ExpeditionState) -> list[PhaseLacks]:
     lacking = []
     living = [k for k in state.knights.values() if not k.dead]
     if not living:
-        lacking.append("no Knight is in the campaign yet (/knight create)")
+        lacking.append(PhaseLacks(what="no_knight"))
     undecided = [k.name for k in living if k.id not in exp.visions]
     if undecided:
-        lacking.append(f"no calling chosen yet for {', '.join(undecided)} (/expedition vision)")
+        lacking.append(PhaseLacks(what="callings", knights=undecided))
     if exp.party_leader is None:
-        lacking.append("no Party Leader (/expedition leader)")
+        lacking.append(PhaseLacks(what="party_leader"))
     if exp.destination is None:
-        lacking.append("no Destination Kingdom (/expedition destination)")
+        lacking.append(PhaseLacks(what="destination"))
     return lacking

@@ -57,11 +57,6 @@ def is_solo(obj: ClueObjective | None) -> bool:
     return obj is not None and obj.card == SOLO
 
 
-def progress(obj: ClueObjective) -> str:
-    held = ", ".join(f"{t.capitalize()} {n}" for t, n in obj.collected.items() if n) or "none"
-    return f"{sum(obj.collected.values())}/{CLUES_TO_SUCCEED} Clues of any type ({held})"
-
-
 @implements("True Solo Mode", tests=[T + "test_solo_investigation_draws_no_clue_card_and_collects_every_type",
                                      T + "test_three_clues_succeed_and_a_new_investigation_is_chosen",
                                      T + "test_at_most_three_successes_in_one_expedition",

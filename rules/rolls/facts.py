@@ -142,3 +142,12 @@ class DiceForced(Fact):
     fact: Literal["dice_forced"] = "dice_forced"
     values: list[int]
     cleared: bool = False
+
+
+@fact
+class DiceForcedWaiting(Fact):
+    """An action used some of the GM's forced dice and left ``values`` waiting: they apply to the next rolls
+    (rules/engine.py, after every action)."""
+
+    fact: Literal["dice_forced_waiting"] = "dice_forced_waiting"
+    values: list[int]

@@ -4,7 +4,7 @@ first death until the Unknown Saint is unlocked, never after."""
 from __future__ import annotations
 
 from rules.clash import aftermath as am
-from tests.clash.test_aftermath import _clash, _k, _run
+from tests.clash.test_aftermath import _clash, _k, _run, told
 from tests.conftest import Table
 
 
@@ -25,8 +25,8 @@ def test_the_9999_note_goes_once_the_unknown_saint_is_unlocked() -> None:
     lines = _run(state)
     assert any("Kara died for the first time" in x for x in lines)
     assert not any("9999" in x for x in lines)
-    assert am.first_death([_k(state, "kara")], unknown_saint=True) == [
-        x for x in am.first_death([_k(state, "kara")]) if "9999" not in x]
+    assert told(am.first_death([_k(state, "kara")], unknown_saint=True)) == [
+        x for x in told(am.first_death([_k(state, "kara")])) if "9999" not in x]
 
 
 async def test_saint_unknown_unlocks_once(table: Table) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from bot.app.history import rebuild
 from bot.console.runner import CHANNEL, GUILD
+from bot.narration.registry import words
 from rules.board.state import BoardState
 from rules.clash import aftermath as am
 from rules.clash.handlers import ClashEnd, ClashStart
 from rules.engine import Engine
+from rules.facts import Line
 from rules.knights import actions as ka
 from rules.knights import expedition as ex
 from rules.knights import loadout as lo
@@ -43,9 +45,14 @@ def _k(state: CampaignState, kid: str) -> KnightState:
     return state.knights[kid]
 
 
+def told(lines: list[Line]) -> list[str]:
+    """The words the table is told of the Aftermath's steps (bot/narration/aftermath.py)."""
+    return [x if isinstance(x, str) else words(x) or "" for x in lines]
+
+
 def _run(state: CampaignState) -> list[str]:
     assert state.clash is not None
-    return am.aftermath(ENGINE, state, state.clash)
+    return told(am.aftermath(ENGINE, state, state.clash))
 
 
 def test_deaths_resurrect_with_maximum_vigor() -> None:
@@ -65,7 +72,7 @@ def test_deaths_resurrect_with_maximum_vigor() -> None:
     board = state.board
     state.board = BoardState(spec=board.spec, monsters=board.monsters, terrain=board.terrain, knights=tuple(
         b.model_copy(update={"dead": True, "space": None}) if b.id == "marrow" else b for b in board.knights))
-    lines = am.deaths(CATALOGUE, state, am.taking_part(state))
+    lines = told(am.deaths(CATALOGUE, state, am.taking_part(state)))
     assert not kara.dead and kara.stats.vigor == st.max_vigor(CATALOGUE, kara) == 12
     top = st.max_vigor(CATALOGUE, marrow)
     assert not marrow.dead and marrow.stats.vigor == top and not sonch.dead
@@ -74,7 +81,7 @@ def test_deaths_resurrect_with_maximum_vigor() -> None:
     assert clues.startswith("✋ By hand: \"Each resurrected Knight who is currently on an Investigation or Free "
                             "Roaming, loses half of their Clues (rounding up).\"") and "Kara, Marrow" in clues
     state.board = board  # the board as it was, Marrow standing
-    assert am.deaths(CATALOGUE, state, am.taking_part(state)) == ["✝️ Deaths: no Knight died."]
+    assert told(am.deaths(CATALOGUE, state, am.taking_part(state))) == ["✝️ Deaths: no Knight died."]
 
 
 def test_first_death_reminder_only_the_first_time() -> None:
@@ -117,7 +124,7 @@ def test_stat_reset() -> None:
     st.change_heat_limit(CATALOGUE, k, 1)
     st.change_max_vigor(CATALOGUE, k, -1)
     assert (k.stats.passion, k.stats.vigor, k.stats.heat) == (5, 4, 2)
-    line = am.stat_reset(CATALOGUE, [k])
+    line = told(am.stat_reset(CATALOGUE, [k]))
     assert (k.stats.passion, k.stats.heat, k.stats.vigor) == (0, 0, 12)
     assert k.stats.heat_limit_change == k.stats.max_vigor_change == 0 and st.heat_limit(CATALOGUE, k) == 3
     assert line == ["🔄 Stat Reset: Passion 0, Heat 0, Vigor to its maximum, limits to their starting values — "
@@ -133,7 +140,7 @@ def test_techniques_return() -> None:
     tq.move(k, "lanternbearer_t_kindle", "cooldown")
     tq.move(k, "lanternbearer_t_ward", "delay")
     tq.move(k, "lanternbearer_t_psalm", "discard")
-    line = am.techniques([k])
+    line = told(am.techniques([k]))
     assert set(k.board.techniques.values()) == {"hand"}
     assert "Ser Sonch: lanternbearer_t_kindle, lanternbearer_t_ward, lanternbearer_t_psalm" in line[0]
 
@@ -146,7 +153,7 @@ def test_conditions_discarded() -> None:
     state = _clash(("lanternbearer", "Ser Sonch"), ("ashgrove", "Kara"))
     ex.condition(_k(state, "kara"), "Opened Vein", "gain")
     ex.condition(_k(state, "kara"), "Shaken", "gain")
-    line = am.conditions(list(state.knights.values()))
+    line = told(am.conditions(list(state.knights.values())))
     assert _k(state, "kara").stats.conditions == [] and _k(state, "ser-sonch").stats.conditions == []
     assert line == ["🩹 Conditions: Condition cards and their tokens discarded (Kara: Opened Vein, Shaken)."]
 
@@ -161,8 +168,8 @@ def test_bane_discards_two() -> None:
     sonch, kara = _k(state, "ser-sonch"), _k(state, "kara")
     st.change_bane(CATALOGUE, sonch, 3)
     st.change_bane(CATALOGUE, kara, 1)
-    assert am.bane(CATALOGUE, [sonch, kara]) == ["🜏 Bane: each Knight discards 2 Bane tokens — Ser Sonch 3 → 1, "
-                                                 "Kara 1 → 0."]
+    assert told(am.bane(CATALOGUE, [sonch, kara])) == ["🜏 Bane: each Knight discards 2 Bane tokens — Ser Sonch 3 → 1, "
+                                                       "Kara 1 → 0."]
     assert (sonch.stats.bane, kara.stats.bane) == (1, 0)
 
 
@@ -178,7 +185,7 @@ def test_other_tokens() -> None:
     k.board.resources["ember_token"] = 2
     assert state.clash is not None
     state.clash.flow.pool = {"opening": 2, "fire": 1}
-    lines = am.other_tokens([k], state.clash)
+    lines = told(am.other_tokens([k], state.clash))
     assert k.stats.modifiers == {} and k.board.resources == {"ember_token": 2}  # Resource tokens stay
     assert "Ser Sonch: Precision -2, Speed +1" in lines[0] and "1 Fire, 2 Opening" in lines[0]
     assert lines[1].startswith("✋ By hand: \"Other tokens: Discard all Generic tokens")
@@ -197,7 +204,7 @@ def test_gear_unexhausted_regained_and_charged() -> None:
     lo.gear_action(CATALOGUE, k, "gear_padded_gambeson", "discard")
     lo.gear_action(CATALOGUE, k, "gear_tinderbox", "charge")  # a Consumable: 2 Charges, one spent
     lo.gear_action(CATALOGUE, k, "gear_tinderbox", "discard")
-    lines = am.gear(CATALOGUE, [k])
+    lines = told(am.gear(CATALOGUE, [k]))
     item = {e.gear: e for e in k.loadout}
     assert not any(e.exhausted for e in k.loadout)
     assert not item["gear_padded_gambeson"].discarded and item["gear_weirwater_censer"].charges == 3
@@ -216,12 +223,12 @@ def test_victorious_and_forlorn_search_are_by_hand() -> None:
     the last Clash you've resolved.
     """
     assert not any("loot" in d or "scavenge" in d for d in CATALOGUE.decks)  # the starter pack has no Loot cards
-    won = am.search(CATALOGUE, _clash(("ashgrove", "Kara"), over="victory").clash)  # type: ignore[arg-type]
+    won = told(am.search(CATALOGUE, _clash(("ashgrove", "Kara"), over="victory").clash))  # type: ignore[arg-type]
     assert won[0].startswith("🎁 ✋ By hand: \"Victorious Search:")
     assert "add 1 Full Clash Loot card and 3 Loot cards" in won[0] and "Scavenge deck on the table" in won[0]
-    show = am.search(CATALOGUE, _clash(("ashgrove", "Kara"), clash_type="exhibition").clash)  # type: ignore[arg-type]
+    show = told(am.search(CATALOGUE, _clash(("ashgrove", "Kara"), clash_type="exhibition").clash))  # type: ignore[arg-type]
     assert "add 1 Exhibition Clash Loot card" in show[0]
-    lost = am.search(CATALOGUE, _clash(("ashgrove", "Kara"), over="defeat").clash)  # type: ignore[arg-type]
+    lost = told(am.search(CATALOGUE, _clash(("ashgrove", "Kara"), over="defeat").clash))  # type: ignore[arg-type]
     assert lost[0].startswith("🎁 ✋ By hand: \"Forlorn Search:") and "add 3 Loot cards" in lost[0]
     assert "Clash Loot" not in lost[0]
 

@@ -16,6 +16,7 @@ from rules.knights import statistics as st
 from rules.knights.actions import KnightStat
 from rules.state import CampaignState
 from tests.clash import swing
+from tests.clash.test_aftermath import told
 from tests.clash.test_knight_attack import BLANK, ENGINE, HIT3, attack, clash, fight, kara
 from tests.conftest import CATALOGUE
 
@@ -53,7 +54,7 @@ def test_temporary_precision_and_speed_tokens_are_discarded_after_use() -> None:
     moved = _apply(state, KnightMove(knight="Kara", to="E5"))
     assert "speed" not in kara(moved.state).stats.temporary
     assert any("temporary Speed" in x_ for x_ in texts(moved.events))
-    lines = other_tokens([kara(attacked.state)], fight(attacked.state))  # the Aftermath discards the rest
+    lines = told(other_tokens([kara(attacked.state)], fight(attacked.state)))  # the Aftermath discards the rest
     assert kara(attacked.state).stats.temporary == {} and "Speed +1" in lines[0]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.narration.registry import carried
 from content.loader import load_catalogue
 from rules.delve import kingdom_map as kmap
 from rules.delve.actions import DelveStart
@@ -14,6 +15,11 @@ ENGINE = Engine(CATALOGUE)
 KINGDOM = CATALOGUE.kingdoms["aubrevane"]
 TILES = CATALOGUE.kingdom_tiles["aubrevane"]
 SPEC = KINGDOM.track
+
+
+def told(lines: list[str]) -> list[str]:
+    """A rules step's lines as the table reads them: a line that carries a fact in its words."""
+    return [carried(t) for t in lines]
 
 
 def started(seed: int = 1) -> CampaignState:

@@ -19,7 +19,7 @@ from rules.dice import Dice
 from rules.engine import Engine
 from rules.state import CampaignState
 from tests.conftest import CATALOGUE
-from tests.delve._support import KINGDOM, TILES, started
+from tests.delve._support import KINGDOM, TILES, started, told
 
 CROWN, TOWER, SWORD, SKULL, ROSE = 1, 2, 3, 4, 5
 SAVE_FAIL_2_CURSE = {"type": "save", "track": "curse", "plus": 3, "fail": [{"type": "gain_curse", "amount": 2}]}
@@ -120,7 +120,7 @@ def test_apply_printed_never_skips_an_effect_silently() -> None:
     printed = Printed.model_validate({"text": "Perform a Curse Save; then an Adventure.",
                                       "effects": [SAVE_FAIL_2_CURSE, {"type": "adventure"}, {"type": "half_cup"}]})
     texts, _ = fr.apply_printed(CATALOGUE, KINGDOM, state, printed, knights=[], who="the Party Leader")
-    assert len(texts) == 3 and all(t.startswith("✋ By hand") for t in texts), texts
+    assert len(texts) == 3 and all(t.startswith("✋ By hand") for t in told(texts)), texts
     assert state.track.curse == 0
 
 
@@ -138,7 +138,7 @@ def test_a_campfire_tale_with_a_save_is_rolled() -> None:
     state = started()
     data, texts = rr.campfire_tale(CATALOGUE, kingdom, state, [], Dice(seed=1, forced=[5, 1]))
     assert data is not None and data["tale"] is not None
-    assert state.track.curse == 2 and any("🎲 Curse Save" in t for t in texts), texts
+    assert state.track.curse == 2 and any("🎲 Curse Save" in t for t in told(texts)), texts
 
 
 async def _party_state(table: Any) -> CampaignState:

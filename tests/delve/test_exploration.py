@@ -12,7 +12,7 @@ from rules.delve.actions import DelveTravel
 from rules.delve.results import delve_data
 from rules.dice import Dice
 from rules.state import CampaignState
-from tests.delve._support import CATALOGUE, ENGINE, KINGDOM, TILES, delve_with, started
+from tests.delve._support import CATALOGUE, ENGINE, KINGDOM, TILES, delve_with, started, told
 
 
 async def _fail(table, line: str) -> str:  # type: ignore[no-untyped-def]
@@ -63,7 +63,7 @@ def test_gated_effect_triggers_by_the_current_threat() -> None:
         state.track = state.track.model_copy(update={"threat": threat})
         texts, _ = ex.exploration_step(CATALOGUE, KINGDOM, state, "saltmere")
         assert state.track.threat == after, texts
-        assert any(t.startswith("⚠️ Threat 5") for t in texts) == (threat >= 5)
+        assert any(t.startswith("⚠️ Threat 5") for t in told(texts)) == (threat >= 5)
 
 
 def test_district_card_stays_in_play_one_per_district() -> None:
@@ -80,7 +80,7 @@ def test_district_card_stays_in_play_one_per_district() -> None:
     assert state.delve.district_effects == {"saltmere": "aub_ex_salt_fog", "bellwold": "aub_ex_bell_rope"}
     assert state.delve.exploration_discard == ["aub_ex_salt_two"]  # only one per District
     texts, _ = ex.exploration_step(CATALOGUE, kingdom, state, "saltmere")  # the party in Saltmere: the reminder
-    assert texts[0].startswith("🏷️ District effect in") and "Salt Fog" in texts[0]
+    assert told(texts)[0].startswith("🏷️ District effect in") and "Salt Fog" in told(texts)[0]
     view = ex.view(kingdom, state.delve)
     assert set(view["district_effects"]) == {"saltmere", "bellwold"}
     state.delve, _ = ex.discard(kingdom, state.delve, "saltmere")
@@ -98,7 +98,7 @@ async def test_active_card_takes_the_one_active_space(table) -> None:  # type: i
     texts, _ = ex.exploration_step(CATALOGUE, KINGDOM, state, None)
     assert state.delve is not None
     assert state.delve.active_effects == ["aub_ex_kind_stranger"]
-    assert state.delve.exploration_discard == ["aub_ex_hound_spoor"] and "discarded instead" in " ".join(texts)
+    assert state.delve.exploration_discard == ["aub_ex_hound_spoor"] and "discarded instead" in " ".join(told(texts))
     # end to end: /delve status shows the card in play; /delve discard ends it
     await table.ok("/delve start kingdom:aubrevane start:aub_01")
     for way in ("west", "east", "north", "south"):
@@ -124,7 +124,7 @@ def test_special_cards_on_top_are_resolved_in_a_chain() -> None:
     assert state.delve is not None
     assert state.delve.exploration_discard == ["aub_ex_gulls", "aub_ex_s1", "aub_ex_s2"]
     assert state.delve.exploration[0] == "aub_ex_tide"
-    assert sum("✨ A Special Exploration card" in t for t in texts) == 2
+    assert sum("✨ A Special Exploration card" in t for t in told(texts)) == 2
     # the last card of the deck may be Special: the chain stops without a loss
     state = _top(started(), "aub_ex_gulls", "aub_ex_s1")
     state.delve = state.delve.model_copy(update={"exploration": ["aub_ex_gulls", "aub_ex_s1"]})  # type: ignore[union-attr]
@@ -289,7 +289,7 @@ def test_hound_spoor_adds_threat_for_three_rounds_then_leaves() -> None:
     kept, texts = ex.expire(KINGDOM, delve.model_copy(update={"round": 4}), "bellwold")
     assert kept.active_effects == ["aub_ex_hound_spoor"] and not texts
     gone, texts = ex.expire(KINGDOM, delve.model_copy(update={"round": 5}), "bellwold")
-    assert gone.active_effects == [] and gone.threat_extra == {} and "its rounds are over" in texts[0]
+    assert gone.active_effects == [] and gone.threat_extra == {} and "its rounds are over" in told(texts)[0]
     assert "aub_ex_hound_spoor" in gone.exploration_discard
 
 
@@ -304,7 +304,7 @@ def test_a_district_card_until_leave_district_leaves_with_the_party() -> None:
     stays, texts = ex.expire(kingdom, delve, "saltmere")
     assert stays.district_effects == {"saltmere": leaving.id} and not texts
     gone, texts = ex.expire(kingdom, delve, "bellwold")
-    assert gone.district_effects == {} and "the party left its district" in texts[0]
+    assert gone.district_effects == {} and "the party left its district" in told(texts)[0]
     # a card that does not say so lingers (rulebook: "usually cannot be discarded by regular means")
     assert ex.expire(KINGDOM, delve, "bellwold")[0].district_effects == {"saltmere": leaving.id}
 
@@ -370,7 +370,7 @@ def test_a_distant_toll_performs_its_curse_save() -> None:
         state = _top(started(), "aub_ex_bell_toll")
         texts, _ = ex.exploration_step(CATALOGUE, KINGDOM, state, "bellwold", Dice(seed=1, forced=[natural]))
         assert state.track.curse == curse, texts
-        assert any("not a test: no Heat re-roll" in t for t in texts)
+        assert any("not a test: no Heat re-roll" in t for t in told(texts))
     state = _top(started(), "aub_ex_bell_toll")  # without dice (a step the Deep Fog resumes): shown by hand
     texts, _ = ex.exploration_step(CATALOGUE, KINGDOM, state, "bellwold")
-    assert any("`/roll save kind:curse modifier:1`" in t for t in texts) and state.track.curse == 0
+    assert any("`/roll save kind:curse modifier:1`" in t for t in told(texts)) and state.track.curse == 0

@@ -16,7 +16,7 @@ from rules.dice import Dice
 from rules.errors import RuleError
 from rules.knights.state import Sheet
 from rules.state import CampaignState, KingdomTrack
-from tests.delve._support import KINGDOM, SPEC, TILES, delve_with
+from tests.delve._support import KINGDOM, SPEC, TILES, delve_with, told
 
 STAG = EncounterMonster(card="enc_stag_i", monster="stag", name="The Gallowmere Stag", level=1)
 ABBOT = EncounterMonster(card="enc_abbot_i", monster="abbot", name="The Cinder Abbot", level=1)
@@ -97,6 +97,7 @@ async def test_monster_setup_reads_the_bestiary_at_the_lowest_marked_box(table) 
     sheet = Sheet()
     assert mon.lowest_marked_box(sheet) is None  # nothing marked: the first box of the tier's Chapter
     after, texts = mon.monster_setup(kingdom, delve, "mob", Dice(seed=1), mon.lowest_marked_box(sheet))
+    texts = told(texts)
     assert [(m.monster, m.level) for m in after.encounter_monsters] == [("stag", 1)]
     assert "no marked box: the first box of the Mob tier's Chapter (Chapter 1, Quest)" in texts[0]
     sheet.tale[0].quest = True
@@ -108,6 +109,7 @@ async def test_monster_setup_reads_the_bestiary_at_the_lowest_marked_box(table) 
     box = mon.lowest_marked_box(sheet)
     assert box == 3
     after, texts = mon.monster_setup(kingdom, delve, "mob", Dice(seed=1), box)
+    texts = told(texts)
     assert {(m.monster, m.level) for m in after.encounter_monsters} == {("stag", 2), ("abbot", 1)}
     assert after.bestiary_box == "Chapter 1, Investigation 3"
     assert "the lowest marked box (Chapter 1, Investigation 3)" in texts[0]
@@ -134,6 +136,7 @@ def test_monster_setup_draws_from_the_bottom_one_token_per_district() -> None:
         deck = same.shuffle([c.card for c in mon.set_aside(two, "mob")])
         districts = same.shuffle(list(two.wheel))
         after, texts = mon.monster_setup(two, delve, "mob", Dice(seed=seed))
+        texts = told(texts)
         assert [m.card for m in after.encounter_monsters] == [deck[2], deck[1]]  # the bottom card first
         assert after.encounter_deck == [deck[0]]  # the top card stays in the deck
         assert after.wheel_tokens == {districts[0]: deck[2], districts[1]: deck[1]}
@@ -148,6 +151,7 @@ def test_fewer_monsters_than_districts_leave_districts_empty() -> None:
     """
     delve = DelveState(kingdom="aubrevane", tile="aub_01", explored=["aub_01"])
     after, texts = mon.monster_setup(KINGDOM, delve, "vassal", Dice(seed=3))
+    texts = told(texts)
     assert len(after.wheel_tokens) == 3 and set(after.wheel_tokens) <= set(KINGDOM.wheel)
     assert {m.level for m in after.encounter_monsters} == {2}
     assert "next token clockwise" in texts[1]
@@ -201,6 +205,7 @@ def test_a_hunt_space_moves_each_token_along_the_shortest_path() -> None:
     delve = with_tokens(delve_with(["aub_01", "aub_04", "aub_05"], "aub_05"),
                         {"enc_stag_i": "aub_03", "enc_abbot_i": "aub_07"})
     one, texts = mon.hunt(delve, KINGDOM, TILES, 1, ids=ids())
+    texts = told(texts)
     assert one.map_tokens == {"enc_stag_i": "aub_01", "enc_abbot_i": "aub_04"}
     assert texts[0] == "🐾 The Gallowmere Stag moves aub_03 → aub_01."
     two, _ = mon.hunt(delve, KINGDOM, TILES, 2, ids=ids())
@@ -221,6 +226,7 @@ def test_two_moves_stop_on_the_party_tile_and_make_an_encounter_due() -> None:
     delve = with_tokens(delve_with(["aub_01", "aub_04"], "aub_04"), {"enc_stag_i": "aub_01"})
     delve = delve.model_copy(update={"hunts_due": [2]})
     after, texts = mon.resolve_due(delve, KINGDOM, TILES, ids=ids())
+    texts = told(texts)
     assert after.map_tokens == {"enc_stag_i": "aub_04"}  # one tile away: it stops on the party's tile
     assert after.encounter_due == "enc_stag_i" and after.encounter_token == "enc_stag_i"
     assert any(t.startswith("⚔️ Encounter with The Gallowmere Stag: /encounter start") for t in texts)
@@ -229,6 +235,7 @@ def test_two_moves_stop_on_the_party_tile_and_make_an_encounter_due() -> None:
     first, _ = mon.meet(both, KINGDOM)
     assert first.encounter_due == "enc_stag_i"
     over, texts = mon.encounter_over(first, KINGDOM)
+    texts = told(texts)
     assert over.map_tokens == {"enc_abbot_i": "aub_04"} and over.encounter_due == "enc_abbot_i"
     assert "Rotation 1" in texts[0]
 
@@ -246,6 +253,7 @@ def test_ties_between_shortest_paths_are_the_partys_choice() -> None:
     assert mon.route(delve, TILES, "aub_16", 2) == []  # stops at the tie
     delve = delve.model_copy(update={"hunts_due": [2], "spawn_due": False})
     asked, texts = mon.resolve_due(delve, KINGDOM, TILES, ids=ids())
+    texts = told(texts)
     choice = asked.token_choice
     assert choice is not None and choice.kind == "step" and choice.card == "enc_stag_i" and choice.at == "aub_16"
     assert set(choice.options) == {"aub_03", "aub_15"} and choice.steps == 1 and choice.after == ["enc_abbot_i"]
@@ -259,6 +267,7 @@ def test_ties_between_shortest_paths_are_the_partys_choice() -> None:
     with pytest.raises(RuleError, match="no longer waiting"):
         mon.choose(asked, KINGDOM, TILES, "route9", "aub_15", ids=ids())
     after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_15", ids=ids())
+    texts = told(texts)
     # the Stag goes through aub_15 onto the party's tile, then the Abbot moves its 2 tiles (1: it reaches the party)
     assert after.map_tokens == {"enc_stag_i": "aub_01", "enc_abbot_i": "aub_01"}
     assert after.token_choice is None and after.encounter_due == "enc_stag_i"
@@ -292,6 +301,7 @@ def test_a_token_on_another_section_lands_next_to_the_party() -> None:
     far = kmap.place_neighbours(kmap.enter(delve, "aub_18", None), TILES, "aub_18").delve
     far = with_tokens(far.model_copy(update={"tile": "aub_01"}), {"enc_stag_i": "aub_24"})
     asked, texts = mon.hunt(far, KINGDOM, TILES, 1, ids=ids())
+    texts = told(texts)
     assert asked.map_tokens == {"enc_stag_i": "aub_24"} and "another section" in texts[0]
     assert asked.token_choice is not None and asked.token_choice.kind == "land"  # several adjacent tiles: asked
     assert asked.token_choice.options == mon.neighbours(far, TILES, "aub_01")
@@ -313,11 +323,13 @@ def test_threat_7_spawns_the_district_monster_next_to_the_party_after_the_others
     change = tr.change_threat(KingdomTrack(threat=6), delve, SPEC, 1)  # Threat 7: Hunt Space 7 (2 tiles), spawn
     assert change.delve.hunts_due == [2] and change.delve.spawn_due
     asked, texts = mon.resolve_due(change.delve, KINGDOM, TILES, ids=ids())
+    texts = told(texts)
     assert asked.map_tokens == {"enc_abbot_i": "aub_04"} and asked.encounter_due is None  # the spawn is asked
     assert texts[0].startswith("🐾 The Cinder Abbot moves") and "the party chooses which" in texts[1]
     assert asked.token_choice is not None and asked.token_choice.kind == "spawn"
     assert asked.token_choice.options == ["aub_07", "aub_01", "aub_05"]  # "onto an adjacent Kingdom tile"
     after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_05", ids=ids())
+    texts = told(texts)
     assert after.map_tokens == {"enc_abbot_i": "aub_04", "enc_drowned_i": "aub_05"} and "spawns on aub_05" in texts[0]
     assert after.encounter_due == "enc_abbot_i"  # the Abbot reached the party; the meeting check after the spawn
     assert not after.spawn_due and after.threat_seven_spawned
@@ -332,6 +344,7 @@ def test_spawning_a_monster_already_on_the_map_moves_its_token() -> None:
     delve = with_tokens(delve_with(["aub_01"], "aub_01"), {"enc_stag_i": "aub_15"})  # Bellwold: the Stag
     asked, _ = mon.spawn(delve, KINGDOM, TILES, ids=ids())
     after, texts = mon.choose(asked, KINGDOM, TILES, "route1", "aub_02", ids=ids())
+    texts = told(texts)
     assert after.map_tokens == {"enc_stag_i": "aub_02"}
     assert "leaves aub_15" in texts[0]
 
@@ -405,11 +418,13 @@ async def test_after_the_encounter_the_round_continues(table) -> None:  # type: 
     delve = DelveState.model_validate((await table.state())["delve"])
     # what the Encounter code does when it is over (rules/delve/monsters.py encounter_over)
     over, texts = mon.encounter_over(delve, KINGDOM)
+    texts = told(texts)
     assert over.map_tokens == {} and over.encounter_due is None
     assert over.wheel_tokens == mon.rotate(delve, KINGDOM, 1).wheel_tokens and "Rotation 1" in texts[0]
     # an Encounter code that only clears encounter_due: the next Delve command removes the token and rotates once
     cleared = delve.model_copy(update={"encounter_due": None})
     settled, texts = mon.settle_finished(cleared, KINGDOM)
+    texts = told(texts)
     assert settled.map_tokens == {} and settled.wheel_tokens == over.wheel_tokens and settled.encounter_token is None
     assert mon.settle_finished(settled, KINGDOM) == (settled, [])  # once
     # the GM cancels the Encounter: its token leaves, no Rotation; then the round's steps go on
@@ -443,6 +458,7 @@ def test_no_meeting_while_the_party_is_in_the_deep_fog() -> None:
     fog = FogState(target="aub_06", intensity=2, origin="aub_04", heading="south")
     in_fog = delve.model_copy(update={"fog": fog, "hunts_due": [1]})
     after, texts = mon.resolve_due(in_fog, KINGDOM, TILES, ids=ids())
+    texts = told(texts)
     assert after.map_tokens == {"enc_stag_i": "aub_04"}  # toward the reminder token's tile
     assert after.encounter_due is None
     out, more = mon.meet(after.model_copy(update={"fog": None}), KINGDOM)  # Withdraw: back onto aub_04

@@ -10,6 +10,7 @@ from rules.engine import Engine
 from rules.expedition.state import ExpeditionState
 from rules.knights.actions import KnightCreate
 from tests.conftest import CATALOGUE
+from tests.delve._support import told
 
 
 def test_a_typed_scavenge_adds_loot_and_an_untyped_one_names_the_command() -> None:
@@ -25,7 +26,7 @@ def test_a_typed_scavenge_adds_loot_and_an_untyped_one_names_the_command() -> No
     assert len(loot) == 2 and {item.type for item in loot} == {"upgrade"}
     untyped = Printed(text="Scavenge 1.", effects=[Scavenge(type="scavenge", amount=1)])
     said, _ = apply_effects(CATALOGUE, kingdom, state, untyped, knights=[], who="", dice=None)
-    assert said == ["✋ By hand: Scavenge 1 — the players choose the Loot type: `/spoils scavenge count:1 "
+    assert told(said) == ["✋ By hand: Scavenge 1 — the players choose the Loot type: `/spoils scavenge count:1 "
                     "type:kingdom_gear|upgrade|consumable`"]
     assert len(state.expedition.spoils.loot) == 2
     grave = next(c for c in kingdom.exploration if c.id == "aub_ex_pilgrim_grave")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.delve import track as tr
 from rules.delve.state import DelveState
 from rules.state import KingdomTrack
-from tests.delve._support import SPEC
+from tests.delve._support import SPEC, told
 
 DELVE = DelveState(kingdom="aubrevane", tile="aub_01", explored=["aub_01"])
 
@@ -67,9 +67,8 @@ def test_threat_7_spawns_once_per_expedition() -> None:
     """
     first = tr.change_threat(KingdomTrack(threat=6), DELVE, SPEC, 2)
     assert first.spawn and first.delve.threat_seven_spawned
-    assert first.texts.index(next(t for t in first.texts if "Hunt Space 7" in t)) < first.texts.index(
-        next(t for t in first.texts if "spawn" in t)
-    )
+    said = told(first.texts)
+    assert said.index(next(t for t in said if "Hunt Space 7" in t)) < said.index(next(t for t in said if "spawn" in t))
     lower = tr.change_threat(first.track, first.delve, SPEC, -2)
     second = tr.change_threat(lower.track, lower.delve, SPEC, 2)
     assert not second.spawn

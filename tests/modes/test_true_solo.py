@@ -3,6 +3,7 @@ successes per Expedition, the Priority Target and the Clash Setup's Gear (docs/m
 
 from __future__ import annotations
 
+from bot.narration.registry import carried
 from rules.delve.state import ClueGained
 from rules.expedition.clue_cards import gain
 from rules.state import CampaignState
@@ -47,7 +48,7 @@ async def test_solo_investigation_draws_no_clue_card_and_collects_every_type(tab
     camp.delve.clues += [ClueGained(type=t, tile="aub_04", why="test") for t in ("mystic", "historic")]
     out = gain(camp)
     assert camp.expedition.visions["ser-sonch"].clue.collected == {"mystic": 1, "historic": 1}  # type: ignore[union-attr]
-    assert "2/3 Clues of any type" in " ".join(out)
+    assert "2/3 Clues of any type" in " ".join(carried(t) for t in out)  # its words, as told
 
 
 async def test_three_clues_succeed_and_a_new_investigation_is_chosen(table: Table) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.narration import texts
 from content.loader import load_catalogue
 from rules.clash.state import ClashState
 from rules.errors import RuleError
@@ -333,7 +334,7 @@ async def test_a_tie_the_party_leader_did_not_vote_in_is_theirs_to_break(table: 
     for voter, knight in (("kara", "oriel"), ("ulfa", "maud"), ("x", "maud"), ("y", "ser-sonch")):
         state = engine.apply(state, SpoilsChoose(decision="vote1", option=knight, voter=voter), dice).state
     result = engine.apply(state, SpoilsChoose(decision="vote1", option="ser-sonch", voter="bryn"), dice)
-    assert "A tie between Ser Sonch and Maud" in result.events[-1].text
+    assert "A tie between Ser Sonch and Maud" in texts(result.events)[-1]
     assert result.pending is not None and result.pending.who == ["kara"]
     assert result.pending.options == ["ser-sonch", "maud"]
     state = result.state

@@ -9,6 +9,7 @@ from bot.app.context import Invocation
 from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
+from bot.narration.clues import progress as clue_words
 from bot.narration.next_step import next_line, told_data
 from rules.expedition.clue_cards import progress, seating
 from rules.expedition.handlers import (
@@ -54,7 +55,7 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
             name = loaded.state.knights[kid].name if kid in loaded.state.knights else kid
             lines.append(f"- {name}: {v.choice.replace('_', ' ')} (Chapter {v.chapter}"
                          + (f", Investigation {v.investigation})" if v.investigation else ")")
-                         + (f"; Clues {progress(v.clue)}" if v.clue is not None else ""))
+                         + (f"; Clues {clue_words(progress(v.clue))}" if v.clue is not None else ""))
         if exp.destination:
             lines.append(f"Destination Kingdom: {exp.destination}.")
         if exp.done:
@@ -149,7 +150,7 @@ async def clues(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         if v.cold_lead is not None:
             end += f"; cold lead: Investigation {v.chapter}.{v.cold_lead}"
         shown = card.name if card else ("a random Clue token (Five-Player Mode)" if c.card == "clue_token" else c.card)
-        lines.append(f"- {k.name}: **{shown}** — {progress(c)}{end}.")
+        lines.append(f"- {k.name}: **{shown}** — {clue_words(progress(c))}{end}.")
         cards.append({"knight": kid, "name": k.name, "choice": v.choice, **c.model_dump(),
                       "outcome": v.outcome, "free_roam_success": v.free_roam_success, "cold_lead": v.cold_lead,
                       "leads": k.sheet.leads})
