@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.clash.activation_state import Activation
 from rules.clash.attack_state import ClashAttack, EncounterAttack
+from rules.facts import unpack
 from rules.flat import flat_copy
 
 Key = Annotated[str, Field(min_length=1, max_length=40)]
@@ -47,12 +48,24 @@ class _Then(_Model):
         return self.model_dump(exclude={"step"})
 
 
+HELP = 200  # the longest help in words
+
+
 class Option(_Model):
-    """One answer to a decision: ``key`` is what ``/choose option:`` takes; ``help`` says what it does."""
+    """One answer to a decision: ``key`` is what ``/choose option:`` takes; ``help`` says what it does: words (at
+    most ``HELP`` characters), or a line that carries a fact (``rules.facts.said``: a Monster's path option carries
+    its move), told and cut to ``HELP`` characters where the decision is shown (bot/narration/decisions.py)."""
 
     key: Key
     label: str = Field(max_length=80)
-    help: str = Field("", max_length=200)
+    help: str = ""
+
+    @field_validator("help")
+    @classmethod
+    def _short_words(cls, value: str) -> str:
+        if len(value) > HELP and unpack(value) is None:
+            raise ValueError(f"an option's help is at most {HELP} characters")
+        return value
 
 
 # --- the continuations -----------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ vote, ``r`` an Encounter Monster token's tile, ``m`` Mettle cards earned."""
 
 from __future__ import annotations
 
+from bot.narration.decisions import told_decision
 from rules.engine import Decision, Engine
 from rules.state import CampaignState
 from rules.waiting import Question, asked_count, questions
@@ -33,5 +34,6 @@ def question(engine: Engine | None, state: CampaignState, decision: str) -> Ques
 
 
 def waiting(engine: Engine, state: CampaignState) -> list[Decision]:
-    """Every question the campaign waits for now that a command answers with options, Clash first."""
-    return [q.decision for q in questions(engine, state) if q.kind != "dice"]
+    """Every question the campaign waits for now that a command answers with options, Clash first (their options'
+    helps in words)."""
+    return [told_decision(q.decision) for q in questions(engine, state) if q.kind != "dice"]

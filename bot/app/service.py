@@ -29,6 +29,7 @@ from bot.app.parse import parse_line
 from bot.app.registry import Command, Registry, convert
 from bot.app.reply import CommandError, Reply
 from bot.narration import reply_text, told
+from bot.narration.decisions import told_decision, told_pending
 from bot.narration.registry import carried
 from content.loader import Catalogue, ContentInvalid, extend_catalogue
 from rules.dice import ForcedDieError, RolledDie
@@ -551,11 +552,11 @@ class App:
 
 
 def reply_from(result: Result, seq: int, extra: dict[str, Any] | None = None) -> Reply:
-    data = {**result.data, "seq": seq, **(extra or {})}
+    data = told_pending({**result.data, "seq": seq, **(extra or {})})
     return Reply(
         text=reply_text(result.events),
         data=data,
-        pending=result.pending.model_dump() if result.pending else None,
+        pending=told_decision(result.pending).model_dump() if result.pending else None,
     )
 
 

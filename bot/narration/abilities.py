@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.narration import board
 from bot.narration.registry import name, renders
 from rules.clash.ability_facts import (
     AbilityByHand,
@@ -32,7 +33,7 @@ def _tokens(f: AbilityTokens) -> str:
 
 @renders(AbilityReflex)
 def _reflex(f: AbilityReflex) -> str:
-    return f"{name(f.knight)} moves to {f.space} (Reflex, up to {f.strength}). {f.board}".rstrip()
+    return f"{name(f.knight)} moves to {f.space} (Reflex, up to {f.strength}). {board.told(f.board)}".rstrip()
 
 
 @renders(AbilityDefended)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.narration import board
 from bot.narration.registry import name, names, renders
 from rules.clash.setup_facts import (
     BoardCleared,
@@ -118,7 +119,7 @@ def _deployed(f: Deployed) -> str:
         return f"Deploy {f.x}: {name(f.knight)} has no space to move to."
     if f.outcome == "stays":
         return f"Deploy {f.x}: {name(f.knight)} stays on their starting space."
-    return f"🚩 Deploy {f.x}: {name(f.knight)} moves to {f.space}. {f.then}".rstrip()
+    return f"🚩 Deploy {f.x}: {name(f.knight)} moves to {f.space}. {board.told(f.then)}".rstrip()
 
 
 @renders(ClashEnded)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.narration.registry import command, name, renders
+from bot.narration.registry import carried, command, name, renders
 from rules.clash.harm_facts import (
     ChasmUnderMonster,
     ConditionGained,
@@ -47,7 +47,7 @@ def _why(f: KnightDied) -> str:
         return f"Instant Death{f' ({f.source})' if f.source else ''}: no Judicium, no Mortis"
     if f.cause == "card":
         return f.source or "a death card"
-    return f.why
+    return carried(f.why)
 
 
 @renders(ChasmUnderMonster)

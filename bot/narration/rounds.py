@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.narration import board
 from bot.narration.registry import bold, name, renders, words
 from rules.clash.round_facts import (
     ClashOverCalled,
@@ -97,8 +98,8 @@ def _knight_line(f: RoundKnightLine) -> str:
 def _moved(f: KnightMoved) -> str:
     if f.rush:
         return (f"💨 {name(f.knight)} uses **{f.rush}** (a Complicated Action: the Movement and Combat Actions): "
-                f"moves {f.spaces} spaces to {f.space} (Speed {f.speed}). {f.then}").rstrip()
-    return f"🚶 {name(f.knight)} moves to {f.space} (Speed {f.speed}). {f.then}".rstrip()
+                f"moves {f.spaces} spaces to {f.space} (Speed {f.speed}). {board.told(f.then)}").rstrip()
+    return f"🚶 {name(f.knight)} moves to {f.space} (Speed {f.speed}). {board.told(f.then)}".rstrip()
 
 
 @renders(RushAutoBreak)
@@ -118,4 +119,4 @@ def _pool(f: PoolChanged) -> str:
 def _facing(f: FacingBeforeAttack) -> str:
     more = " (it could as well face the other way toward its Target: the GM may turn it with /clash place)" \
         if f.tied else ""
-    return f"🧭 Before the Attack: {f.then}{more}"
+    return f"🧭 Before the Attack: {board.told(f.then)}{more}"

@@ -59,6 +59,7 @@ from rules.board.monster_movement import (
     turn_to,
     turn_toward,
 )
+from rules.board.move_facts import BoardEvent, BoardTold
 from rules.board.movement_types import (
     appear,
     appear_behind,
@@ -72,7 +73,6 @@ from rules.board.movement_types import (
 from rules.board.paths import path_distance
 from rules.board.pushback import pushback
 from rules.board.state import (
-    BoardEvent,
     BoardState,
     BypassLevel,
     Knight,
@@ -97,6 +97,7 @@ __all__ = [
     "face_most_knights",
     "BypassLevel",
     "BoardEvent",
+    "BoardTold",
     "BoardState",
     "Coord",
     "Direction",

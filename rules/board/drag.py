@@ -12,6 +12,7 @@ from rules.board.involuntary import is_knight, step_knight
 from rules.board.knockback import away_directions, off_vp, settle_knight, settle_monster
 from rules.board.measures import movement_blockers
 from rules.board.monster_movement import straight_line, turn_works, zigzag_paths
+from rules.board.move_facts import BoardCause
 from rules.board.paths import anchor_field, distance_field, footprint_passable
 from rules.board.push_monster import blocked_for_mob
 from rules.board.state import BoardState, KnightKeyword, Outcome
@@ -39,10 +40,10 @@ def drag(
     if not (k.vp is not None and k.vp.monster == source) and (
         k.space is None or not cells_adjacent(m.cells, {k.space})
     ):
-        w.emit("stopped", f"{k.name} is not adjacent to {m.name}: no Drag.", miniature=target)
+        w.emit("stopped", "not_adjacent_drag", miniature=target, name=k.name, other_name=m.name)
         return _done([w])
     if KnightKeyword.BRACED in k.keywords:
-        w.emit("ignored", f"{k.name} is Braced and ignores Drag.", miniature=target)
+        w.emit("ignored", "braced_ignores", miniature=target, name=k.name, ability="Drag")
         return _done([w])
     starts = off_vp(w, target, m) if k.vp is not None else [w]
     out: list[Work] = []
@@ -134,7 +135,7 @@ def _walk_source(w: Work, mid: str, path: list[Coord]) -> list[Work]:
         boss_step(w, mid, a, crashed)
     m = w.monsters[mid]
     w.path = list(path)
-    w.emit("move", f"{m.name} moves to {path[-1].label}.", miniature=mid, spaces=tuple(path))
+    w.emit("move", "moves_to", miniature=mid, spaces=tuple(path), name=m.name, at=path[-1])
     return boss_land(w, mid, crashed)
 
 
@@ -152,7 +153,7 @@ def _knight_drags(state: BoardState, source: str, target: str, x: int, toward: C
     k = state.knight(source)
     m = state.monster(target)
     if k.space is None or not cells_adjacent({k.space}, m.cells):
-        w.emit("stopped", f"{m.name} is not adjacent to {k.name}: no Drag.", miniature=source)
+        w.emit("stopped", "not_adjacent_drag", miniature=source, name=m.name, other_name=k.name)
         return [w]
     d = away_directions(m.cells, {k.space})[0]
     blocked = w.occupied(exclude=[source]) | {c for t in w.terrain.values() if w.lethal(t.cells[0]) for c in t.cells}
@@ -170,9 +171,9 @@ def _knight_drags(state: BoardState, source: str, target: str, x: int, toward: C
         if len(paths) > 1:
             c.choose(f"{k.name} moves via {' '.join(a.label for a in p[1:])}")
         c.move_knight(source, p[-1])
-        c.emit("move", f"{k.name} moves to {p[-1].label}.", miniature=source, spaces=tuple(p))
+        c.emit("move", "moves_to", miniature=source, spaces=tuple(p), name=k.name, at=p[-1])
         if m.lumbering:
-            c.emit("ignored", f"{m.name} is Lumbering and is not dragged.", miniature=target)
+            c.emit("ignored", "lumbering_drag", miniature=target, name=m.name)
             out.append(c)
             continue
         out.extend(_monster_follows(c, source, target, p, d, x))
@@ -228,10 +229,10 @@ def _monster_follows(w: Work, kid: str, mid: str, kpath: list[Coord], first: Dir
         if kfinal in f:
             break
         if any(c in w.mini_cells(exclude=[mid]) for c in entered):
-            w.emit("stopped", f"{mm.name} stops before another miniature.", miniature=mid)
+            w.emit("stopped", "stops_before_mini", miniature=mid, name=mm.name)
             break
         if not mm.is_boss and any(blocked_for_mob(w, c) for c in entered):
-            w.emit("stopped", f"{mm.name} is stopped at {a.label}.", miniature=mid)
+            w.emit("stopped", "stopped_at", miniature=mid, name=mm.name, at=a)
             break
         if mm.is_boss:
             boss_step(w, mid, a, crashed)
@@ -239,9 +240,9 @@ def _monster_follows(w: Work, kid: str, mid: str, kpath: list[Coord], first: Dir
             for c in entered:
                 obst = w.obstacle_at(c)
                 if obst is not None:
-                    w.destroy(obst, f"as {mm.name} is dragged into it")
+                    w.destroy(obst, BoardCause(how="dragged_into", name=mm.name))
             w.move_monster(mid, a)
         w.path.append(a)
     mm = w.monsters[mid]
-    w.emit("move", f"{mm.name} is dragged to {mm.anchor.label}.", miniature=mid, spaces=tuple(w.path))
+    w.emit("move", "dragged_to", miniature=mid, spaces=tuple(w.path), name=mm.name, at=mm.anchor)
     return settle_monster(w, mid, crashed)

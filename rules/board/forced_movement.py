@@ -14,6 +14,7 @@ from rules.board.geometry import Coord, Direction, cells_adjacent, fits, footpri
 from rules.board.involuntary import is_knight, source_cells
 from rules.board.knockback import away_directions, knockback_monster, off_vp, settle_knight, settle_monster
 from rules.board.knockback import knockback as _knockback_knight
+from rules.board.move_facts import BoardCause
 from rules.board.pushback import pushback
 from rules.board.state import BoardState, Outcome
 from rules.board.work import Work, dedupe, displace_knight, displace_monster
@@ -111,7 +112,7 @@ def forced_vault(state: BoardState, source: str, target: str) -> list[Outcome]:
     src = source_cells(state, source)
     tcells = source_cells(state, target)
     if not cells_adjacent(src, tcells):
-        w.emit("stopped", "The target is not adjacent: no Forced Vault.")
+        w.emit("stopped", "not_adjacent_vault")
         return _done([w])
     d = away_directions(tcells, src)[0]
     if is_knight(state, target):
@@ -122,13 +123,14 @@ def forced_vault(state: BoardState, source: str, target: str) -> list[Outcome]:
             sp = sp.step(d)
         obst = w.obstacle_at(sp) if on_board(w.spec, sp) else None
         if not on_board(w.spec, sp) or (obst is not None and not obst.destructible):
-            w.kill(target, "vaulted beyond the Board Edge" if obst is None else f"vaulted onto {obst.name}")
+            w.kill(target, BoardCause(how="vaulted_off_edge") if obst is None
+                   else BoardCause(how="vaulted_onto", name=obst.name))
             return _done([w])
         if obst is not None:
-            w.destroy(obst, f"as {k.name} is vaulted onto it")
-            w.crash(target, f"against {obst.name}")
+            w.destroy(obst, BoardCause(how="vaulted_into", name=k.name))
+            w.crash(target, BoardCause(how="against", name=obst.name))
         w.move_knight(target, sp)
-        w.emit("move", f"{k.name} is vaulted to {sp.label}.", miniature=target, spaces=(sp,))
+        w.emit("move", "vaulted_to", miniature=target, spaces=(sp,), name=k.name, at=sp)
         return _done(settle_knight(w, target))
     m = state.monster(target)
     anchor = m.anchor
@@ -139,11 +141,11 @@ def forced_vault(state: BoardState, source: str, target: str) -> list[Outcome]:
         (o := w.obstacle_at(c)) is not None and o.indestructible for c in cells
     )
     if bad:
-        w.emit("stopped", f"{m.name} cannot be vaulted there and is Displaced instead.", miniature=target)
+        w.emit("stopped", "vault_displaced", miniature=target, name=m.name)
         return _done(displace_monster(w, target, closest_only=True))
     crashed: set[str] = set()
     w.move_monster(target, anchor)
-    w.emit("move", f"{m.name} is vaulted to {anchor.label}.", miniature=target, spaces=(anchor,))
+    w.emit("move", "vaulted_to", miniature=target, spaces=(anchor,), name=m.name, at=anchor)
     return _done(settle_monster(w, target, crashed))
 
 

@@ -9,6 +9,7 @@ from rules.board.involuntary import is_knight, source_cells, step_knight
 from rules.board.knockback import boss_land, boss_step, off_vp, settle_knight, settle_monster
 from rules.board.measures import knights_adjacent
 from rules.board.monster_movement import monster_move, turn_works, zigzag_paths
+from rules.board.move_facts import BoardCause
 from rules.board.paths import anchor_field, distance_field
 from rules.board.state import BoardState, KnightKeyword, Outcome
 from rules.board.work import Work, dedupe, displace_monster, knockdown_works
@@ -88,11 +89,11 @@ def pull(state: BoardState, source: str, target: str, x: int, *, reduction: int 
         return _pull_monster(w, source, target, src, x)
     k = state.knight(target)
     if KnightKeyword.BRACED in k.keywords:
-        w.emit("ignored", f"{k.name} is Braced and ignores Pull.", miniature=target)
+        w.emit("ignored", "braced_ignores", miniature=target, name=k.name, ability="Pull")
         return _done([w])
     if k.vp is not None:
         if k.vp.monster == source:
-            w.emit("stopped", f"{k.name} is already adjacent: the Pull ends.", miniature=target)
+            w.emit("stopped", "already_adjacent_pull", miniature=target, name=k.name)
             return _done([w])
         starts = off_vp(w, target, state.monster(k.vp.monster))
     else:
@@ -118,7 +119,7 @@ def _face(w: Work, source: str, target: str) -> list[Work]:
 def _pull_monster(w: Work, source: str, target: str, src: frozenset[Coord], x: int) -> list[Outcome]:
     m = w.monsters[target]
     if m.lumbering:
-        w.emit("ignored", f"{m.name} is Lumbering and cannot be pulled.", miniature=target)
+        w.emit("ignored", "lumbering_pull", miniature=target, name=m.name)
         return _done([w])
     blocked: set[Coord] = set(src)
     if not m.is_boss:
@@ -134,7 +135,7 @@ def _pull_monster(w: Work, source: str, target: str, src: frozenset[Coord], x: i
 
     goals = [a for a in anchor_field(w.spec, m.side, [m.anchor], ok) if cells_adjacent(footprint(a, m.side), src)]
     if not goals:
-        w.emit("stopped", f"{m.name} cannot be pulled closer.", miniature=target)
+        w.emit("stopped", "cannot_pull", miniature=target, name=m.name)
         return _done([w])
     dist = anchor_field(w.spec, m.side, goals, ok)
     out: list[Work] = []
@@ -148,10 +149,10 @@ def _pull_monster(w: Work, source: str, target: str, src: frozenset[Coord], x: i
                 for cell in footprint(a, m.side):
                     obst = c.obstacle_at(cell)
                     if obst is not None:
-                        c.destroy(obst, f"as {m.name} is pulled into it")
+                        c.destroy(obst, BoardCause(how="pulled_into", name=m.name))
                 c.move_monster(target, a)
         c.path = list(path)
-        c.emit("move", f"{m.name} is pulled to {path[-1].label}.", miniature=target, spaces=tuple(path))
+        c.emit("move", "pulled_to", miniature=target, spaces=tuple(path), name=m.name, at=path[-1])
         out.extend(settle_monster(c, target, crashed) if not m.is_boss else boss_land(c, target, crashed))
     return _done(out)
 
@@ -218,7 +219,7 @@ def _herd_move(w: Work, source: str, target: str, left: int, toward_knights: boo
         if k.space in dist:
             cands.append((dist[k.space], gid, cells, blocked))
     if not cands:
-        w.emit("stopped", f"There is nothing for {k.name} to be moved toward.", miniature=target)
+        w.emit("stopped", "nothing_toward", miniature=target, name=k.name)
         return [w]
     best = min(c[0] for c in cands)
     out: list[Work] = []
@@ -262,7 +263,7 @@ def _source_to_previous(w: Work, source: str, kspace: Coord, prev: Coord) -> lis
         if len(opts) > 1:
             c.choose(f"Displace {m.name} to {a.label}")
         c.move_monster(source, a)
-        c.emit("displace", f"{m.name} is Displaced to {a.label}.", miniature=source, spaces=(a,))
+        c.emit("displace", "displaced", miniature=source, spaces=(a,), name=m.name, at=a)
         out.append(c)
     return out
 

@@ -8,6 +8,7 @@ from typing import Literal
 
 from content.schema.board import TerrainKeyword
 from rules.board.geometry import Coord, on_board
+from rules.board.move_facts import BoardCause
 from rules.board.state import BoardState, KnightKeyword
 from rules.board.work import Work
 
@@ -35,13 +36,8 @@ def enter_terrain(w: Work, kid: str, space: Coord) -> None:
     k = w.knights[kid]
     for t in w.terrain_at(space):
         if not t.is_obstacle:
-            w.emit(
-                "terrain_entered",
-                f"{k.name} is moved through {t.name} at {space.label}.",
-                miniature=kid,
-                terrain=t.id,
-                spaces=(space,),
-            )
+            w.emit("terrain_entered", "moved_through", miniature=kid, terrain=t.id, spaces=(space,), name=k.name,
+                   other_name=t.name, at=space)
 
 
 def step_knight(
@@ -67,29 +63,29 @@ def step_knight(
     mon = w.monster_at(nxt)
     if mon is not None and mon.id != source_id and mon.id not in ignore:
         if stop_at_minis:
-            w.emit("stopped", f"{k.name} stops before {mon.name}.", miniature=kid)
+            w.emit("stopped", "stops_before", miniature=kid, name=k.name, other_name=mon.name)
             return "stopped"
         if mon.is_boss:
-            w.crash(kid, f"against {mon.name}")
+            w.crash(kid, BoardCause(how="against", name=mon.name))
             return "stopped"
     other = w.knight_at(nxt)
     if other is not None and other.id != kid and stop_at_minis and other.id not in ignore:
-        w.emit("stopped", f"{k.name} stops before {other.name}.", miniature=kid)
+        w.emit("stopped", "stops_before", miniature=kid, name=k.name, other_name=other.name)
         return "stopped"
     obst = w.obstacle_at(nxt)
     if obst is not None:
         if obst.destructible:
-            w.destroy(obst, f"as {k.name} is forced into it")
-            w.crash(kid, f"against {obst.name}")
+            w.destroy(obst, BoardCause(how="forced_into", name=k.name))
+            w.crash(kid, BoardCause(how="against", name=obst.name))
         else:
-            w.crash(kid, f"against {obst.name}")
+            w.crash(kid, BoardCause(how="against", name=obst.name))
             return "indestructible"
     w.move_knight(kid, nxt)
     for t in w.terrain_at(nxt):
         if t.has(TerrainKeyword.CHASM) or t.has(TerrainKeyword.BOUNDLESS):
             if KnightKeyword.LIFELINE in k.keywords:
                 return "stopped"  # the end-of-movement check Displaces them (Lifeline)
-            w.kill(kid, f"forced onto {t.name} ({nxt.label})")
+            w.kill(kid, BoardCause(how="forced_onto", name=t.name, space=nxt))
             return "dead"
     enter_terrain(w, kid, nxt)
     return "done"

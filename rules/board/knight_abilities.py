@@ -74,7 +74,7 @@ def motivate(state: BoardState, source_id: str, x: int, moves: Sequence[tuple[st
         cur = o.state
     w2 = Work(cur)
     w2.events = w.events
-    w2.emit("stopped", f"Motivate {x}: {x - left} space(s) used.", miniature=source_id)
+    w2.emit("stopped", "motivate", miniature=source_id, number=x, count=x - left)
     return w2.outcome()
 
 
@@ -89,7 +89,7 @@ def inspire(state: BoardState, x: int, knight_ids: Sequence[str]) -> Outcome:
         if not k.knocked_down or k.dead:
             raise IllegalMove(f"{k.name} is not knocked down")
         w.knights[kid] = k.model_copy(update={"knocked_down": False})
-        w.emit("ignored", f"{k.name} stands up (Inspire).", miniature=kid)
+        w.emit("ignored", "inspire", miniature=kid, name=k.name)
     return w.outcome()
 
 
@@ -109,18 +109,18 @@ def knockdown(state: BoardState, knight_id: str) -> list[Outcome]:
     if k.dead:
         return [w.outcome()]
     if KnightKeyword.BRACED in k.keywords:
-        w.emit("ignored", f"{k.name} is Braced and does not suffer Knockdown.", miniature=k.id)
+        w.emit("ignored", "braced_knockdown", miniature=k.id, name=k.name)
         return [w.outcome()]
     out: list[Work] = []
     if KnightKeyword.ROCKSTEADY in k.keywords:
         c = w.copy()
         c.choose(f"{k.name} uses Rocksteady")
-        c.emit("ignored", f"{k.name} uses Rocksteady and ignores the Knockdown.", miniature=k.id)
+        c.emit("ignored", "rocksteady", miniature=k.id, name=k.name)
         out.append(c)
     adjacent = [m for m in state.monsters if is_adjacent(state, m, k, for_monster=False)]
     if KnightKeyword.ACROBATICS in k.keywords and adjacent:
         for sp in vault_spaces(state, knight_id):
-            o = place_knight(state, knight_id, sp, " (Acrobatics: Vault instead of Knockdown)")
+            o = place_knight(state, knight_id, sp, acrobatics=True)
             c = Work(o.state)
             c.events = list(o.events)
             c.path = list(o.path)
@@ -131,7 +131,7 @@ def knockdown(state: BoardState, knight_id: str) -> list[Outcome]:
             c = w.copy()
             if len(adjacent) > 1:
                 c.choose(f"{k.name} rolls out away from {m.name}")
-            c.emit("ignored", f"{k.name} uses Roll Out: Knockback 4 instead of Knockdown.", miniature=k.id)
+            c.emit("ignored", "roll_out", miniature=k.id, name=k.name)
             out.extend(_knockback(c, knight_id, m.cells, 4, source_name=m.name))
     else:
         c = w.copy()

@@ -160,7 +160,7 @@ def knight_move(state: BoardState, knight_id: str, destination: Coord, speed: in
         raise IllegalMove(f"{destination.label} is not on the board")
     if destination == k.space:  # "you can move a number of spaces up to your Knight's Speed value": 0 is allowed
         w = Work(state)
-        w.emit("move", f"{k.name} stays on {destination.label} (0 spaces).", miniature=k.id, spaces=(destination,))
+        w.emit("move", "stays", miniature=k.id, spaces=(destination,), name=k.name, at=destination)
         return w.outcome()
     reach = _reach(state, knight_id, speed)
     if destination not in reach:
@@ -170,7 +170,7 @@ def knight_move(state: BoardState, knight_id: str, destination: Coord, speed: in
     w.move_knight(knight_id, destination)
     start = [k.space] if k.space is not None else []
     w.path = start + list(path)
-    w.emit("move", f"{k.name} moves to {destination.label}.", miniature=k.id, spaces=tuple(w.path))
+    w.emit("move", "moves_to", miniature=k.id, spaces=tuple(w.path), name=k.name, at=destination)
     # "you resolve a tile effect when entering the first space of a tile": the tile the Knight stands on is not
     # entered again, and the start space is not entered at all (a Knight on a VP enters its first board space)
     entered: set[str] = {t.id for t in state.terrain_at(k.space)} if k.space is not None else set()
@@ -178,18 +178,13 @@ def knight_move(state: BoardState, knight_id: str, destination: Coord, speed: in
         if sp == k.space:
             continue
         if sp in ignored:
-            w.emit("ignored", f"{k.name} jumps over {sp.label}.", miniature=k.id, spaces=(sp,))
+            w.emit("ignored", "jumps_over", miniature=k.id, spaces=(sp,), name=k.name, at=sp)
             continue
         for t in state.terrain_at(sp):
             if t.id not in entered:
                 entered.add(t.id)
-                w.emit(
-                    "terrain_entered",
-                    f"{k.name} enters {t.name} at {sp.label}.",
-                    miniature=k.id,
-                    terrain=t.id,
-                    spaces=(sp,),
-                )
+                w.emit("terrain_entered", "enters", miniature=k.id, terrain=t.id, spaces=(sp,), name=k.name,
+                       other_name=t.name, at=sp)
     return w.outcome()
 
 
@@ -232,7 +227,7 @@ def climb(state: BoardState, knight_id: str, vp: VpRef) -> Outcome:
     k = state.knight(knight_id)
     w = Work(state)
     w.knights[knight_id] = k.model_copy(update={"space": None, "vp": vp})
-    w.emit("placed", f"{k.name} climbs onto a Vantage Point of {state.monster(vp.monster).name}.", miniature=k.id)
+    w.emit("placed", "climbs_vp", miniature=k.id, name=k.name, other_name=state.monster(vp.monster).name)
     return w.outcome()
 
 
@@ -316,14 +311,15 @@ def hug_spaces(
     return ends
 
 
-def place_knight(state: BoardState, knight_id: str, space: Coord, why: str = "") -> Outcome:
+def place_knight(state: BoardState, knight_id: str, space: Coord, acrobatics: bool = False) -> Outcome:
     """Put a Knight on an empty space chosen from :func:`vault_spaces` or :func:`hug_spaces`
-    (voluntary placement; raises IllegalMove if the space is not empty)."""
+    (voluntary placement; raises IllegalMove if the space is not empty); ``acrobatics``: a Vault instead of
+    Knockdown."""
     k = state.knight(knight_id)
     w = Work(state)
     if not w.is_empty(space, exclude=[knight_id]) or w.lethal(space):
         raise IllegalMove(f"{space.label} is not an empty space")
     w.path = [p for p in (k.space, space) if p is not None]
     w.move_knight(knight_id, space)
-    w.emit("move", f"{k.name} moves to {space.label}{why}.", miniature=k.id, spaces=(space,))
+    w.emit("move", "acrobatics" if acrobatics else "moves_to", miniature=k.id, spaces=(space,), name=k.name, at=space)
     return w.outcome()

@@ -21,6 +21,7 @@ from rules.board.geometry import (
     manhattan,
     on_board,
 )
+from rules.board.move_facts import Ability, BoardCause
 from rules.board.state import KnightKeyword, Monster
 from rules.board.work import Work, arrive_knight_terrain, displace_knight, displace_monster, displace_off_vp
 
@@ -86,10 +87,10 @@ def _impact(w: Work, m: Monster, cells: Collection[Coord], crashed: set[str]) ->
         k = w.knight_at(c)
         if k is not None and k.id not in crashed:
             crashed.add(k.id)
-            w.crash(k.id, f"as {m.name} moves onto {c.label}")
+            w.crash(k.id, BoardCause(how="moves_onto", name=m.name, space=c))
         for t in w.terrain_at(c):
             if t.destructible:
-                w.destroy(t, f"by {m.name}")
+                w.destroy(t, BoardCause(how="by", name=m.name))
 
 
 def boss_land(w: Work, monster_id: str, crashed: set[str], jump: bool = False) -> list[Work]:
@@ -107,7 +108,7 @@ def boss_land(w: Work, monster_id: str, crashed: set[str], jump: bool = False) -
         for cur in works:
             if kid not in crashed:
                 crashed.add(kid)
-                cur.crash(kid, f"as {m.name} ends its movement on it")
+                cur.crash(kid, BoardCause(how="ends_on", name=m.name))
             nxt.extend(knockback(cur, kid, m.cells, m.unavoidable_knockback, source_name=m.name, unavoidable=True))
         works = nxt
     mobs = sorted(o.id for o in w.monsters.values() if o.id != m.id and o.cells & m.cells)
@@ -137,11 +138,11 @@ def knockback(
     k = w.knights[knight_id]
     if k.dead:
         return [w]
-    label = "Unavoidable Knockback" if unavoidable else "Knockback"
+    label: Ability = "Unavoidable Knockback" if unavoidable else "Knockback"
     if not unavoidable:
         x = max(0, x - reduction)
         if KnightKeyword.BRACED in k.keywords:
-            w.emit("ignored", f"{k.name} is Braced and ignores {label}.", miniature=k.id)
+            w.emit("ignored", "braced_ignores", miniature=k.id, name=k.name, ability=label)
             return [w]
     if x <= 0 and not (k.space is not None and k.space in source):
         return [w]
@@ -149,7 +150,7 @@ def knockback(
     if KnightKeyword.STALWART in k.keywords and not unavoidable:
         skip = w.copy()
         skip.choose(f"{k.name} uses Stalwart")
-        skip.emit("ignored", f"{k.name} uses Stalwart and ignores {label} {x}.", miniature=k.id)
+        skip.emit("ignored", "stalwart", miniature=k.id, name=k.name, ability=label, number=x)
         out.append(skip)
         w = w.copy()
         w.choose(f"{k.name} suffers {label}")
@@ -170,7 +171,7 @@ def knockback(
             c = s.copy()
             if len(dirs) > 1:
                 c.choose(f"{label} {kk.name} to the {d.value}")
-            c.emit("move", f"{kk.name} suffers {label} {x} ({d.value}).", miniature=kk.id)
+            c.emit("move", "suffers_knockback", miniature=kk.id, name=kk.name, ability=label, number=x, direction=d)
             out.extend(_kb_steps(c, knight_id, source, source_name, d, x, slid=False))
     return out
 
@@ -208,9 +209,9 @@ def _kb_steps(
         if edge is not None:
             if edge in w.spec.boundless_edges:
                 if KnightKeyword.LIFELINE in k.keywords:
-                    w.emit("ignored", f"{k.name} uses Lifeline and stops at the Boundless Board Edge.", miniature=kid)
+                    w.emit("ignored", "lifeline_edge", miniature=kid, name=k.name)
                     break
-                w.kill(kid, "falling off the Boundless Board Edge")
+                w.kill(kid, BoardCause(how="falls_off_boundless"))
                 return [w]
             if slid:
                 break
@@ -222,22 +223,22 @@ def _kb_steps(
                 c = w.copy()
                 if len(turns) > 1:
                     c.choose(f"{k.name} slides {t.value} along the Board Edge")
-                c.emit("edge_slide", f"{k.name} hits the Board Edge and slides {t.value} along it.", miniature=kid)
+                c.emit("edge_slide", "edge_slides", miniature=kid, name=k.name, direction=t)
                 res.extend(_kb_steps(c, kid, source, source_name, t, left, slid=True))
             return res
         mon = w.monster_at(nxt)
         if mon is not None and mon.is_boss and nxt not in src:
-            w.crash(kid, f"against {mon.name}")
+            w.crash(kid, BoardCause(how="against", name=mon.name))
             break
         obst = w.obstacle_at(nxt)
         if obst is not None:
             if obst.destructible:
-                w.destroy(obst, f"as {k.name} is knocked into it")
+                w.destroy(obst, BoardCause(how="knocked_into", name=k.name))
                 w.move_knight(kid, nxt)
                 pos = nxt
-                w.crash(kid, f"against {obst.name}")
+                w.crash(kid, BoardCause(how="against", name=obst.name))
             else:
-                w.crash(kid, f"against {obst.name}")
+                w.crash(kid, BoardCause(how="against", name=obst.name))
             break
         if w.has(nxt, TerrainKeyword.BOUNDLESS):
             w.move_knight(kid, nxt)
@@ -255,7 +256,7 @@ def settle_knight(w: Work, kid: str) -> list[Work]:
     if k.dead or k.space is None:
         return [w]
     pos = k.space
-    w.emit("placed", f"{k.name} ends on {pos.label}.", miniature=kid, spaces=(pos,))
+    w.emit("placed", "ends_on", miniature=kid, spaces=(pos,), name=k.name, at=pos)
     under = w.monster_at(pos)
     if under is not None and under.is_boss:
         # still under a Boss (its Unavoidable Knockback could not carry them out): Displace.
@@ -284,7 +285,7 @@ def knockback_monster(
     back Boss Monsters cause Crash and Unavoidable Knockback to Knights as normal."."""
     m = w.monsters[monster_id]
     if m.lumbering:
-        w.emit("ignored", f"{m.name} is Lumbering and cannot be moved.", miniature=m.id)
+        w.emit("ignored", "lumbering_moved", miniature=m.id, name=m.name)
         return [w]
     x = max(0, x - reduction)
     dirs = [direction] if direction is not None else away_directions(source, m.cells)
@@ -316,11 +317,11 @@ def _kb_monster(
                 c = w.copy()
                 if len(turns) > 1:
                     c.choose(f"{m.name} slides {t.value} along the Board Edge")
-                c.emit("edge_slide", f"{m.name} hits the Board Edge and slides {t.value} along it.", miniature=mid)
+                c.emit("edge_slide", "edge_slides", miniature=mid, name=m.name, direction=t)
                 res.extend(_kb_monster(c, mid, source, t, left, True, set(crashed)))
             return res
         if not m.is_boss and any(w.has(c, TerrainKeyword.CHASM) for c in cells - m.cells):
-            w.emit("stopped", f"{m.name} stops at the Chasm.", miniature=mid)
+            w.emit("stopped", "stops_at_chasm", miniature=mid, name=m.name)
             break
         if m.is_boss:
             boss_step(w, mid, nxt, crashed)
@@ -334,11 +335,11 @@ def _kb_monster(
 def settle_monster(w: Work, mid: str, crashed: set[str]) -> list[Work]:
     """End of a Monster's involuntary movement."""
     m = w.monsters[mid]
-    w.emit("placed", f"{m.name} ends on {m.anchor.label}.", miniature=mid, spaces=(m.anchor,))
+    w.emit("placed", "ends_on", miniature=mid, spaces=(m.anchor,), name=m.name, at=m.anchor)
     for c in m.cells:
         for t in w.terrain_at(c):
             if t.destructible:
-                w.destroy(t, f"as {m.name} lands on it")
+                w.destroy(t, BoardCause(how="lands_on", name=m.name))
     if m.is_boss:
         return boss_land(w, mid, crashed)
     works = [w]

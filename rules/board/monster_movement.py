@@ -22,6 +22,7 @@ from rules.board.geometry import (
 from rules.board.knockback import boss_land, boss_step, edge_turns
 from rules.board.los import knight_cells
 from rules.board.measures import movement_blockers
+from rules.board.move_facts import Aim
 from rules.board.paths import anchor_field, anchor_steps, covering
 from rules.board.state import BoardState, Monster, Outcome
 from rules.board.work import Work, dedupe
@@ -60,7 +61,7 @@ def turn_works(works: list[Work], monster_id: str, target: Collection[Coord]) ->
                 c.choose(f"{m.name} faces {d.value}")
             if d != m.facing:
                 c.monsters[monster_id] = m.model_copy(update={"facing": d})
-                c.emit("turn", f"{m.name} turns to face {d.value}.", miniature=m.id)
+                c.emit("turn", "turns", miniature=m.id, name=m.name, direction=d)
             out.append(c)
     return out
 
@@ -131,7 +132,7 @@ def _speed(w: Work, m: Monster, speed: int | None) -> int | None:
     if speed is None or m.ignores_difficult_terrain:
         return speed
     if any(w.has(c, TerrainKeyword.DIFFICULT_TERRAIN) for c in m.cells):
-        w.emit("stopped", f"{m.name} is on Difficult Terrain: -1 Speed.", miniature=m.id)
+        w.emit("stopped", "difficult", miniature=m.id, name=m.name)
         return max(0, speed - 1)
     return speed
 
@@ -144,7 +145,7 @@ def walk_toward(
     face: Collection[Coord] | None,
     speed: int | None,
     jump: bool = False,
-    what: str = "",
+    what: Aim | None = None,
 ) -> list[Outcome]:
     """Move a Monster along every legal shortest path to the nearest anchor satisfying ``goal``.
 
@@ -179,7 +180,7 @@ def walk_toward(
     paths = [p for i, p in enumerate(paths) if p not in paths[:i]]
     if steps == 0 or all(len(p) == 1 for p in paths):
         works = [w0]
-        w0.emit("stopped", f"{m.name} does not move{what}.", miniature=m.id)
+        w0.emit("stopped", "no_move", miniature=m.id, name=m.name, aim=what)
     else:
         works = []
         for path in paths:
@@ -190,12 +191,8 @@ def walk_toward(
             for a in path[1:]:
                 boss_step(w, monster_id, a, crashed, jump=jump)
             w.path = list(path)
-            w.emit(
-                "move",
-                f"{m.name} moves {len(path) - 1} space(s) to {path[-1].label}{what}.",
-                miniature=m.id,
-                spaces=tuple(path),
-            )
+            w.emit("move", "moves_spaces", miniature=m.id, spaces=tuple(path), name=m.name, number=len(path) - 1,
+                   at=path[-1], aim=what)
             works.extend(boss_land(w, monster_id, crashed, jump=jump))
     if face:
         works = turn_works(works, monster_id, face)
@@ -219,13 +216,13 @@ def monster_move(
     if not tcells:  # the Target is dead (or gone): there is nothing to move toward
         w = Work(state)
         w.path = [m.anchor]
-        w.emit("stopped", f"{m.name} has no Target on the board and does not move.", miniature=m.id)
+        w.emit("stopped", "no_target", miniature=m.id, name=m.name)
         return [w.outcome()]
     if m.always_there and range_ is None:
         # Always There: "always considered adjacent to the Knight" - the Move ends at once.
         w = Work(state)
         w.path = [m.anchor]
-        w.emit("stopped", f"{m.name} is Always There: it is already adjacent.", miniature=m.id)
+        w.emit("stopped", "always_there", miniature=m.id, name=m.name)
         return [x.outcome() for x in turn_works([w], monster_id, tcells)]
     side = m.side  # asked once: the goal is tested on every anchor the Monster reaches
     if range_ is not None:
@@ -268,7 +265,7 @@ def monster_move_to(
         return manhattan(footprint(a, m.side), dest)
 
     fc = target_cells(state, face) if face is not None else None
-    return walk_toward(state, monster_id, goal, closeness, fc, speed, jump, " toward the designated area")
+    return walk_toward(state, monster_id, goal, closeness, fc, speed, jump, "area")
 
 
 def monster_move_direction(state: BoardState, monster_id: str, direction: Direction, distance: int) -> list[Outcome]:
@@ -320,19 +317,17 @@ def straight_line(w: Work, mid: str, d: Direction, left: int, slid: bool, crashe
                 c = w.copy()
                 if len(turns) > 1:
                     c.choose(f"{m.name} continues {t.value} along the Board Edge")
-                c.emit(
-                    "edge_slide", f"{m.name} reaches the Board Edge and continues {t.value} along it.", miniature=mid
-                )
+                c.emit("edge_slide", "edge_continues", miniature=mid, name=m.name, direction=t)
                 res.extend(straight_line(c, mid, t, left, True, set(crashed)))
             return res
         if not m.is_boss and nxt not in footprint_passable_set(w, m):
-            w.emit("stopped", f"{m.name} is blocked at {nxt.label}.", miniature=mid)
+            w.emit("stopped", "blocked_at", miniature=mid, name=m.name, at=nxt)
             break
         boss_step(w, mid, nxt, crashed)
         w.path.append(nxt)
         left -= 1
     m = w.monsters[mid]
-    w.emit("move", f"{m.name} ends its movement on {m.anchor.label}.", miniature=mid, spaces=tuple(w.path))
+    w.emit("move", "ends_movement", miniature=mid, spaces=tuple(w.path), name=m.name, at=m.anchor)
     return boss_land(w, mid, crashed)
 
 

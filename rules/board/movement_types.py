@@ -12,6 +12,7 @@ from rules.board.geometry import CARDINALS, Coord, cells_adjacent, chebyshev, fi
 from rules.board.knockback import boss_land, boss_step
 from rules.board.measures import movement_blockers
 from rules.board.monster_movement import target_cells, turn_works, walk_toward
+from rules.board.move_facts import BoardCause
 from rules.board.paths import anchor_field, footprint_passable
 from rules.board.state import BoardState, Outcome, Terrain
 from rules.board.work import Work, dedupe, displace_knight
@@ -54,7 +55,7 @@ def move_behind(state: BoardState, monster_id: str, target: str, *, speed: int |
 
     out: list[Outcome] = []
     for g in sorted(goals):  # the players pick the space, then the Monster moves to it
-        for o in walk_toward(state, monster_id, _is(g), closeness, tcells, speed, what=" behind its Target"):
+        for o in walk_toward(state, monster_id, _is(g), closeness, tcells, speed, what="behind"):
             if len(goals) > 1:
                 o = o.model_copy(update={"choices": (f"{m.name} moves behind to {g.label}",) + o.choices})
             out.append(o)
@@ -83,7 +84,7 @@ def move_lateral(
     w0 = Work(state)
     w0.path = [m.anchor]
     if can_attack(m.anchor):
-        w0.emit("stopped", f"{m.name} can already attack from {m.anchor.label}.", miniature=m.id)
+        w0.emit("stopped", "can_attack_from", miniature=m.id, name=m.name, at=m.anchor)
         return [o.outcome() for o in turn_works([w0], monster_id, tcells)]
     blocked = movement_blockers(state, m)
     best: list[tuple[int, list[Coord]]] = []
@@ -99,7 +100,7 @@ def move_lateral(
                 best.append((len(line) - 1, line))
                 break
     if not best:
-        w0.emit("stopped", f"{m.name} has no straight line to a space it could attack from.", miniature=m.id)
+        w0.emit("stopped", "no_line", miniature=m.id, name=m.name)
         return [o.outcome() for o in turn_works([w0], monster_id, tcells)]
     shortest = min(n for n, _ in best)
     works = []
@@ -111,7 +112,7 @@ def move_lateral(
         for a in line[1:]:
             boss_step(w, monster_id, a, crashed)
         w.path = line
-        w.emit("move", f"{m.name} moves laterally to {line[-1].label}.", miniature=m.id, spaces=tuple(line))
+        w.emit("move", "moves_laterally", miniature=m.id, spaces=tuple(line), name=m.name, at=line[-1])
         works.extend(boss_land(w, monster_id, crashed))
     return [o.outcome() for o in dedupe(turn_works(works, monster_id, tcells))]
 
@@ -144,7 +145,7 @@ def land_on_top(state: BoardState, monster_id: str, target: str) -> list[Outcome
         def closeness(a: Coord) -> int:
             return manhattan(footprint(a, m.side), {tspace})
 
-        for o in walk_toward(without, monster_id, goal, closeness, None, None, jump=True, what=" onto its Target"):
+        for o in walk_toward(without, monster_id, goal, closeness, None, None, jump=True, what="onto"):
             w = Work(o.state.model_copy(update={"knights": o.state.knights + (knight,)}))
             w.events = list(t.events) + list(o.events)
             w.choices = list(t.choices) + list(o.choices)
@@ -162,7 +163,7 @@ def _displace_to_front(w: Work, monster_id: str, knight_id: str) -> list[Work]:
         # No free front space: an ordinary Displace out from under the Monster.
         opts = sorted(ring(w.spec, m.cells) - occ)
         if not opts:
-            w.kill(knight_id, "because there is no space to be Displaced to")
+            w.kill(knight_id, BoardCause(how="no_displace_space"))
             return [w]
         fronts = opts
     out = []
@@ -171,7 +172,7 @@ def _displace_to_front(w: Work, monster_id: str, knight_id: str) -> list[Work]:
         if len(fronts) > 1:
             c.choose(f"Displace {k.name} to {sp.label}")
         c.move_knight(knight_id, sp)
-        c.emit("displace", f"{k.name} is Displaced to {sp.label}.", miniature=k.id, spaces=(sp,))
+        c.emit("displace", "displaced", miniature=k.id, spaces=(sp,), name=k.name, at=sp)
         out.append(c)
     return out
 
@@ -187,7 +188,7 @@ def appear(
     w = Work(state)
     w.path = [m.anchor, anchor]
     w.move_monster(monster_id, anchor)
-    w.emit("placed", f"{m.name} appears on {anchor.label}.", miniature=m.id, spaces=(anchor,))
+    w.emit("placed", "appears", miniature=m.id, spaces=(anchor,), name=m.name, at=anchor)
     works = boss_land(w, monster_id, set(), jump=True)
     if not m.is_boss:
         works = [x for cur in works for x in _mob_lands(cur, monster_id)]
@@ -245,7 +246,7 @@ def face_most_knights(state: BoardState, monster_id: str) -> list[Outcome]:
         if len(best) > 1:
             w.choose(f"{m.name} faces {d.value}")
         w.monsters[monster_id] = m.model_copy(update={"facing": d})
-        w.emit("turn", f"{m.name} turns to face {d.value} ({most} Knight(s) in front).", miniature=m.id)
+        w.emit("turn", "turns_most", miniature=m.id, name=m.name, direction=d, number=most)
         out.append(w.outcome())
     return out
 
@@ -270,7 +271,7 @@ def dwell(state: BoardState, monster_id: str) -> list[Outcome]:
     free = {c for t in state.terrain if is_swamp(t) for c in t.cells} - occupied
     if not free:
         w.path = [m.anchor]
-        w.emit("stopped", f"Dwell: there is no unoccupied Swamp space; {m.name} stays.", miniature=m.id)
+        w.emit("stopped", "dwell_stays", miniature=m.id, name=m.name)
         return [w.outcome()]
 
     def goal(a: Coord) -> bool:
@@ -280,4 +281,4 @@ def dwell(state: BoardState, monster_id: str) -> list[Outcome]:
     def closeness(a: Coord) -> int:
         return manhattan(footprint(a, m.side), free)
 
-    return walk_toward(state, monster_id, goal, closeness, None, None, what=" (Dwell: onto a Swamp space)")
+    return walk_toward(state, monster_id, goal, closeness, None, None, what="dwell")

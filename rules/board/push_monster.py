@@ -13,6 +13,7 @@ from content.schema.board import TerrainKeyword
 from rules.board.geometry import Coord, Direction, cells_adjacent, fits, footprint
 from rules.board.knockback import away_directions, boss_step, settle_monster
 from rules.board.monster_movement import zigzag_paths
+from rules.board.move_facts import BoardCause
 from rules.board.paths import anchor_field
 from rules.board.state import BoardState
 from rules.board.work import Work
@@ -37,10 +38,10 @@ def push_monster(state: BoardState, source: str, target: str, x: int, toward: Co
     k = state.knight(source)
     m = state.monster(target)
     if m.lumbering:
-        w.emit("ignored", f"{m.name} is Lumbering and cannot be pushed.", miniature=m.id)
+        w.emit("ignored", "lumbering_push", miniature=m.id, name=m.name)
         return [w]
     if k.space is None or not cells_adjacent({k.space}, m.cells):
-        w.emit("stopped", f"{k.name} is not adjacent to {m.name}.", miniature=k.id)
+        w.emit("stopped", "not_adjacent", miniature=k.id, name=k.name, other_name=m.name)
         return [w]
     w.path = [m.anchor]
     if toward is not None:
@@ -63,11 +64,12 @@ def _step(w: Work, kid: str, mid: str, d: Direction, crashed: set[str], follow: 
         return "edge"
     entered = footprint(nxt, mm.side) - mm.cells
     if not mm.is_boss and any(blocked_for_mob(w, c) and w.monster_at(c) != mm for c in entered):
-        w.emit("stopped", f"{mm.name} is stopped by what lies at {nxt.label}.", miniature=mid)
+        w.emit("stopped", "stopped_by", miniature=mid, name=mm.name, at=nxt)
         for c in entered:
             for t in w.terrain_at(c):
                 if t.is_obstacle or t.has(TerrainKeyword.CHASM):
-                    w.emit("terrain_entered", f"{mm.name} is pushed against {t.name}.", miniature=mid, terrain=t.id)
+                    w.emit("terrain_entered", "pushed_against", miniature=mid, terrain=t.id, name=mm.name,
+                           other_name=t.name)
         return "stopped"
     kk = w.knights[kid]
     assert kk.space is not None
@@ -78,7 +80,7 @@ def _step(w: Work, kid: str, mid: str, d: Direction, crashed: set[str], follow: 
         for c in entered:
             obst = w.obstacle_at(c)
             if obst is not None:
-                w.destroy(obst, f"as {mm.name} is pushed into it")
+                w.destroy(obst, BoardCause(how="pushed_into", name=mm.name))
         w.move_monster(mid, nxt)
     w.path.append(nxt)
     if follow:
@@ -102,7 +104,7 @@ def _steps(w: Work, kid: str, mid: str, d: Direction, left: int, crashed: set[st
             break
         left -= 1
     mm = w.monsters[mid]
-    w.emit("move", f"{mm.name} is pushed to {mm.anchor.label}.", miniature=mid, spaces=tuple(w.path))
+    w.emit("move", "pushed_to", miniature=mid, spaces=tuple(w.path), name=mm.name, at=mm.anchor)
     return settle_monster(w, mid, crashed)
 
 
@@ -121,7 +123,7 @@ def _sidestep(w: Work, kid: str, mid: str, d: Direction, left: int, crashed: set
         if fits(w.spec, a, m.side) and front not in f and not ((f - m.cells) & occ):
             opts.append(a)
     if not opts:
-        w.emit("stopped", f"{m.name} cannot be Displaced at the Board Edge: the Pushback stops.", miniature=mid)
+        w.emit("stopped", "no_edge_displace", miniature=mid, name=m.name)
         return settle_monster(w, mid, crashed)
     out: list[Work] = []
     for a in opts:
@@ -130,7 +132,7 @@ def _sidestep(w: Work, kid: str, mid: str, d: Direction, left: int, crashed: set
             c.choose(f"Displace {m.name} to {a.label}")
         c.move_monster(mid, a)
         c.path.append(a)
-        c.emit("displace", f"{m.name} is Displaced to {a.label} at the Board Edge.", miniature=mid, spaces=(a,))
+        c.emit("displace", "displaced_at_edge", miniature=mid, spaces=(a,), name=m.name, at=a)
         if _knight_may_enter(c, kid, front):
             c.move_knight(kid, front)
         kk = c.knights[kid]
@@ -164,7 +166,7 @@ def _toward(w: Work, kid: str, mid: str, x: int, dest: Coord) -> list[Work]:
     reach = anchor_field(w.spec, m.side, [m.anchor], ok)
     goals = [a for a in reach if dest in footprint(a, m.side)]
     if not goals:
-        w.emit("stopped", f"{m.name} cannot be pushed toward {dest.label}.", miniature=mid)
+        w.emit("stopped", "cannot_push_toward", miniature=mid, name=m.name, at=dest)
         return settle_monster(w, mid, set())
     dist = anchor_field(w.spec, m.side, goals, ok)
     paths = zigzag_paths(dist, m.anchor, min(x, dist[m.anchor]))

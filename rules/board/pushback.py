@@ -10,6 +10,7 @@ from rules.board.geometry import Coord, Direction, cells_adjacent, fits, footpri
 from rules.board.involuntary import is_knight, step_knight
 from rules.board.knockback import away_directions, boss_land, boss_step, off_vp, settle_knight
 from rules.board.monster_movement import monster_move, turn_works, zigzag_paths
+from rules.board.move_facts import Against, BoardCause
 from rules.board.paths import distance_field
 from rules.board.push_monster import push_monster
 from rules.board.state import BoardState, KnightKeyword, Outcome
@@ -35,7 +36,7 @@ def pushback(
     k = state.knight(target)
     if KnightKeyword.BRACED in k.keywords:
         w = Work(state)
-        w.emit("ignored", f"{k.name} is Braced and ignores Pushback.", miniature=k.id)
+        w.emit("ignored", "braced_ignores", miniature=k.id, name=k.name, ability="Pushback")
         return _done([w])
     x = max(0, x - reduction)
     m = state.monster(source)
@@ -87,16 +88,16 @@ def _push_steps(w: Work, mid: str, kid: str, d: Direction, left: int, crashed: s
         if not on_board(w.spec, nt):
             if d.edge in w.spec.boundless_edges:
                 if KnightKeyword.LIFELINE in k.keywords:
-                    w.emit("ignored", f"{k.name} uses Lifeline and stops at the Boundless Board Edge.", miniature=kid)
+                    w.emit("ignored", "lifeline_edge", miniature=kid, name=k.name)
                 else:
-                    w.kill(kid, "pushed off the Boundless Board Edge")
+                    w.kill(kid, BoardCause(how="pushed_off_boundless"))
                 break
-            return _sidestep(w, mid, kid, d, left, crashed, "the Board Edge", kill=not mob)
+            return _sidestep(w, mid, kid, d, left, crashed, "edge", kill=not mob)
         status = step_knight(w, kid, nt, source_id=mid, stop_at_minis=mob)
         if status == "indestructible":
             if mob:
                 break  # "stop the Pushback instead, and that Knight suffers Crash" (Crash applied)
-            return _sidestep(w, mid, kid, d, left, crashed, "the Indestructible Obstacle", kill=True)
+            return _sidestep(w, mid, kid, d, left, crashed, "indestructible", kill=True)
         if status in ("stopped", "dead", "edge"):
             if status == "dead":
                 boss_step(w, mid, nxt_anchor, crashed)
@@ -110,12 +111,12 @@ def _push_steps(w: Work, mid: str, kid: str, d: Direction, left: int, crashed: s
 
 def _end(w: Work, mid: str, kid: str, crashed: set[str]) -> list[Work]:
     mm = w.monsters[mid]
-    w.emit("move", f"{mm.name} ends the Pushback on {mm.anchor.label}.", miniature=mid, spaces=tuple(w.path))
+    w.emit("move", "ends_pushback", miniature=mid, spaces=tuple(w.path), name=mm.name, at=mm.anchor)
     return [r for s in settle_knight(w, kid) for r in boss_land(s, mid, crashed)]
 
 
 def _sidestep(
-    w: Work, mid: str, kid: str, d: Direction, left: int, crashed: set[str], what: str, kill: bool
+    w: Work, mid: str, kid: str, d: Direction, left: int, crashed: set[str], what: Against, kill: bool
 ) -> list[Work]:
     """Board Edge / Indestructible Obstacle: "Displaced to an adjacent space in a way that would allow
     the source of Pushback to move onto a space previously occupied by the affected miniature, then
@@ -130,11 +131,11 @@ def _sidestep(
     opts = [n for n in neighbours(w.spec, t) if n not in occ and n not in newfoot and n not in m.cells]
     if not opts:
         if kill:
-            w.kill(kid, f"pushed against {what} with nowhere to be Displaced")
+            w.kill(kid, BoardCause(how="pushed_against", against=what))
             boss_step(w, mid, nxt_anchor, crashed)
             w.path.append(nxt_anchor)
             return boss_land(w, mid, crashed)
-        w.emit("stopped", f"The Pushback stops at {what}.", miniature=mid)
+        w.emit("stopped", "pushback_stops", miniature=mid, against=what)
         return _end(w, mid, kid, crashed)
     out: list[Work] = []
     for sp in opts:
@@ -142,7 +143,7 @@ def _sidestep(
         if len(opts) > 1:
             c.choose(f"Displace {k.name} to {sp.label}")
         c.move_knight(kid, sp)
-        c.emit("displace", f"{k.name} is Displaced to {sp.label} at {what}.", miniature=kid, spaces=(sp,))
+        c.emit("displace", "displaced_at", miniature=kid, spaces=(sp,), name=k.name, at=sp, against=what)
         boss_step(c, mid, nxt_anchor, set(crashed))
         c.path.append(nxt_anchor)
         mm = c.monsters[mid]
@@ -192,7 +193,7 @@ def _push_toward(w: Work, mid: str, kid: str, dest: Coord, left: int, crashed: s
     mob = not w.monsters[mid].is_boss
     paths = _toward_paths(w, mid, kid, dest, left)
     if not paths:
-        w.emit("stopped", f"There is no path toward {dest.label}.", miniature=kid)
+        w.emit("stopped", "no_path_toward", miniature=kid, at=dest)
         return _end(w, mid, kid, crashed)
     out: list[Work] = []
     k = w.knights[kid]
@@ -230,7 +231,7 @@ def _sidestep_toward(
     """A Boss pushes a Knight toward a space into an Indestructible Obstacle (only when no path
     avoids it): the Knight is Displaced as in the straight Pushback, then pushed on toward ``dest``."""
     out: list[Work] = []
-    for r in _sidestep(w, mid, kid, d, 1, crashed, "the Indestructible Obstacle", kill=True):
+    for r in _sidestep(w, mid, kid, d, 1, crashed, "indestructible", kill=True):
         kk = r.knights[kid]
         if kk.dead or kk.space is None or left - 1 <= 0 or kk.space == dest:
             out.append(r)

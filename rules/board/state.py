@@ -21,6 +21,8 @@ from rules.board.geometry import (
     on_board,
     rotate_offset,
 )
+from rules.board.move_facts import BoardEvent, BoardTold
+from rules.facts import said
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -256,48 +258,6 @@ class BoardState(BaseModel):
         return [t for t in self.terrain if space in t.cells]
 
 
-EventKind = Literal[
-    "move",
-    "turn",
-    "crash",
-    "knockdown",
-    "unavoidable_knockback",
-    "displace",
-    "death",
-    "terrain_destroyed",
-    "terrain_entered",
-    "edge_slide",
-    "stopped",
-    "ignored",
-    "placed",
-    "choice",
-]
-
-
-class BoardEvent(BaseModel):
-    """Something that happened on the board, with a short human sentence.
-
-    ``vigor_loss`` is set on Crash events (the board does not track Vigor; the caller applies it).
-    ``ignorable_by`` names a Knight ability that may cancel the effect after the fact (Rocksteady
-    on a Knockdown); the caller offers it to the player.
-    """
-
-    model_config = _FROZEN
-    kind: EventKind
-    text: str
-    miniature: str | None = None
-    spaces: tuple[Space, ...] = ()
-    terrain: str | None = None
-    other: str | None = None
-    vigor_loss: int = 0
-    ignorable_by: str | None = None
-
-    def effect(self, spaces: bool = True) -> str:
-        """What the event does (its kind and fields, never its sentence): what tells two branches apart; without
-        its ``spaces`` (a move's path) when only the end state counts."""
-        return self.model_dump_json(exclude={"text"} if spaces else {"text", "spaces"})
-
-
 class Outcome(BaseModel):
     """One legal result of a board operation.
 
@@ -313,8 +273,15 @@ class Outcome(BaseModel):
     choices: tuple[str, ...] = ()
 
     @property
-    def text(self) -> str:
-        return " ".join(e.text for e in self.events)
+    def told(self) -> BoardTold:
+        """The events as one fact (its words are bot/narration/board.py's): what a caller puts in its lines."""
+        return BoardTold(events=self.events)
+
+    @property
+    def told_line(self) -> str:
+        """The events as one line of a list of sentences not converted yet, or of a decision option's help
+        (``rules.facts.said``: the line carries the fact)."""
+        return said(self.told)
 
 
 def distinct_effects(outcomes: list[Outcome]) -> list[Outcome]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from content.schema.board import TerrainKeyword, TerrainSpec
 from rules.board.geometry import Coord, manhattan, on_board
 from rules.board.knockback import settle_monster
+from rules.board.move_facts import BoardCause
 from rules.board.state import BoardState, Outcome, Terrain, terrain_from_spec
 from rules.board.work import Work, arrive_knight_terrain, dedupe, displace_knight, displace_monster
 
@@ -39,37 +40,32 @@ def place_terrain(
         raise ValueError(f"{spec.name} does not fit on the board at {anchor.label}")
     under = [t for t in w.terrain.values() if cells & set(t.cells)]
     if any(t.indestructible for t in under):
-        w.emit("ignored", f"{spec.name} cannot be placed on Indestructible Terrain.", terrain=tile.id)
+        w.emit("ignored", "indestructible_under", terrain=tile.id, name=spec.name)
         return [w.outcome()]
     monsters = [m for m in w.monsters.values() if m.cells & cells]
     if tile.destructible and monsters:
-        w.emit("ignored", f"{spec.name} is Destructible and cannot be placed on {monsters[0].name}.", terrain=tile.id)
+        w.emit("ignored", "destructible_on_monster", terrain=tile.id, name=spec.name, other_name=monsters[0].name)
         works = [w]
         for m in monsters:
             if not m.is_boss:
                 works = [r for cur in works for r in settle_monster(cur, m.id, set())]
         return [x.outcome() for x in dedupe(works)]
     for t in under:
-        w.destroy(t, f"to make room for {spec.name}")
+        w.destroy(t, BoardCause(how="room_for", name=spec.name))
     knights = sorted(k.id for k in w.knights.values() if not k.dead and k.space in cells)
     if tile.is_obstacle and tile.destructible and knights:
         for kid in knights:
-            w.crash(kid, f"as {spec.name} is placed on them")
-        w.emit("terrain_destroyed", f"{spec.name} is destroyed as it lands on a Knight.", terrain=tile.id)
+            w.crash(kid, BoardCause(how="placed_on", name=spec.name))
+        w.emit("terrain_destroyed", "lands_on_knight", terrain=tile.id, name=spec.name)
         return [w.outcome()]
     w.terrain[tile.id] = tile
-    w.emit(
-        "placed",
-        f"{spec.name} is placed on {', '.join(sorted(c.label for c in cells))}.",
-        terrain=tile.id,
-        spaces=tuple(sorted(cells)),
-    )
+    w.emit("placed", "terrain_placed", terrain=tile.id, spaces=tuple(sorted(cells)), name=spec.name)
     works = [w]
     for kid in knights:
         nxt: list[Work] = []
         for cur in works:
             if tile.is_obstacle:
-                cur.crash(kid, f"as {spec.name} is placed on them")
+                cur.crash(kid, BoardCause(how="placed_on", name=spec.name))
                 nxt.extend(displace_knight(cur, kid, avoid=cells))
             else:
                 sp = cur.knights[kid].space

@@ -11,10 +11,9 @@ from collections.abc import Iterable
 
 from content.schema.board import BoardSpec, TerrainKeyword
 from rules.board.geometry import CARDINALS, Coord, fits, footprint, neighbours, on_board, ring
+from rules.board.move_facts import BoardCause, BoardEvent, BoardSay, EventKind
 from rules.board.state import (
-    BoardEvent,
     BoardState,
-    EventKind,
     Knight,
     KnightKeyword,
     Monster,
@@ -107,8 +106,10 @@ class Work:
         return self.has(space, TerrainKeyword.CHASM) or self.has(space, TerrainKeyword.BOUNDLESS)
 
     # -- changes -------------------------------------------------------------------------------
-    def emit(self, kind: EventKind, text: str, **fields: object) -> None:
-        self.events.append(BoardEvent.model_validate({"kind": kind, "text": text, **fields}))
+    def emit(self, kind: EventKind, say: BoardSay, **fields: object) -> None:
+        """Report an event: its ``kind``, which sentence tells it (``say``) and its fields (rules/board/move_facts.py);
+        the words are the edge's."""
+        self.events.append(BoardEvent.model_validate({"kind": kind, "say": say, **fields}))
 
     def choose(self, label: str) -> None:
         self.choices.append(label)
@@ -119,12 +120,11 @@ class Work:
     def move_monster(self, monster_id: str, anchor: Coord) -> None:
         self.monsters[monster_id] = self.monsters[monster_id].model_copy(update={"anchor": anchor})
 
-    def destroy(self, terrain: Terrain, why: str) -> None:
+    def destroy(self, terrain: Terrain, why: BoardCause) -> None:
         if terrain.id in self.terrain:
             del self.terrain[terrain.id]
-            self.emit(
-                "terrain_destroyed", f"{terrain.name} is destroyed {why}.", terrain=terrain.id, spaces=terrain.cells
-            )
+            self.emit("terrain_destroyed", "destroyed", terrain=terrain.id, spaces=terrain.cells, name=terrain.name,
+                      cause=why)
 
     def knockdown(self, knight_id: str) -> None:
         """Knockdown of a Knight on a board space.  Braced: "You cannot be involuntarily moved or
@@ -134,13 +134,13 @@ class Work:
         if k.dead:
             return
         if KnightKeyword.BRACED in k.keywords:
-            self.emit("ignored", f"{k.name} is Braced and does not suffer Knockdown.", miniature=k.id)
+            self.emit("ignored", "braced_knockdown", miniature=k.id, name=k.name)
             return
         self.knights[knight_id] = k.model_copy(update={"knocked_down": True})
         ign = KnightKeyword.ROCKSTEADY.value if KnightKeyword.ROCKSTEADY in k.keywords else None
-        self.emit("knockdown", f"{k.name} is knocked down.", miniature=k.id, ignorable_by=ign)
+        self.emit("knockdown", "knocked_down", miniature=k.id, ignorable_by=ign, name=k.name)
 
-    def crash(self, knight_id: str, why: str) -> None:
+    def crash(self, knight_id: str, why: BoardCause) -> None:
         """Crash: "The Knight subjected to Crash loses -1 Vigor and suffers Knockdown."  A Knight with
         Tumble ("When you are about to suffer Crash, roll a d10. On a 6+ ignore it.") gets
         ``ignorable_by="Tumble"`` on the Crash event: the caller rolls and, on 6+, gives the Vigor
@@ -149,15 +149,15 @@ class Work:
         if k.dead:
             return
         ign = KnightKeyword.TUMBLE.value if KnightKeyword.TUMBLE in k.keywords else None
-        self.emit("crash", f"{k.name} suffers Crash {why} (-1 Vigor).", miniature=k.id, vigor_loss=1, ignorable_by=ign)
+        self.emit("crash", "crash", miniature=k.id, vigor_loss=1, ignorable_by=ign, name=k.name, cause=why)
         self.knockdown(knight_id)
 
-    def kill(self, knight_id: str, why: str) -> None:
+    def kill(self, knight_id: str, why: BoardCause) -> None:
         k = self.knights[knight_id]
         if k.dead:
             return
         self.knights[knight_id] = k.model_copy(update={"dead": True, "space": None, "vp": None})
-        self.emit("death", f"{k.name} dies {why}.", miniature=k.id)
+        self.emit("death", "dies", miniature=k.id, name=k.name, cause=why)
 
 
 def fork(works: Iterable[Work], label: str | None = None) -> list[Work]:
@@ -193,7 +193,7 @@ def displace_knight(w: Work, knight_id: str, avoid: Iterable[Coord] = (), around
     options = safe or cands
     if not options:
         out = w.copy()
-        out.kill(knight_id, "because there is no space to be Displaced to")
+        out.kill(knight_id, BoardCause(how="no_displace_space"))
         return [out]
     results: list[Work] = []
     for space in options:
@@ -201,7 +201,7 @@ def displace_knight(w: Work, knight_id: str, avoid: Iterable[Coord] = (), around
         if len(options) > 1:
             c.choose(f"Displace {k.name} to {space.label}")
         c.move_knight(knight_id, space)
-        c.emit("displace", f"{k.name} is Displaced to {space.label}.", miniature=k.id, spaces=(space,))
+        c.emit("displace", "displaced", miniature=k.id, spaces=(space,), name=k.name, at=space)
         results.extend(arrive_knight_terrain(c, knight_id, space))
     return results
 
@@ -219,7 +219,7 @@ def displace_off_vp(w: Work, knight_id: str) -> list[Work]:
     opts = safe or opts
     if not opts:
         c = w.copy()
-        c.kill(knight_id, "because there is no space to be Displaced to from the Vantage Point")
+        c.kill(knight_id, BoardCause(how="no_displace_space_vp"))
         return [c]
     res = []
     for sp in opts:
@@ -227,7 +227,7 @@ def displace_off_vp(w: Work, knight_id: str) -> list[Work]:
         if len(opts) > 1:
             c.choose(f"Displace {k.name} from the Vantage Point to {sp.label}")
         c.move_knight(knight_id, sp)
-        c.emit("displace", f"{k.name} is Displaced off the Vantage Point to {sp.label}.", miniature=k.id, spaces=(sp,))
+        c.emit("displace", "displaced_off_vp", miniature=k.id, spaces=(sp,), name=k.name, at=sp)
         res.extend(arrive_knight_terrain(c, knight_id, sp))
     return res
 
@@ -255,13 +255,13 @@ def arrive_knight_terrain(w: Work, knight_id: str, space: Coord) -> list[Work]:
     for t in w.terrain_at(space):
         if t.has(TerrainKeyword.CHASM) or t.has(TerrainKeyword.BOUNDLESS):
             if KnightKeyword.LIFELINE in k.keywords:
-                w.emit("ignored", f"{k.name} uses Lifeline instead of dying on {t.name}.", miniature=k.id)
+                w.emit("ignored", "lifeline_terrain", miniature=k.id, name=k.name, other_name=t.name)
                 return displace_knight(w, knight_id, avoid=[space])
-            w.kill(knight_id, f"on {t.name} ({space.label})")
+            w.kill(knight_id, BoardCause(how="on_terrain", name=t.name, space=space))
             return [w]
     for t in w.terrain_at(space):
         if t.destructible and not t.is_obstacle:
-            w.destroy(t, f"as {k.name} is moved onto it")
+            w.destroy(t, BoardCause(how="moved_onto", name=k.name))
     return [w]
 
 
@@ -283,7 +283,7 @@ def displace_monster(w: Work, monster_id: str, closest_only: bool = False) -> li
     if not options:
         options = _closest_free_anchors(w, m)
     if not options:
-        w.emit("stopped", f"{m.name} cannot be Displaced: the board is full.", miniature=m.id)
+        w.emit("stopped", "board_full", miniature=m.id, name=m.name)
         return [w]
     out = []
     for a in options:
@@ -291,7 +291,7 @@ def displace_monster(w: Work, monster_id: str, closest_only: bool = False) -> li
         if len(options) > 1:
             c.choose(f"Displace {m.name} to {a.label}")
         c.move_monster(monster_id, a)
-        c.emit("displace", f"{m.name} is Displaced to {a.label}.", miniature=m.id, spaces=(a,))
+        c.emit("displace", "displaced", miniature=m.id, spaces=(a,), name=m.name, at=a)
         out.append(c)
     return out
 

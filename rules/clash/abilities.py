@@ -217,7 +217,7 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
         except (IllegalMove, ValueError) as exc:
             raise RuleError(f"{k.name} cannot Reflex to {to}: {exc}") from None
         state.board = outcome.state
-        return [said(AbilityReflex(knight=k.name, space=to.upper(), strength=strength, board=outcome.text)),
+        return [said(AbilityReflex(knight=k.name, space=to.upper(), strength=strength, board=outcome.told)),
                 *attention.after_move(state, kid, k.name)]
     if base.startswith("refresh"):  # Refresh X: the Knight's OR (rules/knights/techniques.py)
         return techniques.refresh_ability(k, base)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from rules.board.move_facts import BoardTold
 from rules.facts import Fact, fact
 
 
@@ -40,13 +41,13 @@ class AbilityTokens(Fact):
 @fact
 class AbilityReflex(Fact):
     """Reflex: ``knight`` moves to ``space`` (up to ``strength`` spaces); ``board``: what the Clash Board says of the
-    move, in its words (its family is not converted yet)."""
+    move (its events; a sentence in an entry logged before they were facts)."""
 
     fact: Literal["ability_reflex"] = "ability_reflex"
     knight: str
     space: str
     strength: int
-    board: str = ""
+    board: BoardTold | str = ""
 
 
 @fact

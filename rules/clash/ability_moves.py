@@ -49,7 +49,7 @@ def hug(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, to
     if where not in spaces:
         shown = ", ".join(s.label for s in spaces) or "none (not adjacent to a Monster, or no free space)"
         raise RuleError(f"{name} cannot Hug to {where.label}: Hug {x} reaches {shown}")
-    state.board = place_knight(state.board, kid, where, f" (Hug {x})").state
+    state.board = place_knight(state.board, kid, where).state
     return [said(AttackMoved(keyword="Hug", x=x, knight=name, space=where.label))]
 
 

@@ -237,7 +237,7 @@ def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
     if len(outcomes) > 1 and act.path is None:
         act.step = "movement"
         options = [Option(key=str(i + 1), label=(" ".join(o.choices) or f"Path {i + 1}")[:80],
-                          help=o.text[:200]) for i, o in enumerate(outcomes)]
+                          help=o.told_line) for i, o in enumerate(outcomes)]
         return ask(state, "path",
                    f"🐾 {card.name}: the Monster has {len(outcomes)} equally short ways to move; the players choose.",
                    options[:25])

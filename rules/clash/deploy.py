@@ -108,7 +108,7 @@ def _resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list
         except IllegalMove as exc:  # pragma: no cover - the options are legal moves
             raise RuleError(f"{name} cannot deploy to {dest.label}: {exc}") from None
         state.board = moved.state.model_copy(update={"monsters": board.monsters})
-        lines.append(Deployed(x=x, knight=name, outcome="moves", space=dest.label, then=moved.text))
+        lines.append(Deployed(x=x, knight=name, outcome="moves", space=dest.label, then=moved.told))
     nxt, more = _next(engine, state, left)
     lines += more
     events = [event("clash_setup", x_) for x_ in lines]

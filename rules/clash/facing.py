@@ -41,5 +41,4 @@ def face_target(state: CampaignState, card: MonsterAttack, monster_id: str, targ
     if not outcomes or any(o.state == board for o in outcomes):  # it already faces the Target
         return
     state.board = outcomes[0].state
-    text = " ".join(e.text for e in outcomes[0].events)
-    lines.append(said(FacingBeforeAttack(then=text, tied=len(outcomes) > 1)))
+    lines.append(said(FacingBeforeAttack(then=outcomes[0].told, tied=len(outcomes) > 1)))

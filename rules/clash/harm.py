@@ -59,6 +59,7 @@ from rules.board import Outcome, distinct_effects, drag, forced_variant, knockdo
 from rules.board.geometry import manhattan
 from rules.board.involuntary import source_cells
 from rules.board.knockback import knockback as knockback_knight
+from rules.board.move_facts import BoardApplied, BoardDeathWhy
 from rules.board.state import Knight as BoardKnight
 from rules.board.state import Monster as BoardMonster
 from rules.board.work import Work, dedupe
@@ -527,7 +528,7 @@ def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
     chosen = outcomes[0]
     h.state.board = chosen.state
     if chosen.events:
-        h.say("🧭 " + " ".join(e.text for e in chosen.events))
+        h.say(said(BoardApplied(events=chosen.events)))
     options = distinct_effects(outcomes)
     if len(options) > 1:
         h.say(said(HarmWays(what=what, ways=len(options), took=list(chosen.choices))))
@@ -540,7 +541,7 @@ def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
                 continue
             lose_vigor(h, k, ev.vigor_loss)
         elif ev.kind == "death":
-            kill(h, k.id, ev.text.rstrip("."))
+            kill(h, k.id, said(BoardDeathWhy(event=ev)))
         elif ev.kind == "knockdown" and ev.ignorable_by:
             h.say(said(HarmKnockdownIgnorable(knight=k.name, keyword=ev.ignorable_by)))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from content.loader import Catalogue
 from rules.board.board_facts import BoardPieceKeywords
-from rules.board.state import BoardState, Knight, KnightKeyword
+from rules.board.state import BoardState, KnightKeyword
 from rules.coverage import implements
 from rules.engine import Engine, Event, observes
 from rules.knights.state import KnightState
@@ -33,11 +33,6 @@ def knows_pieces(state: CampaignState) -> bool:
 def piece_keywords(cat: Catalogue, k: KnightState) -> frozenset[KnightKeyword]:
     """The board keywords of the Knight's passive abilities."""
     return frozenset(BOARD_KEYWORDS[kw.name] for kw in passive_abilities(cat, k) if kw.name in BOARD_KEYWORDS)
-
-
-def shown(piece: Knight) -> str:
-    """" (Braced, Tumble)" after a Knight's name when the miniature has board keywords."""
-    return f" ({', '.join(sorted(k.value for k in piece.keywords))})" if piece.keywords else ""
 
 
 def movement_reduction(cat: Catalogue, k: KnightState, movement: str) -> tuple[int, list[str]]:

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import SerializeAsAny, field_validator
 
+from rules.board.move_facts import BoardTold
 from rules.facts import Fact, fact, read_lines
 
 
@@ -119,13 +120,14 @@ class RoundKnightLine(Fact):
 @fact
 class KnightMoved(Fact):
     """The Movement Action: ``knight`` moves to ``space`` (``speed``); ``then``: what the move did, as the Board
-    tells it. With ``rush`` (Rush or Improved Rush, a Complicated Action) the move is ``spaces`` long."""
+    tells it (its events; a sentence in an entry logged before they were facts). With ``rush`` (Rush or Improved
+    Rush, a Complicated Action) the move is ``spaces`` long."""
 
     fact: Literal["round_knight_moved"] = "round_knight_moved"
     knight: str
     space: str
     speed: int
-    then: str = ""
+    then: BoardTold | str = ""
     rush: str = ""
     spaces: int = 0
 
@@ -152,8 +154,9 @@ class PoolChanged(Fact):
 @fact
 class FacingBeforeAttack(Fact):
     """Monster Turning: before its Attack the Monster turns toward its Target (``then``: the turn, as the Board tells
-    it; ``tied``: it could as well face the other way, the GM may turn it with ``/clash place``)."""
+    it: its events, or a sentence in an older entry; ``tied``: it could as well face the other way, the GM may turn
+    it with ``/clash place``)."""
 
     fact: Literal["round_facing_before_attack"] = "round_facing_before_attack"
-    then: str
+    then: BoardTold | str
     tied: bool = False

@@ -105,7 +105,7 @@ def move(engine: Engine, state: CampaignState, act: KnightMove, dice: Dice) -> R
         raise RuleError(f"{k.name} cannot move to {dest.label}: {exc}") from None
     state.board = outcome.state
     turn.moved = True
-    lines.append(said(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.text)))
+    lines.append(said(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.told)))
     lines += attention.after_move(state, kid, k.name) + st.after(engine.catalogue, k, "movement")
     return _with_clash(state, Result(state=state, events=[Event(kind="knight", text=x) for x in lines],
                                      data={"knight": knight_summary(engine.catalogue, k)}))

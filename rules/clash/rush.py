@@ -104,7 +104,7 @@ def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini
     clash.flow.turn.moved = True
     moved = st.after(cat, k, "movement")
     clash.flow.pool["break"] = clash.flow.pool.get("break", 0) + 1
-    return [said(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.text, rush=kind,
+    return [said(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.told, rush=kind,
                              spaces=nearest)),
             *moved, said(RushAutoBreak(kind=kind))]
 

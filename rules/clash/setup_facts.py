@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from rules.board.move_facts import BoardTold
 from rules.facts import Fact, fact
 
 
@@ -135,14 +136,14 @@ class SetupFlipTechniques(Fact):
 @fact
 class Deployed(Fact):
     """Deploy ``x``: ``knight`` has no space to move to (``outcome`` none), stays on their starting space, or moves
-    to ``space`` (``then``: what the move did, as the Board tells it)."""
+    to ``space`` (``then``: what the move did, as the Board tells it: its events, or a sentence in an older entry)."""
 
     fact: Literal["clash_deploy_moved"] = "clash_deploy_moved"
     x: int
     knight: str
     outcome: Literal["none", "stays", "moves"]
     space: str = ""
-    then: str = ""
+    then: BoardTold | str = ""
 
 
 @fact

@@ -192,7 +192,7 @@ def _move(engine: Engine, state: CampaignState, s: SquireState, dest: Coord) -> 
     state.board = outcome.state
     turn.moved = True
     moved = cf.SquireMoved(squire=s.name, to=dest.label, speed=speed)
-    return [said(Paragraph(parts=[moved, outcome.text]) if outcome.text.strip() else moved)]
+    return [said(Paragraph(parts=[moved, outcome.told]) if outcome.events else moved)]
 
 
 @handles(SquireEndTurn)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.narration.board import paragraph
 from content.schema.board import BoardSpec, MonsterDiagram, TerrainKeyword, TerrainSpec
 from rules.board import BoardState, Knight, KnightKeyword, Monster, Outcome, parse_space
 from rules.board.state import terrain_from_spec
@@ -72,6 +73,11 @@ def where(o: Outcome | BoardState, mini: str) -> str | None:
         if k.id == mini:
             return None if k.space is None else k.space.label
     return st.monster(mini).anchor.label
+
+
+def told(o: Outcome) -> str:
+    """An Outcome's events in words, as the edge tells them (bot/narration/board.py)."""
+    return paragraph(o.events)
 
 
 def kinds(o: Outcome, kind: str) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.board import KnightKeyword, drag, herd, knockdown, monster_move_direction, pushback
 from rules.board.geometry import Direction
 from rules.board.state import Knight, VpRef
-from tests.board.helpers import BOULDER, CHASM, board, boss, kinds, knight, mob, s, where
+from tests.board.helpers import BOULDER, CHASM, board, boss, kinds, knight, mob, s, told, where
 
 
 def test_pushback_toward_follows_the_shortest_path_to_the_space() -> None:
@@ -106,7 +106,7 @@ def test_a_knight_pushes_a_mob_along_the_board_edge() -> None:
     boxed = board(mob("rat", "C12"), knight("kara", "C11"), knight("x", "B12"), knight("y", "D12"))
     [o] = pushback(boxed, "kara", "rat", 3)
     assert where(o, "rat") == "C12" and where(o, "kara") == "C11"
-    assert "cannot be Displaced" in o.text
+    assert "cannot be Displaced" in told(o)
 
 
 def test_a_knight_pushes_a_monster_toward_a_space() -> None:

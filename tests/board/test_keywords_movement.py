@@ -11,7 +11,7 @@ from content.schema.board import TerrainSpec
 from content.schema.cards import MoveVariant
 from rules.board import drag, dwell, forced_variant, knockback_to_the_side, pushback
 from rules.board.geometry import Direction
-from tests.board.helpers import board, boss, kinds, knight, mob, s, where
+from tests.board.helpers import board, boss, kinds, knight, mob, s, told, where
 
 SWAMP = TerrainSpec(id="swamp", name="Swamp", width=2, height=1)
 POOL = TerrainSpec(id="swamp_pool", name="Swamp Pool")
@@ -130,7 +130,7 @@ def test_dwell_without_a_free_swamp_space_does_nothing() -> None:
     space on a Swamp Terrain tile."""
     b = board(mob("eel", "C2"), knight("kara", "C7"), terrain=((POOL, "C7"),))
     [o] = dwell(b, "eel")
-    assert where(o, "eel") == "C2" and "no unoccupied Swamp space" in o.text
+    assert where(o, "eel") == "C2" and "no unoccupied Swamp space" in told(o)
     on = board(mob("eel", "C7"), terrain=((SWAMP, "C7"),))
     [o] = dwell(on, "eel")
     assert where(o, "eel") == "C7"

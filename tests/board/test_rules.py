@@ -46,7 +46,7 @@ from rules.board import (
 )
 from rules.board.geometry import Direction
 from rules.board.state import Knight, VpRef
-from tests.board.helpers import BOG, BOULDER, CHASM, COLUMN, HEDGE, K, board, boss, kinds, knight, mob, s, where
+from tests.board.helpers import BOG, BOULDER, CHASM, COLUMN, HEDGE, K, board, boss, kinds, knight, mob, s, told, where
 
 
 # -- coordinates and schema --------------------------------------------------------------------
@@ -224,7 +224,7 @@ def test_boss_ending_on_a_knight_crash_and_unavoidable_knockback() -> None:
     for o in outs:
         assert o.state.monster("egg").anchor == s("C4")
         assert kinds(o, "crash") == ["kara"]
-        assert "Stalwart" not in o.text
+        assert "Stalwart" not in told(o)
         kara = o.state.knight("kara").space
         assert kara is not None and kara not in o.state.monster("egg").cells
     # Kara is under the footprint's lower-left space: south and west are equally near its side,

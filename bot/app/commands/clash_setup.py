@@ -13,6 +13,7 @@ from bot.app.registry import Command, Option, Registry
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App
 from bot.narration.clash_status import status_text
+from bot.narration.decisions import told_decision
 from rules.clash.flow import decision
 from rules.clash.handlers import (
     ClashAdjustDeck,
@@ -54,7 +55,7 @@ async def status(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
         text += f"\nWaiting for {pending.id}: {pending.prompt}"
     return Reply(text=text, images=[path],
                  data={"seq": loaded.row.seq, "clash": clash_data(clash, gm), "image": path},
-                 pending=decision(loaded.state, pending).model_dump() if pending is not None else None)
+                 pending=told_decision(decision(loaded.state, pending)).model_dump() if pending is not None else None)
 
 
 async def adjust(app: App, ctx: Invocation, o: dict[str, Any]) -> Reply:
