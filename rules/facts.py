@@ -17,9 +17,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal, TypeVar, cast
+from typing import Annotated, Any, Literal, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, SerializeAsAny, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, SerializeAsAny
 
 
 class Fact(BaseModel):
@@ -110,6 +110,11 @@ def read_lines(value: Any) -> Any:
     return [(unpack(x) or x) if isinstance(x, str) else parse_fact(x) for x in value]
 
 
+Lines = Annotated[list[SerializeAsAny[Fact] | str], BeforeValidator(read_lines)]
+"""A fact's field of lines (``Paragraph.parts``, a step's ``then``): facts, or sentences of a family not converted
+yet; a line read back from JSON, or a sentence that carries a fact (``said``), is its fact again."""
+
+
 def joined(lines: Iterable[Line], lead: str = "") -> Line:
     """Several lines told as one paragraph: their sentences joined by spaces (plain sentences stay a sentence, so
     an unconverted family's text is unchanged), after ``lead``'s name in bold when given."""
@@ -146,15 +151,9 @@ class Paragraph(Fact):
     A part told as nothing (a silent fact) takes its separator with it."""
 
     fact: Literal["paragraph"] = "paragraph"
-    parts: list[SerializeAsAny[Fact] | str]
+    parts: Lines
     lead: str = ""
     sep: str = " "
-
-    @field_validator("parts", mode="before")
-    @classmethod
-    def known_facts(cls, value: Any) -> Any:
-        """A part read back from JSON is its fact again; a sentence that carries a fact (``said``) is that fact."""
-        return read_lines(value)
 
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import SerializeAsAny, field_validator
-
-from rules.facts import Fact, fact, read_lines
+from rules.facts import Fact, Lines, fact
 from rules.rolls.facts import Face
 
 
@@ -72,12 +70,7 @@ class WoundDealt(Fact):
 
     fact: Literal["wound_dealt"] = "wound_dealt"
     critical: bool = False
-    then: list[SerializeAsAny[Fact] | str]
-
-    @field_validator("then", mode="before")
-    @classmethod
-    def known_facts(cls, value: object) -> object:
-        return read_lines(value)
+    then: Lines
 
 
 @fact

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import SerializeAsAny, field_validator
-
-from rules.facts import Fact, fact, read_lines
+from rules.facts import Fact, Lines, fact
 
 MonsterNumber = Literal["to_hit", "at_bonus", "evasion_dice_bonus", "vigor_loss_bonus"]
 
@@ -35,12 +33,7 @@ class GmKnightStat(Fact):
     knight: str
     stat: Literal["passion", "heat", "vigor", "bane"]
     value: int
-    then: list[SerializeAsAny[Fact] | str] = []
-
-    @field_validator("then", mode="before")
-    @classmethod
-    def known_facts(cls, value: object) -> object:
-        return read_lines(value)
+    then: Lines = []
 
 
 @fact

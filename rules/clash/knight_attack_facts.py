@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import SerializeAsAny, field_validator
-
-from rules.facts import Fact, fact, read_lines
+from rules.facts import Fact, Lines, fact
 
 
 @fact
@@ -110,12 +108,7 @@ class AttackCommitted(Fact):
 
     fact: Literal["attack_committed"] = "attack_committed"
     weapon: str
-    lines: list[SerializeAsAny[Fact] | str]
-
-    @field_validator("lines", mode="before")
-    @classmethod
-    def known_facts(cls, value: object) -> object:
-        return read_lines(value)
+    lines: Lines
 
 
 @fact

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import SerializeAsAny, field_validator
-
-from rules.facts import Fact, fact, read_lines
+from rules.facts import Fact, Lines, fact
 
 
 @fact
@@ -17,12 +15,7 @@ class PerilStats(Fact):
 
     fact: Literal["peril_stats"] = "peril_stats"
     knight: str
-    lines: list[SerializeAsAny[Fact] | str]
-
-    @field_validator("lines", mode="before")
-    @classmethod
-    def known_facts(cls, value: object) -> object:
-        return read_lines(value)
+    lines: Lines
 
 
 @fact

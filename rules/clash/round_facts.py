@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import SerializeAsAny, field_validator
-
 from rules.board.move_facts import BoardTold
-from rules.facts import Fact, fact, read_lines
+from rules.facts import Fact, Lines, fact
 
 
 @fact
@@ -50,12 +48,7 @@ class SighReplay(Fact):
     step: Literal["spent", "restored", "erased", "dice"]
     knight: str = ""
     against: str | None = None
-    then: list[SerializeAsAny[Fact] | str] = []
-
-    @field_validator("then", mode="before")
-    @classmethod
-    def known_facts(cls, value: object) -> object:
-        return read_lines(value)
+    then: Lines = []
 
 
 @fact
@@ -109,12 +102,7 @@ class RoundKnightLine(Fact):
 
     fact: Literal["round_knight_line"] = "round_knight_line"
     knight: str
-    then: list[SerializeAsAny[Fact] | str]
-
-    @field_validator("then", mode="before")
-    @classmethod
-    def known_facts(cls, value: object) -> object:
-        return read_lines(value)
+    then: Lines
 
 
 @fact
