@@ -211,10 +211,16 @@ class Database(ABC):
     @abstractmethod
     async def log(
         self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
-        *, events: bool = True,
+        *, events: bool = True, actions: bool = True,
     ) -> list[LogEntry]:
         """Log entries in order, with ``after_seq < seq < before_seq``. ``events=False``: each entry's ``events``
-        left empty, for a replay, which never reads them (a long log's parsed events are most of its memory)."""
+        left empty, for a replay, which never reads them (a long log's parsed events are most of its memory);
+        ``actions=False``: only each entry's ``seq``, ``kind`` and ``target_seq`` (what tells the effective history),
+        the rest empty."""
+
+    @abstractmethod
+    async def log_at(self, campaign_id: int, seqs: list[int]) -> list[LogEntry]:
+        """The entries with these ``seq``s, in seq order, without their events (a replay's page)."""
 
     @abstractmethod
     async def log_backwards(self, campaign_id: int, before_seq: int | None = None, limit: int = 64) -> list[LogEntry]:
@@ -287,9 +293,13 @@ def json_text(value: Any) -> str | None:
     return value if value is None or isinstance(value, str) else json.dumps(value)
 
 
-def log_columns(events: bool) -> str:
+def log_columns(events: bool, actions: bool = True) -> str:
     """The columns of ``SELECT ... FROM log`` that ``entry_from_row`` reads; without the events' text when
-    ``events`` is False."""
+    ``events`` is False; only what tells the effective history (``seq``, ``kind``, ``target_seq``) when ``actions``
+    is False."""
+    if not actions:
+        return ("campaign_id, seq, kind, '' AS actor, '' AS command, NULL AS action_json, '[]' AS rolls_json, "
+                "'[]' AS events_json, target_seq, '' AS created_at")
     return "*" if events else ("campaign_id, seq, kind, actor, command, action_json, rolls_json, "
                                "'[]' AS events_json, target_seq, created_at")
 

@@ -387,14 +387,21 @@ class SqliteDatabase(Database):
 
     async def log(
         self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
-        *, events: bool = True,
+        *, events: bool = True, actions: bool = True,
     ) -> list[LogEntry]:
-        sql = f"SELECT {log_columns(events)} FROM log WHERE campaign_id=? AND seq>? AND seq<? ORDER BY seq"
+        sql = f"SELECT {log_columns(events, actions)} FROM log WHERE campaign_id=? AND seq>? AND seq<? ORDER BY seq"
         params: tuple[Any, ...] = (campaign_id, after_seq, before_seq if before_seq is not None else 2**62)
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
         return [entry_from_row(r) for r in await self.conn.execute_fetchall(sql, params)]
+
+    async def log_at(self, campaign_id: int, seqs: list[int]) -> list[LogEntry]:
+        if not seqs:
+            return []
+        sql = (f"SELECT {log_columns(False)} FROM log WHERE campaign_id=? AND seq IN ({','.join('?' * len(seqs))}) "
+               "ORDER BY seq")
+        return [entry_from_row(r) for r in await self.conn.execute_fetchall(sql, (campaign_id, *seqs))]
 
     async def log_backwards(self, campaign_id: int, before_seq: int | None = None, limit: int = 64) -> list[LogEntry]:
         """Up to ``limit`` entries before ``before_seq`` (or the end), newest first."""

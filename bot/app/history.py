@@ -93,8 +93,7 @@ async def state_before_top(db: Database, engine: Engine, campaign_id: int) -> tu
     top = await find_top(db, campaign_id)
     limit = top.slot_seq if top else 10**12
     snap_seq, snap_json = await db.snapshot_before(campaign_id, limit)
-    entries = await db.log(campaign_id, after_seq=snap_seq, before_seq=limit, events=False)
-    return top, await asyncio.to_thread(replay_from, engine, snap_json, entries)
+    return top, await replay_log(db, engine, campaign_id, snap_json, after_seq=snap_seq, before_seq=limit)
 
 
 async def state_before(db: Database, engine: Engine, campaign_id: int, seq: int) -> CampaignState:
@@ -102,20 +101,38 @@ async def state_before(db: Database, engine: Engine, campaign_id: int, seq: int)
     restores the state from before the Clash), rebuilt like ``state_before_top``: from the newest snapshot taken
     before it, replaying the effective actions since."""
     snap_seq, snap_json = await db.snapshot_before(campaign_id, seq)
-    entries = await db.log(campaign_id, after_seq=snap_seq, before_seq=seq, events=False)
-    return await asyncio.to_thread(replay_from, engine, snap_json, entries)
+    return await replay_log(db, engine, campaign_id, snap_json, after_seq=snap_seq, before_seq=seq)
 
 
 async def rebuild(db: Database, engine: Engine, campaign_id: int) -> CampaignState:
     """The campaign state rebuilt from its creation by replaying every effective action."""
     _, state_json = await db.snapshot_before(campaign_id, 1)
-    return await asyncio.to_thread(replay_from, engine, state_json, await db.log(campaign_id, events=False))
+    return await replay_log(db, engine, campaign_id, state_json)
 
 
-def replay_from(engine: Engine, state_json: str, entries: list[LogEntry]) -> CampaignState:
-    """The state ``state_json`` with the effective actions of ``entries`` replayed on it: CPU work, so the callers
-    run it on a worker thread (a long log's replay would stall every other server's commands)."""
+REPLAY_PAGE = 500  # effective entries read and replayed at a time
+
+
+async def replay_log(db: Database, engine: Engine, campaign_id: int, state_json: str, after_seq: int = -1,
+                     before_seq: int | None = None) -> CampaignState:
+    """The state ``state_json`` with the effective actions of the log's entries ``after_seq < seq < before_seq``
+    replayed on it. The effective history is told from the entries' heads alone (``seq``, ``kind``,
+    ``target_seq``); their actions are then read ``REPLAY_PAGE`` at a time, so a long log's parsed actions are never
+    all in memory at once (the log is append-only: an entry read later is the entry it was). The replay is CPU work,
+    run on a worker thread page by page (a long log's replay would stall every other server's commands)."""
+    heads = await db.log(campaign_id, after_seq=after_seq, before_seq=before_seq, events=False, actions=False)
+    seqs = [slot.entry.seq for slot in effective(heads)]
+    del heads
     state = CampaignState.model_validate_json(state_json)
-    for slot in effective(entries):
-        state = replay_entry(engine, state, slot.entry).state
+    for start in range(0, len(seqs), REPLAY_PAGE):
+        page = seqs[start:start + REPLAY_PAGE]
+        by_seq = {e.seq: e for e in await db.log_at(campaign_id, page)}
+        state = await asyncio.to_thread(replay_entries, engine, state, [by_seq[s] for s in page])
+    return state
+
+
+def replay_entries(engine: Engine, state: CampaignState, entries: list[LogEntry]) -> CampaignState:
+    """``state`` with ``entries`` (effective ones, in the order of their slots) replayed on it."""
+    for entry in entries:
+        state = replay_entry(engine, state, entry).state
     return state
