@@ -160,16 +160,6 @@ class Work:
         self.emit("death", "dies", miniature=k.id, name=k.name, cause=why)
 
 
-def fork(works: Iterable[Work], label: str | None = None) -> list[Work]:
-    out = []
-    for w in works:
-        c = w.copy()
-        if label:
-            c.choose(label)
-        out.append(c)
-    return out
-
-
 # -- Displace (Keyword List) ---------------------------------------------------------------------
 def displace_knight(w: Work, knight_id: str, avoid: Iterable[Coord] = (), around: Coord | None = None) -> list[Work]:
     """Displace: "Move the Displaced Target to an empty space adjacent to its current position. If a

@@ -77,10 +77,6 @@ def discard_top(delve: DelveState, count: int = 1) -> tuple[DelveState, list[str
 # -- the spread --------------------------------------------------------------------------------------------
 
 
-def card_at(fog: FogState, index: int) -> FogCardPlaced:
-    return fog.spread[index]
-
-
 def party(fog: FogState) -> FogCardPlaced:
     """The Deep Fog card with the Party marker: the last card of the current path."""
     return fog.spread[fog.path[-1]]

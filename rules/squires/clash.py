@@ -550,10 +550,3 @@ def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, m: Monster,
     bp = next(c for c in content.bp_cards if c.id == card)
     lines.append(said(cf.SquireBPCard(bp=bp.name, level=bp.level, at=bp.at + state.clash.effective_at_bonus())))
     return bp, space
-
-
-def clash_summary(state: CampaignState, sid: str) -> dict[str, Any] | None:
-    mini = next((k for k in state.board.knights if k.id == sid), None)
-    if mini is None:
-        return None
-    return {"space": mini.space.label if mini.space else None, "dead": mini.dead, "knocked_down": mini.knocked_down}
