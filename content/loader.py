@@ -19,6 +19,7 @@ from content.catalogue import Catalogue as Catalogue
 from content.catalogue import ContentError as ContentError
 from content.catalogue import ContentInvalid as ContentInvalid
 from content.catalogue import format_loc
+from content.collector import collector_paused
 from content.references import references
 from content.schema import (
     DOCUMENT_KINDS,
@@ -384,7 +385,8 @@ def validate_pack(folder: Path) -> list[ContentError]:
 
 
 def load_catalogue(extra: list[Path] | None = None) -> Catalogue:
-    return build_catalogue([STARTER_PACK, *(extra or [])])
+    with collector_paused():  # the catalogue's objects live as long as the process (content/collector.py)
+        return build_catalogue([STARTER_PACK, *(extra or [])])
 
 
 # --- packs given as text (a guild's uploads) ---------------------------------------------------------

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import codecs
-import gc
 import gzip
 import json
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from pydantic import ValidationError
@@ -28,6 +25,7 @@ from bot.app.import_check import EntryRefused, log_entry, verify
 from bot.app.registry import MAX_UPLOAD_BYTES, Upload
 from bot.app.reply import CommandError, Reply
 from bot.app.service import App, GuildContent, build_guild_content
+from content.collector import collector_paused
 from content.text import clean_name
 from rules.campaign.transfer import MAX_ENTRIES, CampaignExport, ExportedEntry
 from rules.dice import ForcedDieError
@@ -181,29 +179,6 @@ async def may_import(app: App, ctx: Invocation) -> None:
     replaced = f"of this channel's last campaign ({last.name!r}) " if last is not None else ""
     raise CommandError(f"only a GM {replaced}or a member with the Manage Server permission may import a campaign "
                        "into this channel (who the file names as its GMs does not count). Nothing was imported.")
-
-
-_collector_paused_by = 0  # imports running now (each pauses the garbage collector: collector_paused)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while an import runs (on again when the last one ends). A 40,000-entry
-    export is millions of objects; every full collection walks them all in one C call holding the GIL, 100-400 ms
-    each, more than ten times during an import, and the event loop waits each time. The export's objects hold no
-    cycles: they are freed by reference counting when the import ends, with the collector or without it."""
-    global _collector_paused_by
-    if _collector_paused_by == 0 and not gc.isenabled():  # someone else turned it off: leave it as it is
-        yield
-        return
-    _collector_paused_by += 1
-    gc.disable()
-    try:
-        yield
-    finally:
-        _collector_paused_by -= 1
-        if _collector_paused_by == 0:
-            gc.enable()
 
 
 def release(items: object) -> None:

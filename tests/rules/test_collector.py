@@ -1,0 +1,35 @@
+"""content/collector.py: the garbage collector paused while long-lived objects are built, and on again after."""
+
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+
+from content.collector import collector_paused
+
+
+def test_start_up_leaves_the_collector_on() -> None:
+    code = ("import gc; from bot.app.commands import build_registry; from content.loader import load_catalogue; "
+            "load_catalogue(); build_registry(); print(gc.isenabled())")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.strip() == "True"
+
+
+def test_nested_pauses_turn_it_on_when_the_last_ends() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_a_collector_turned_off_by_someone_else_stays_off() -> None:
+    gc.disable()
+    try:
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
