@@ -252,19 +252,17 @@ class Engine:
                        else observer(self, result.state))
         for reviewer in REVIEWERS:  # a reviewer reads every fact of the action, the observers' too
             events += reviewer(self, result.state, dice, list(events))
-        if len(events) > len(result.events):
-            result = result.model_copy(update={"events": events})
+        pending = result.pending
         for offer in OFFERS:
             offered = offer(self, result.state)
-            if offered is not None and result.pending is None:
-                result = result.model_copy(update={"pending": offered})
+            if offered is not None and pending is None:
+                pending = offered
         before, left = len(state.forced_dice), len(dice.forced)
         if 0 < left < before:  # this action used forced dice and left some: say so, they apply to later rolls
-            note = Event(kind="gm", fact=DiceForcedWaiting(values=list(dice.forced)))
-            result = result.model_copy(update={"events": [*result.events, note]})
+            events.append(Event(kind="gm", fact=DiceForcedWaiting(values=list(dice.forced))))
         # the port owns the dice stream while the action runs: write back where it stopped
         new_state = result.state.model_copy(update={"dice_position": dice.position, "forced_dice": list(dice.forced)})
-        return result.model_copy(update={"state": new_state})
+        return result.model_copy(update={"state": new_state, "events": events, "pending": pending})
 
     # -- content lookups used by the handlers ----------------------------------------------
 

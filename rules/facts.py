@@ -67,19 +67,32 @@ _SAID: dict[str, Fact] = {}
 _SAID_KEPT = 256
 
 
+class Said(str):
+    """A line ``said`` made, as it travels in this process: the text is the line itself (the fact's JSON between the
+    markers); ``fact`` is the fact, taken back without reading the text (the text is read only once the line has
+    been copied into a plain string: stored, joined, or validated into a field)."""
+
+    fact: Fact
+
+
 def said(f: Fact) -> str:
     """``f`` as one line of a list of sentences not converted yet; its Event gets the fact back."""
     body = f.model_dump_json()
-    if FACTS.get(f.fact) is type(f):  # what parsing its JSON would give back
-        if len(_SAID) >= _SAID_KEPT:
-            _SAID.clear()
-        _SAID[body] = f
-    return _OPEN + body + _CLOSE
+    if FACTS.get(f.fact) is not type(f):  # parsing its JSON would not give it back: a plain line
+        return _OPEN + body + _CLOSE
+    if len(_SAID) >= _SAID_KEPT:
+        _SAID.clear()
+    _SAID[body] = f
+    line = Said(_OPEN + body + _CLOSE)
+    line.fact = f
+    return line
 
 
 def unpack(text: str) -> Fact | None:
     """The fact a line carries (``said``), or the paragraph of the sentences and facts a joined line carries;
     None when it carries none (a control character typed in a name is left alone)."""
+    if type(text) is Said:
+        return text.fact
     if _OPEN not in text:
         return None
     parts: list[Fact | str] = []

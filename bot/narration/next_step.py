@@ -155,8 +155,13 @@ def told_data(data: dict[str, Any]) -> dict[str, Any]:
     return told if isinstance(told, dict) else data
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # what most of a reply's data is: nothing to tell
+
+
 def _told(v: Any) -> Any:
     """``v`` with its facts told; ``v`` itself (the same object) when it holds none, so nothing is copied."""
+    if type(v) in _PLAIN:
+        return v
     if isinstance(v, NextStep):
         return command_text(v)
     if isinstance(v, Fact):
@@ -169,7 +174,7 @@ def _told(v: Any) -> Any:
                 out = out if out is not None else dict(v)
                 out[k] = y
         return v if out is None else out
-    if isinstance(v, list | tuple):
+    if isinstance(v, (list, tuple)):
         items = [_told(x) for x in v]
         if all(y is x for x, y in zip(items, v, strict=True)):
             return v

@@ -33,3 +33,11 @@ def test_an_unregistered_fact_is_not_kept_and_reads_as_before() -> None:
     line = said(Unregistered())
     assert unpack(line) is None  # parsing its JSON finds no registered fact: the line stays a sentence
     assert Event(kind="harm", text=line).fact is None
+
+
+def test_a_said_line_copied_into_a_plain_string_reads_back_the_same() -> None:
+    f = RandomKnightsTargeted(count=4, source="a copied line")
+    line = said(f)
+    plain = str(line)  # as a field, a join or a stored state holds it: a plain str, the same text
+    assert type(plain) is str and plain == line
+    assert unpack(plain) == f and Event(kind="harm", text=plain).fact == f
