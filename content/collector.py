@@ -1,4 +1,4 @@
-"""Python's cyclic garbage collector paused while the bot builds a great many objects that none of them is garbage.
+"""Python's cyclic garbage collector paused while the bot builds a great many objects, none of them garbage.
 
 The collector runs every few hundred new objects and walks the young ones, and every few runs all of them. Two kinds
 of work build millions of objects at once and free none: start-up (importing the rules declares some 1,300 pydantic

@@ -61,8 +61,9 @@ _CARRIED = re.compile("\x02([^\x02\x03]*)\x03")
 
 
 # The facts ``said`` made lately, by their JSON: ``unpack`` takes a fact back from here instead of parsing its JSON
-# again (a fact is frozen, so the one object may travel). Only a memo: a line it no longer holds is parsed as before,
-# to the same fact. Full, it is emptied at once (one step, safe while a replay runs in another thread).
+# again, once the line is no longer the ``Said`` itself (joined into a paragraph, or copied into a plain string); a
+# fact is frozen, so the one object may travel. Only a memo: a line it no longer holds is parsed as before, to the
+# same fact. Full, it is emptied at once (one step, safe while a replay runs in another thread).
 _SAID: dict[str, Fact] = {}
 _SAID_KEPT = 256
 
