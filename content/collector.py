@@ -8,6 +8,11 @@ models, and the starter pack is read into the catalogue), where the collector ra
 event loop. The objects built then hold no garbage cycles: what is freed is freed by reference counting, with the
 collector or without it.
 
+What such a block builds to keep for the life of the process (the rules' models, the starter catalogue) is then
+frozen (``gc.freeze``): moved out of the collector's generations, so no later collection walks it again — neither
+the first young collection after the pause (which met all of it at once, 60-100 ms), nor the full one Python runs
+when it exits. Frozen objects are still freed by reference counting.
+
 The bottom layer (nothing of the project imported), so the rules, the content loader and the application share it.
 """
 
@@ -18,13 +23,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 _paused_by = 0  # the ``collector_paused`` blocks running now (the collector is on again when the last one ends)
+_freeze = False  # a block running now asked that what it built be frozen when the last one ends
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
-    """The collector off while the block runs; on again when the last such block ends. Left as it is when someone
-    else turned it off."""
-    global _paused_by
+def collector_paused(*, freeze: bool = False) -> Iterator[None]:
+    """The collector off while the block runs; on again when the last such block ends, having frozen every object
+    alive then if any of the blocks asked to ``freeze`` (what it built lives as long as the process). Left as it is
+    when someone else turned it off."""
+    global _paused_by, _freeze
     if _paused_by == 0 and not gc.isenabled():
         yield
         return
@@ -32,7 +39,11 @@ def collector_paused() -> Iterator[None]:
     gc.disable()
     try:
         yield
+        _freeze = _freeze or freeze
     finally:
         _paused_by -= 1
         if _paused_by == 0:
+            if _freeze:
+                gc.freeze()
+            _freeze = False
             gc.enable()

@@ -10,9 +10,11 @@ sentences to one another (``Harm.lines``, a Delve's ``texts``). A converted step
 there as ``said(fact)``: one line that carries the fact itself, never words; the ``Event`` made of that line (or of
 a sentence joined with it) gets the fact back (``unpack``), so the words are still rendered at the edge. When a
 family's lists are all facts, ``said`` leaves it.
-"""
 
-from __future__ import annotations
+The modules declaring facts (``*_facts.py``, some 650 models) do not write ``from __future__ import annotations``:
+with real annotations pydantic reads each field's type at once, where strings made it build and evaluate a forward
+reference per field at start-up (a tenth of a second, ``make bench`` startup_s; tests/rules/test_fact_modules.py).
+"""
 
 import json
 import re

@@ -2,8 +2,6 @@
 rolling the rest, a roll cancelled; their words are bot/narration/table_dice.py's. (What to roll and how to type it
 is the waiting roll's prompt, kept on the campaign with the roll: ``PendingDice.prompt``.)"""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

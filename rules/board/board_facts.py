@@ -2,8 +2,6 @@
 miniature taking its Loadout's board keywords (rules/clash/pieces.py); their words are bot/narration/board.py's.
 Names are as the GM typed them (the application escapes a Knight's stored name in the whole reply)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -4,8 +4,6 @@ tells it; the words are bot/narration/board.py's. Names are as stored (the appli
 in the whole reply). An event stored before the board's words moved to the edge holds its sentence in ``text``, which
 is told as it is."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

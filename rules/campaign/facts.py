@@ -1,8 +1,6 @@
 """The facts of the campaign's party, Presence, Vices and settings (rules/campaign/party.py, presence.py, vices.py,
 edition.py, handlers.py); their words: bot/narration/campaign.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of Devotion, the Incarnation, the Saint cards and the Holy Commandment (rules/campaign/saints.py); their
 words, with the commands that follow an Incarnation, are bot/narration/saints.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

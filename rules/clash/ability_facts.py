@@ -2,8 +2,6 @@
 ability used, its cost, the tokens it places, Reflex, Dodge, Block and Defy, an ability applied by hand; their words
 are bot/narration/abilities.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.board.move_facts import BoardTold

@@ -2,8 +2,6 @@
 or Routine, the Target, the movement by hand, the Attack Consequences by hand, a Chain Break, the AI 0 card; their
 words are bot/narration/activation.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

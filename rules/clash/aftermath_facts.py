@@ -2,8 +2,6 @@
 (the rulebook's bullets quoted where a step is by hand) are bot/narration/aftermath.py's. They are also `/clash end`'s
 ``data["aftermath"]``, told there as their words at the edge (bot/narration/next_step.py ``told_data``)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

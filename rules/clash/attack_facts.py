@@ -3,8 +3,6 @@ attack_wounds.py, power_roll.py): the declaration, the Attack Roll and its Crit 
 the Monster Responses, Overcome and Overpower, the Wounds and the Area's other Monsters (an Encounter's Attack Roll
 and Power Roll too, rules/delve/encounter_attack.py); their words are bot/narration/attack.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, Lines, fact

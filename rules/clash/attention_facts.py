@@ -1,8 +1,6 @@
 """The facts of drawing and escaping the Monster's attention (rules/clash/attention.py): Hide, Provoke, Spotlight and
 the Priority Target token passing on; their words are bot/narration/attention.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of Escalation (rules/clash/escalation.py): the cards that leave the Clash and the cards shuffled in, the
 permanent bonuses, the Escalations ignored; their words are bot/narration/escalation.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -2,8 +2,6 @@
 top of the AI or BP deck, a Knight's statistic set, the Wound Stack or one of the Monster's numbers set; their words
 are bot/narration/clash_gm.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, Lines, fact

@@ -1,8 +1,6 @@
 """The facts of harm to a Knight (rules/clash/harm.py): a Condition gained, a death, the Knights' Defeat; their words
 are bot/narration/harm.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

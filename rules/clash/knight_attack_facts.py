@@ -3,8 +3,6 @@ attack_roll.py, falsity.py, weapon_keywords.py, knight_windows.py): the Blindspo
 re-rolls, the Power Pool, the pool cleared, the ability windows, Commit and Cumbersome, the keywords used in a
 window; their words are bot/narration/knight_attack.py's. An Encounter's Attack shares the pool's (``where``)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, Lines, fact

@@ -2,8 +2,6 @@
 Activation token moving on, a Mob spawning or not, its miniature rising on the Board or placed by hand; their words
 are bot/narration/mobs.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The fact of Monster Modifier tokens changed (rules/clash/modifiers.py, ``/clash modifier``); its words are
 bot/narration/modifiers.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.clash.state import MonsterModifier

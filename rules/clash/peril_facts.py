@@ -2,8 +2,6 @@
 mitigates it, falling to 0 Vigor, the Peril Check, the Mortis and Judicium cards drawn, Second Chance, the
 "When you draw a Mortis card" abilities and Dishonor; their words are bot/narration/peril.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, Lines, fact

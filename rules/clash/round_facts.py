@@ -1,8 +1,6 @@
 """The facts of the Clash's Rounds (rules/clash/rounds.py): a Round begins or ends, the Clash is over, a Sigh of the
 Graal replays it (rules/clash/sigh.py); their words, with the commands to type next, are bot/narration/rounds.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.board.move_facts import BoardTold

@@ -2,8 +2,6 @@
 ``/clash end``, rules/clash/deploy.py): the Monster side, the initiative, the pieces placed, the Deploy moves, the
 Clash over and the Board cleared; their words are bot/narration/clash_setup.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.board.move_facts import BoardTold

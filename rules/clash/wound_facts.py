@@ -2,8 +2,6 @@
 Wound placed, a Mob killed, Heal, the Clash won, Armor tokens placed or pierced; their words are
 bot/narration/wounds.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

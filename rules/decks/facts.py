@@ -1,8 +1,6 @@
 """The facts of the decks (rules/decks/handlers.py, rules/table_dice.py's recorded draws); their words are
 bot/narration/decks.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

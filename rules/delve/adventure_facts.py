@@ -1,8 +1,6 @@
 """The facts of Kingdom Adventures (rules/delve/adventures.py): the d100 rolled, the tests and rolls asked, their
 outcomes; their words are bot/narration/adventures.py's. Knights are named as stored."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

@@ -2,8 +2,6 @@
 (rules/delve/kingdom_mortis.py) and the Delve's Massive Peril cards (rules/delve/peril.py); their words are
 bot/narration/contracts.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

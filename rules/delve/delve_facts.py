@@ -1,7 +1,5 @@
 """The facts of the Delve's own steps (rules/delve/handlers.py, tile_step.py); their words: bot/narration/delve.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.delve.monster_facts import WheelSpace

@@ -1,7 +1,5 @@
 """The facts of an Encounter's steps (rules/delve/encounter_flow.py); their words: bot/narration/encounter.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -2,8 +2,6 @@
 where it goes, its gated effects, the cards in play, the Saves, Exploration Ciphers and what is left to the players'
 hands; their words are bot/narration/exploration.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

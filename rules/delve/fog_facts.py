@@ -1,7 +1,5 @@
 """The facts of a Deep Fog traversal (rules/delve/fog_handlers.py); their words are bot/narration/fog.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

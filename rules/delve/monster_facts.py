@@ -2,8 +2,6 @@
 Setup, a token's movement and spawn, the meeting that makes an Encounter due, the token leaving with Rotation 1;
 their words are bot/narration/monsters.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

@@ -1,8 +1,6 @@
 """The facts of the Rest Phase's steps (rules/delve/rest.py, rest_handlers.py): the Rest Techniques listed, the
 Resource tokens discarded, the Campfire Tale; their words are bot/narration/rest.py's. Knights named as stored."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

@@ -2,8 +2,6 @@
 and Time moved, the Hunt Spaces, the Threat 7 spawn, the Curse 9 paragraph, a lost Expedition, the Story step's
 prompts, each Clue found; their words are bot/narration/track.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of the Clue cards of the Vision Phase (rules/expedition/clue_cards.py); their words are
 bot/narration/clues.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

@@ -2,8 +2,6 @@
 its Loot Distribution (rules/expedition/spoils.py); their words are bot/narration/expedition.py's. Knights are
 named as stored."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

@@ -5,8 +5,6 @@ that moves the phase; its words ("Next: `/rest`", the command line of ``data["ne
 by ``bot/narration/next_step.py``. A rule never writes the command's text.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

@@ -1,8 +1,6 @@
 """The facts of the Outpost Phase's activities (rules/expedition/outpost.py); their words:
 bot/narration/outpost.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

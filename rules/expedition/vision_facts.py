@@ -1,7 +1,5 @@
 """The facts of the Vision Phase (rules/expedition/vision.py); their words are bot/narration/vision.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

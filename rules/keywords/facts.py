@@ -1,8 +1,6 @@
 """The facts of the keywords the bot does not resolve where they are met (rules/keywords/registry.shown); their words:
 bot/narration/keywords.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

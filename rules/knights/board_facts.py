@@ -1,8 +1,6 @@
 """The facts of the Knight Board (rules/knights/board.py): parts unlocked and chosen, Resource tokens; their words
 are bot/narration/knight_board.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of a Knight's Expedition steps, Conditions and Modifier tokens (rules/knights/expedition.py); their
 words are bot/narration/knight_expedition.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

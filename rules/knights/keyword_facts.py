@@ -1,8 +1,6 @@
 """The facts of the keywords that change what a Knight holds (rules/knights/keyword_effects.py: Poison, Toxify,
 Poison Resilience, Parasitize, Choke, Fortify, Zeal, Fleisch); their words are bot/narration/keywords.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of a Knight's Armory and Loadout (rules/knights/loadout.py); their words are
 bot/narration/loadout.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -2,8 +2,6 @@
 conditions.py, statistics.py, keyword_actions.py): joining, the Tale's boxes, notes, Rapport, actions spent,
 Conditions and tokens discarded after a roll; their words: bot/narration/knight_records.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,7 +1,5 @@
 """The facts of the Knight Sheet (rules/knights/sheet.py); their words are bot/narration/knights.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

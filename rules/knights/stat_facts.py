@@ -1,8 +1,6 @@
 """The facts of a Knight's statistics (rules/knights/statistics.py): Vigor, Heat, Passion, Bane and their limits;
 their words are bot/narration/stats.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of the Technique cards (rules/knights/techniques.py): used, Depleted, refreshed, moved by the hand
 keywords; their words are bot/narration/techniques.py's. ``technique`` is a card's id, ``name`` its side's name."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of the campaign's mode and of Five-Player Mode (rules/modes/settings.py, five_player.py); their words:
 bot/narration/modes.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

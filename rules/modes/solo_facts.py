@@ -1,7 +1,5 @@
 """The facts of True Solo Mode (rules/modes/true_solo.py); their words are bot/narration/solo.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

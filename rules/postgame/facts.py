@@ -1,8 +1,6 @@
 """The facts of the Postgame (rules/postgame/handlers.py, hunts.py): the Hunts, their Dungeon and Clash; their words:
 bot/narration/postgame.py. ``hunt`` None: a Custom Hunt."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of the Rogue's Path (rules/rogue/handlers.py, campaign.py, tables.py); their words:
 bot/narration/rogue.py. A node's ``level`` is its tier number (1 Mob ... 5 Dragon)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,7 +1,5 @@
 """The facts of the dice (rules/rolls/handlers.py); their words are bot/narration/rolls.py's."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of a Squire's Abilities and Heroic Arc (rules/squires/abilities.py); their words:
 bot/narration/squire_abilities.py. ``label``: the Ability's name, or "Heroic Arc (Passion N)"."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

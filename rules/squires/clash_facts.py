@@ -1,8 +1,6 @@
 """The facts of a Squire in the Clash (rules/squires/clash.py, defence.py, pool.py): their turn, their Attack with
 Mettle draws, the Monster's Attacks on them; their words: bot/narration/squire_clash.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

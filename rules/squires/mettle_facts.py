@@ -1,7 +1,5 @@
 """The facts of Mettle draws (rules/squires/mettle.py); their words: bot/narration/squires.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact

@@ -1,8 +1,6 @@
 """The facts of a Squire's statistics, Mettle draws and Gear (rules/squires/handlers.py, mettle.py, gear.py); their
 words: bot/narration/squires.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict

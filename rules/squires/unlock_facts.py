@@ -1,7 +1,5 @@
 """The facts of unlocking Mettle cards (rules/squires/unlock.py); their words: bot/narration/squire_unlock.py."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from rules.facts import Fact, fact
