@@ -16,9 +16,7 @@ from pydantic import (
     BaseModel,
     Field,
     SerializeAsAny,
-    SerializerFunctionWrapHandler,
     TypeAdapter,
-    model_serializer,
     model_validator,
 )
 
@@ -39,7 +37,8 @@ class Event(BaseModel):
 
     kind: str
     text: str = ""
-    fact: SerializeAsAny[Fact] | None = None
+    # an event with no fact is written as before facts existed: ``{"kind", "text"}`` (the log's JSON)
+    fact: SerializeAsAny[Fact] | None = Field(None, exclude_if=lambda fact: fact is None)
 
     @model_validator(mode="before")
     @classmethod
@@ -56,13 +55,6 @@ class Event(BaseModel):
             return {**data, "fact": found, "text": ""}
         return data
 
-    @model_serializer(mode="wrap")
-    def without_no_fact(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """An event with no fact is written as before facts existed: ``{"kind", "text"}`` (the log's JSON)."""
-        data: dict[str, Any] = handler(self)
-        if data.get("fact", 0) is None:
-            del data["fact"]
-        return data
 
 
 def event(kind: str, line: Line) -> Event:

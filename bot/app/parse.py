@@ -9,6 +9,8 @@ import shlex
 from bot.app.reply import CommandError
 
 _OPTION = re.compile(r"^([a-zA-Z][a-zA-Z0-9_-]*):(.*)$", re.DOTALL)
+_PLAIN = re.compile(r"[^'\"\\]*")  # no quote, no backslash: shlex would only split it at its whitespace
+_WHITESPACE = re.compile(r"[ \t\r\n]+")  # shlex's whitespace (not str.split's: a no-break space stays in a word)
 MAX_LINE = 2000
 
 
@@ -18,10 +20,7 @@ def parse_line(line: str) -> tuple[list[str], dict[str, str]]:
         raise CommandError(f"that line is {len(line)} characters long; a command can be at most {MAX_LINE}")
     if not line.startswith("/"):
         raise CommandError("commands start with a slash, e.g. /roll test difficulty:6 (type /help for the list)")
-    try:
-        tokens = shlex.split(line[1:])
-    except ValueError as exc:
-        raise CommandError(f'could not read that line ({exc}); close every quote, e.g. name:"The Lost"') from None
+    tokens = words_of(line[1:])
     words: list[str] = []
     options: dict[str, str] = {}
     for token in tokens:
@@ -38,3 +37,14 @@ def parse_line(line: str) -> tuple[list[str], dict[str, str]]:
     if not words:
         raise CommandError("type a command after the slash, e.g. /help")
     return words, options
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a command line as ``shlex.split`` reads them; a line without quotes or backslashes (most of
+    them) split without shlex, which reads it character by character (a tenth of a command's time, ``make bench``)."""
+    if _PLAIN.fullmatch(text):
+        return [t for t in _WHITESPACE.split(text) if t]
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise CommandError(f'could not read that line ({exc}); close every quote, e.g. name:"The Lost"') from None

@@ -169,12 +169,16 @@ def _told(v: Any) -> Any:
     if isinstance(v, dict):
         out: dict[Any, Any] | None = None
         for k, x in v.items():
+            if type(x) in _PLAIN:  # not called for: most values are plain
+                continue
             y = _told(x)
             if y is not x:
                 out = out if out is not None else dict(v)
                 out[k] = y
         return v if out is None else out
     if isinstance(v, (list, tuple)):
+        if all(type(x) in _PLAIN for x in v):
+            return v
         items = [_told(x) for x in v]
         if all(y is x for x, y in zip(items, v, strict=True)):
             return v
