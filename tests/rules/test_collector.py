@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from content.collector import collector_paused
+from content.loader import load_catalogue
 
 
 def test_start_up_leaves_the_collector_on() -> None:
@@ -26,6 +27,8 @@ def test_start_up_freezes_what_it_built_and_a_plain_pause_freezes_nothing() -> N
     with collector_paused():
         kept = [[n] for n in range(1000)]
     assert gc.get_freeze_count() == before and len(kept) == 1000  # an import's pause: its objects stay collectable
+    load_catalogue()
+    assert gc.get_freeze_count() == before  # a catalogue is dropped again (a test, a guild's upload): never frozen
 
 
 def test_nested_pauses_turn_it_on_when_the_last_ends() -> None:
