@@ -43,13 +43,17 @@ def _paragraph(f: Paragraph) -> str:
 
 
 def told(result: Result) -> Result:
-    """``result`` with every fact's words in its event's ``text`` (a silent fact keeps ``""``), and every fact in its
-    ``data`` told too: the step to take next as the command line, any other fact as its words
-    (bot/narration/next_step.py ``told_data``)."""
+    """``result`` itself, told: every fact's words in its event's ``text`` (a silent fact keeps ``""``), and every
+    fact in its ``data`` told too: the step to take next as the command line, any other fact as its words
+    (bot/narration/next_step.py ``told_data``). Told in place, nothing copied: it is an engine result just made, and
+    nothing else holds it or its events."""
+    for e in result.events:
+        if e.fact is not None:
+            e.text = sentence(e) or ""
     data = next_step.told_data(result.data)
-    if data is result.data and all(e.fact is None for e in result.events):
-        return result
-    return result.model_copy(update={"events": told_events(result.events), "data": data})
+    if data is not result.data:
+        result.data = data
+    return result
 
 
 def told_events(events: list[Event]) -> list[Event]:
