@@ -179,6 +179,8 @@ _RANDOM_KNIGHTS = re.compile(r"\b(?:(a|an|one|two|three|four|five|[1-5])\s+)?ran
 def random_knights_named(text: str) -> int:
     """How many random Knights a content text names ("a random Knight", "two random Knights", "3 random Knights"),
     the most it names at once; 0 when it names none. It reads a card's printed text, never an event's."""
+    if "random" not in text.lower():  # most texts: the pattern, tried at every character, is not needed
+        return 0
     counts = [_NUMBERS.get((m.group(1) or "a").lower()) or int(m.group(1)) for m in _RANDOM_KNIGHTS.finditer(text)]
     return max(counts, default=0)
 
