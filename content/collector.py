@@ -9,11 +9,13 @@ event loop. Almost nothing built then is a garbage cycle: what is freed is freed
 collector or without it; the little left is collected when the collector runs again.
 
 What the rules' import builds lives as long as the process (some 1,300 model classes, their validators): that block
-asks to ``freeze`` it. When it ends, the garbage made meanwhile (pydantic builds and drops a little class per field
-with a default factory, ~5 MB) is collected once, and everything left is frozen (``gc.freeze``): moved out of the
-collector's generations, so no later collection walks it again, nor the full one Python runs when it exits. Frozen
-objects are still freed by reference counting, but a frozen cycle never is: so a catalogue, which a test or a
-guild's upload builds and drops again, is never frozen (``make bench`` rss_1000_campaigns_mb).
+asks to ``freeze`` it. When it ends, everything alive is frozen (``gc.freeze``): moved out of the collector's
+generations, so no later collection walks it again (the first young collection after the pause met all of it at
+once, 60-100 ms), nor the full one Python runs when it exits. Frozen objects are still freed by reference counting,
+but a frozen cycle never is: the little garbage the import made (pydantic builds and drops a small class per field
+with a default factory, some 5 MB) is kept, as collecting it first would walk every object once (~90 ms of
+start-up); and a catalogue, which a test or a guild's upload builds and drops again, is never frozen (``make bench``
+rss_1000_campaigns_mb, startup_s).
 
 The bottom layer (nothing of the project imported), so the rules, the content loader and the application share it.
 """
@@ -31,8 +33,8 @@ _freeze = False  # a block running now asked that what it built be frozen when t
 @contextmanager
 def collector_paused(*, freeze: bool = False) -> Iterator[None]:
     """The collector off while the block runs; on again when the last such block ends, having frozen every object
-    alive then, after one collection, if any of the blocks asked to ``freeze`` (what it built lives as long as the
-    process, and holds no cycle that is ever dropped). Left as it is when someone else turned it off."""
+    alive then if any of the blocks asked to ``freeze`` (what it built lives as long as the process, and holds no
+    cycle that is ever dropped). Left as it is when someone else turned it off."""
     global _paused_by, _freeze
     if _paused_by == 0 and not gc.isenabled():
         yield
@@ -46,7 +48,6 @@ def collector_paused(*, freeze: bool = False) -> Iterator[None]:
         _paused_by -= 1
         if _paused_by == 0:
             if _freeze:
-                gc.collect()
                 gc.freeze()
             _freeze = False
             gc.enable()
