@@ -211,12 +211,17 @@ class Database(ABC):
     @abstractmethod
     async def log(
         self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
-        *, events: bool = True, actions: bool = True,
+        *, events: bool = True,
     ) -> list[LogEntry]:
         """Log entries in order, with ``after_seq < seq < before_seq``. ``events=False``: each entry's ``events``
-        left empty, for a replay, which never reads them (a long log's parsed events are most of its memory);
-        ``actions=False``: only each entry's ``seq``, ``kind`` and ``target_seq`` (what tells the effective history),
-        the rest empty."""
+        left empty, for a replay, which never reads them (a long log's parsed events are most of its memory)."""
+
+    @abstractmethod
+    async def heads(
+        self, campaign_id: int, after_seq: int = -1, before_seq: int | None = None,
+    ) -> list[tuple[int, str]]:
+        """The ``(seq, kind)`` of the log entries with ``after_seq < seq < before_seq``, in order: what tells the
+        effective history (bot/app/history.py ``effective_seqs``), without reading the entries themselves."""
 
     @abstractmethod
     async def log_at(self, campaign_id: int, seqs: list[int]) -> list[LogEntry]:
@@ -293,13 +298,9 @@ def json_text(value: Any) -> str | None:
     return value if value is None or isinstance(value, str) else json.dumps(value)
 
 
-def log_columns(events: bool, actions: bool = True) -> str:
+def log_columns(events: bool) -> str:
     """The columns of ``SELECT ... FROM log`` that ``entry_from_row`` reads; without the events' text when
-    ``events`` is False; only what tells the effective history (``seq``, ``kind``, ``target_seq``) when ``actions``
-    is False."""
-    if not actions:
-        return ("campaign_id, seq, kind, '' AS actor, '' AS command, NULL AS action_json, '[]' AS rolls_json, "
-                "'[]' AS events_json, target_seq, '' AS created_at")
+    ``events`` is False."""
     return "*" if events else ("campaign_id, seq, kind, actor, command, action_json, rolls_json, "
                                "'[]' AS events_json, target_seq, created_at")
 
@@ -319,8 +320,8 @@ def entry_from_row(r: Any) -> LogEntry:
 
 
 def _json_list(text: str) -> list[Any]:
-    """A log column's JSON list; the empty one (a heads-only read, an entry that rolled nothing) without the
-    decoder, which a replay would otherwise run some 50,000 times for a 10,000-entry log (``make bench``)."""
+    """A log column's JSON list; the empty one (the events left out of a replay's page, an entry that rolled nothing)
+    without the decoder (a replay of a 10,000-entry log ran it some 20,000 times more, ``make bench``)."""
     return [] if text == "[]" else cast("list[Any]", json.loads(text))
 
 

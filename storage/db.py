@@ -387,18 +387,33 @@ class SqliteDatabase(Database):
 
     async def log(
         self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
-        *, events: bool = True, actions: bool = True,
+        *, events: bool = True,
     ) -> list[LogEntry]:
-        sql = f"SELECT {log_columns(events, actions)} FROM log WHERE campaign_id=? AND seq>? AND seq<? ORDER BY seq"
+        sql = f"SELECT {log_columns(events)} FROM log WHERE campaign_id=? AND seq>? AND seq<? ORDER BY seq"
         params: tuple[Any, ...] = (campaign_id, after_seq, before_seq if before_seq is not None else 2**62)
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
         return [entry_from_row(r) for r in await self.conn.execute_fetchall(sql, params)]
 
+    async def heads(
+        self, campaign_id: int, after_seq: int = -1, before_seq: int | None = None,
+    ) -> list[tuple[int, str]]:
+        rows = await self.conn.execute_fetchall(
+            "SELECT seq, kind FROM log WHERE campaign_id=? AND seq>? AND seq<? ORDER BY seq",
+            (campaign_id, after_seq, before_seq if before_seq is not None else 2**62))
+        return [(int(r[0]), str(r[1])) for r in rows]
+
     async def log_at(self, campaign_id: int, seqs: list[int]) -> list[LogEntry]:
         if not seqs:
             return []
+        low, high = min(seqs), max(seqs)
+        if high - low < 2 * len(seqs):  # most pages: a run of the log with few entries undone, read as a range
+            wanted = set(seqs)
+            rows = await self.conn.execute_fetchall(
+                f"SELECT {log_columns(False)} FROM log WHERE campaign_id=? AND seq>=? AND seq<=? ORDER BY seq",
+                (campaign_id, low, high))
+            return [entry_from_row(r) for r in rows if r["seq"] in wanted]
         sql = (f"SELECT {log_columns(False)} FROM log WHERE campaign_id=? AND seq IN ({','.join('?' * len(seqs))}) "
                "ORDER BY seq")
         return [entry_from_row(r) for r in await self.conn.execute_fetchall(sql, (campaign_id, *seqs))]

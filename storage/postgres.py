@@ -398,12 +398,19 @@ class PostgresDatabase(Database):
 
     async def log(
         self, campaign_id: int, after_seq: int = -1, limit: int | None = None, before_seq: int | None = None,
-        *, events: bool = True, actions: bool = True,
+        *, events: bool = True,
     ) -> list[LogEntry]:
         rows = await self._fetch(
-            f"SELECT {log_columns(events, actions)} FROM log WHERE campaign_id=$1 AND seq>$2 AND seq<$3 ORDER BY seq "
+            f"SELECT {log_columns(events)} FROM log WHERE campaign_id=$1 AND seq>$2 AND seq<$3 ORDER BY seq "
             "LIMIT $4", campaign_id, after_seq, before_seq if before_seq is not None else 2**62, limit)
         return [entry_from_row(r) for r in rows]
+
+    async def heads(
+        self, campaign_id: int, after_seq: int = -1, before_seq: int | None = None,
+    ) -> list[tuple[int, str]]:
+        rows = await self._fetch("SELECT seq, kind FROM log WHERE campaign_id=$1 AND seq>$2 AND seq<$3 ORDER BY seq",
+                                 campaign_id, after_seq, before_seq if before_seq is not None else 2**62)
+        return [(int(r[0]), str(r[1])) for r in rows]
 
     async def log_at(self, campaign_id: int, seqs: list[int]) -> list[LogEntry]:
         rows = await self._fetch(f"SELECT {log_columns(False)} FROM log WHERE campaign_id=$1 "

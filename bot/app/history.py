@@ -29,14 +29,20 @@ class Slot:
 
 
 def effective(entries: list[LogEntry]) -> list[Slot]:
-    stack: list[Slot] = []
-    for e in entries:
-        if e.kind == "action":
-            stack.append(Slot(e.seq, e))
-        elif e.kind == "amend":
-            top = stack.pop()
-            stack.append(Slot(top.slot_seq, e))
-        elif e.kind == "undo":
+    by_seq = {e.seq: e for e in entries}
+    return [Slot(slot, by_seq[seq]) for slot, seq in effective_seqs([(e.seq, e.kind) for e in entries])]
+
+
+def effective_seqs(heads: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """The effective history told from the log's ``(seq, kind)`` pairs alone: each slot's seq and the seq of the
+    entry now in force in it (an amend's, when one replaced the action)."""
+    stack: list[tuple[int, int]] = []
+    for seq, kind in heads:
+        if kind == "action":
+            stack.append((seq, seq))
+        elif kind == "amend":
+            stack.append((stack.pop()[0], seq))
+        elif kind == "undo":
             stack.pop()
     return stack
 
@@ -116,13 +122,11 @@ REPLAY_PAGE = 500  # effective entries read and replayed at a time
 async def replay_log(db: Database, engine: Engine, campaign_id: int, state_json: str, after_seq: int = -1,
                      before_seq: int | None = None) -> CampaignState:
     """The state ``state_json`` with the effective actions of the log's entries ``after_seq < seq < before_seq``
-    replayed on it. The effective history is told from the entries' heads alone (``seq``, ``kind``,
-    ``target_seq``); their actions are then read ``REPLAY_PAGE`` at a time, so a long log's parsed actions are never
-    all in memory at once (the log is append-only: an entry read later is the entry it was). The replay is CPU work,
-    run on a worker thread page by page (a long log's replay would stall every other server's commands)."""
-    heads = await db.log(campaign_id, after_seq=after_seq, before_seq=before_seq, events=False, actions=False)
-    seqs = [slot.entry.seq for slot in effective(heads)]
-    del heads
+    replayed on it. The effective history is told from the entries' heads alone (``seq``, ``kind``); their actions
+    are then read ``REPLAY_PAGE`` at a time, so a long log's parsed actions are never all in memory at once (the log
+    is append-only: an entry read later is the entry it was). The replay is CPU work, run on a worker thread page by
+    page (a long log's replay would stall every other server's commands)."""
+    seqs = [seq for _, seq in effective_seqs(await db.heads(campaign_id, after_seq, before_seq))]
     state = CampaignState.model_validate_json(state_json)
     for start in range(0, len(seqs), REPLAY_PAGE):
         page = seqs[start:start + REPLAY_PAGE]

@@ -48,12 +48,13 @@ async def test_the_heads_of_the_log_hold_what_tells_the_effective_history_and_a_
         await table.ok("/gm undo")
         loaded = await table.app.load(invocation("gm", "/gm state"))
         db = table.app.db
-        heads = await db.log(loaded.row.id, events=False, actions=False)
         full = await db.log(loaded.row.id, events=False)
-        assert [(h.seq, h.kind, h.target_seq) for h in heads] == [(e.seq, e.kind, e.target_seq) for e in full]
-        assert all(h.action is None and h.rolls == [] and h.command == "" for h in heads)
-        wanted = [full[-1].seq, full[0].seq]
+        assert await db.heads(loaded.row.id) == [(e.seq, e.kind) for e in full]
+        assert await db.heads(loaded.row.id, full[0].seq, full[-1].seq) == [(e.seq, e.kind) for e in full[1:-1]]
+        wanted = [full[-1].seq, full[0].seq]  # far apart: read by their seqs
         assert [e.seq for e in await db.log_at(loaded.row.id, wanted)] == sorted(wanted)
+        wanted = [full[3].seq, full[1].seq]  # close together: read as a range, the one between left out
+        assert await db.log_at(loaded.row.id, wanted) == [full[1], full[3]]
         assert await db.log_at(loaded.row.id, []) == []
     finally:
         await table.app.db.close()
