@@ -407,16 +407,13 @@ class SqliteDatabase(Database):
     async def log_at(self, campaign_id: int, seqs: list[int]) -> list[LogEntry]:
         if not seqs:
             return []
-        low, high = min(seqs), max(seqs)
-        if high - low < 2 * len(seqs):  # most pages: a run of the log with few entries undone, read as a range
-            wanted = set(seqs)
-            rows = await self.conn.execute_fetchall(
-                f"SELECT {log_columns(False)} FROM log WHERE campaign_id=? AND seq>=? AND seq<=? ORDER BY seq",
-                (campaign_id, low, high))
-            return [entry_from_row(r) for r in rows if r["seq"] in wanted]
-        sql = (f"SELECT {log_columns(False)} FROM log WHERE campaign_id=? AND seq IN ({','.join('?' * len(seqs))}) "
-               "ORDER BY seq")
-        return [entry_from_row(r) for r in await self.conn.execute_fetchall(sql, (campaign_id, *seqs))]
+        low, high, wanted = min(seqs), max(seqs), set(seqs)
+        # most pages are a run of the log with few entries undone: read as one range (else by their seqs)
+        where, params = (("seq>=? AND seq<=?", (low, high)) if high - low < 2 * len(seqs)
+                         else (f"seq IN ({','.join('?' * len(seqs))})", tuple(seqs)))
+        sql = f"SELECT {log_columns(False)} FROM log WHERE campaign_id=? AND {where} ORDER BY seq"
+        rows = await self.conn.execute_fetchall(sql, (campaign_id, *params))
+        return [entry_from_row(r) for r in rows if r["seq"] in wanted]
 
     async def log_backwards(self, campaign_id: int, before_seq: int | None = None, limit: int = 64) -> list[LogEntry]:
         """Up to ``limit`` entries before ``before_seq`` (or the end), newest first."""
