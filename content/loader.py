@@ -385,7 +385,7 @@ def validate_pack(folder: Path) -> list[ContentError]:
 
 
 def load_catalogue(extra: list[Path] | None = None) -> Catalogue:
-    with collector_paused():  # a great many objects built at once, none of them garbage (content/collector.py)
+    with collector_paused():  # a great many objects built at once, almost none of them garbage (content/collector.py)
         return build_catalogue([STARTER_PACK, *(extra or [])])
 
 

@@ -3,7 +3,7 @@
 # ruff: noqa: I001  (not sorted: the handler modules register themselves, and their observers run, in this order)
 from content.collector import collector_paused
 
-with collector_paused(freeze=True):  # some 1,300 models declared, none of them garbage (content/collector.py)
+with collector_paused(freeze=True):  # some 1,300 models declared, kept for good (content/collector.py)
     from rules import attack_rolls  # noqa: F401
     from rules.board import handlers as board_handlers  # noqa: F401
     from rules.campaign import handlers as campaign_handlers  # noqa: F401

@@ -22,7 +22,7 @@ def test_start_up_freezes_what_it_built_and_a_plain_pause_freezes_nothing() -> N
             "load_catalogue(); build_registry(); print(gc.get_freeze_count(), gc.get_count()[0])")
     frozen, young = map(int, subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                                             text=True).stdout.split())
-    assert frozen > 100_000 and young < 1_000  # the rules' models and the catalogue: out of every generation
+    assert frozen > 100_000 and young < 1_000  # the rules' models frozen; the catalogue's young objects collected
     before = gc.get_freeze_count()
     with collector_paused():
         kept = [[n] for n in range(1000)]
