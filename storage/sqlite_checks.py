@@ -98,12 +98,16 @@ def inspect(path: Path, writing: bool) -> int:
         # left beside the file); the others read only
         conn = sqlite3.connect(path, timeout=10) if writing else sqlite3.connect(read_only_uri(path), uri=True)
         try:
+            # one read transaction: the version and the tables of the same moment, even while another process
+            # starting together commits the first migration (read apart, a version 0 beside its tables was refused)
+            conn.execute("BEGIN")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             classify(path, version, tables - {"sqlite_sequence"}, newest())
             problems = [line for r in conn.execute("PRAGMA integrity_check(3)") for line in str(r[0]).splitlines()
                         if not line.startswith("***")]
         finally:
+            conn.rollback()
             conn.close()
     except sqlite3.Error as exc:
         raise from_sqlite_error(path, exc) from None
