@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from content.loader import Catalogue
 from rules.board.board_facts import BoardPieceKeywords
+from rules.board.naming import slug
 from rules.board.state import BoardState, KnightKeyword
 from rules.coverage import implements
 from rules.engine import Engine, Event, observes
@@ -54,8 +55,6 @@ def movement_reduction(cat: Catalogue, k: KnightState, movement: str) -> tuple[i
 
 
 def _owner(state: CampaignState, piece_id: str) -> KnightState | None:
-    from rules.board.naming import slug
-
     return state.knights.get(piece_id) or next(
         (k for k in state.knights.values() if slug(k.name) == piece_id), None)
 
