@@ -12,6 +12,8 @@ every movement reads it from the sheet (``statistics.speed``); a Knight's miniat
 from __future__ import annotations
 
 from content.loader import Catalogue
+from content.schema.gear import Gear, Upgrade
+from content.schema.knights import Knight
 from rules.board.board_facts import BoardPieceKeywords
 from rules.board.naming import slug
 from rules.board.state import BoardState, KnightKeyword
@@ -32,8 +34,29 @@ def knows_pieces(state: CampaignState) -> bool:
 
 
 def piece_keywords(cat: Catalogue, k: KnightState) -> frozenset[KnightKeyword]:
-    """The board keywords of the Knight's passive abilities."""
+    """The board keywords of the Knight's passive abilities. Most Loadouts hold no card that could give one: then
+    the passive abilities (whose gates read the Knight's Peril) are not worked out, after every action."""
+    cards: list[Gear | Upgrade | Knight | None] = [cat.gear.get(e.gear) for e in k.loadout if not e.discarded]
+    cards += [cat.upgrades.get(a.upgrade) for a in k.sheet.armory if a.upgrade]
+    cards.append(cat.knights.get(k.knight))
+    if not any(card is not None and _gives_board_keyword(card) for card in cards):
+        return frozenset()
     return frozenset(BOARD_KEYWORDS[kw.name] for kw in passive_abilities(cat, k) if kw.name in BOARD_KEYWORDS)
+
+
+# Whether a card could give a board keyword at all (either face, any ability, gated or not), read once per card: the
+# content's models are frozen, and the card is kept beside its answer so that a new card never takes an old answer.
+_GIVES: dict[int, tuple[Gear | Upgrade | Knight, bool]] = {}
+
+
+def _gives_board_keyword(card: Gear | Upgrade | Knight) -> bool:
+    known = _GIVES.get(id(card))
+    if known is None or known[0] is not card:
+        faces = [card, card.reforged] if isinstance(card, Gear) and card.reforged is not None else [card]
+        names = {kw.name for face in faces for kw in getattr(face, "keywords", [])}
+        names |= {kw.name for face in faces for ability in face.abilities for kw in ability.keywords}
+        known = _GIVES[id(card)] = (card, not names.isdisjoint(BOARD_KEYWORDS))
+    return known[1]
 
 
 def movement_reduction(cat: Catalogue, k: KnightState, movement: str) -> tuple[int, list[str]]:
