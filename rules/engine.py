@@ -252,9 +252,12 @@ class Engine:
         before, left = len(state.forced_dice), len(dice.forced)
         if 0 < left < before:  # this action used forced dice and left some: say so, they apply to later rolls
             events.append(Event(kind="gm", fact=DiceForcedWaiting(values=list(dice.forced))))
-        # the port owns the dice stream while the action runs: write back where it stopped
-        new_state = result.state.model_copy(update={"dice_position": dice.position, "forced_dice": list(dice.forced)})
-        return result.model_copy(update={"state": new_state, "events": events, "pending": pending})
+        # the port owns the dice stream while the action runs: write back where it stopped. The result and its state
+        # are the handler's own (made from the copy, or from the state given ``in_place``): they are completed as
+        # they are, not copied once more
+        result.state.dice_position, result.state.forced_dice = dice.position, list(dice.forced)
+        result.events, result.pending = events, pending
+        return result
 
     # -- content lookups used by the handlers ----------------------------------------------
 
