@@ -43,16 +43,17 @@ class Event(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def known_fact(cls, data: Any) -> Any:
-        """A fact read back from JSON (the log) is its registered model again; a sentence line that carries a fact
-        (``rules.facts.said``, a converted step in a family's list of sentences) is that fact. Both are found before
-        the fields are validated (no attribute is set twice, no validator runs for a fact given as a model)."""
+        """A fact read back from JSON (the log) is its registered model again; a line given as the text is its fact:
+        a fact itself (a family whose lists hold facts), or a sentence that carries one (``rules.facts.said``, a
+        converted step in a family's list of sentences). Both are found before the fields are validated (no attribute
+        is set twice, no validator runs for a fact given as a model)."""
         if not isinstance(data, dict):
             return data
         fact = data.get("fact")
         if isinstance(fact, dict):
             return {**data, "fact": parse_fact(fact)}
-        if fact is None and isinstance(text := data.get("text"), str) and (found := unpack(text)) is not None:
-            return {**data, "fact": found, "text": ""}
+        if fact is None and isinstance(text := data.get("text"), (str, Fact)) and (found := unpack(text)) is not None:
+            return {**data, "fact": found, "text": ""}  # a line given as the text: a fact, or a sentence carrying one
         return data
 
 

@@ -5,11 +5,12 @@ the edge by ``bot/narration`` (one renderer per fact), shared by Discord and the
 itself with ``fact: Literal["..."]`` and registers with ``@fact``, so an event read back from JSON (the log's
 ``events_json``) finds its model again. No rule ever reads an event's text: an observer or a reviewer reads facts.
 
-A family whose sentences are not converted yet still writes ``Event(kind, text=...)``, and its steps pass lists of
-sentences to one another (``Harm.lines``, a Delve's ``texts``). A converted step inside such a list puts its fact
-there as ``said(fact)``: one line that carries the fact itself, never words; the ``Event`` made of that line (or of
-a sentence joined with it) gets the fact back (``unpack``), so the words are still rendered at the edge. When a
-family's lists are all facts, ``said`` leaves it.
+The steps of a family pass lists of lines to one another. The Clash's lists (``Harm.lines``, an Attack's, a Monster
+Activation's) are ``list[Line]``: a step appends its fact itself, and an ``Event`` made of a fact is that fact. A
+family whose lists are still sentences (a Delve's ``texts``, a Knight's statistics changes) puts a fact there as
+``said(fact)``: one line that carries the fact, never words; the ``Event`` made of that line (or of a sentence
+joined with it) gets the fact back (``unpack``), so the words are still rendered at the edge. A Clash list handed to
+such a family goes as ``sentences(lines)``. When a family's lists are all facts, ``said`` leaves it.
 
 The modules declaring facts (``*_facts.py``, some 650 models) do not write ``from __future__ import annotations``:
 with real annotations pydantic reads each field's type at once, where strings made it build and evaluate a forward
@@ -94,9 +95,11 @@ def said(f: Fact) -> str:
     return line
 
 
-def unpack(text: str) -> Fact | None:
-    """The fact a line carries (``said``), or the paragraph of the sentences and facts a joined line carries;
+def unpack(text: Line) -> Fact | None:
+    """The fact a line is or carries (``said``), or the paragraph of the sentences and facts a joined line carries;
     None when it carries none (a control character typed in a name is left alone)."""
+    if isinstance(text, Fact):
+        return text
     if type(text) is Said:
         return text.fact
     if _OPEN not in text:
@@ -132,6 +135,11 @@ def read_lines(value: Any) -> Any:
 Lines = Annotated[list[SerializeAsAny[Fact] | str], BeforeValidator(read_lines)]
 """A fact's field of lines (``Paragraph.parts``, a step's ``then``): facts, or sentences of a family not converted
 yet; a line read back from JSON, or a sentence that carries a fact (``said``), is its fact again."""
+
+
+def sentences(lines: Iterable[Line]) -> list[str]:
+    """Lines handed to a family whose lists are still sentences (a Delve's ``texts``): a fact goes as ``said``."""
+    return [line if isinstance(line, str) else said(line) for line in lines]
 
 
 def joined(lines: Iterable[Line], lead: str = "") -> Line:

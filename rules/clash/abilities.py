@@ -42,9 +42,9 @@ from rules.clash.lookups import knight_state
 from rules.clash.rounds import running
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Event, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.knights import loadout, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -121,23 +121,23 @@ def _taken(state: CampaignState, pending: Pending | None, window: str, kid: str,
     return "window" if f"{kid}:{base_name(name)[0]}" in named else None
 
 
-def _pay(cat: Catalogue, k: KnightState, kind: str, source: str, cost: str) -> list[str]:
+def _pay(cat: Catalogue, k: KnightState, kind: str, source: str, cost: str) -> list[Line]:
     """Costs are voluntary: refused when they cannot be paid in full."""
     lowered = cost.lower()
     if kind == "technique":
-        return techniques.use(cat, k, source, "exert" if lowered == "exert" else "clash")
+        return [*techniques.use(cat, k, source, "exert" if lowered == "exert" else "clash")]
     item = next(i for i in k.loadout if i.gear == source)
-    out: list[str] = []
+    out: list[Line] = []
     if "charge" in lowered:
         if not item.charges:
             raise RuleError(f"{source} has no Charge left")
         item.charges -= 1
-        out.append(said(AbilityPaid(source=source, cost="charge", left=item.charges)))
+        out.append(AbilityPaid(source=source, cost="charge", left=item.charges))
     if "exhaust" in lowered:
         if item.exhausted:
             raise RuleError(f"{source} is exhausted")
         item.exhausted = True
-        out.append(said(AbilityPaid(source=source, cost="exhaust")))
+        out.append(AbilityPaid(source=source, cost="exhaust"))
     heat = re.search(r"\+(\d+) heat", lowered)
     if heat:
         out += st.change_heat(cat, k, int(heat.group(1)), voluntary=True)
@@ -178,7 +178,7 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
     else:
         named = clash.flow.named.setdefault(window, [])
     lines = _pay(cat, k, kind, act.source, cost)
-    lines.insert(0, said(AbilityUsed(knight=k.name, ability=name, card=shown)))
+    lines.insert(0, AbilityUsed(knight=k.name, ability=name, card=shown))
     special = knight_windows.special(base, keywords, moves=state.version >= BOARD_PIECES_VERSION)
     if special is not None:  # Reinforce X, Sacrifice, Daze: applied before the tokens the same ability places
         lines += knight_windows.use(engine, state, pending, kid, special, passive=kind == "gear" and not cost,
@@ -186,13 +186,13 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
     if tokens:
         for token, count in tokens.items():
             clash.flow.pool[token] = clash.flow.pool.get(token, 0) + count
-        lines.append(said(AbilityTokens(tokens=tokens)))
+        lines.append(AbilityTokens(tokens=tokens))
     elif special is None:
         lines += _effect(engine, state, pending, kid, base, strength, text, act.to,
                          lesser=name.strip().lower().startswith("lesser "))
     named.append(f"{kid}:{base}")
     clash.flow.used.append(once)
-    events = [Event(kind="react", text=line) for line in lines]
+    events = [event("react", line) for line in lines]
     if pending is not None:
         events.append(Event(kind="decision", text=f"The window stays open: {pending.prompt}"))
     return Result(state=state, events=events, data={"ability": {"knight": kid, "source": act.source, "name": name}})
@@ -203,12 +203,12 @@ def _activation(pending: Pending | None) -> Activation | None:
 
 
 def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, base: str, strength: int,
-            text: str, to: str | None, *, lesser: bool = False) -> list[str]:
+            text: str, to: str | None, *, lesser: bool = False) -> list[Line]:
     k = knight_state(state, kid)
     if base == "hide":
         if pending is not None:
             raise RuleError(f"{attention.HIDE} It is not a Reaction: use it during {k.name}'s own turn")
-        return attention.declare_hide(state, kid, k.name)
+        return [*attention.declare_hide(state, kid, k.name)]
     if base == "reflex":
         if to is None:
             raise RuleError(f"Reflex moves {k.name} up to {strength} space(s): say where with to:<space>")
@@ -217,16 +217,16 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
         except (IllegalMove, ValueError) as exc:
             raise RuleError(f"{k.name} cannot Reflex to {to}: {exc}") from None
         state.board = outcome.state
-        return [said(AbilityReflex(knight=k.name, space=to.upper(), strength=strength, board=outcome.told)),
+        return [AbilityReflex(knight=k.name, space=to.upper(), strength=strength, board=outcome.told),
                 *attention.after_move(state, kid, k.name)]
     if base.startswith("refresh"):  # Refresh X: the Knight's OR (rules/knights/techniques.py)
-        return techniques.refresh_ability(k, base)
+        return [*techniques.refresh_ability(k, base)]
     act = _activation(pending)
     if base in DEFENCES and act is not None and pending is not None:
         if lesser:
             _lesser_dodge(engine, state, act, kid)
         return _defend(pending, act, kid, base, strength)
-    return [said(AbilityByHand(text=text or base.title()))]
+    return [AbilityByHand(text=text or base.title())]
 
 
 def _lesser_dodge(engine: Engine, state: CampaignState, act: Activation, kid: str) -> None:
@@ -262,7 +262,7 @@ def _defence_refusal(act: Activation, kid: str, base: str) -> str | None:
     return None
 
 
-def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[str]:
+def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: int) -> list[Line]:
     """Dodge before the roll adds to each Evasion die; Block and Defy evade hits of the roll on the table."""
     refused = _defence_refusal(act, kid, base)
     if refused is not None:
@@ -271,12 +271,12 @@ def _defend(pending: Pending, act: Activation, kid: str, base: str, strength: in
     assert held is not None, "a defence is used in a Monster Attack"
     if _group_defy(act, kid, base):
         held.group_defied[kid] = held.group_defied.get(kid, 0) + strength
-        return [said(AbilityDefended(defence=base, strength=strength, test=True))]
+        return [AbilityDefended(defence=base, strength=strength, test=True)]
     if base == "dodge":
         held.evasion_bonus += strength
-        return [said(AbilityDefended(defence=base, strength=strength))]
+        return [AbilityDefended(defence=base, strength=strength)]
     held.evaded += strength
-    return [said(AbilityDefended(defence=base, strength=strength))]
+    return [AbilityDefended(defence=base, strength=strength)]
 
 
 # -- what a Knight may use now (``/now``) -------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from rules.clash.knight_attack_facts import AttackMoved
 from rules.clash.lookups import knight_state
 from rules.clash.rounds import running
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.state import CampaignState
 
 
@@ -39,7 +39,7 @@ def _space(text: str | None, what: str) -> Coord:
         raise RuleError(f"{what}: {text!r} is not a space label (e.g. E5)") from None
 
 
-def hug(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, to: str | None) -> list[str]:
+def hug(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, to: str | None) -> list[Line]:
     """Move the Knight to ``to``, reachable by Hug X (every step unoccupied and adjacent to a Monster)."""
     _own_turn(state, pending, kid, "Hug")
     x = kw.value or 1
@@ -50,10 +50,10 @@ def hug(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, to
         shown = ", ".join(s.label for s in spaces) or "none (not adjacent to a Monster, or no free space)"
         raise RuleError(f"{name} cannot Hug to {where.label}: Hug {x} reaches {shown}")
     state.board = place_knight(state.board, kid, where).state
-    return [said(AttackMoved(keyword="Hug", x=x, knight=name, space=where.label))]
+    return [AttackMoved(keyword="Hug", x=x, knight=name, space=where.label)]
 
 
-def motivate(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, moves: str | None) -> list[str]:
+def motivate(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, moves: str | None) -> list[Line]:
     """Move the other Knights named in ``moves`` ("Kara:E5,Ubar:F6"), their shares adding up to at most X."""
     from rules.knights.find import board_id
 
@@ -76,4 +76,4 @@ def motivate(state: CampaignState, pending: Pending | None, kid: str, kw: Keywor
         raise RuleError(f"Motivate {x}: {exc}") from None
     state.board = outcome.state
     moved = [(state.board.knight(k).name, s.label) for k, s in pairs]
-    return [said(AttackMoved(keyword="Motivate", x=x, moves=moved))]
+    return [AttackMoved(keyword="Motivate", x=x, moves=moved)]

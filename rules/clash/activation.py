@@ -36,7 +36,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
-from rules.facts import random_targets_said, said
+from rules.facts import Line, random_targets_said
 from rules.state import CampaignState
 
 T = "tests/clash/test_monster_round.py::"
@@ -65,7 +65,7 @@ def react_window(state: CampaignState, card: MonsterAttack, act: Activation, ste
 @resumes("react")
 def _resume_react(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     """The Knights have used their Reactions: resolve the instruction the window came before."""
-    return run_from(engine, state, dice, [said(ActivationGoesOn(why="reacted"))], pending.resumed())
+    return run_from(engine, state, dice, [ActivationGoesOn(why="reacted")], pending.resumed())
 
 
 # --- 1. Draw AI or Resolve Signature ---------------------------------------------------------------------------
@@ -74,21 +74,21 @@ def _resume_react(engine: Engine, state: CampaignState, pending: Pending, chosen
 @implements("1. Draw AI or Resolve Signature", tests=[T + "test_boss_round_draws_the_top_ai_card",
                                                        T + "test_signature_token_resolves_the_signature"])
 @activation_step("draw")
-def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation) -> Pending | None:
     assert state.clash is not None
     m = monster_content(engine, state.clash)
     if act.source == "ai":
         card_id, state.clash = decks.draw_ai(state.clash, dice)
         act.card, act.discard_ai = card_id, True
         card = card_of(engine, state.clash, act)
-        lines.append(said(ActivationDrawn(monster=m.name, card=card.name, source="ai",
-                                          level=state.clash.levels[card_id])))
+        lines.append(ActivationDrawn(monster=m.name, card=card.name, source="ai",
+                                     level=state.clash.levels[card_id]))
     elif act.source == "signature":
         act.card = m.signature.id
-        lines.append(said(ActivationDrawn(monster=m.name, card=m.signature.name, source="signature")))
+        lines.append(ActivationDrawn(monster=m.name, card=m.signature.name, source="signature"))
     else:
         act.card = m.routine.id
-        lines.append(said(ActivationDrawn(monster=m.name, card=m.routine.name, source="routine")))
+        lines.append(ActivationDrawn(monster=m.name, card=m.routine.name, source="routine"))
     act.step = "targeting"
     return None
 
@@ -98,7 +98,7 @@ def _draw(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], ac
 
 @implements("2. Targeting", tests=[T + "test_no_target_discards_the_ai_card_and_performs_the_routine"])
 @activation_step("targeting")
-def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation) -> Pending | None:
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
     react = react_window(state, card, act, "targeting")
@@ -107,7 +107,7 @@ def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     if act.forced is not None:
         if alive(state, act.forced):
             act.targets = [act.forced]
-            lines.append(said(ActivationTargeted(how="response", knights=[name_of(state, act.forced)])))
+            lines.append(ActivationTargeted(how="response", knights=[name_of(state, act.forced)]))
         act.step = "movement"
         return None
     if not card.targeting:
@@ -122,30 +122,30 @@ def _targeting(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
         return _ask_target(state, act, found.line, found.text, list(found.tied), found.choose, found.ask_players)
     if found.zone is not None:
         act.targets = list(found.knights)
-        lines.append(said(ActivationTargeted(how="zone", line=found.text,
-                                             knights=[name_of(state, k) for k in act.targets],
-                                             sheltered=[name_of(state, k) for k in found.sheltered])))
+        lines.append(ActivationTargeted(how="zone", line=found.text,
+                                        knights=[name_of(state, k) for k in act.targets],
+                                        sheltered=[name_of(state, k) for k in found.sheltered]))
     elif found.no_target:
         act.targets = []
-        lines.append(said(ActivationTargeted(how="none", line=found.text)))
+        lines.append(ActivationTargeted(how="none", line=found.text))
     else:
         act.targets = list(found.knights)
-        lines.append(said(ActivationTargeted(how="line", line=found.text,
-                                             knights=[name_of(state, k) for k in act.targets])))
+        lines.append(ActivationTargeted(how="line", line=found.text,
+                                        knights=[name_of(state, k) for k in act.targets]))
     act.step = "movement"
     return None
 
 
-def _no_target(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+def _no_target(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation,
                card: MonsterAttack) -> Pending | None:
     """"If there is no valid Target for any of the targeting instructions, the card is discarded and the Monster
     performs its Routine instead.\""""
     assert state.clash is not None
     if act.source == "routine":
-        lines.append(said(ActivationNoTarget(card=card.name, routine=True)))
+        lines.append(ActivationNoTarget(card=card.name, routine=True))
         act.step = "finish"
         return None
-    lines.append(said(ActivationNoTarget(card=card.name, routine=False)))
+    lines.append(ActivationNoTarget(card=card.name, routine=False))
     _put_away_ai(engine, state, dice, act, lines)
     act.source, act.card, act.step, act.line, act.reacted = "routine", None, "draw", 0, []
     return None
@@ -169,7 +169,7 @@ def _ask_target(state: CampaignState, act: Activation, line: int, text: str, tie
 @resumes("target")
 def _resume_target(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str], dice: Dice) -> Result:
     act = pending.resumed()
-    lines: list[str] = []
+    lines: list[Line] = []
     if chosen == ["none"]:
         act.line += 1
         act.step = "targeting"
@@ -189,12 +189,12 @@ def _resume_target(engine: Engine, state: CampaignState, pending: Pending, chose
         chosen = list(found.knights) if found.line == act.line else chosen
         act.targets = []
     act.targets = [*act.targets, *chosen]
-    lines.append(said(ActivationTargeted(how="chosen", knights=[name_of(state, k) for k in act.targets])))
+    lines.append(ActivationTargeted(how="chosen", knights=[name_of(state, k) for k in act.targets]))
     act.step = "movement"
     return run_from(engine, state, dice, lines, act)
 
 
-def _finish_run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+def _finish_run(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation,
                 pending: Pending) -> Result:
     pending.activation = act.model_copy(deep=True)
     return result_of(engine, state, lines, pending)
@@ -206,7 +206,7 @@ def _finish_run(engine: Engine, state: CampaignState, dice: Dice, lines: list[st
 @implements("3. Monster Movement", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @implements("Monster Movement Types", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @activation_step("movement")
-def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation) -> Pending | None:
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
     react = react_window(state, card, act, "movement")
@@ -231,7 +231,7 @@ def _movement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]
         "dwell": lambda: dwell(state.board, act.monster),
     }
     if move.type not in functions:
-        lines.append(said(ActivationByHand(card=card.name, text=move.text, movement=move.type)))
+        lines.append(ActivationByHand(card=card.name, text=move.text, movement=move.type))
         return None
     outcomes = distinct_effects(functions[move.type]())
     if len(outcomes) > 1 and act.path is None:
@@ -255,7 +255,7 @@ def _resume_path(engine: Engine, state: CampaignState, pending: Pending, chosen:
     return run_from(engine, state, dice, [], act)
 
 
-def _apply_outcome(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+def _apply_outcome(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation,
                    outcome: Outcome) -> None:
     """A board Outcome becomes the board; Crash, Tumble and deaths on the board hit the Knights (rules/clash/harm)."""
     h = harm_by(engine, state, dice, act)
@@ -272,7 +272,7 @@ def _apply_outcome(engine: Engine, state: CampaignState, dice: Dice, lines: list
 
 @implements("4.2. Attack Consequences", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @activation_step("consequences")
-def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
+def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line],
                   act: Activation) -> Pending | None:
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
@@ -285,11 +285,11 @@ def _consequences(engine: Engine, state: CampaignState, dice: Dice, lines: list[
     if knight is None:
         for effect in card.consequences:
             text = getattr(effect, "text", None) or effect.type.replace("_", " ")
-            h.lines.append(said(ActivationByHand(card=card.name, text=text)))
+            h.lines.append(ActivationByHand(card=card.name, text=text))
     elif alive(state, knight):
         gated = [e for g in gates_met(state, card, act, knight) if g.before != "after_attack" for e in g.effects]
         if gated:
-            h.lines.append(said(ActivationGateMet(gates=[g.text for g in gates_met(state, card, act, knight)])))
+            h.lines.append(ActivationGateMet(gates=[g.text for g in gates_met(state, card, act, knight)]))
         harm.resolve_effects(h, knight, [*card.consequences, *gated], hits=max(act.hits, 1),
                              monster_attack=card.attack is not None, judgement=judgement, source=card.name)
     harm.settle(h)
@@ -328,11 +328,11 @@ def _resume_bonus(engine: Engine, state: CampaignState, pending: Pending, chosen
         k = knight_state(state, kid)
         if k.id in state.clash.flow.bonus_attacks:
             state.clash.flow.bonus_attacks.remove(k.id)
-    return run_from(engine, state, dice, [said(ActivationGoesOn(why="bonus_passed"))], pending.resumed())
+    return run_from(engine, state, dice, [ActivationGoesOn(why="bonus_passed")], pending.resumed())
 
 
 @implements("Chain Break", tests=[T + "test_an_attack_during_a_monster_attack_is_a_chain_break"])
-def _chain_break(state: CampaignState, card: MonsterAttack, act: Activation, lines: list[str]) -> None:
+def _chain_break(state: CampaignState, card: MonsterAttack, act: Activation, lines: list[Line]) -> None:
     """"If a Knight Bonus Attack or additional Monster Attack is triggered during a Monster Attack (for example, by
     a Mortis card), it causes a Chain Break, and the original Monster Attack immediately ends." Against a Zone or
     Simultaneous Attack it ends the Attack for that Knight only: "Any other Target of the Attack must still
@@ -340,12 +340,12 @@ def _chain_break(state: CampaignState, card: MonsterAttack, act: Activation, lin
     shared = card.attack is not None and bool({"zone", "wave", "simultaneous"} & set(card.attack.types))
     name = name_of(state, act.targets[act.index])
     if shared and act.index + 1 < len(act.targets):
-        lines.append(said(ActivationChainBreak(card=card.name, knight=name, others=True)))
+        lines.append(ActivationChainBreak(card=card.name, knight=name, others=True))
         act.index += 1
         act.naturals, act.rerolled, act.hits, act.virtue, act.obeyed = [], [], 0, None, None
         act.step = "attack"
     else:
-        lines.append(said(ActivationChainBreak(card=card.name, knight=name)))
+        lines.append(ActivationChainBreak(card=card.name, knight=name))
         act.step = "finish"
 
 
@@ -364,7 +364,7 @@ def _queue(state: CampaignState, act: Activation, h: harm.Harm) -> None:
 
 @implements("After Attack", tests=[T + "test_after_attack_happens_even_after_a_full_evade"])
 @activation_step("after_attack")
-def _after_attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
+def _after_attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line],
                   act: Activation) -> Pending | None:
     assert state.clash is not None
     card = card_of(engine, state.clash, act)
@@ -391,7 +391,7 @@ def _after_attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[
 
 
 @activation_step("final")
-def _final(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+def _final(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation) -> Pending | None:
     """"if the Attack includes an After Final Attack instruction, it only takes effect after resolving the Attack
     against each of its Targets, against the last attacked Target.\""""
     assert state.clash is not None
@@ -407,7 +407,7 @@ def _final(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], a
     return None
 
 
-def _put_away_ai(engine: Engine, state: CampaignState, dice: Dice, act: Activation, lines: list[str]) -> None:
+def _put_away_ai(engine: Engine, state: CampaignState, dice: Dice, act: Activation, lines: list[Line]) -> None:
     assert state.clash is not None
     if not act.discard_ai or state.clash.ai_revealed is None:
         return
@@ -418,13 +418,13 @@ def _put_away_ai(engine: Engine, state: CampaignState, dice: Dice, act: Activati
             # drawn again after its instruction put it back in the deck: it follows its instruction again
             state.clash = state.clash.model_copy(update={"ai_zero": state.clash.ai_revealed})
         state.clash = decks.resolve_ai_zero(state.clash, card.then, dice)
-        lines.append(said(ActivationAIZero(card=card.name, then=card.then)))
+        lines.append(ActivationAIZero(card=card.name, then=card.then))
     else:
         state.clash = decks.discard_ai(state.clash, dice)
 
 
 @activation_step("finish")
-def _finish(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+def _finish(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation) -> Pending | None:
     """Discard the AI card ("once you finish resolving its After Attack effects ... discard it") and spend the
     Activation token."""
     from rules.clash.mob_track import finish_activation

@@ -20,7 +20,7 @@ from rules.clash.wound_facts import WoundArmorPierced, WoundArmorTokens
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, handles
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.state import CampaignState
 
 
@@ -73,7 +73,7 @@ def armor_data(clash: ClashState) -> dict[str, object]:
                                  if s is not None and s.armor_tokens}}
 
 
-def pierce(clash: ClashState, space: int | None, keywords: Sequence[Keyword], target: str) -> list[str]:
+def pierce(clash: ClashState, space: int | None, keywords: Sequence[Keyword], target: str) -> list[Line]:
     """"Armor-piercing X: Principality of Stone keyword. During the second ability window, discard up to X Armor
     tokens from the Target." The Target is the Boss (``space`` 0) or the Mob on Mob track ``space``; ``None``: a Mob
     the Attack killed, which left the track with its tokens. "Up to X": the bot discards as many as it can, at most X
@@ -82,13 +82,13 @@ def pierce(clash: ClashState, space: int | None, keywords: Sequence[Keyword], ta
     if not x:
         return []
     if space is None:
-        return [said(WoundArmorPierced(x=x, target=target, killed=True))]
+        return [WoundArmorPierced(x=x, target=target, killed=True)]
     slot = clash.mob_track[space - 1] if 0 < space <= len(clash.mob_track) else None
     if space and slot is None:
         return []
     have = clash.armor_tokens if space == 0 else slot.armor_tokens if slot is not None else 0
     gone = min(x, have)
     if not gone:
-        return [said(WoundArmorPierced(x=x, target=target))]
+        return [WoundArmorPierced(x=x, target=target)]
     _set(clash, space, have - gone)
-    return [said(WoundArmorPierced(x=x, target=target, gone=gone, left=have - gone))]
+    return [WoundArmorPierced(x=x, target=target, gone=gone, left=have - gone)]

@@ -20,7 +20,7 @@ from rules.clash.lookups import harm_by, knight_state
 from rules.clash.peril import vigor_loss
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.facts import said
+from rules.facts import Line
 from rules.state import CampaignState, one_attack
 
 
@@ -37,7 +37,7 @@ DOOMED = "Doomed: during this Monster Attack, Knights cannot re-roll the Evasion
 
 
 def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, card: MonsterAttack, knight: str,
-           judgement: bool) -> list[str]:
+           judgement: bool) -> list[Line]:
     """"Swarm X: The attacked Knight loses -X Vigor for each other adjacent Monster." and "Splinter X: Knights
     adjacent to the Target of the Attack lose -X Vigor." ``knight`` is the Target's board id: a Knight or a Squire
     ("During a Clash, Squires are considered Knights unless stated otherwise"; campaigns created at version 3+, see
@@ -68,7 +68,7 @@ def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, ca
     h = harm_by(engine, state, dice, act)
     for who, n, why, told in losses:
         if n <= 0:
-            h.say(said(told))
+            h.say(told)
             continue
         loss = LoseVigor(type="lose_vigor", amount=n)
         if who in state.squires:  # its own statistics, no Armor Roll (rules/squires/clash.harm_squire)
@@ -79,7 +79,7 @@ def on_hit(engine: Engine, state: CampaignState, dice: Dice, act: Activation, ca
         if k.dead:
             continue
         h.bonus_paid.append(k.id)  # the Vigor Loss bonus goes with the card's own Vigor loss
-        h.say(said(told.model_copy(update={"knight": k.name, "loss": n})))
+        h.say(told.model_copy(update={"knight": k.name, "loss": n}))
         vigor_loss(h, k, loss, 1, True, judgement)
     harm.settle(h)
     return h.lines

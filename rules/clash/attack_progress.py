@@ -10,13 +10,14 @@ from rules.clash import harm
 from rules.clash.attack_state import ClashAttack
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import Line
 from rules.state import CampaignState
 
 Progress = ClashAttack  # the record a waiting decision keeps (rules/decision_records.KnightAttackThen)
 
 
 def harm_knight(engine: Engine, state: CampaignState, dice: Dice, p: Progress, effects: list[Any], source: str,
-          lines: list[str]) -> list[Any]:
+          lines: list[Line]) -> list[Any]:
     """Resolve effects "by the Monster against the Knight" (rules/clash/harm.py); returns the Attack Responses."""
     h = harm.Harm(engine, state, dice, monster=p.monster)
     h.weapons[p.knight] = p.weapon

@@ -26,7 +26,7 @@ from rules.clash.knight_attack_facts import AttackKeptRoll, AttackRerolled
 from rules.clash.peril_facts import PerilStats
 from rules.dice import Dice
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 
@@ -104,29 +104,29 @@ def reroll_offer(cat: Catalogue, k: KnightState, p: KnightRoll) -> RerollOffer |
 
 
 def reroll(cat: Catalogue, k: KnightState, p: KnightRoll, chosen: list[str], dice: Dice,
-           pool: dict[str, int] | None, where: str = "Knight Pool") -> list[str]:
+           pool: dict[str, int] | None, where: str = "Knight Pool") -> list[Line]:
     """The dice the Knight chose to re-roll (or ``keep``): Falsity's Crit die without Heat, the free re-rolls, +1
     Heat for each other die; ``pool`` (named ``where``: the Knight Pool or the Encounter Pool) takes the Zeal over a
     Zeal Threshold. The narration."""
     if "keep" in chosen:
         if len(chosen) > 1:
             raise RuleError("choose the dice to re-roll, or keep — not both")
-        return [said(AttackKeptRoll(knight=k.name))]
+        return [AttackKeptRoll(knight=k.name)]
     positions = sorted({int(c.removeprefix("die")) for c in chosen})
     missed = p.missed()
     crit_free = p.crit_free()
     if any((i not in missed and not (crit_free and i == 1)) or i in p.rerolled for i in positions):
         raise RuleError(f"only missed dice not yet re-rolled can be re-rolled: {missed}"
                         + (" (and the Crit die, with Falsity)" if crit_free else ""))
-    lines: list[str] = []
+    lines: list[Line] = []
     saved = 0
     if crit_free and 1 in positions:
         saved, told = falsity_reroll(cat, k, 1 not in missed, pool, where)
         lines += told
     heat = max(0, len(positions) - saved - p.free_rerolls)
     if heat:
-        lines.append(said(PerilStats(knight=k.name, lines=st.change_heat(cat, k, heat, voluntary=True))))
+        lines.append(PerilStats(knight=k.name, lines=st.change_heat(cat, k, heat, voluntary=True)))
     old = p.reroll(dice, positions)
-    lines.append(said(AttackRerolled(heat=heat, old=old, new=[p.naturals[i - 1] for i in positions],
-                                     naturals=list(p.naturals), precision=p.precision, hits=sum(p.hits()))))
+    lines.append(AttackRerolled(heat=heat, old=old, new=[p.naturals[i - 1] for i in positions],
+                                naturals=list(p.naturals), precision=p.precision, hits=sum(p.hits())))
     return lines

@@ -32,7 +32,7 @@ from rules.clash import power_roll as pw
 from rules.clash.attack_facts import AttackStepped, CritRolled
 from rules.dice import Dice
 from rules.engine import Engine, Result
-from rules.facts import said
+from rules.facts import Line
 from rules.keywords.model import Context
 from rules.knights.state import KnightState
 from rules.state import CampaignState, one_attack
@@ -60,7 +60,7 @@ class Attack:
     dice: Dice
     venue: Venue
     p: Any  # the venue's Progress: an rules.clash.attack_roll.KnightRoll with the Knight and the weapon
-    lines: list[str]
+    lines: list[Line]
     tokens: pw.PoolTokens = field(default_factory=pw.PoolTokens)
     passion: int = 0
     before: dict[str, int] = field(default_factory=dict)  # the pool the Attack used (after the First Ability Window)
@@ -111,12 +111,12 @@ class Venue:
     steps: dict[str, Step]  # the venue's own steps (by name in STEPS); the shared ones are in SHARED
     data: Callable[[Any], dict[str, Any]]  # the reply's ``attack`` from the Progress (``attack_data``)
     skips: frozenset[str] = frozenset()
-    crit_chance: Callable[[Any], str] = lambda p: said(CritRolled(venue=None))
+    crit_chance: Callable[[Any], Line] = lambda p: CritRolled(venue=None)
     reroll_prompt: Callable[[KnightState, ar.RerollOffer], str] = lambda k, offer: ""
     ask: Callable[[Attack, str, str, list[Any], int], Result] | None = None  # stop for a decision
     finish: Callable[[Attack], Result] | None = None  # the end of the Attack: what is discarded after it, the reply
     goes_on: Callable[[Attack], bool] = lambda a: not a.k.dead  # the Second Ability Window is reached
-    after_second_window: Callable[[Attack], list[str]] = lambda a: []
+    after_second_window: Callable[[Attack], list[Line]] = lambda a: []
     keep: Callable[[Attack], dict[str, int] | None] = lambda a: None  # Pass X: the tokens left in the pool
 
 
@@ -142,7 +142,7 @@ def offer_rerolls(a: Attack) -> Result | None:
     if offer is None:
         return None
     if offer.pick == 0:
-        a.lines.append(said(AttackStepped(knight=k.name, step="heat_limit", value=k.stats.heat)))
+        a.lines.append(AttackStepped(knight=k.name, step="heat_limit", value=k.stats.heat))
         return None
     assert a.venue.ask is not None
     return a.venue.ask(a, a.venue.reroll_kind, a.venue.reroll_prompt(k, offer), offer.options, offer.pick)
@@ -163,13 +163,13 @@ def verdict(a: Attack) -> AttackEnd | None:
     if a.data["crit_chance"]:
         a.lines.append(a.venue.crit_chance(p))
     if p.crit_misses:
-        a.lines.append(said(CritRolled(misses=p.crit_misses)))
+        a.lines.append(CritRolled(misses=p.crit_misses))
     a.lines += pw.timed_abilities(face, "Full Hit" if a.data["full_hit"] else "Full Miss" if a.data["full_miss"]
                                   else "")
     if not a.data["full_miss"]:
         return None
     a.pool, cleared = pw.clear_pool(a.pool, 0, where=a.venue.pool_name)
-    a.lines += cleared + [said(AttackStepped(knight=k.name, step="full_miss"))]
+    a.lines += cleared + [AttackStepped(knight=k.name, step="full_miss")]
     a.extra["ended"] = "miss"
     return END
 
@@ -197,7 +197,7 @@ def first_window(a: Attack) -> None:
 def _rouse(a: Attack) -> None:
     a.passion = a.k.stats.passion + a.tokens.rouse
     if a.tokens.rouse:
-        a.lines.append(said(AttackStepped(knight=a.k.name, step="rouse", value=a.passion)))
+        a.lines.append(AttackStepped(knight=a.k.name, step="rouse", value=a.passion))
 
 
 def clear(a: Attack) -> None:

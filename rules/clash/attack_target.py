@@ -12,6 +12,7 @@ from rules.clash.activation_state import Activation
 from rules.clash.flow import Pending
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import Line
 from rules.state import CampaignState
 
 
@@ -23,6 +24,6 @@ class Target:
     None)."""
 
     gone: Callable[[CampaignState, str], bool]
-    passes: Callable[[CampaignState, Activation, list[str], bool], None]  # not attacked (dead, or out of reach)
+    passes: Callable[[CampaignState, Activation, list[Line], bool], None]  # not attacked (dead, or out of reach)
     command: Callable[[CampaignState, MonsterAttack, Activation, str], Pending | None]
-    defend: Callable[[Engine, CampaignState, Dice, list[str], Activation, MonsterAttack, str], Pending | None]
+    defend: Callable[[Engine, CampaignState, Dice, list[Line], Activation, MonsterAttack, str], Pending | None]

@@ -4,6 +4,7 @@ knight_attack.py runs the steps in order; a Squire's Attack (rules/squires/clash
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from content.schema.gear import Keyword
@@ -30,7 +31,7 @@ from rules.clash.wound_stack import wound_boss, wound_mob
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.facts import said
+from rules.facts import Line
 from rules.state import CampaignState
 
 T = "tests/clash/test_knight_attack.py::"
@@ -39,7 +40,7 @@ T = "tests/clash/test_knight_attack.py::"
 @implements("5. Determine BP Card", tests=[T + "test_a_wound_runs_the_ten_steps", T + "test_mob_wound_removes_the_mob",
                                           T + "test_ultrainstinct_is_ignored_with_a_crit_chance"])
 def determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m: Mini_M,
-                  lines: list[str]) -> tuple[BPCard, int]:
+                  lines: list[Line]) -> tuple[BPCard, int]:
     """"Boss Clash: Draw the top card from the BP deck and reveal it." "Mob Clash: If it's not already revealed,
     reveal the BP card corresponding to the Mob miniature you are attacking.\""""
     assert state.clash is not None
@@ -58,12 +59,12 @@ def determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, 
         card, first, slot.revealed = slot.card, not slot.revealed, True
     bp = next(c for c in content.bp_cards if c.id == card)
     at = bp.at + state.clash.effective_at_bonus(space)
-    lines.append(said(BPCardRevealed(card=bp.name, level=bp.level, at=at, mob=space, first=first)))
+    lines.append(BPCardRevealed(card=bp.name, level=bp.level, at=at, mob=space, first=first))
     if space and first and bp.when_revealing:
         harm_knight(engine, state, dice, p, list(bp.when_revealing), f"{bp.name} (When Revealing)", lines)
     if space and bp.when_revealed:
-        lines.append(said(WhileRevealed(card=bp.name, effects=[
-            getattr(e, "text", "") or e.type.replace("_", " ") for e in bp.when_revealed])))
+        lines.append(WhileRevealed(card=bp.name, effects=[
+            getattr(e, "text", "") or e.type.replace("_", " ") for e in bp.when_revealed]))
     return bp, space
 
 
@@ -71,7 +72,7 @@ def determine_bp(engine: Engine, state: CampaignState, dice: Dice, p: Progress, 
             tests=[T + "test_fail_below_at_discards_the_bp_card", T + "test_critical_ignores_other_responses",
                    T + "test_instinct_resolves_with_a_wound", T + "test_attack_response_is_handed_on"])
 def respond(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, wanted: set[str],
-             t: pw.PoolTokens, lines: list[str], tangible: bool = False) -> tuple[list[dict[str, Any]], list[Any]]:
+             t: pw.PoolTokens, lines: list[Line], tangible: bool = False) -> tuple[list[dict[str, Any]], list[Any]]:
     """"If you deal a Wound, you resolve the Wound Response. If you failed to deal a Wound, you resolve the Fail
     Response. If you scored a Critical Wound, resolve the Critical (and ignore all other Responses)"; Instinct "in
     addition to any other normal Responses"; "If multiple Responses apply, resolve them from top to bottom of the BP
@@ -89,9 +90,9 @@ def respond(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: B
         effects = [e for e in r.effects if not (tangible and e.type in ("perform", "follow_up"))]
         out.append({"trigger": r.trigger, "effects": [e.type for e in r.effects], "ignored": why})
         if why:
-            lines.append(said(ResponseMet(card=bp.name, trigger=r.trigger, ignored=why)))
+            lines.append(ResponseMet(card=bp.name, trigger=r.trigger, ignored=why))
         elif effects:
-            lines.append(said(ResponseMet(card=bp.name, trigger=r.trigger)))
+            lines.append(ResponseMet(card=bp.name, trigger=r.trigger))
             attacks += harm_knight(engine, state, dice, p, effects, label, lines)
     return out, attacks
 
@@ -99,7 +100,7 @@ def respond(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: B
 @implements("Overcome and Overpower", tests=[T + "test_overcome_on_a_fail_with_enough_power",
                                             T + "test_overpower_needs_a_wound_exceeding_at"])
 def thresholds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, wound: bool, total: int,
-                at: int, lines: list[str]) -> list[dict[str, Any]]:
+                at: int, lines: list[Line]) -> list[dict[str, Any]]:
     """"Overcome X+: If you failed to deal a Wound, but your Total Power was X or more, resolve the Overcome effect.
     If you dealt a Wound and your Total Power exceeded the AT value by X or more, also resolve the Overcome effect."
     "Overpower X+: If you dealt a Wound and your Total Power exceeded the AT value by X or more\"."""
@@ -110,7 +111,7 @@ def thresholds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp
         met = (wound and total - at >= thr.at) or (kind == "overcome" and not wound and total >= thr.at)
         out.append({"trigger": kind, "at": thr.at, "met": met, "effects": [e.type for e in thr.effects]})
         if met:
-            lines.append(said(ThresholdMet(card=bp.name, kind=kind, at=thr.at)))
+            lines.append(ThresholdMet(card=bp.name, kind=kind, at=thr.at))
             harm_knight(engine, state, dice, p, list(thr.effects), f"{bp.name} ({kind.title()})", lines)
     return out
 
@@ -119,42 +120,42 @@ def thresholds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp
             tests=[T + "test_a_wound_runs_the_ten_steps", T + "test_mob_wound_removes_the_mob",
                    T + "test_victory_at_the_last_wound"])
 def wound_monster(engine: Engine, state: CampaignState, dice: Dice, p: Progress, bp: BPCard, space: int, critical: bool,
-           lines: list[str]) -> None:
+           lines: list[Line]) -> None:
     p.spawned += deal_wound(engine, state, dice, bp, space, critical, p.monster, p.mini, p.knight, lines)
 
 
 def deal_wound(engine: Engine, state: CampaignState, dice: Dice, bp: BPCard, space: int, critical: bool,
-               monster: str, near: str, attacker: str, lines: list[str]) -> list[str]:
+               monster: str, near: str, attacker: str, lines: list[Line]) -> list[str]:
     """Boss: the BP card becomes a Wound, then the Escalation (``wound_boss``); Mob: "The Monster is killed as soon
     as the Wound is dealt" (``wound_mob``, the miniature ``monster`` leaves the Clash Board, a spawned Mob rises near
     the miniature ``near``). Returns the board ids of the Mobs spawned (a Squire's Attack uses it too)."""
     assert state.clash is not None
     spawned: list[str] = []
+    more: Sequence[Line]  # the Wound's own lines
     if space == 0:
         state.clash, more = wound_boss(state.clash, critical, dice, double=bp.double_wound)
     else:
         content = monster_content(engine, state.clash)
         immediate = content.spawn is not None and content.spawn.type == "immediate"
-        state.clash, more = wound_mob(state.clash, space, dice, immediate, double=bp.double_wound)
+        state.clash, wounded = wound_mob(state.clash, space, dice, immediate, double=bp.double_wound)
         board = state.board
         gone = board.monster(monster)
         state.board = board.model_copy(update={"monsters": tuple(x for x in board.monsters if x.id != gone.id)})
-        more.append(said(MiniatureLeaves(monster=gone.name)))
         placed, spawned = _placed(engine, state, near)
-        more += placed
-    lines.append(said(WoundDealt(critical=critical, then=more)))
+        more = [*wounded, MiniatureLeaves(monster=gone.name), *placed]
+    lines.append(WoundDealt(critical=critical, then=more))
     state.clash.flow.last_to_wound = attacker
     return spawned
 
 
-def _placed(engine: Engine, state: CampaignState, near: str | None) -> tuple[list[str], list[str]]:
+def _placed(engine: Engine, state: CampaignState, near: str | None) -> tuple[list[Line], list[str]]:
     """Place the Mobs just spawned: the narration, and their board ids (they may owe a Spawn Attack, ``_end``)."""
     before = {m.id for m in state.board.monsters}
     lines = place_spawned(engine, state, near)
     return lines, [m.id for m in state.board.monsters if m.id not in before and m.kind == "mob"]
 
 
-def interval_spawns(engine: Engine, state: CampaignState, p: Progress, before: int, lines: list[str]) -> None:
+def interval_spawns(engine: Engine, state: CampaignState, p: Progress, before: int, lines: list[Line]) -> None:
     """Interval Spawn: "the spawning happens after you fully resolve the current action (like a Knight Attack)"."""
     assert state.clash is not None
     content = monster_content(engine, state.clash)
@@ -171,7 +172,7 @@ def interval_spawns(engine: Engine, state: CampaignState, p: Progress, before: i
 
 
 def area_rolls(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m: Mini_M, keywords: list[Keyword],
-                total: int, attack: dict[str, Any], lines: list[str]) -> list[tuple[AreaHit, BPCard]]:
+                total: int, attack: dict[str, Any], lines: list[Line]) -> list[tuple[AreaHit, BPCard]]:
     """Area: the Power Roll resolved against each other Monster on the Area's spaces, "revealing/drawing their BP
     cards if needed", against its own AT; the Monsters it wounds (dealt their Wounds at step 8, with no Response)."""
     assert state.clash is not None
@@ -189,8 +190,8 @@ def area_rolls(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m:
         bp = next(c for c in content.bp_cards if c.id == h.card)
         at = bp.at + state.clash.effective_at_bonus(h.space)
         name = state.board.monster(h.monster).name
-        lines.append(said(AreaRolled(monster=name, card=bp.name, level=bp.level, at=at, total=total, first=first,
-                                     wound=total >= at)))
+        lines.append(AreaRolled(monster=name, card=bp.name, level=bp.level, at=at, total=total, first=first,
+                                wound=total >= at))
         shown.append({"monster": h.monster, "space": h.space, "bp": bp.id, "at": at, "wound": total >= at})
         if first and bp.when_revealing:
             harm_knight(engine, state, dice, p, list(bp.when_revealing), f"{bp.name} (When Revealing)", lines)
@@ -201,7 +202,7 @@ def area_rolls(engine: Engine, state: CampaignState, dice: Dice, p: Progress, m:
 
 
 def area_wounds(engine: Engine, state: CampaignState, dice: Dice, p: Progress, hits: list[tuple[AreaHit, BPCard]],
-                 critical: bool, lines: list[str]) -> None:
+                 critical: bool, lines: list[Line]) -> None:
     """Step 8 for the Mobs the Area wounded, each still on its space, until the Clash is won."""
     for h, bp in hits:
         clash = state.clash

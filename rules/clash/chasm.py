@@ -21,7 +21,6 @@ from rules.clash.harm_facts import ChasmUnderMonster
 from rules.clash.harm_state import Harm
 from rules.dice import Dice
 from rules.engine import Engine, Event
-from rules.facts import said
 from rules.state import CHASM_PLACED_VERSION, CampaignState
 
 
@@ -36,7 +35,7 @@ def placed(engine: Engine, state: CampaignState, tile: Terrain, dice: Dice) -> l
     h = Harm(engine, state, dice)
     for m in state.board.monsters:
         if m.cells & cells:
-            h.say(said(ChasmUnderMonster(monster=m.name, terrain=tile.name, mob=m.kind == "mob")))
+            h.say(ChasmUnderMonster(monster=m.name, terrain=tile.name, mob=m.kind == "mob"))
     under = sorted((k.id, k.name, k.space) for k in state.board.knights if not k.dead and k.space in cells)
     for knight, name, space in under:
         if space is None or h.state.board.knight(knight).dead:

@@ -15,7 +15,7 @@ from rules.board.state import distinct_effects
 from rules.clash.pieces import knows_pieces
 from rules.clash.round_facts import FacingBeforeAttack
 from rules.coverage import implements
-from rules.facts import said
+from rules.facts import Line
 from rules.state import CampaignState
 
 TEST = "tests/rulebook_cases/test_monster_turning.py::"
@@ -24,7 +24,7 @@ TEST = "tests/rulebook_cases/test_monster_turning.py::"
 @implements("Monster Turning", tests=[TEST + "test_a_monster_attacking_without_moving_turns_toward_its_target",
                                       TEST + "test_no_turn_during_a_zone_attack"])
 def face_target(state: CampaignState, card: MonsterAttack, monster_id: str, targets: list[str], knight: str,
-                lines: list[str]) -> None:
+                lines: list[Line]) -> None:
     """Turn the attacking Monster toward ``knight`` unless the Attack is a Zone (or Wave) Attack or a Simultaneous
     Attack against two or more Knights. When two facings are equally toward the Target, the first is taken and
     the GM may turn it with /clash place (docs/rulings.md)."""
@@ -41,4 +41,4 @@ def face_target(state: CampaignState, card: MonsterAttack, monster_id: str, targ
     if not outcomes or any(o.state == board for o in outcomes):  # it already faces the Target
         return
     state.board = outcomes[0].state
-    lines.append(said(FacingBeforeAttack(then=outcomes[0].told, tied=len(outcomes) > 1)))
+    lines.append(FacingBeforeAttack(then=outcomes[0].told, tied=len(outcomes) > 1))

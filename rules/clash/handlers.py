@@ -310,7 +310,7 @@ def adjust_monster(engine: Engine, state: CampaignState, act: ClashAdjustMonster
         lines = []
         told = GmMonsterNumber(what=act.what, before=before, after=act.value)
     state.clash = clash
-    events = [Event(kind="gm_adjust", fact=told)] + [Event(kind="clash", text=line) for line in lines]
+    events = [Event(kind="gm_adjust", fact=told)] + [event("clash", line) for line in lines]
     return Result(state=state, events=events, data={"clash": clash_data(clash, gm=True)})
 
 

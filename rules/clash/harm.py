@@ -107,7 +107,7 @@ from rules.clash.wound_stack import additional_wounds, heal
 from rules.coverage import implements
 from rules.delve import track as kingdom_track
 from rules.effects import Dispatch
-from rules.facts import random_targets_said, said
+from rules.facts import Line, random_targets_said, said
 from rules.knights import conditions, expedition, keyword_effects, techniques
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -161,7 +161,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
             _apart(h, e, source)
         elif k.dead:
             if not skipped:
-                h.say(said(HarmMercyRule(knight=k.name)))
+                h.say(HarmMercyRule(knight=k.name))
                 skipped = True
         elif isinstance(e, LoseVigor):
             a, n = vigor_loss(h, k, e, hits, attack, judgement)
@@ -172,7 +172,7 @@ def resolve_effects(h: Harm, knight: str, effects: Sequence[HarmEffect], *, hits
             _on_knight(h, k, e, attack, source)
     if check and not k.dead:
         if asked and not lost:
-            h.say(said(HarmNoPerilCheck(knight=k.name)))
+            h.say(HarmNoPerilCheck(knight=k.name))
         else:
             owe_peril_check(h, k.id)
 
@@ -210,14 +210,14 @@ def _on_knight(h: Harm, k: KnightState, e: HarmEffect, attack: bool, source: str
 def by_hand(h: Harm, k: KnightState | None, text: str, source: str = "", bonus_attack: bool = False) -> None:
     """A ``text`` effect: shown with the commands that apply it; ``bonus_attack`` (the effect's typed field,
     content.schema.cards.TextEffect) owes the Knight a Bonus Attack."""
-    h.say(said(HarmByHand(text=text, knight=k.name if k is not None else "", source=source)))
+    h.say(HarmByHand(text=text, knight=k.name if k is not None else "", source=source))
     h.lines += random_targets_said(text)
     clash = h.state.clash
     if k is not None and clash is not None and bonus_attack:
         if k.id not in clash.flow.bonus_attacks:
             clash.flow.bonus_attacks.append(k.id)
         h.bonus_owed.append(k.id)
-        h.say(said(HarmBonusAttackOwed(knight=k.name, knight_id=k.id)))
+        h.say(HarmBonusAttackOwed(knight=k.name, knight_id=k.id))
 
 
 # --- the Priority Target, Knight tokens, Conditions, death ------------------------------------------------------
@@ -256,7 +256,7 @@ def pass_priority(h: Harm) -> None:
     clash.flow.priority_target = heir
     if heir is not None:
         name = h.state.squires[heir].name if heir in h.state.squires else knight_state(h, heir).name
-        h.say(said(PriorityTargetPassed(knight=name, passion=passions[heir])))
+        h.say(PriorityTargetPassed(knight=name, passion=passions[heir]))
 
 
 def take_priority(h: Harm, who: str, name: str) -> bool:
@@ -273,17 +273,17 @@ def take_priority(h: Harm, who: str, name: str) -> bool:
     elif any(p >= mine for other, p in passions.items() if other != who):
         return False
     clash.flow.priority_target = who
-    h.say(said(HarmPriorityTaken(knight=name, passion=mine)))
+    h.say(HarmPriorityTaken(knight=name, passion=mine))
     return True
 
 
 def _tokens(h: Harm, e: PlaceKnightTokens) -> None:
     clash = h.state.clash
     if clash is None:
-        h.say(said(HarmTokensPlaced(token=e.token, amount=e.amount)))
+        h.say(HarmTokensPlaced(token=e.token, amount=e.amount))
         return
     clash.flow.pool[e.token] = clash.flow.pool.get(e.token, 0) + e.amount
-    h.say(said(HarmTokensPlaced(token=e.token, amount=e.amount, now=clash.flow.pool[e.token])))
+    h.say(HarmTokensPlaced(token=e.token, amount=e.amount, now=clash.flow.pool[e.token]))
 
 
 @implements("Conditions", chapter="Clash Phase",
@@ -301,13 +301,13 @@ def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
     drawn = card_id is None
     if card_id is None:
         if not pile.draw:
-            h.say(said(HarmConditionRefused(knight=k.name, why="empty", deck=deck.name)))
+            h.say(HarmConditionRefused(knight=k.name, why="empty", deck=deck.name))
             return
         card_id, pile = decks.draw(pile, deck.name)
     card = h.engine.card(deck.id, card_id)
     immune = conditions.immune_to(h.cat, k, card)  # Immune to Body/Mind Condition cards, Immune to Fear
     if card.name in k.stats.conditions or card.id in k.stats.conditions or immune:
-        h.say(immune or said(HarmConditionRefused(knight=k.name, why="already", card=card.name)))
+        h.say(immune or HarmConditionRefused(knight=k.name, why="already", card=card.name))
         if drawn:
             h.state.decks[deck.id] = decks.put_on_bottom(pile, card.id)
         return
@@ -317,7 +317,7 @@ def gain_condition(h: Harm, k: KnightState, card_id: str | None) -> None:
         pile = decks.hold(pile, card.id)
     h.state.decks[deck.id] = pile
     expedition.condition(k, card.name, "gain")
-    h.lines += [said(ConditionGained(knight=k.name, card=card.name, text=card.text)), *random_targets_said(card.text)]
+    h.lines += [ConditionGained(knight=k.name, card=card.name, text=card.text), *random_targets_said(card.text)]
     typed = [e for e in card.effects if not isinstance(e, TextEffect)]
     if typed:
         resolve_effects(h, k.id, typed, source=card.name)
@@ -340,12 +340,12 @@ def kill(h: Harm, knight: str, why: str = "", *, cause: KillCause | None = None,
     k = knight_state(h, knight)
     if not k.dead:
         k.dead = True
-        h.say(said(KnightDied(knight=k.name, why=why, cause=cause, source=source)))
+        h.say(KnightDied(knight=k.name, why=why, cause=cause, source=source))
         incarnation_offer(h, k)
     mini = board_knight(h, k)
     if mini is not None and not mini.dead:
         replace_mini(h, mini.model_copy(update={"dead": True, "space": None, "vp": None}))
-        h.say(said(KnightRemoved(knight=k.name)))
+        h.say(KnightRemoved(knight=k.name))
     clash = h.state.clash
     if clash is None:
         return
@@ -353,7 +353,7 @@ def kill(h: Harm, knight: str, why: str = "", *, cause: KillCause | None = None,
         pass_priority(h)
     if clash.over is None and all(o.dead for o in participants(h)):
         clash.over = "defeat"
-        h.say(said(KnightsDefeated()))
+        h.say(KnightsDefeated())
 
 
 # --- the Monster's side and the Kingdom track --------------------------------------------------------------------
@@ -368,7 +368,7 @@ def incarnation_offer(h: Harm, k: KnightState) -> None:
     offer is shown, the players roll and apply it by hand."""
     if h.state.clash is None:
         return
-    h.say(said(HarmIncarnationOffered(knight=k.name)))
+    h.say(HarmIncarnationOffered(knight=k.name))
 
 
 # The Monster's side of an effect, not aimed at the Knight (``fn(h, e, source)``): the Mercy Rule still resolves it
@@ -380,14 +380,14 @@ APART: Dispatch[Callable[[Harm, Any, str], None]] = Dispatch("an effect apart fr
 @APART.on(Perform, FollowUp)
 def _attack_response(h: Harm, e: Perform | FollowUp, source: str) -> None:
     h.attacks.append(e)
-    h.say(said(HarmAttackResponse(attack=e.attack if isinstance(e, Perform) else None, source=source)))
+    h.say(HarmAttackResponse(attack=e.attack if isinstance(e, Perform) else None, source=source))
 
 
 APART.on(GainThreat)(lambda h, e, source: _track(h, "threat", e.amount))
 APART.on(GainCurse)(lambda h, e, source: _track(h, "curse", e.amount))
 
 
-def _on_clash(fn: Callable[[Harm, Any, ClashState], list[str]]) -> Callable[[Harm, Any, str], None]:
+def _on_clash(fn: Callable[[Harm, Any, ClashState], Sequence[Line]]) -> Callable[[Harm, Any, str], None]:
     """The Monster's side that changes the Clash: by hand when no Clash is running."""
     def resolve(h: Harm, e: Any, source: str) -> None:
         clash = h.state.clash
@@ -400,16 +400,16 @@ def _on_clash(fn: Callable[[Harm, Any, ClashState], list[str]]) -> Callable[[Har
 
 @APART.on(Escalate)
 @_on_clash
-def _escalate(h: Harm, e: Escalate, clash: ClashState) -> list[str]:
+def _escalate(h: Harm, e: Escalate, clash: ClashState) -> list[Line]:
     h.state.clash, lines = escalate(clash, e.amount, h.dice)
-    return [said(HarmEscalated(amount=e.amount)), *lines]
+    return [HarmEscalated(amount=e.amount), *lines]
 
 
 @APART.on(EscalateDeck)
 @_on_clash
-def _escalate_deck(h: Harm, e: EscalateDeck, clash: ClashState) -> list[str]:
+def _escalate_deck(h: Harm, e: EscalateDeck, clash: ClashState) -> list[Line]:
     h.state.clash, lines = escalate_deck(clash, e.deck, e.amount, h.dice)
-    return [said(HarmEscalated(amount=e.amount, deck=e.deck)), *lines]
+    return [HarmEscalated(amount=e.amount, deck=e.deck), *lines]
 
 
 @APART.on(Heal)
@@ -421,9 +421,9 @@ def _heal(h: Harm, e: Heal, clash: ClashState) -> list[str]:
 
 @APART.on(Suppress)
 @_on_clash
-def _suppress(h: Harm, e: Suppress, clash: ClashState) -> list[str]:
+def _suppress(h: Harm, e: Suppress, clash: ClashState) -> list[Line]:
     h.state.clash = suppress(clash, e.deck, h.dice)
-    return [said(HarmSuppressed(deck=e.deck))]
+    return [HarmSuppressed(deck=e.deck)]
 
 
 @APART.on(AdditionalWound)
@@ -445,7 +445,7 @@ def _track(h: Harm, which: Literal["threat", "curse"], amount: int) -> None:
     if delve is None or kingdom is None:
         value = getattr(h.state.track, which) + amount
         h.state.track = h.state.track.model_copy(update={which: value})
-        h.say(said(HarmTrackGained(which=which, amount=amount, value=value)))
+        h.say(HarmTrackGained(which=which, amount=amount, value=value))
         return
     change = (kingdom_track.change_threat if which == "threat" else kingdom_track.change_curse)(
         h.state.track, delve, kingdom.track, amount)
@@ -476,7 +476,7 @@ def forced(h: Harm, k: KnightState, e: Knockback | Pushback | Drag | KnockedDown
     mini = board_knight(h, k)
     monster = source_monster(h, mini) if mini is not None and not mini.dead else None
     if mini is None or mini.dead or (monster is None and not isinstance(e, KnockedDown)):
-        h.say(said(HarmForcedByHand(knight=k.name, label=label, missing="Knight" if mini is None else "Monster")))
+        h.say(HarmForcedByHand(knight=k.name, label=label, missing="Knight" if mini is None else "Monster"))
         return
     board = h.state.board
     cut = _reduction(h, k, e)
@@ -513,7 +513,7 @@ def _reduction(h: Harm, k: KnightState, e: object) -> int:
 
     total, names = movement_reduction(h.engine.catalogue, k, kind)
     if total:
-        h.say(said(HarmMovementReduced(knight=k.name, kind=kind, total=total, sources=names)))
+        h.say(HarmMovementReduced(knight=k.name, kind=kind, total=total, sources=names))
     return total
 
 
@@ -528,10 +528,10 @@ def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
     chosen = outcomes[0]
     h.state.board = chosen.state
     if chosen.events:
-        h.say(said(BoardApplied(events=chosen.events)))
+        h.say(BoardApplied(events=chosen.events))
     options = distinct_effects(outcomes)
     if len(options) > 1:
-        h.say(said(HarmWays(what=what, ways=len(options), took=list(chosen.choices))))
+        h.say(HarmWays(what=what, ways=len(options), took=list(chosen.choices)))
     for ev in chosen.events:
         k = by_board_id(h, ev.miniature or "")
         if k is None or k.dead:
@@ -541,14 +541,14 @@ def apply_outcomes(h: Harm, outcomes: list[Outcome], what: str) -> None:
                 continue
             lose_vigor(h, k, ev.vigor_loss)
         elif ev.kind == "death":
-            kill(h, k.id, said(BoardDeathWhy(event=ev)))
+            kill(h, k.id, said(BoardDeathWhy(event=ev)))  # KnightDied.why holds a line
         elif ev.kind == "knockdown" and ev.ignorable_by:
-            h.say(said(HarmKnockdownIgnorable(knight=k.name, keyword=ev.ignorable_by)))
+            h.say(HarmKnockdownIgnorable(knight=k.name, keyword=ev.ignorable_by))
 
 
 def _tumble(h: Harm, k: KnightState) -> bool:
     roll = h.dice.d10(f"Tumble ({k.name})")
-    h.say(said(HarmTumble(knight=k.name, roll=roll)))
+    h.say(HarmTumble(knight=k.name, roll=roll))
     if roll < 6:
         return False
     mini = board_knight(h, k)
@@ -568,6 +568,6 @@ ON_KNIGHT.on(KnockedDown, Knockback, Pushback, Drag, KnockbackSide, PushbackTowa
 ON_KNIGHT.on(CooldownCard, DelayCard, DiscardCard, Restrain, RefreshCards)(  # techniques.hand_effect
     lambda h, k, e, attack, source: say_stats(h, k, techniques.hand_effect(k, e, h.dice)))
 ON_KNIGHT.on(Die)(lambda h, k, e, attack, source: _die(h, k, attack, source))
-ON_KNIGHT.on(Survive)(lambda h, k, e, attack, source: h.say(said(HarmSurvives(knight=k.name))))
+ON_KNIGHT.on(Survive)(lambda h, k, e, attack, source: h.say(HarmSurvives(knight=k.name)))
 ON_KNIGHT.on(TextEffect)(
     lambda h, k, e, attack, source: by_hand(h, k, e.text, source, bonus_attack=e.grants_bonus_attack()))

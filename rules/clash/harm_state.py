@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from content.schema.monsters import FollowUp, Perform
 from rules.board import BoardState
 from rules.board.state import Knight as BoardKnight
-from rules.engine import Event
+from rules.engine import Event, event
+from rules.facts import Line
 from rules.knights.state import KnightState
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class Harm:
     engine: Engine
     state: CampaignState
     dice: Dice
-    lines: list[str] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
     attacks: list[Perform | FollowUp] = field(default_factory=list)
     peril_due: list[str] = field(default_factory=list)
     loss: dict[str, int] = field(default_factory=dict)
@@ -47,7 +48,7 @@ class Harm:
     def cat(self) -> Catalogue:
         return self.engine.catalogue
 
-    def say(self, text: str) -> None:
+    def say(self, text: Line) -> None:
         self.lines.append(text)
 
     def new_step(self) -> None:
@@ -58,7 +59,7 @@ class Harm:
         self.below.clear()
 
     def events(self, kind: str = "harm") -> list[Event]:
-        return [Event(kind=kind, text=line) for line in self.lines]
+        return [event(kind, line) for line in self.lines]
 
 
 # --- the Knights ----------------------------------------------------------------------------------------------

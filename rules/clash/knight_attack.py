@@ -48,9 +48,9 @@ from rules.clash.weapon_range import effective_range
 from rules.coverage import implements
 from rules.decision_records import KnightAttackThen
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Event, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.flat import flat_copy
 from rules.keywords.model import KNIGHT_ATTACK
 from rules.knights import statistics as st
@@ -187,10 +187,10 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
             mini = state.board.knight(mini.id)
             reach = in_range(state, mini, m, face, keywords)
         flow.turn.attacked = True
-    lines.append(said(AttackDeclared(knight=k.name, monster=m.name, weapon=face.name, reach=reach, bonus=act.bonus)))
+    lines.append(AttackDeclared(knight=k.name, monster=m.name, weapon=face.name, reach=reach, bonus=act.bonus))
     lines += wk.commit(cat, k, face, keywords)
     # 2. Raise Passion and check Priority Target
-    lines.append(said(PerilStats(knight=k.name, lines=st.change_passion(cat, k, 1))))
+    lines.append(PerilStats(knight=k.name, lines=st.change_passion(cat, k, 1)))
     h = harm.Harm(engine, state, dice)
     harm.priority_after_passion(h, k)
     lines += h.lines
@@ -198,14 +198,14 @@ def knight_attack(engine: Engine, state: CampaignState, act: KnightAttack, dice:
     t = pw.pool_tokens(flow.pool, act.cantrip)
     blind = blindspot_bonus(state, mini, m)
     if blind:
-        lines.append(said(kf.AttackBlindspot(knight=k.name, monster=m.name, bonus=blind)))
+        lines.append(kf.AttackBlindspot(knight=k.name, monster=m.name, bonus=blind))
     precision = ar.precision(cat, k, precision, t) + place_precision(state, mini, m) \
         + (rush.precision(keywords) if act.rush is not None else 0)
     keep = wk.passed_tokens(cat, k, keywords, act.keep)
     rolled = ar.roll(dice, face.attack_dice or 1, keywords, t, precision, clash.effective_to_hit(m.mob_number or 0))
     p = Progress(knight=k.id, mini=mini.id, weapon=gid, monster=m.id, cantrip=act.cantrip, keep=keep, bonus=act.bonus,
                  **rolled)
-    lines.append(said(ar.rolled(p, k.name, m.name, face.name)))
+    lines.append(ar.rolled(p, k.name, m.name, face.name))
     a = _attack(engine, state, dice, p, lines)
     asked = seq.offer_rerolls(a)
     return asked if asked is not None else _resume_round(engine, seq.run(a), dice)
@@ -240,7 +240,7 @@ def _owed_bonus(owed: list[str], k: KnightState) -> None:
                                     G + "test_bonus_attack_ignores_attack_responses",
                                     G + "test_bonus_attack_refused_when_none_is_owed",
                                     G + "test_mortis_bonus_attack_is_owed_during_the_monster_round"])
-def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name: str) -> list[str]:
+def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name: str) -> list[Line]:
     """"For a Bonus Attack you may declare an exhausted weapon as your active weapon. If you do, unexhaust it, then
     continue the Attack." It is not the Combat Action: the turn (if any) is left as it is; "All other restrictions
     and rules of a Combat Action apply" (range, LoS, Knockdown)."""
@@ -248,7 +248,7 @@ def _spend_bonus(cat: Catalogue, owed: list[str], k: KnightState, gid: str, name
     entry = next(e for e in k.loadout if e.gear == gid)
     if entry.exhausted:
         entry.exhausted = False
-        return [said(kf.AttackBonusUnexhausted(knight=k.name, weapon=name))]
+        return [kf.AttackBonusUnexhausted(knight=k.name, weapon=name)]
     return []
 
 
@@ -296,7 +296,7 @@ def _progress(pending: Pending) -> Progress:
     return flat_copy(_then(pending).attack)
 
 
-def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> seq.Attack:
+def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[Line]) -> seq.Attack:
     a = seq.Attack(engine, state, dice, CLASH, p, lines)
     if p.passion is not None:  # from step 4 on
         a.passion = p.passion
@@ -310,7 +310,7 @@ def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
     if result.pending is not None or clash is None or clash.over is not None or clash.flow.pending is not None \
             or clash.flow.phase != "monster" or not clash.flow.started:
         return result
-    lines = [said(kf.AttackBonusOver())]
+    lines: list[Line] = [kf.AttackBonusOver()]
     more = run(engine, state, dice, lines, None)
     if more.pending is None and state.clash is not None and state.clash.over is None:
         more = continue_round(engine, state, dice, lines)
@@ -321,8 +321,8 @@ def _resume_round(engine: Engine, result: Result, dice: Dice) -> Result:
 # --- steps 3 (end) to 10: the Clash's own steps in rules/clash/attack_sequence.py's order ----------------------
 
 
-def _crit_chance(p: Progress) -> str:
-    return said(CritRolled(deadly=p.naturals[0] == 9))
+def _crit_chance(p: Progress) -> Line:
+    return CritRolled(deadly=p.naturals[0] == 9)
 
 
 def _first_window(a: seq.Attack) -> None:
@@ -358,7 +358,7 @@ def _bp_card(a: seq.Attack) -> Result | seq.AttackEnd | None:
         if state.clash.bp_revealed == bp.id:
             state.clash = fail_bp(state.clash, dice)
         state.clash.flow.pool, cleared = pw.clear_pool(state.clash.flow.pool, 0, a.before)
-        a.lines += cleared + [said(kf.AttackEndsEarly(knight=k.name))]
+        a.lines += cleared + [kf.AttackEndsEarly(knight=k.name)]
         a.extra["ended"] = "early"
         return seq.END
     return None
@@ -413,14 +413,14 @@ def _wounds(a: seq.Attack) -> None:
             wound_monster(engine, state, dice, p, bp, space, critical, a.lines)
         elif state.clash.monster_type == "boss":
             state.clash = fail_bp(state.clash, dice)
-            a.lines.append(said(kf.AttackBPFailed(card=bp.name)))
+            a.lines.append(kf.AttackBPFailed(card=bp.name))
         else:
-            a.lines.append(said(kf.AttackBPFailed(card=bp.name, space=space)))
+            a.lines.append(kf.AttackBPFailed(card=bp.name, space=space))
         area_wounds(engine, state, dice, p, x["area"], critical, a.lines)
     a.data["responses"] = x["responses"]
 
 
-def _after_second_window(a: seq.Attack) -> list[str]:
+def _after_second_window(a: seq.Attack) -> list[Line]:
     """Armor Piercing, the end of Hidden, Cumbersome (step 10 in a Clash)."""
     assert a.state.clash is not None
     face, keywords = a.weapon
@@ -435,7 +435,7 @@ def _finish(a: seq.Attack) -> Result:
     assert a.state.clash is not None
     if a.extra.get("ended") == "miss":
         a.data["outcome"] = "miss"
-        return _result(a.engine, a.state, a.k, a.lines + st.after(a.cat, a.k, "attack"), a.data, None)
+        return _result(a.engine, a.state, a.k, [*a.lines, *st.after(a.cat, a.k, "attack")], a.data, None)
     if a.extra.get("ended") is None and a.state.clash.over is None:
         interval_spawns(a.engine, a.state, a.p, a.extra["wounds_before"], a.lines)
     return _end(a.engine, a.state, a.dice, a.k, a.p, a.lines, a.data, a.extra["attacks"])
@@ -504,7 +504,7 @@ def _resume_bp_choice(engine: Engine, state: CampaignState, pending: Pending, ch
     from_discard = chosen[0] not in clash.bp_deck
     p.bp_chosen, p.bp_shuffle = chosen[0], bool(_then(pending).shuffle) or from_discard
     k = state.knights[p.knight]
-    lines = [said(kf.AttackBPChosen(knight=k.name, discard=from_discard))]
+    lines: list[Line] = [kf.AttackBPChosen(knight=k.name, discard=from_discard)]
     return _resume_round(engine, seq.run(_attack(engine, state, dice, p, lines), seq.BP_CARD), dice)
 
 
@@ -514,7 +514,7 @@ def _resume_bp_choice(engine: Engine, state: CampaignState, pending: Pending, ch
             note="owed in clash.flow.bonus_attacks; /knight attack bonus:true spends it")
 @implements("Mercy Rule", tests=[G + "test_mercy_rule_a_knight_dying_in_their_attack_ignores_the_responses"],
             note="Attack against a Monster: Responses and Attack Responses after the death are ignored")
-def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Progress, lines: list[str],
+def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Progress, lines: list[Line],
          attack: dict[str, Any], attacks: list[Any]) -> Result:
     """"If the attack triggered an Attack Response, like a Monster Attack, a Follow-up Knight Attack, or a Spawn
     Attack, it will happen next, starting a new attack sequence." A won Clash has no more Attacks."""
@@ -524,15 +524,15 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
     responses = [] if over or k.dead else [{"attack": a.attack, "target": p.mini, "monster": p.monster}
                                            for a in attacks if a.type == "perform"] + _spawn_attacks(engine, state, p)
     if k.dead and not over and any(a.type == "perform" for a in attacks):
-        lines.append(said(kf.AttackResponsesIgnored(why="died", knight=k.name)))
+        lines.append(kf.AttackResponsesIgnored(why="died", knight=k.name))
     follow_up = not over and not k.dead and any(a.type == "follow_up" for a in attacks)
     if p.bonus and (responses or follow_up):
-        lines.append(said(kf.AttackResponsesIgnored(why="bonus")))
+        lines.append(kf.AttackResponsesIgnored(why="bonus"))
         responses, follow_up = [], False
     if follow_up and k.id not in state.clash.flow.bonus_attacks:
         state.clash.flow.bonus_attacks.append(k.id)
     if follow_up:
-        lines.append(said(FollowUpOwed(knight=k.name, knight_id=k.id, weapon=p.weapon)))
+        lines.append(FollowUpOwed(knight=k.name, knight_id=k.id, weapon=p.weapon))
     extra: dict[str, Any] = {"attack_responses": responses, "follow_up": follow_up}
     if not responses:
         lines += rounds.end_dead_turn(engine, state, dice)
@@ -542,7 +542,7 @@ def _end(engine: Engine, state: CampaignState, dice: Dice, k: KnightState, p: Pr
     after = run_attack_responses(engine, result.state, dice, responses)
     events = result.events + after.events
     if after.pending is None:
-        events += [Event(kind="knight", text=x) for x in rounds.end_dead_turn(engine, after.state, dice)]
+        events += [event("knight", x) for x in rounds.end_dead_turn(engine, after.state, dice)]
     data = {**result.data, **after.data, "knight": knight_summary(engine.catalogue, k)}
     return Result(state=after.state, events=events, data=data, pending=after.pending)
 
@@ -560,10 +560,10 @@ def _spawn_attacks(engine: Engine, state: CampaignState, p: Progress) -> list[di
     return [{"attack": spawn.attack, "target": p.mini, "monster": mid} for mid in p.spawned if mid in on_board]
 
 
-def _result(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], attack: dict[str, Any],
+def _result(engine: Engine, state: CampaignState, k: KnightState, lines: list[Line], attack: dict[str, Any],
             pending: Pending | None, extra: dict[str, Any] | None = None) -> Result:
     assert state.clash is not None
-    events = [Event(kind="attack", text=line) for line in lines]
+    events = [event("attack", line) for line in lines]
     data: dict[str, Any] = {"attack": attack, "knight": knight_summary(engine.catalogue, k),
                             "clash": clash_data(state.clash, gm=False), "pool": dict(state.clash.flow.pool)}
     data.update(extra or {})

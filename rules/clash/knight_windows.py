@@ -29,7 +29,7 @@ from rules.clash.peril import REINFORCE, REINFORCE_KEY
 from rules.clash.rounds import running
 from rules.engine import Engine
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.knights import statistics as st
 from rules.state import CampaignState
 
@@ -60,7 +60,7 @@ def special(base: str, keywords: list[Keyword], moves: bool = True) -> Keyword |
 
 
 def use(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, *, passive: bool,
-        to: str | None, strict: bool = True, moves: str | None = None) -> list[str]:
+        to: str | None, strict: bool = True, moves: str | None = None) -> list[Line]:
     """Apply ``kw``. ``strict`` False: the keyword is one part of a larger ability (a Technique's "Daze. Place 1
     Opening token."): when it cannot apply now it is skipped with a note instead of refusing the whole ability."""
     base = base_name(kw.name)[0]
@@ -79,7 +79,7 @@ def use(engine: Engine, state: CampaignState, pending: Pending | None, kid: str,
     except RuleError as exc:
         if strict:
             raise
-        return [said(AttackKeywordUsed(keyword="refused", label=kw.label(), why=str(exc)))]
+        return [AttackKeywordUsed(keyword="refused", label=kw.label(), why=str(exc))]
 
 
 def _own_turn(state: CampaignState, pending: Pending | None, kid: str, what: str) -> None:
@@ -88,7 +88,7 @@ def _own_turn(state: CampaignState, pending: Pending | None, kid: str, what: str
         raise RuleError(f"{what} is used in an ability window of your own Attack: use it during your turn")
 
 
-def reinforce(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, passive: bool) -> list[str]:
+def reinforce(state: CampaignState, pending: Pending | None, kid: str, kw: Keyword, passive: bool) -> list[Line]:
     """Declared before the Armor Roll: X dice of the subtype's colour for the Knight's next Armor Roll."""
     k = knight_state(state, kid)
     if passive:
@@ -100,10 +100,10 @@ def reinforce(state: CampaignState, pending: Pending | None, kid: str, kw: Keywo
     x = kw.value or 1
     flow = running(state).flow
     flow.named.setdefault(REINFORCE_KEY + k.id, []).extend([colour] * x)
-    return [said(AttackKeywordUsed(keyword="reinforce", label=kw.name, knight=k.name, amount=x, colour=colour))]
+    return [AttackKeywordUsed(keyword="reinforce", label=kw.name, knight=k.name, amount=x, colour=colour)]
 
 
-def sacrifice(engine: Engine, state: CampaignState, pending: Pending | None, kid: str) -> list[str]:
+def sacrifice(engine: Engine, state: CampaignState, pending: Pending | None, kid: str) -> list[Line]:
     """-1 Vigor (voluntary: never below 1), +1 Break token in the Knight Pool, before the Attack is declared."""
     _own_turn(state, pending, kid, "Sacrifice")
     flow = running(state).flow
@@ -113,11 +113,11 @@ def sacrifice(engine: Engine, state: CampaignState, pending: Pending | None, kid
         raise RuleError(f"Sacrifice is used during the first ability window: {k.name} has already attacked this turn")
     lines = st.change_vigor(engine.catalogue, k, -1, voluntary=True)
     flow.pool["break"] = flow.pool.get("break", 0) + 1
-    return [said(AttackKeywordUsed(keyword="sacrifice", knight=k.name)), *lines,
-            said(AttackKeywordUsed(keyword="sacrifice_break", knight=k.name, amount=flow.pool["break"]))]
+    return [AttackKeywordUsed(keyword="sacrifice", knight=k.name), *lines,
+            AttackKeywordUsed(keyword="sacrifice_break", knight=k.name, amount=flow.pool["break"])]
 
 
-def daze(state: CampaignState, pending: Pending | None, kid: str, to: str | None) -> list[str]:
+def daze(state: CampaignState, pending: Pending | None, kid: str, to: str | None) -> list[Line]:
     """Turn the adjacent Monster (``to``: a space it stands on, when several are adjacent) to face away from the
     Knight. Standing diagonally to its corner, two facings are as far away: the first is taken and the other named."""
     _own_turn(state, pending, kid, "Daze")
@@ -144,4 +144,4 @@ def daze(state: CampaignState, pending: Pending | None, kid: str, to: str | None
     away = toward[0].opposite
     state.board = turn_to(board, m.id, away)
     other = toward[1].opposite.name if len(toward) > 1 else ""
-    return [said(AttackKeywordUsed(keyword="daze", knight=k.name, monster=m.name, facing=away.name, other=other))]
+    return [AttackKeywordUsed(keyword="daze", knight=k.name, monster=m.name, facing=away.name, other=other)]

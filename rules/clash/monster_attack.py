@@ -33,7 +33,7 @@ from rules.decision_records import JudgementGroupThen
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.knights import statistics as st
 from rules.rolls import d10_success
 from rules.state import JUDGEMENT_REROLLS_VERSION, CampaignState, one_attack
@@ -64,7 +64,7 @@ def _in_reach(state: CampaignState, card: MonsterAttack, act: Activation, knight
 @implements("4. Monster Attack", tests=[T + "test_boss_moves_to_its_target_then_attacks"])
 @implements("Target Out of Reach", tests=[T + "test_out_of_reach_skips_to_after_attack"])
 @activation_step("attack")
-def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+def attack(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation) -> Pending | None:
     """The Monster Attack on its current Target, a Knight or a Squire ("During a Clash, Squires are considered
     Knights unless stated otherwise"): a gone Target is passed over, the Knights may react, the Monster faces the
     Target, an unreachable one evades (Out of Reach Evade), a Command is obeyed or not, then the Target defends."""
@@ -104,10 +104,10 @@ def _target(state: CampaignState, knight: str) -> Target:
     return KNIGHT
 
 
-def _knight_passes(state: CampaignState, act: Activation, lines: list[str], out_of_reach: bool) -> None:
+def _knight_passes(state: CampaignState, act: Activation, lines: list[Line], out_of_reach: bool) -> None:
     """A dead Knight is not attacked; one out of reach evades: "The Monster goes straight to After Attack"."""
     if out_of_reach:
-        lines.append(said(ActivationOutOfReach(knight=name_of(state, current(act) or ""))))
+        lines.append(ActivationOutOfReach(knight=name_of(state, current(act) or "")))
         act.hits = 0
     act.step = "after_attack"
 
@@ -125,7 +125,7 @@ def _command(state: CampaignState, card: MonsterAttack, act: Activation, knight:
                knights=[knight])
 
 
-def _defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+def _defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation,
             card: MonsterAttack, knight: str) -> Pending | None:
     assert card.attack is not None
     if "judgement" in card.attack.types:
@@ -135,7 +135,7 @@ def _defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], 
 
 @implements("4.1. Evasion Roll", tests=[T + "test_evasion_roll_counts_hits_and_asks_for_heat_rerolls"])
 @implements("Attack Gated Effects", tests=[T + "test_heat_gate_adds_an_evasion_die"])
-def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation,
              card: MonsterAttack, knight: str) -> Pending | None:
     assert state.clash is not None and card.evasion_dice is not None and card.evasion_difficulty is not None
     k = knight_state(state, knight)
@@ -147,11 +147,11 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
         gates = [g.text for g in met if g.evasion_dice]
         count = card.evasion_dice + state.clash.effective_evasion_dice_bonus() + sum(g.evasion_dice for g in met)
         act.naturals = roll_crit_pool(dice, count, f"{k.name}'s Evasion Roll against {card.name}")
-        lines.append(said(ActivationEvasionRolled(knight=k.name, count=count, naturals=list(act.naturals), bonus=bonus,
-                                                  difficulty=difficulty, gates=gates,
-                                                  hits=evasion.hits(act.naturals, bonus, difficulty))))
+        lines.append(ActivationEvasionRolled(knight=k.name, count=count, naturals=list(act.naturals), bonus=bonus,
+                                             difficulty=difficulty, gates=gates,
+                                             hits=evasion.hits(act.naturals, bonus, difficulty)))
         if act.naturals[0] in (1, 10):
-            lines.append(said(ActivationCritEvade(fail=act.naturals[0] == 1)))
+            lines.append(ActivationCritEvade(fail=act.naturals[0] == 1))
     missed = [i for i in evasion.failed(act.naturals, bonus, difficulty, act.guarded) if i not in act.rerolled]
     if missed and not act.rerolled:
         free = min(d.rerolls, len(missed))
@@ -175,9 +175,9 @@ def _evasion(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
     act.hits = max(0, rolled - act.evaded)
     lines += st.after(engine.catalogue, k, "evasion_roll")
     if act.evaded and rolled:
-        lines.append(said(ActivationEvaded(blocked=min(act.evaded, rolled))))
+        lines.append(ActivationEvaded(blocked=min(act.evaded, rolled)))
     if act.hits == 0:
-        lines.append(said(ActivationEvaded(knight=k.name)))
+        lines.append(ActivationEvaded(knight=k.name))
         act.step = "after_attack"
     else:
         act.step = "consequences"
@@ -195,7 +195,7 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
     knight = current(act)
     assert knight is not None and state.clash is not None
     k = knight_state(state, knight)
-    lines: list[str] = []
+    lines: list[Line] = []
     if chosen == ["keep"] or not chosen:
         act.rerolled = [0]
         return run_from(engine, state, dice, lines, act)
@@ -209,7 +209,7 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
         act.guarded = evasion.guard(act.naturals, bonus, difficulty, d.guard)
         if any(str(i) in chosen for i in act.guarded):
             raise RuleError("Guard: \"You cannot re-roll those dice\" — choose Guard or a re-roll for each die")
-        lines.append(said(ActivationGuarded(guard=d.guard, lifted=sorted(act.guarded.items()))))
+        lines.append(ActivationGuarded(guard=d.guard, lifted=sorted(act.guarded.items())))
         chosen = [c for c in chosen if c != "guard"]
         if not chosen:
             act.rerolled = [0]
@@ -226,21 +226,21 @@ def _resume_evasion(engine: Engine, state: CampaignState, pending: Pending, chos
         old = act.naturals[p - 1]
         what = "the Judgement test" if judgement else f"Evasion die {p}"
         act.naturals[p - 1] = dice.d10(f"{k.name} re-rolls {what}", crit=p == 1 and not judgement, reroll=True)
-        lines.append(said(ActivationRerolled(knight=k.name, old=old, new=act.naturals[p - 1],
-                                             die=None if judgement else p)))
+        lines.append(ActivationRerolled(knight=k.name, old=old, new=act.naturals[p - 1],
+                                        die=None if judgement else p))
         if p == 1 and act.naturals[0] == 1 and not judgement:
-            lines.append(said(ActivationCritEvade(fail=True, again=True)))
+            lines.append(ActivationCritEvade(fail=True, again=True))
     act.rerolled = positions
     if paid:
         lines += st.change_heat(engine.catalogue, k, paid, voluntary=True)
-        lines.append(said(ActivationRerollHeat(knight=k.name, heat=paid)))
+        lines.append(ActivationRerollHeat(knight=k.name, heat=paid))
     return run_from(engine, state, dice, lines, act)
 
 
 @implements("Attack Types", tests=[T + "test_judgement_is_a_virtue_test_without_armor",
                                    T + "test_command_disobey_suffers_the_penalty"],
             note="Melee, Range X, Zone, Wave, Simultaneous, Sequential, Judgement, Command")
-def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation,
                card: MonsterAttack, knight: str) -> Pending | None:
     assert state.clash is not None and card.attack is not None
     spec = card.attack
@@ -263,8 +263,8 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
     bonus = k.sheet.virtue(act.virtue)  # type: ignore[arg-type]
     if not act.naturals:
         act.naturals = [dice.d10(f"{k.name}'s {act.virtue.capitalize()} test against {card.name}")]
-        lines.append(said(ActivationTested(knight=k.name, virtue=act.virtue, difficulty=difficulty,
-                                           natural=act.naturals[0], bonus=bonus)))
+        lines.append(ActivationTested(knight=k.name, virtue=act.virtue, difficulty=difficulty,
+                                      natural=act.naturals[0], bonus=bonus))
     success = d10_success(act.naturals[0], bonus, difficulty)
     if not success and not act.rerolled:
         if attack_keywords.doomed(card):  # the window stays open for Defy
@@ -277,9 +277,9 @@ def _judgement(engine: Engine, state: CampaignState, dice: Dice, lines: list[str
                     Option(key="keep", label="Keep", help="the Judgement hits")], knights=[knight])
     act.hits = 0 if success or act.evaded else 1
     if act.evaded and not success:
-        lines.append(said(ActivationJudged(defied=True)))
+        lines.append(ActivationJudged(defied=True))
     hit = act.hits > 0
-    lines.append(said(ActivationJudged(knight=k.name, hit=hit)))
+    lines.append(ActivationJudged(knight=k.name, hit=hit))
     act.step = "consequences" if hit else "after_attack"
     if hit:
         lines += attack_keywords.on_hit(engine, state, dice, act, card, knight, judgement=True)
@@ -302,13 +302,13 @@ def _resume_command(engine: Engine, state: CampaignState, pending: Pending, chos
     card = card_of(engine, state.clash, act)
     knight = current(act)
     assert knight is not None and card.attack is not None
-    lines: list[str] = []
+    lines: list[Line] = []
     act.obeyed = chosen[0] == "obey"
     name = name_of(state, knight)
     if act.obeyed:
-        lines.append(said(ActivationCommanded(knight=name, obeyed=True, obey=card.attack.obey)))
+        lines.append(ActivationCommanded(knight=name, obeyed=True, obey=card.attack.obey))
     else:
-        lines.append(said(ActivationCommanded(knight=name, obeyed=False)))
+        lines.append(ActivationCommanded(knight=name, obeyed=False))
         h = harm_by(engine, state, dice, act)
         harm.resolve_effects(h, knight, card.attack.disobey, source=card.name)
         harm.settle(h)
@@ -345,7 +345,7 @@ def difficulty_of(card: MonsterAttack) -> int:
 @implements("Dice Re-rolls", tests=[JR + "test_a_simultaneous_judgement_asks_every_knights_re_roll_at_once",
                                     JR + "test_an_older_campaign_declares_judgement_re_rolls_knight_by_knight"],
             note="a Judgement its Targets test at the same time: one decision for every Knight's Heat re-roll")
-def group_tests(state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+def group_tests(state: CampaignState, dice: Dice, lines: list[Line], act: Activation,
                 card: MonsterAttack) -> Pending | None:
     """Rulebook, "Dice Re-rolls": "If multiple players perform their rolls at the same time (for example when the
     text states "Each Knight tests"), they must all declare whether they want to re-roll their dice before any of
@@ -367,9 +367,9 @@ def group_tests(state: CampaignState, dice: Dice, lines: list[str], act: Activat
         for kid in act.group:
             k, virtue = knight_state(state, kid), act.group_virtues[kid]
             act.group_naturals[kid] = dice.d10(f"{k.name}'s {virtue.capitalize()} test against {card.name}")
-            lines.append(said(ActivationTested(knight=k.name, virtue=virtue, difficulty=difficulty,
-                                               natural=act.group_naturals[kid],
-                                               bonus=k.sheet.virtue(virtue))))  # type: ignore[arg-type]
+            lines.append(ActivationTested(knight=k.name, virtue=virtue, difficulty=difficulty,
+                                          natural=act.group_naturals[kid],
+                                          bonus=k.sheet.virtue(virtue)))  # type: ignore[arg-type]
     if act.group_declared:
         return None
     failed = [kid for kid in act.group if not _passes(state, act, card, kid)]
@@ -412,7 +412,7 @@ def resume_virtue(engine: Engine, state: CampaignState, act: Activation, kid: st
 def resume_rerolls(engine: Engine, state: CampaignState, act: Activation, chosen: list[str], dice: Dice) -> Result:
     """The declared re-rolls, rolled together in the Targets' order, +1 Heat each."""
     assert state.clash is not None
-    lines: list[str] = []
+    lines: list[Line] = []
     if chosen != ["keep"] and chosen:
         if "keep" in chosen:
             raise RuleError("choose the Knights who re-roll, or Keep alone")
@@ -421,8 +421,8 @@ def resume_rerolls(engine: Engine, state: CampaignState, act: Activation, chosen
         for kid in (k for k in act.group if k in chosen):
             k, old = knight_state(state, kid), act.group_naturals[kid]
             act.group_naturals[kid] = dice.d10(f"{k.name} re-rolls the Judgement test", reroll=True)
-            lines.append(said(ActivationRerolled(knight=k.name, old=old, new=act.group_naturals[kid])))
+            lines.append(ActivationRerolled(knight=k.name, old=old, new=act.group_naturals[kid]))
             lines += st.change_heat(engine.catalogue, k, 1, voluntary=True)
-            lines.append(said(ActivationRerollHeat(knight=k.name, heat=1, one=True)))
+            lines.append(ActivationRerollHeat(knight=k.name, heat=1, one=True))
     act.group_declared = True
     return run_from(engine, state, dice, lines, act)

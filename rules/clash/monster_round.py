@@ -25,9 +25,9 @@ from rules.clash.rounds import not_waiting, running
 from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result
+from rules.engine import Engine, Event, Result, event
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.flat import flat_copy
 from rules.state import CampaignState
 
@@ -37,7 +37,7 @@ W = "tests/clash_commands/test_whole_clash.py::"
 
 # step name -> the function that resolves it: (engine, state, dice, lines, the Activation) -> a decision or None.
 # A step moves ``act.step`` on (to "done" at the end); returning a Pending stops the loop for the players.
-Step = Callable[[Engine, CampaignState, Dice, list[str], Activation], Pending | None]
+Step = Callable[[Engine, CampaignState, Dice, list[Line], Activation], Pending | None]
 STEPS: dict[str, Step] = {}
 
 
@@ -55,7 +55,7 @@ def activation_step(name: StepName) -> Callable[[Step], Step]:
 # --- one Activation, step by step ------------------------------------------------------------------------
 
 
-def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation | None) -> Result:
+def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation | None) -> Result:
     """Resolve ``act`` and every queued Activation until a decision is needed or nothing is left."""
     assert state.clash is not None
     while state.clash is not None and state.clash.over is None:
@@ -73,9 +73,9 @@ def run(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act:
     return result_of(engine, state, lines, None)
 
 
-def result_of(engine: Engine, state: CampaignState, lines: list[str], pending: Pending | None) -> Result:
+def result_of(engine: Engine, state: CampaignState, lines: list[Line], pending: Pending | None) -> Result:
     assert state.clash is not None
-    events = [Event(kind="monster", text=line) for line in lines]
+    events = [event("monster", line) for line in lines]
     data: dict[str, Any] = {"clash": clash_data(state.clash, gm=False)}
     if pending is not None:
         events.append(Event(kind="decision", text=pending.prompt))
@@ -84,14 +84,14 @@ def result_of(engine: Engine, state: CampaignState, lines: list[str], pending: P
                   pending=decision(state, pending) if pending is not None else None)
 
 
-def _advance(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Pending | None:
+def _advance(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation) -> Pending | None:
     """Run the steps of ``act`` in order; return a Pending when the players must answer."""
     while act.step != "done":
         assert state.clash is not None
         if state.clash.over is not None:
             return None
         if not _monster_on_board(state, act) and act.step not in ("finish", "done"):
-            lines.append(said(ActivationGoesOn(why="monster_gone")))
+            lines.append(ActivationGoesOn(why="monster_gone"))
             act.step = "finish"
             continue
         pending = STEPS[act.step](engine, state, dice, lines, act)
@@ -104,7 +104,7 @@ def _monster_on_board(state: CampaignState, act: Activation) -> bool:
     return any(m.id == act.monster for m in state.board.monsters)
 
 
-def run_from(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation) -> Result:
+def run_from(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation) -> Result:
     """Go on with ``act``; when it is done in the Monster Round, go on with the round."""
     result = run(engine, state, dice, lines, act)
     if result.pending is not None or state.clash is None:
@@ -114,7 +114,7 @@ def run_from(engine: Engine, state: CampaignState, dice: Dice, lines: list[str],
 
 @implements("7. Monster Responses", tests=[T + "test_attack_response_runs_after_the_knight_attack"])
 def run_attack_responses(engine: Engine, state: CampaignState, dice: Dice, responses: list[dict[str, Any]],
-                         lines: list[str] | None = None) -> Result:
+                         lines: list[Line] | None = None) -> Result:
     """Attack Responses a Knight's Attack called for ``[{attack: ai|signature|routine, target: knight,
     monster?: board id}]``: "The new Attack will happen immediately after this one is completely resolved".
     They are queued and resolved now; a decision inside one pauses them like any Activation."""
@@ -149,7 +149,7 @@ def start_monster_round(engine: Engine, state: CampaignState, dice: Dice) -> Res
         raise RuleError("this Monster Round is already under way")
     state.clash = mob_track.ready_all(clash)
     state.clash.flow.started = True
-    lines = [said(RoundBegins(phase="monster", round=state.clash.flow.round))]
+    lines: list[Line] = [RoundBegins(phase="monster", round=state.clash.flow.round)]
     lines += traits.resolve(engine, state, dice, "start_of_monster_round")
     return continue_round(engine, state, dice, lines)
 
@@ -167,7 +167,7 @@ def _board_monster(engine: Engine, state: CampaignState, space: int) -> str:
 
 
 @implements("Resolving Activations", tests=[T + "test_mob_round_activates_from_the_leftmost_token"])
-def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> Result:
+def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line]) -> Result:
     """Resolve the next ready Activation token until none is left, then end the Monster Round."""
     while state.clash is not None and state.clash.over is None:
         if state.clash.flow.phase != "monster" or not state.clash.flow.started:
@@ -186,17 +186,17 @@ def continue_round(engine: Engine, state: CampaignState, dice: Dice, lines: list
     return _done(engine, state, lines)
 
 
-def _done(engine: Engine, state: CampaignState, lines: list[str]) -> Result:
+def _done(engine: Engine, state: CampaignState, lines: list[Line]) -> Result:
     if state.clash is not None and state.clash.over is not None:
-        lines.append(said(ClashOverCalled(outcome=state.clash.over)))
-    events = [Event(kind="monster", text=line) for line in lines]
+        lines.append(ClashOverCalled(outcome=state.clash.over))
+    events = [event("monster", line) for line in lines]
     data = {"clash": clash_data(state.clash, gm=False)} if state.clash is not None else {}
     return Result(state=state, events=events, data=data)
 
 
 @implements("End of Monster Round", tests=[T + "test_round_ends_and_the_knight_round_begins"])
 @implements("Start of Knight Round", tests=[S + "test_start_of_knight_round_effects_before_the_first_turn"])
-def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> None:
+def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line]) -> None:
     lines += traits.resolve(engine, state, dice, "end_of_monster_round")
     assert state.clash is not None
     if state.clash.over is not None:
@@ -204,5 +204,5 @@ def end_monster_round(engine: Engine, state: CampaignState, dice: Dice, lines: l
     flow = state.clash.flow
     flow.phase, flow.started, flow.turn, flow.acted = "knight", False, None, []
     flow.used, flow.named = [], {}
-    lines.append(said(RoundBegins(phase="knight", round=flow.round)))
+    lines.append(RoundBegins(phase="knight", round=flow.round))
     lines += traits.resolve(engine, state, dice, "start_of_knight_round")

@@ -12,6 +12,7 @@ Judicium, draw a Judicium"). A drawn card's effects are resolved on the Knight t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from content.schema.cards import LoseVigor
@@ -38,6 +39,7 @@ from rules.clash.peril_facts import (
 from rules.coverage import implements
 from rules.decks.handlers import after_draw, massive_peril
 from rules.errors import RuleError
+from rules.facts import Line
 from rules.knights import loadout
 from rules.knights import statistics as st
 from rules.knights.find import find_knight
@@ -59,10 +61,10 @@ def knight_state(h: Harm, ident: str) -> KnightState:
     return find_knight(h.state, ident)
 
 
-def say_stats(h: Harm, k: KnightState, lines: list[str]) -> None:
+def say_stats(h: Harm, k: KnightState, lines: Sequence[Line]) -> None:
     kept = [line for line in lines if not isinstance(facts.unpack(line), JudiciumDue)]  # the Peril step draws it
     if kept:
-        h.say(facts.said(PerilStats(knight=k.name, lines=kept)))
+        h.say(PerilStats(knight=k.name, lines=kept))
 
 
 # --- Vigor, Armor, Heat ---------------------------------------------------------------------------------------
@@ -80,13 +82,13 @@ def vigor_loss(h: Harm, k: KnightState, e: LoseVigor, hits: int, attack: bool, j
         escalation = clash.bonuses.vigor_loss_per_hit
         n += bonus + escalation * hits
     if bonus or escalation:
-        h.say(facts.said(PerilVigorAsked(knight=k.name, total=n, amount=e.amount, hits=hits, per_hit=e.per_hit,
-                                         bonus=bonus, escalation=escalation)))
+        h.say(PerilVigorAsked(knight=k.name, total=n, amount=e.amount, hits=hits, per_hit=e.per_hit,
+                              bonus=bonus, escalation=escalation))
     asked = n
     if attack and not judgement:
         n = armor_roll(h, k, n)
     elif judgement:
-        h.say(facts.said(PerilNoArmorRoll()))
+        h.say(PerilNoArmorRoll())
     if n > 0:
         lose_vigor(h, k, n)
     return asked, n
@@ -121,7 +123,7 @@ def lost(h: Harm, k: KnightState, before: int, n: int) -> None:
     h.below[k.id] = h.below.get(k.id, 0) + n - before
     if k.id not in h.judicium_due:
         h.judicium_due.append(k.id)
-    h.say(facts.said(PerilDroppedToZero(knight=k.name, treated=-h.below[k.id])))
+    h.say(PerilDroppedToZero(knight=k.name, treated=-h.below[k.id]))
 
 
 def change_heat(h: Harm, k: KnightState, n: int) -> None:
@@ -197,16 +199,16 @@ def armor_roll(h: Harm, k: KnightState, n: int, *, clash: bool = True) -> int:
         left = max(0, n - r.power)
         names = [name for name, f, _ in sources if f.armor_dice.total] + (["Reinforce"] if any(extra.values()) else [])
         pool = {c: count for c, count in (("red", red), ("black", black), ("white", white)) if count}
-        h.say(facts.said(PerilArmorRolled(knight=k.name, pool=pool, sources=names,
-                                          faces=[(f.colour, f.power) for f in r.faces], armor=r.power, before=n,
-                                          after=left)))
+        h.say(PerilArmorRolled(knight=k.name, pool=pool, sources=names,
+                               faces=[(f.colour, f.power) for f in r.faces], armor=r.power, before=n,
+                               after=left))
         n = left
     soak = sum(kw.value or 0 for _, _, kws in sources for kw in kws if kw.name == "Soak")
     if soak and not clash:
-        h.say(facts.said(PerilSoaked(soak=soak, applies=False)))
+        h.say(PerilSoaked(soak=soak, applies=False))
         return n
     if soak and n:
-        h.say(facts.said(PerilSoaked(soak=soak, before=n, after=max(0, n - soak))))
+        h.say(PerilSoaked(soak=soak, before=n, after=max(0, n - soak)))
         n = max(0, n - soak)
     return n
 
@@ -229,8 +231,8 @@ def _reinforce(h: Harm, k: KnightState, sources: list[tuple[str, GearFace, list[
     for colour, count in declared.items():
         extra[colour] += count
     if gear or declared:
-        h.say(facts.said(PerilReinforced(knight=k.name, extra={c: n for c, n in extra.items() if n}, gear=gear,
-                                         declared=declared)))
+        h.say(PerilReinforced(knight=k.name, extra={c: n for c, n in extra.items() if n}, gear=gear,
+                              declared=declared))
     return extra
 
 
@@ -246,7 +248,7 @@ def _armor_rerolls(h: Harm, k: KnightState, r: PowerRoll, x: int) -> PowerRoll:
         n = h.dice.d6(f"armor re-roll ({k.name}, {colour})", colour=colour, reroll=True)
         shown = h.cat.dice.die(colour).faces[n - 1]
         faces[i] = PowerFace(colour=colour, face=n, power=shown.power, potential=shown.potential, hope=shown.hope)
-    h.say(facts.said(PerilArmorRerolled(knight=k.name, x=x, count=len(idle))))
+    h.say(PerilArmorRerolled(knight=k.name, x=x, count=len(idle)))
     return count_faces(r.pool, faces)
 
 
@@ -256,10 +258,10 @@ def owe_peril_check(h: Harm, knight: str) -> None:
     current action. In such cases always resolve only one Peril Check.\""""
     k = knight_state(h, knight)
     if k.id in h.peril_due or k.id in h.checked:
-        h.say(facts.said(PerilCheckOwed(knight=k.name, already=True)))
+        h.say(PerilCheckOwed(knight=k.name, already=True))
         return
     h.peril_due.append(k.id)
-    h.say(facts.said(PerilCheckOwed(knight=k.name)))
+    h.say(PerilCheckOwed(knight=k.name))
 
 
 # --- Peril Checks ----------------------------------------------------------------------------------------------
@@ -289,7 +291,7 @@ def peril_check(h: Harm, knight: str) -> None:
     if threshold == "judicium":
         judicium(h, k.id)
     elif threshold == "uninjured":
-        h.say(facts.said(PerilUninjured(knight=k.name)))
+        h.say(PerilUninjured(knight=k.name))
     else:
         _draw(h, k, MORTIS[threshold], threshold)
 
@@ -312,7 +314,7 @@ def judicium(h: Harm, knight: str) -> None:
     deck = h.engine.deck(JUDICIUM)
     pile, events, _ = massive_peril(h.engine, deck, h.engine.pile(h.state, deck.id), vigor if vigor < 0 else None)
     h.state.decks[deck.id] = pile
-    h.lines += [facts.said(e.fact) for e in events if e.fact is not None]
+    h.lines += [e.fact for e in events if e.fact is not None]
     _draw(h, k, deck.id, None, vigor)
 
 
@@ -323,15 +325,15 @@ def judicium_card(h: Harm, name: str, vigor: int, second_chance: bool) -> Any:
     deck = h.engine.deck(JUDICIUM)
     pile, events, _ = massive_peril(h.engine, deck, h.engine.pile(h.state, deck.id), vigor if vigor < 0 else None)
     h.state.decks[deck.id] = pile
-    h.lines += [facts.said(e.fact) for e in events if e.fact is not None]
+    h.lines += [e.fact for e in events if e.fact is not None]
     card_id = _take(h, JUDICIUM)
     card = h.engine.card(JUDICIUM, card_id)
-    h.say(facts.said(PerilCardDrawn(knight=name, card=card.name, text=card.text, vigor=vigor)))
+    h.say(PerilCardDrawn(knight=name, card=card.name, text=card.text, vigor=vigor))
     if second_chance and kills(card):
         h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
         card_id = _take(h, JUDICIUM)
         card = h.engine.card(JUDICIUM, card_id)
-        h.say(facts.said(PerilDrawnAgain(knight=name, chance="Second Chance", card=card.name, text=card.text)))
+        h.say(PerilDrawnAgain(knight=name, chance="Second Chance", card=card.name, text=card.text))
     h.state.decks[deck.id] = after_draw(deck, h.engine.pile(h.state, deck.id), card_id, h.dice)
     return card
 
@@ -342,8 +344,8 @@ def _draw(h: Harm, k: KnightState, deck_id: str, threshold: str | None, vigor: i
     deck = h.engine.deck(deck_id)
     card_id = _take(h, deck_id)
     card = h.engine.card(deck.id, card_id)
-    h.say(facts.said(PerilCardDrawn(knight=k.name, card=card.name, text=card.text, deck=deck.name,
-                                    threshold=threshold, vigor=vigor)))
+    h.say(PerilCardDrawn(knight=k.name, card=card.name, text=card.text, deck=deck.name,
+                         threshold=threshold, vigor=vigor))
     chance = _chance(h, k)
     if chance is not None and kills(card):
         card_id, card = _second_draw(h, k, deck_id, card_id, chance)
@@ -373,12 +375,12 @@ def _when_drawn(h: Harm, k: KnightState, card: str) -> None:
             if a.trigger != "draw_mortis" or not st.gate_met(h.cat, k, a.gate):
                 continue
             if a.cost is None and a.effects:
-                h.say(facts.said(PerilWhenDrawn(knight=k.name, gear=face.name, text=a.text or a.name, card=card,
-                                                auto=True)))
+                h.say(PerilWhenDrawn(knight=k.name, gear=face.name, text=a.text or a.name, card=card,
+                                     auto=True))
                 resolve_effects(h, k.id, a.effects, source=face.name)
             else:
-                h.say(facts.said(PerilWhenDrawn(knight=k.name, gear=face.name, text=a.text, card=card, auto=False,
-                                                cost=a.cost)))
+                h.say(PerilWhenDrawn(knight=k.name, gear=face.name, text=a.text, card=card, auto=False,
+                                     cost=a.cost))
 
 
 @implements("Vices", chapter="Other Rules",
@@ -390,12 +392,12 @@ def _dishonor(h: Harm, k: KnightState, deck_id: str, card: Any) -> bool:
     if deck_id not in MORTIS.values() or "positive" not in card.tags or not k.sheet.vices.get("dishonor"):
         return False
     if exp is None:
-        h.say(facts.said(PerilDishonor(knight=k.name, by_hand=True)))
+        h.say(PerilDishonor(knight=k.name, by_hand=True))
         return False
     if k.id in exp.dishonored:
         return False
     exp.dishonored.append(k.id)
-    h.say(facts.said(PerilDishonor(knight=k.name, card=card.name)))
+    h.say(PerilDishonor(knight=k.name, card=card.name))
     return True
 
 
@@ -438,14 +440,14 @@ def _second_draw(h: Harm, k: KnightState, deck_id: str, first: str, chance: str)
         leave_out = next((c.id for c in deck.cards if c.massive_peril == -5), None)
     card_id = _take(h, deck_id, leave_out)
     card = h.engine.card(deck.id, card_id)
-    h.say(facts.said(PerilDrawnAgain(knight=k.name, chance=chance, card=card.name, text=card.text,
-                                     first=h.engine.card(deck.id, first).name, aside=leave_out is not None)))
+    h.say(PerilDrawnAgain(knight=k.name, chance=chance, card=card.name, text=card.text,
+                          first=h.engine.card(deck.id, first).name, aside=leave_out is not None))
     return card_id, card
 
 
 def second_chance_offer(h: Harm, k: KnightState, deck_id: str, chance: str) -> None:
     """On a card that does not kill, ignoring it is the player's own choice: shown with the command."""
-    h.say(facts.said(PerilChanceOffered(knight=k.name, chance=chance, deck=deck_id)))
+    h.say(PerilChanceOffered(knight=k.name, chance=chance, deck=deck_id))
 
 
 def settle(h: Harm) -> None:

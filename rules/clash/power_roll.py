@@ -30,7 +30,7 @@ from rules.clash.knight_attack_facts import (
 )
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.facts import said
+from rules.facts import Line
 from rules.keywords.model import KNIGHT_ATTACK, Context
 from rules.keywords.registry import shown
 from rules.knights import keyword_effects
@@ -322,7 +322,7 @@ def power_rolled(res: PowerResult, at: int, outcome: PowerOutcome, used: dict[st
     tests=[T + "test_fire_is_used_last_and_all_but_one_unused_fire_stay", T + "test_full_miss_clears_the_pool"],
 )
 def clear_pool(pool: dict[str, int], fire_used: int, before: dict[str, int] | None = None,
-               keep: dict[str, int] | None = None, where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
+               keep: dict[str, int] | None = None, where: str = "Knight Pool") -> tuple[dict[str, int], list[Line]]:
     """"remove all Knight tokens from the Knight Pool, unless explicitly instructed otherwise"; Fire: "During the
     Clear the Knight Pool step, leave all but one unused Fire tokens in the Knight Pool". Resource tokens "remain
     in the Pool until they're used". Tokens the Monster's cards placed after ``before`` (the pool the Attack used)
@@ -336,19 +336,19 @@ def clear_pool(pool: dict[str, int], fire_used: int, before: dict[str, int] | No
     if fire_left:
         kept["fire"] = fire_left
     removed = {t: n for t, n in used.items() if t in knight_tokens and n > 0}
-    lines = []
+    lines: list[Line] = []
     passed = {t: min(n, removed.get(t, 0)) for t, n in (keep or {}).items() if min(n, removed.get(t, 0)) > 0}
     if passed:
         kept = place(kept, passed)
         removed = {t: n - passed.get(t, 0) for t, n in removed.items() if n - passed.get(t, 0) > 0}
-        lines.append(said(AttackPoolCleared(step="passed", where=where, tokens=passed)))
+        lines.append(AttackPoolCleared(step="passed", where=where, tokens=passed))
     if removed:
-        lines.append(said(AttackPoolCleared(step="cleared", where=where, tokens=dict(sorted(removed.items())),
-                                            fire_left=fire_left)))
+        lines.append(AttackPoolCleared(step="cleared", where=where, tokens=dict(sorted(removed.items())),
+                                       fire_left=fire_left))
     if added and any(t in knight_tokens for t in added):
         kept = place(kept, {t: n for t, n in added.items() if t in knight_tokens})
-        lines.append(said(AttackPoolCleared(step="stayed", where=where, tokens=added)))
-    return kept, lines or [said(AttackPoolCleared(step="empty", where=where))]
+        lines.append(AttackPoolCleared(step="stayed", where=where, tokens=added))
+    return kept, lines or [AttackPoolCleared(step="empty", where=where)]
 
 
 def token_keywords(keywords: list[Keyword], *, auto: bool) -> dict[str, int]:
@@ -382,12 +382,12 @@ def place(pool: dict[str, int], tokens: dict[str, int]) -> dict[str, int]:
 RESOURCE_KEYWORDS: dict[str, str] = {"Magic": "magic"}
 
 
-def timed_abilities(face: GearFace, when: str) -> list[str]:
+def timed_abilities(face: GearFace, when: str) -> list[Line]:
     """"Full Hit" / "Full Miss" abilities of the active weapon, shown to be applied by hand."""
     if not when:
         return []
     found = [a.text for a in face.abilities if when.lower() in f"{a.timing or ''} {a.text}".lower()]
-    return [said(AttackTimedAbility(when=when, weapon=face.name, text=text)) for text in found]
+    return [AttackTimedAbility(when=when, weapon=face.name, text=text) for text in found]
 
 
 @implements(
@@ -395,34 +395,34 @@ def timed_abilities(face: GearFace, when: str) -> list[str]:
     note="Auto-X tokens of the active weapon are placed; other abilities are shown for the players",
 )
 def first_window(face: GearFace, keywords: list[Keyword], pool: dict[str, int], where: str = "Knight Pool",
-                 context: Context = KNIGHT_ATTACK) -> tuple[dict[str, int], list[str]]:
+                 context: Context = KNIGHT_ATTACK) -> tuple[dict[str, int], list[Line]]:
     """"Some rare abilities may also allow you to add Knight tokens for yourself (such as Auto-break X)"; the rest
     ("Vault or Pushback X"...) are the attacking Knight's choice, shown to be applied by hand: each keyword the bot
     does not resolve in this ``context`` (rules/keywords) with its rulebook text and the command, then the
     weapon's ability texts."""
-    lines: list[str] = []
+    lines: list[Line] = []
     auto = token_keywords(keywords, auto=True)
     if auto:
         pool = place(pool, auto)
-        lines.append(said(AttackWindowTokens(window="first", who=face.name, tokens=auto, where=where)))
+        lines.append(AttackWindowTokens(window="first", who=face.name, tokens=auto, where=where))
     lines += shown(keywords, context, face.name)
     texts = [f"{a.name + ': ' if a.name else ''}{a.text}" for a in face.abilities if a.text]
     if texts:
-        lines.append(said(AttackWindowByHand(what="first", texts=texts)))
+        lines.append(AttackWindowByHand(what="first", texts=texts))
     return pool, lines
 
 
-def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: PowerOutcome) -> list[str]:
+def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: PowerOutcome) -> list[Line]:
     pool = res.pool
     dice = {c: n for c, n in (("red", pool.red), ("black", pool.black), ("white", pool.white)) if n}
     assert plan.source is not None  # create_pool's
-    lines = [said(plan.source.model_copy(update={"dice": dice, "raw": res.raw}))]
+    lines: list[Line] = [plan.source.model_copy(update={"dice": dice, "raw": res.raw})]
     used = {k: v for k, v in res.used.items() if k not in ("black_conversion", "power_reroll")}
-    lines.append(said(power_rolled(res, at, outcome, used, gained=res.converted + res.used.get("power", 0))))
+    lines.append(power_rolled(res, at, outcome, used, gained=res.converted + res.used.get("power", 0)))
     left = res.potential - res.used.get("sunder", 0) - res.used.get("break", 0) - res.used.get("fire", 0) \
         - res.used.get("black_conversion", 0) - max(0, res.used.get("hope", 0) - res.hope)
     if left > 0:
-        lines.append(said(AttackPotentialUnused(left=left)))
+        lines.append(AttackPotentialUnused(left=left))
     return lines
 
 
@@ -430,7 +430,7 @@ def power_lines(plan: PoolPlan, res: PowerResult, at: int, outcome: PowerOutcome
             tests=[T + "test_weapon_and_heroic_arc_tokens_are_placed_for_the_next_knight"],
             note="token keywords of the active weapon and of single-option Heroic Arc levels are placed; choices shown")
 def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword], pool: dict[str, int],
-                  passion: int, margin: int, where: str = "Knight Pool") -> tuple[dict[str, int], list[str]]:
+                  passion: int, margin: int, where: str = "Knight Pool") -> tuple[dict[str, int], list[Line]]:
     """"you must always resolve keywords that place Knight tokens in the Knight Pool (like Opening X or Break X)";
     Heroic Arc: "When you reach the second ability window of your Attack, you must apply relevant effects from each
     level of the Heroic Arc that is still available" — a level with two options is the player's choice (shown).
@@ -457,14 +457,14 @@ def second_window(cat: Catalogue, k: KnightState, face: GearFace, keywords: list
                 placed[token] = placed.get(token, 0) + n
         else:
             choices.append((lv.passion, [o.label() for o in lv.options]))
-    lines: list[str] = []
+    lines: list[Line] = []
     if placed:
         pool = place(pool, placed)
-        lines.append(said(AttackWindowTokens(window="second", who=k.name, tokens=placed, where=where)))
+        lines.append(AttackWindowTokens(window="second", who=k.name, tokens=placed, where=where))
     pool = dict(pool)
     lines += keyword_effects.second_window(cat, k, resource_keywords, pool, where)
     if choices:
-        lines.append(said(AttackWindowByHand(what="arc", levels=choices)))
+        lines.append(AttackWindowByHand(what="arc", levels=choices))
     if any("exhaust" in f"{a.cost or ''} {a.text}".lower() for a in face.abilities):
-        lines.append(said(AttackWindowByHand(what="exhausts", weapon=face.name)))
+        lines.append(AttackWindowByHand(what="exhausts", weapon=face.name))
     return pool, lines

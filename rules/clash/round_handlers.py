@@ -18,9 +18,8 @@ from rules.clash.rounds import end_turn, not_waiting, open_turn, running
 from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Event, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import said
 from rules.knights import statistics as st
 from rules.knights.find import board_id
 from rules.knights.view import summary as knight_summary
@@ -105,9 +104,9 @@ def move(engine: Engine, state: CampaignState, act: KnightMove, dice: Dice) -> R
         raise RuleError(f"{k.name} cannot move to {dest.label}: {exc}") from None
     state.board = outcome.state
     turn.moved = True
-    lines.append(said(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.told)))
+    lines.append(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.told))
     lines += attention.after_move(state, kid, k.name) + st.after(engine.catalogue, k, "movement")
-    return _with_clash(state, Result(state=state, events=[Event(kind="knight", text=x) for x in lines],
+    return _with_clash(state, Result(state=state, events=[event("knight", x) for x in lines],
                                      data={"knight": knight_summary(engine.catalogue, k)}))
 
 
@@ -115,7 +114,7 @@ def move(engine: Engine, state: CampaignState, act: KnightMove, dice: Dice) -> R
 def knight_end_turn(engine: Engine, state: CampaignState, act: KnightEndTurn, dice: Dice) -> Result:
     running(state)
     lines = end_turn(engine, state, board_id(state, act.knight), dice)
-    return _with_clash(state, Result(state=state, events=[Event(kind="knight", text=x) for x in lines]))
+    return _with_clash(state, Result(state=state, events=[event("knight", x) for x in lines]))
 
 
 @implements("Knight Pool and Knight Tokens", status="assisted", tests=[K + "test_pool_tokens_add_and_remove"],

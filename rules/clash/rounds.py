@@ -25,7 +25,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.knights import statistics as st
 from rules.knights import techniques, turn_end
 from rules.state import REFRESH_CONDITIONS_VERSION, CampaignState
@@ -55,7 +55,7 @@ def not_waiting(clash: ClashState) -> None:
 
 
 @implements("Knight Turns", tests=[K + "test_one_knight_at_a_time"])
-def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
+def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[Line]:
     """Start ``knight``'s turn if it is not under way: "you cannot pause one Knight's turn in order to allow another
     Knight to take theirs!" Each turn starts with the Refresh step."""
     clash = running(state)
@@ -76,7 +76,7 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
     from rules.clash.flow import KnightTurn
 
     flow.turn = KnightTurn(knight=knight)
-    lines = [said(TurnOpened(knight=mini.name)), *_knockdown_at_start(state, knight)]
+    lines: list[Line] = [TurnOpened(knight=mini.name), *_knockdown_at_start(state, knight)]
     if knight in state.squires:  # a Squire's Refresh step is its Heat Refresh (docs/squires.md)
         return lines + squires().refresh(engine, state, knight)
     k = knight_state(state, knight)
@@ -84,11 +84,11 @@ def open_turn(engine: Engine, state: CampaignState, knight: str) -> list[str]:
         lines += techniques.refresh(engine.catalogue, k, [], state.version >= REFRESH_CONDITIONS_VERSION)
     except RuleError as exc:  # more cards in Cooldown than the Card Refresh: the player picks them
         lines += st.change_heat(engine.catalogue, k, -st.heat_refresh(engine.catalogue, k))
-        lines.append(said(RefreshByHand(why=str(exc))))
+        lines.append(RefreshByHand(why=str(exc)))
     return lines
 
 
-def open_if_standing(engine: Engine, state: CampaignState, knight: str) -> list[str]:
+def open_if_standing(engine: Engine, state: CampaignState, knight: str) -> list[Line]:
     """Open the turn of a Knight whose Knockdown card shows its standing-up side ("All Knights with a Knockdown
     (standing up) card stand up at the start of their next turn"), so that an action checking Knockdown — the
     turn's first command — sees them standing."""
@@ -99,7 +99,7 @@ def open_if_standing(engine: Engine, state: CampaignState, knight: str) -> list[
     return []
 
 
-def _knockdown_at_start(state: CampaignState, knight: str) -> list[str]:
+def _knockdown_at_start(state: CampaignState, knight: str) -> list[Line]:
     """Knockdown: "At the end of your next turn, you flip the card to the Knockdown (standing up) side. All Knights
     with a Knockdown (standing up) card stand up at the start of their next turn." A Knight lying down when a turn
     opens marks it as their next turn since the fall."""
@@ -112,24 +112,24 @@ def _knockdown_at_start(state: CampaignState, knight: str) -> list[str]:
         flow.standing.remove(knight)
         state.board = state.board.model_copy(update={"knights": tuple(
             m.model_copy(update={"knocked_down": False}) if m.id == knight else m for m in state.board.knights)})
-        return [said(KnockdownStep(knight=mini.name, step="stands"))]
+        return [KnockdownStep(knight=mini.name, step="stands")]
     if knight not in flow.down_turn:
         flow.down_turn.append(knight)
-    return [said(KnockdownStep(knight=mini.name, step="down"))]
+    return [KnockdownStep(knight=mini.name, step="down")]
 
 
-def _knockdown_at_end(state: CampaignState, knight: str) -> list[str]:
+def _knockdown_at_end(state: CampaignState, knight: str) -> list[Line]:
     assert state.clash is not None
     flow, mini = state.clash.flow, state.board.knight(knight)
     if mini.knocked_down and knight in flow.down_turn:
         flow.down_turn.remove(knight)
         flow.standing.append(knight)
-        return [said(KnockdownStep(knight=mini.name, step="flips"))]
+        return [KnockdownStep(knight=mini.name, step="flips")]
     return []
 
 
 @implements("Knight Round Overview", tests=[K + "test_all_knights_acted_starts_the_next_monster_round"])
-def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> list[str]:
+def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> list[Line]:
     clash = running(state)
     not_waiting(clash)
     flow = clash.flow
@@ -144,7 +144,7 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
     else:
         lines = []
     flow.acted.append(knight)
-    lines.append(said(TurnEnded(knight=mini.name)))
+    lines.append(TurnEnded(knight=mini.name))
     squire = knight in state.squires  # a Squire has no Conditions and never Hides (docs/squires.md)
     lines += [] if squire else _held_conditions(engine, state, dice, knight)
     lines += traits.resolve(engine, state, dice, "end_of_knight_turn", knight)
@@ -162,7 +162,7 @@ def end_turn(engine: Engine, state: CampaignState, knight: str, dice: Dice) -> l
 
 
 @implements("Conditions", chapter="Clash Phase", tests=[C + "test_opened_vein_costs_vigor_at_the_end_of_each_turn"])
-def _held_conditions(engine: Engine, state: CampaignState, dice: Dice, knight: str) -> list[str]:
+def _held_conditions(engine: Engine, state: CampaignState, dice: Dice, knight: str) -> list[Line]:
     """Conditions acting "At the end of each of your turns" (rules/knights/turn_end.py)."""
     k = knight_state(state, knight)
     found = turn_end.end_of_turn(engine.catalogue, k)
@@ -170,13 +170,13 @@ def _held_conditions(engine: Engine, state: CampaignState, dice: Dice, knight: s
         return []
     h = harm.Harm(engine, state, dice)
     for name, effects in found:
-        h.say(said(ConditionActs(knight=k.name, condition=name)))
+        h.say(ConditionActs(knight=k.name, condition=name))
         harm.resolve_effects(h, k.id, effects, source=name)
     harm.settle(h)
     return h.lines
 
 
-def end_dead_turn(engine: Engine, state: CampaignState, dice: Dice) -> list[str]:
+def end_dead_turn(engine: Engine, state: CampaignState, dice: Dice) -> list[Line]:
     """A Knight who dies during their own turn "cannot be used in any way": their turn ends at once, and the Knight
     Round with it when every living Knight has acted (else the next Knight could never open a turn)."""
     clash = state.clash
@@ -191,11 +191,11 @@ def end_dead_turn(engine: Engine, state: CampaignState, dice: Dice) -> list[str]
 @implements("End of Knight Round", tests=[S + "test_end_of_knight_round_effects_after_every_knight_has_acted"])
 @implements("Knight Round", tests=[K + "test_all_knights_acted_starts_the_next_monster_round",
                                    S + "test_end_of_knight_round_effects_after_every_knight_has_acted"])
-def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[str]:
+def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[Line]:
     """"Once all Knights have taken their turns, proceed to the next Monster Round." Instant Depletion cards come
     back at the end of the Round."""
     assert state.clash is not None
-    lines = [said(KnightRoundEnded(round=state.clash.flow.round)),
+    lines: list[Line] = [KnightRoundEnded(round=state.clash.flow.round),
              *traits.resolve(engine, state, dice, "end_of_knight_round")]
     if state.clash.over is not None:
         return lines
@@ -206,9 +206,9 @@ def end_knight_round(engine: Engine, state: CampaignState, dice: Dice) -> list[s
             instant = techniques.in_area(k, "instant")  # read from the Knight Board, never from the sentence
             back = techniques.end_of_round(k)
             if instant:
-                lines.append(said(RoundKnightLine(knight=mini.name, then=[back[0]])))
+                lines.append(RoundKnightLine(knight=mini.name, then=[back[0]]))
     flow.round += 1
     flow.phase, flow.acted, flow.turn = "monster", [], None
     flow.used, flow.named = [], {}
-    lines.append(said(KnightRoundEnded(round=flow.round - 1, next=flow.round)))
+    lines.append(KnightRoundEnded(round=flow.round - 1, next=flow.round))
     return lines

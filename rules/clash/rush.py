@@ -19,7 +19,7 @@ from rules.clash.round_facts import KnightMoved, RushAutoBreak
 from rules.clash.weapon_range import effective_range
 from rules.coverage import implements
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState
@@ -69,7 +69,7 @@ def allowed_endings(state: CampaignState, kid: str, m: Mini_M, face: GearFace, s
 
 @implements("Complicated Actions", tests=[T + "test_rush_needs_both_actions", T + "test_rush_is_one_command"])
 def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini_M, face: GearFace,
-         keywords: list[Keyword], to: str) -> list[str]:
+         keywords: list[Keyword], to: str) -> list[Line]:
     """The movement part of Rush, on the Knight's open turn; the Attack follows in the same command."""
     clash = state.clash
     assert clash is not None and clash.flow.turn is not None
@@ -104,7 +104,7 @@ def rush(cat: Catalogue, state: CampaignState, k: KnightState, kid: str, m: Mini
     clash.flow.turn.moved = True
     moved = st.after(cat, k, "movement")
     clash.flow.pool["break"] = clash.flow.pool.get("break", 0) + 1
-    return [said(KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.told, rush=kind,
-                             spaces=nearest)),
-            *moved, said(RushAutoBreak(kind=kind))]
+    return [KnightMoved(knight=k.name, space=dest.label, speed=speed, then=outcome.told, rush=kind,
+                        spaces=nearest),
+            *moved, RushAutoBreak(kind=kind)]
 

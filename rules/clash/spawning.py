@@ -17,7 +17,7 @@ from rules.clash.mob_facts import MobPlaceByHand, MobRises
 from rules.clash.mob_track import occupied
 from rules.coverage import implements
 from rules.engine import Engine
-from rules.facts import said
+from rules.facts import Line
 from rules.state import CampaignState
 
 T = "tests/clash/test_spawning.py::"
@@ -37,14 +37,14 @@ def edge_space(board: BoardState, near: Coord | None) -> Coord | None:
 
 
 @implements("Spawning Mobs", tests=[T + "test_a_spawned_mob_rises_on_the_closest_edge_space_facing_the_knights"])
-def place_spawned(engine: Engine, state: CampaignState, near: str | None) -> list[str]:
+def place_spawned(engine: Engine, state: CampaignState, near: str | None) -> list[Line]:
     """Every Mob on the Mob track without a miniature gets one, where the Monster's spawn says."""
     clash = state.clash
     if clash is None or clash.monster_type != "mob":
         return []
     m = monster_content(engine, clash)
     placed = {mini.mob_number for mini in state.board.monsters}
-    lines: list[str] = []
+    lines: list[Line] = []
     for space in occupied(clash):
         if space in placed:
             continue
@@ -56,7 +56,7 @@ def place_spawned(engine: Engine, state: CampaignState, near: str | None) -> lis
         cell = edge_space(state.board, knight.space if knight else None) if where == "edge_near_attacker" else None
         if cell is None:
             placement = m.spawn.placement if m.spawn is not None and m.spawn.placement else ""
-            lines.append(said(MobPlaceByHand(mob=space, name=name, placement=placement)))
+            lines.append(MobPlaceByHand(mob=space, name=name, placement=placement))
             continue
         mini = Monster(id=slug(name), name=name, kind="mob", anchor=cell, diagram=m.diagram, mob_number=space,
                        unavoidable_knockback=m.unavoidable_knockback or 0, lumbering=m.lumbering,
@@ -67,6 +67,6 @@ def place_spawned(engine: Engine, state: CampaignState, near: str | None) -> lis
         if turned:
             state.board = turned[0].state
         facing = state.board.monster(mini.id).facing
-        lines.append(said(MobRises(mob=space, space=cell.label, facing=facing.name,
-                               knight=knight.name if knight else "")))
+        lines.append(MobRises(mob=space, space=cell.label, facing=facing.name,
+                          knight=knight.name if knight else ""))
     return lines

@@ -14,6 +14,7 @@ from rules.clash.attack_target import Target
 from rules.clash.harm_state import Harm
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import Line
 from rules.state import CampaignState
 
 # harm(h, squire id, effects, hits, source, apart, by a Monster Attack): ``apart`` resolves the Monster's side of
@@ -24,7 +25,7 @@ HarmSquire = Callable[[Harm, str, Sequence[Any], int, str, Callable[[Harm, Any, 
 @dataclass(frozen=True)
 class SquireRules:
     refresh: Callable[[Engine, CampaignState, str], list[str]]  # the Squire's Refresh step: its Heat Refresh
-    play_left: Callable[[Engine, CampaignState, Dice, list[str]], list[str]]  # the bot plays these Squires' turns
+    play_left: Callable[[Engine, CampaignState, Dice, list[str]], list[Line]]  # the bot plays these Squires' turns
     harm: HarmSquire
     target: Target  # a Monster Attack against a Squire: Mettle draws instead of dice
 

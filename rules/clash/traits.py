@@ -18,7 +18,7 @@ from rules.clash.lookups import knight_state, monster_content
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.facts import random_targets_said, said
+from rules.facts import Line, random_targets_said
 from rules.state import CampaignState
 
 T = "tests/clash/test_traits.py::"
@@ -84,16 +84,16 @@ def _affected(state: CampaignState, trait: Trait, knight: str | None) -> tuple[l
             tests=[T + "test_end_of_round_trait_gives_heat_to_adjacent_knights_only"],
             note="Start/End of Round Traits and the end of a Knight's turn are resolved; other timings by hand")
 def resolve(engine: Engine, state: CampaignState, dice: Dice, timing: TraitTiming,
-            knight: str | None = None) -> list[str]:
+            knight: str | None = None) -> list[Line]:
     """Resolve the Monster's Traits of ``timing`` (``knight``: the Knight ending their turn)."""
     clash = state.clash
     if clash is None or clash.over is not None:
         return []
-    lines: list[str] = []
+    lines: list[Line] = []
     for trait in monster_content(engine, clash).traits_at(clash.level):
         if trait.timing != timing:
             if trait.timing is None and trait.card and any(w in trait.text.lower() for w in WORDS[timing]):
-                lines += [said(ActivationTrait(trait=trait.name, text=trait.text, by_hand=True)),
+                lines += [ActivationTrait(trait=trait.name, text=trait.text, by_hand=True),
                           *random_targets_said(trait.text)]
             continue
         if not _met(state, trait, knight):
@@ -101,16 +101,16 @@ def resolve(engine: Engine, state: CampaignState, dice: Dice, timing: TraitTimin
         h = harm.Harm(engine, state, dice)
         targets, note = _affected(state, trait, knight)
         if note is not None:
-            lines += [said(note), *random_targets_said(trait.text)]
+            lines += [note, *random_targets_said(trait.text)]
             continue
-        h.say(said(ActivationTrait(trait=trait.name, text=trait.text)))
+        h.say(ActivationTrait(trait=trait.name, text=trait.text))
         if trait.affects == "the_monster" and trait.effects:
             # a Trait on the Monster carries only the Monster's side (Escalate, Heal...): no Knight is harmed
             harm.resolve_effects(h, _any_knight(state), trait.effects, source=trait.name)
         for kid in targets:
             harm.resolve_effects(h, kid, trait.effects, source=trait.name)
         if trait.affects != "the_monster" and not targets:
-            h.say(said(ActivationTrait(trait=trait.name, nobody=True)))
+            h.say(ActivationTrait(trait=trait.name, nobody=True))
         harm.settle(h)
         lines += h.lines
         if clash.over is not None:

@@ -11,31 +11,31 @@ from content.schema.gear import GearFace, Keyword
 from rules.clash import attention
 from rules.clash.knight_attack_facts import AttackCommitted, AttackCumbersome
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line
 from rules.knights import loadout as lo
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
 from rules.state import CampaignState
 
 
-def commit(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword]) -> list[str]:
+def commit(cat: Catalogue, k: KnightState, face: GearFace, keywords: list[Keyword]) -> list[Line]:
     """"Commit: To attack with this weapon, gain +1 Heat." — a cost: refused beyond the Heat Limit."""
     if not any(kw.name == "Commit" for kw in keywords):
         return []
-    return [said(AttackCommitted(weapon=face.name, lines=st.change_heat(cat, k, 1, voluntary=True)))]
+    return [AttackCommitted(weapon=face.name, lines=st.change_heat(cat, k, 1, voluntary=True))]
 
 
 def cumbersome(cat: Catalogue, k: KnightState, gid: str, face: GearFace, keywords: list[Keyword],
-                wound: bool) -> list[str]:
+                wound: bool) -> list[Line]:
     """"Cumbersome: During the second ability window, if you successfully wounded with this weapon, exhaust it."
     "Tireless: When you are about to activate the Cumbersome keyword, you may ignore it." """
     if not wound or not any(kw.name == "Cumbersome" for kw in keywords):
         return []
     if any(kw.name == "Tireless" for e in k.loadout if not e.discarded for kw in lo.face(cat, k, e.gear).keywords):
-        return [said(AttackCumbersome(weapon=face.name, knight=k.name, tireless=True))]
+        return [AttackCumbersome(weapon=face.name, knight=k.name, tireless=True)]
     entry = next(e for e in k.loadout if e.gear == gid)
     entry.exhausted = True
-    return [said(AttackCumbersome(weapon=face.name))]
+    return [AttackCumbersome(weapon=face.name)]
 
 
 PASS_TOKENS = {"opening", "break", "cantrip"}  # "You can only choose Opening, Break, or Cantrip tokens."

@@ -32,7 +32,7 @@ from rules.delve.encounter_state import EncounterKnight, EncounterState
 from rules.dice import Dice
 from rules.engine import Engine, Result
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line, said
 from rules.keywords.model import ENCOUNTER as ENCOUNTER_CONTEXT
 from rules.knights import statistics as st
 from rules.knights.state import KnightState
@@ -122,9 +122,11 @@ def attack_action(engine: Engine, state: CampaignState, knight: str | None, weap
                         "cantrip:break)")
     ek.action = "attack"
     m = minis[0]
-    lines = [said(ef.EncounterAttackDeclared(knight=k.name, monster=enc.name, number=m.number if len(enc.monsters) > 1
-                                             else None, weapon=face.name, reach=what)),
-             f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)) + " (no Priority check in an Encounter)"]
+    declared = ef.EncounterAttackDeclared(knight=k.name, monster=enc.name,
+                                          number=m.number if len(enc.monsters) > 1 else None, weapon=face.name,
+                                          reach=what)
+    passion = f"{k.name}: " + " ".join(st.change_passion(cat, k, 1)) + " (no Priority check in an Encounter)"
+    lines: list[Line] = [declared, passion]
     t = pw.pool_tokens(enc.pool, cantrip)
     same = one_attack(state)  # a campaign created before version 3 counted the permanent Modifier tokens only
     precision = ar.precision(cat, k, precision, t) if same else precision + t.precision + k.stats.modifiers.get(
@@ -160,7 +162,7 @@ def _reroll(engine: Engine, state: CampaignState, pending: Pending, keys: list[s
     return seq.run(a)
 
 
-def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[str]) -> seq.Attack:
+def _attack(engine: Engine, state: CampaignState, dice: Dice, p: Progress, lines: list[Line]) -> seq.Attack:
     return seq.Attack(engine, state, dice, ENCOUNTER, p, lines)
 
 
@@ -223,7 +225,7 @@ ENCOUNTER = seq.Venue(
 
 
 def _scrape(engine: Engine, state: CampaignState, dice: Dice, kingdom: Any, enc: EncounterState, side: Any,
-            p: Progress, crit: bool, margin: int, attack: dict[str, Any], lines: list[str]) -> None:
+            p: Progress, crit: bool, margin: int, attack: dict[str, Any], lines: list[Line]) -> None:
     """"If you manage to reach or exceed the AT value, you Scrape the Monster. Place a Scrape token on the Encounter
     Monster card. Then, resolve the Scrape effect (if any) ... If you gained a Crit Chance during the Attack Roll and
     dealt a Scrape, resolve the Critical effect (only once per Encounter for the whole party)." Overpower X+: a Scrape

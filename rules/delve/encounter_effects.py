@@ -49,7 +49,7 @@ from rules.delve.exploration_facts import ExplorationVigorShield
 from rules.dice import Dice
 from rules.effects import Dispatch
 from rules.engine import Engine
-from rules.facts import random_targets_said, said
+from rules.facts import Line, random_targets_said, said, sentences
 from rules.state import CampaignState
 
 
@@ -90,7 +90,7 @@ def apply(engine: Engine, state: CampaignState, dice: Dice, kingdom: Kingdom, pr
         if fn is not None:
             fn(run, e)
     harm.settle(h)  # the Judicium of a Knight who fell to 0 Vigor
-    return list(h.lines), run.reached
+    return sentences(h.lines), run.reached
 
 
 @EFFECTS.on(GainThreat, GainCurse, EncounterLoseThreat, EncounterLoseCurse, EncounterAdvanceTime)
@@ -165,7 +165,7 @@ def _lose_vigor(run: _Apply, e: LoseVigor) -> None:
     tests=["tests/delve/test_delve_gaps.py::test_a_kind_stranger_lessens_a_vigor_loss_in_an_encounter"],
     note="an Active card that lessens the next Vigor loss (A Kind Stranger) acts in Encounters too",
 )
-def lessened(state: CampaignState, kingdom: Kingdom, amount: int, lines: list[str]) -> int:
+def lessened(state: CampaignState, kingdom: Kingdom, amount: int, lines: list[Line]) -> int:
     """A card in play that says "the next time a Knight would lose Vigor during the Delve, they lose 1 less":
     the loss a Knight would suffer (after the Armor Roll) is lessened and the card is discarded."""
     from rules.delve import exploration as ex

@@ -45,7 +45,7 @@ from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.engine import Decision, Engine, Event, Result
 from rules.errors import RuleError
-from rules.facts import random_targets_said, said
+from rules.facts import Line, random_targets_said, said
 from rules.state import CampaignState
 
 T = "tests/delve/test_encounter.py::"
@@ -90,7 +90,7 @@ def to_act(state: CampaignState, enc: EncounterState) -> list[EncounterKnight]:
     return [k for k in enc.knights if k.status == "placed" and k.action is None and alive(state, k.knight)]
 
 
-def result(engine: Engine, state: CampaignState, texts: list[str], final: dict[str, Any] | None = None,
+def result(engine: Engine, state: CampaignState, texts: list[Line], final: dict[str, Any] | None = None,
            **extra: Any) -> Result:
     """Every Encounter reply: the Delve fields (docs/commands.md, /delve) and ``data.encounter``."""
     texts = [*texts, *every_knight_dead(state)]
@@ -119,7 +119,7 @@ def enc_decision(state: CampaignState, pending: Pending) -> Decision:
     return decision(state, pending).model_copy(update={"answer": ANSWER})
 
 
-def ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, prompt: str, options: list[Option], *,
+def ask(engine: Engine, state: CampaignState, texts: list[Line], kind: str, prompt: str, options: list[Option], *,
         knights: list[str] | None = None, then: Then | None = None, pick: int = 1,
         min_pick: int = 1) -> Result:
     """Stop for the party: the decision is kept in the Encounter (``encounter.pending``) and shown in the reply."""
@@ -138,7 +138,7 @@ def ask(engine: Engine, state: CampaignState, texts: list[str], kind: str, promp
 
 @implements("Encounter Sequence", tests=[T + "test_a_whole_encounter_runs_its_steps_in_order",
                                          T + "test_ambush_positions_the_knights_first_and_sits_out_a_knight"])
-def run(engine: Engine, state: CampaignState, dice: Dice, texts: list[str], **extra: Any) -> Result:
+def run(engine: Engine, state: CampaignState, dice: Dice, texts: list[Line], **extra: Any) -> Result:
     """"An Encounter consists of the following steps, resolved in order": run them until the party is asked
     something, the Knight Round waits for the Knights, or the Encounter is over."""
     while True:
@@ -190,7 +190,7 @@ def _done(enc: EncounterState) -> None:
                    T + "test_ambush_positions_the_knights_first_and_sits_out_a_knight"],
             note="ties between equally good placements: the first in reading order (the GM may move it); extra "
             "positioning dice from effects are not offered")
-def position_monsters(engine: Engine, state: CampaignState, dice: Dice, texts: list[str]) -> None:
+def position_monsters(engine: Engine, state: CampaignState, dice: Dice, texts: list[Line]) -> None:
     """Monster Positioning: a Mob rolls a d6 per miniature (Monster Count), a Vassal, King or Devil two d6, a Dragon
     one; Hope symbols are ignored. Each miniature is turned to target the most spaces (an Ambush: the most Knights);
     in an Ambush, Knights in the way of every placement are removed and suffer the Attack effect."""
@@ -241,7 +241,7 @@ def _space_options(spaces: list[tuple[int, int]], board: EncounterBoard) -> list
     return out
 
 
-def position_knights(engine: Engine, state: CampaignState, dice: Dice, texts: list[str]) -> Result | None:
+def position_knights(engine: Engine, state: CampaignState, dice: Dice, texts: list[Line]) -> Result | None:
     """Knight Positioning: "first roll a d6 die for each Knight, then place your Knights on matching unoccupied
     spaces ... If there is no available space with a matching symbol, you must either remove that Knight from the
     Encounter, or place your Knight miniature on any space targeted by the Monsters"; in an Ambush such a Knight "has
@@ -290,7 +290,7 @@ def _space(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
     name = names(state)[k.knight]
     if keys[0] == "out":
         k.status, k.why_out = "out", "chose to leave the Encounter (no matching space)"
-        texts = [said(ef.KnightSitsOut(knight=name, chosen=True))]
+        texts: list[Line] = [said(ef.KnightSitsOut(knight=name, chosen=True))]
     else:
         k.status, k.space = "placed", geo.parse(board, keys[0])
         texts = [said(ef.KnightPlaced(knight=name, space=keys[0]))]
@@ -301,7 +301,7 @@ def _space(engine: Engine, state: CampaignState, pending: Pending, keys: list[st
                                              T + "test_dragons_roar_repeats_positioning_and_the_monster_round"],
             note="Knockback, Pushback and Knockdown on the Encounter Board are shown; the GM moves the miniature "
             "(/encounter place)")
-def roar(engine: Engine, state: CampaignState, texts: list[str]) -> Result | None:
+def roar(engine: Engine, state: CampaignState, texts: list[Line]) -> Result | None:
     """Dragon's Roar: "During this second Knight Positioning step, before you roll any dice, Knights already on the
     Board may decide not to move" (``enc_roar``: the Knights who move)."""
     _, _, enc, _, _ = context(engine, state)
@@ -334,7 +334,7 @@ def _roar(engine: Engine, state: CampaignState, pending: Pending, keys: list[str
         enc.rolls.pop(kid, None)
     who = names(state)
     stay = [who[k.knight] for k in enc.knights if k.status == "placed"]
-    texts = [said(ef.RoarAnswered(moving=[who[k] for k in moving], staying=stay))]
+    texts: list[Line] = [said(ef.RoarAnswered(moving=[who[k] for k in moving], staying=stay))]
     _done(enc)
     return run(engine, state, dice, texts)
 
@@ -342,7 +342,7 @@ def _roar(engine: Engine, state: CampaignState, pending: Pending, keys: list[str
 # -- 2. Monster Round ----------------------------------------------------------------------------------------
 
 
-def monster_round(engine: Engine, state: CampaignState, dice: Dice, texts: list[str]) -> None:
+def monster_round(engine: Engine, state: CampaignState, dice: Dice, texts: list[Line]) -> None:
     """"Each Monster targets every Knight in the indicated area. Each Knight on a space targeted by a Monster suffers
     the Attack effects shown on the Encounter Monster card. In case of Vigor loss, do not draw Mortis cards other than
     Judicium." Then Dragon's Roar, once: Knight Positioning and the Monster Round again."""
@@ -378,7 +378,7 @@ def monster_round(engine: Engine, state: CampaignState, dice: Dice, texts: list[
 @implements("4. Resolution Step", tests=[T + "test_scrapes_give_failure_partial_success_as_the_card_defines",
                                           T + "test_a_token_encounter_removes_the_token_and_rotates_the_wheel",
                                           T + "test_partial_counts_as_success_for_a_quest"])
-def resolution(engine: Engine, state: CampaignState, dice: Dice, texts: list[str]) -> None:
+def resolution(engine: Engine, state: CampaignState, dice: Dice, texts: list[Line]) -> None:
     """"Count the number of Scrapes dealt and resolve the corresponding effect from the Encounter Monster card
     (Success, Partial Success, or Failure)" — Knight effects on every living Knight of the party. "When a Quest
     paragraph instructs you to resolve an Encounter, treat Partial Success as a Success"."""
@@ -401,7 +401,7 @@ def resolution(engine: Engine, state: CampaignState, dice: Dice, texts: list[str
     _done(enc)
 
 
-def finish(engine: Engine, state: CampaignState, texts: list[str], **extra: Any) -> Result:
+def finish(engine: Engine, state: CampaignState, texts: list[Line], **extra: Any) -> Result:
     """"Then, clear the Encounter components and return to the Phase that was interrupted. If the Encounter was
     triggered by an Encounter Monster token on your Kingdom tile, remove that miniature, then perform Rotation 1"
     (rules/delve/monsters.py ``encounter_over``; Hunt Spaces reached meanwhile move the tokens now)."""

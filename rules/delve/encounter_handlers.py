@@ -25,7 +25,7 @@ from rules.delve.state import DelveState
 from rules.dice import Dice
 from rules.engine import Engine, Result, handles
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line, said
 from rules.state import CampaignState
 
 T = "tests/delve/test_encounter.py::"
@@ -181,7 +181,7 @@ def encounter_start(engine: Engine, state: CampaignState, act: EncounterStart, d
     state.delve = delve.model_copy(update={"encounter": enc})
     partial = side.resolution.partial
     whence = _why_due(delve, card.id) if why == "due" else why
-    texts = [said(ef.EncounterBegins(
+    texts: list[Line] = [said(ef.EncounterBegins(
         monster=card.name, level=level, tier=side.tier, why=whence, cause=delve.encounter_cause or "",
         board=board.name, to_hit=side.to_hit, at=side.at, count=side.count, success=side.resolution.success.scrapes,
         partial=partial.scrapes if partial else None, ambush=act.ambush))]

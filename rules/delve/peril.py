@@ -25,7 +25,7 @@ from rules.coverage import implements
 from rules.delve.contract_facts import MassivePerilRemoved
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.facts import said
+from rules.facts import said, sentences
 from rules.state import CampaignState
 
 T = "tests/delve/test_delve_peril.py::"
@@ -52,7 +52,7 @@ class DelveHarm:
             return []
         lines = self.current.lines[self.told:]
         self.told = len(self.current.lines)
-        return list(lines)
+        return sentences(lines)
 
 
 @implements(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -10,7 +11,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import joined, said
+from rules.facts import Line, joined, said
 from rules.knights import actions as a
 from rules.knights import board as bd
 from rules.knights import conditions
@@ -36,7 +37,7 @@ def _knight(state: CampaignState, kid: str) -> KnightState:
     return k
 
 
-def _done(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], kind: str = "knight",
+def _done(engine: Engine, state: CampaignState, k: KnightState, lines: Sequence[Line], kind: str = "knight",
           **extra: Any) -> Result:
     return Result(state=state, events=[event(kind, joined(lines, lead=k.name))],
                   data={"knight": summary(engine.catalogue, k), **extra})
@@ -225,7 +226,7 @@ def note(engine: Engine, state: CampaignState, act: a.KnightNote, dice: Dice) ->
 def technique(engine: Engine, state: CampaignState, act: a.KnightTechnique, dice: Dice) -> Result:
     k, cat = _knight(state, act.knight), engine.catalogue
     if act.op == "refresh":
-        lines = tq.refresh(cat, k, list(act.cards), state.version >= REFRESH_CONDITIONS_VERSION)
+        lines: Sequence[Line] = tq.refresh(cat, k, list(act.cards), state.version >= REFRESH_CONDITIONS_VERSION)
     elif act.op == "end_round":
         lines = tq.end_of_round(k)
     else:
@@ -233,14 +234,14 @@ def technique(engine: Engine, state: CampaignState, act: a.KnightTechnique, dice
             raise RuleError("technique: is needed (the Technique's id)")
         if act.op == "delve" or act.op == "clash" or act.op == "exert":
             spent = technique_action(engine, state, k, act.technique) if act.op == "clash" else []
-            lines = spent + tq.use(cat, k, act.technique, act.op)
+            lines = [*spent, *tq.use(cat, k, act.technique, act.op)]
         else:
             lines = tq.move(k, act.technique, act.op)
     return _done(engine, state, k, lines, techniques=dict(k.board.techniques))
 
 
 @implements("Other Uses of Movement Actions", tests=[U + "test_unexhausting_spends_an_action_of_the_turn"])
-def unexhausting(engine: Engine, state: CampaignState, k: KnightState, spend: str | None) -> list[str]:
+def unexhausting(engine: Engine, state: CampaignState, k: KnightState, spend: str | None) -> list[Line]:
     """"Each Knight may spend their Movement Action or Combat Action to unexhaust all exhausted equipped game
     elements": during a Clash it is an action of the Knight's own turn; outside a Clash, bookkeeping."""
     from rules.clash import rounds
@@ -272,7 +273,7 @@ ACTIONS = {"movement": ("moved",), "combat": ("attacked",), "complicated": ("mov
 @implements("Technique Cards", tests=[
     "tests/clash/test_technique_actions.py::test_a_technique_costing_the_movement_action_spends_it",
     "tests/clash/test_technique_actions.py::test_a_spent_movement_action_refuses_the_technique"])
-def technique_action(engine: Engine, state: CampaignState, k: KnightState, tid: str) -> list[str]:
+def technique_action(engine: Engine, state: CampaignState, k: KnightState, tid: str) -> list[Line]:
     """Rulebook, "Technique Cards": "When you use a Technique, you must first pay its cost." and "Knight Turns":
     "Some effects and abilities may require you to spend one or both of your actions. You can only spend an action if
     you haven't performed it yet, and after it is spent it cannot be performed again this turn." A Clash Technique
@@ -309,7 +310,7 @@ def technique_action(engine: Engine, state: CampaignState, k: KnightState, tid: 
 def gear(engine: Engine, state: CampaignState, act: a.KnightGear, dice: Dice) -> Result:
     k = _knight(state, act.knight)
     if act.op == "unexhaust_all":
-        lines = unexhausting(engine, state, k, act.spend) + lo.unexhaust_all(k)
+        lines: Sequence[Line] = [*unexhausting(engine, state, k, act.spend), *lo.unexhaust_all(k)]
     else:
         if act.gear is None:
             raise RuleError("gear: is needed (the Gear card's id)")

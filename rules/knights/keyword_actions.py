@@ -14,7 +14,7 @@ from content.schema.cards import Effect
 from rules.dice import Dice
 from rules.engine import Engine, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import joined, said
+from rules.facts import Line, joined, said
 from rules.knights import conditions as cond
 from rules.knights import keyword_effects as kw
 from rules.knights.keyword_facts import ConditionTokensSet
@@ -60,7 +60,7 @@ def _knight(state: CampaignState, kid: str) -> KnightState:
     return k
 
 
-def _done(engine: Engine, state: CampaignState, k: KnightState, lines: list[str], named: bool = False) -> Result:
+def _done(engine: Engine, state: CampaignState, k: KnightState, lines: list[Line], named: bool = False) -> Result:
     cat = engine.catalogue
     told = joined(lines) if named else joined(lines, lead=k.name)
     return Result(state=state, events=[event("knight", told)],

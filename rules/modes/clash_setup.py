@@ -7,16 +7,17 @@ from __future__ import annotations
 from content.schema.monsters import Monster
 from rules.dice import Dice
 from rules.engine import Engine
+from rules.facts import Line
 from rules.knights.state import KnightState
 from rules.modes import five_player, true_solo
 from rules.state import CampaignState
 
 
 def at_setup(engine: Engine, state: CampaignState, monster: Monster, knights: list[KnightState],
-             colours: tuple[str, ...] | list[str], dice: Dice) -> list[str]:
+             colours: tuple[str, ...] | list[str], dice: Dice) -> list[Line]:
     if state.clash is None:
         return []
-    lines: list[str] = []
+    lines: list[Line] = []
     if five_player.active(state):
         lines += five_player.place_fifth(state, knights, colours)
         lines += five_player.add_accursed(engine, state, list(monster.bp_cards), dice)

@@ -15,7 +15,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
-from rules.facts import said
+from rules.facts import Line, said
 from rules.knights.state import KnightState
 from rules.modes.mode_facts import FiveAccursed, FiveAccursedPersists, FiveFifthPlaced
 from rules.state import CampaignState
@@ -50,7 +50,7 @@ def extra_knight_spaces(state: CampaignState, spaces: int) -> int:
                  "a Mob Clash (one more Mob on the track that every Attack must target), the fifth Knight's placement "
                  "and the Party Leader's Clue token (rules.expedition.clue_cards) are automated; the players may "
                  "move the fifth Knight to another space adjacent to a Knight")
-def add_accursed(engine: Engine, state: CampaignState, cards: list[BPCard], dice: Dice) -> list[str]:
+def add_accursed(engine: Engine, state: CampaignState, cards: list[BPCard], dice: Dice) -> list[Line]:
     """"Add a special Accursed Persistence BP card to each Clash you resolve." Boss Clash: it is shuffled into the
     BP deck at Clash Setup; Mob Clash: it joins the Mob track as one more Mob, with its miniature (docs/rulings.md,
     "The Accursed Persistence BP card")."""
@@ -69,7 +69,7 @@ def add_accursed(engine: Engine, state: CampaignState, cards: list[BPCard], dice
         if space is None:
             clash.removed.append(card.id)
             return [said(FiveAccursed(where="waits"))]
-        lines = [said(FiveAccursed(where="mob_track", space=space, at=card.at))]
+        lines: list[Line] = [said(FiveAccursed(where="mob_track", space=space, at=card.at))]
         return lines + place_spawned(engine, state, None)
     clash.bp_deck = dice.shuffle([*clash.bp_deck, card.id])
     return [said(FiveAccursed(where="bp_deck", at=card.at))]

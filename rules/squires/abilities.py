@@ -46,7 +46,7 @@ from rules.dice import Dice
 from rules.effects import Dispatch
 from rules.engine import Engine, Event, observes
 from rules.errors import RuleError
-from rules.facts import Paragraph, random_targets_said, said
+from rules.facts import Paragraph, random_targets_said, said, sentences
 from rules.knights import statistics as st
 from rules.squires import ability_facts as af
 from rules.squires.handlers import change
@@ -447,7 +447,7 @@ def finish(run: Run) -> list[str]:
     if run.h is None:
         return []
     harm.settle(run.h)
-    return list(run.h.lines)
+    return sentences(run.h.lines)
 
 
 def resume(engine: Engine, state: CampaignState, pending: Pending, chosen: list[str],

@@ -15,6 +15,7 @@ The bot plays the Squire's choices by this policy (the players override it by ty
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -38,9 +39,9 @@ from rules.clash.view import clash_data
 from rules.coverage import implements
 from rules.decision_records import SquireRunThen
 from rules.dice import Dice
-from rules.engine import Engine, Event, Result, handles
+from rules.engine import Engine, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import Paragraph, said
+from rules.facts import Line, Paragraph, said
 from rules.keywords.model import SQUIRE as SQUIRE_CONTEXT
 from rules.squires import abilities, mettle, pool
 from rules.squires import clash_facts as cf
@@ -115,14 +116,14 @@ def can_pay(engine: Engine, s: SquireState) -> bool:
     return s.heat + 1 <= engine.catalogue.squires[s.squire].heat_limit - s.heat_reserve
 
 
-def squire_result(engine: Engine, state: CampaignState, s: SquireState, lines: list[str], **data: Any) -> Result:
+def squire_result(engine: Engine, state: CampaignState, s: SquireState, lines: Sequence[Line], **data: Any) -> Result:
     out: dict[str, Any] = {"squire": summary(engine, s), **data}
     pending = None
     if state.clash is not None:
         out["clash"] = clash_data(state.clash, gm=False)
         if state.clash.flow.pending is not None and state.clash.flow.pending.kind == "squire_target":
             pending = decision(state, state.clash.flow.pending)
-    return Result(state=state, events=[Event(kind="squire", text=x) for x in lines], data=out, pending=pending)
+    return Result(state=state, events=[event("squire", x) for x in lines], data=out, pending=pending)
 
 
 # --- on the board ----------------------------------------------------------------------------------------------
@@ -215,7 +216,7 @@ def squire_ability(engine: Engine, state: CampaignState, act: SquireAbility, dic
     return squire_result(engine, state, s, lines, ability=info)
 
 
-def squire_end_turn_lines(engine: Engine, state: CampaignState, s: SquireState, dice: Dice) -> list[str]:
+def squire_end_turn_lines(engine: Engine, state: CampaignState, s: SquireState, dice: Dice) -> list[Line]:
     """End a turn the policy played, once a Heroic Arc decision of its Attack is answered."""
     clash = state.clash
     if clash is None or clash.over is not None or clash.flow.turn is None or clash.flow.turn.knight != s.id:
@@ -236,9 +237,7 @@ def _resume_ability(engine: Engine, state: CampaignState, pending: Pending, chos
     """The players chose who a Squire's Ability is for (rules/squires/abilities.py asked): it goes on, and the
     policy's turn ends if it was waiting for this."""
     s, lines, end = abilities.resume(engine, state, pending, chosen, dice)
-    if end:
-        lines += squire_end_turn_lines(engine, state, s, dice)
-    return squire_result(engine, state, s, lines)
+    return squire_result(engine, state, s, [*lines, *squire_end_turn_lines(engine, state, s, dice)] if end else lines)
 
 
 def _adjacent_monster(state: CampaignState, mini: Knight, wanted: str | None) -> Monster:
@@ -277,7 +276,7 @@ def squire_turn(engine: Engine, state: CampaignState, act: SquireTurn, dice: Dic
     return squire_result(engine, state, s, lines, attack=attack)
 
 
-def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) -> tuple[list[str], Any]:
+def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) -> tuple[list[Line], Any]:
     mini = _mini(state, s.id)
     lines = open_turn(engine, state, s.id) + [said(cf.SquirePolicyTurn(squire=s.name))]
     assert state.clash is not None and state.clash.flow.turn is not None
@@ -305,10 +304,10 @@ def play_turn(engine: Engine, state: CampaignState, dice: Dice, s: SquireState) 
     return lines, attack
 
 
-def play_left(engine: Engine, state: CampaignState, dice: Dice, left: list[str]) -> list[str]:
+def play_left(engine: Engine, state: CampaignState, dice: Dice, left: list[str]) -> list[Line]:
     """When the last Knight ends their turn and only Squires have not acted, the bot plays their turns by the policy
     (players who want otherwise type the Squire's commands before the last Knight ends the turn)."""
-    lines: list[str] = []
+    lines: list[Line] = []
     for sid in left:
         if state.clash is None or state.clash.over is not None or state.clash.flow.phase != "knight" or \
                 state.clash.flow.pending is not None:
@@ -320,7 +319,7 @@ def play_left(engine: Engine, state: CampaignState, dice: Dice, left: list[str])
 # --- Performing Attacks with Squires -------------------------------------------------------------------------------
 
 
-def _draw_one(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> MettleCard:
+def _draw_one(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line]) -> MettleCard:
     deck = mettle_deck(engine)
     card = deck.card(draw_cards(engine, state, dice, 1, lines)[0])
     lines.append(said(sf.SquireMettleDrawn(cards=[sf.MettleShown(name=card.name, clue=card.clue)], from_deck=False)))
@@ -342,7 +341,7 @@ def squire_attack(engine: Engine, state: CampaignState, act: SquireAttack, dice:
                                                      T + "test_squire_attack_full_miss_ends_the_attack",
                                                      T + "test_critical_chance_attack_is_a_critical_wound"])
 def _attack(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, m: Monster, precision: int,
-            redraw: bool, lines: list[str]) -> dict[str, Any]:
+            redraw: bool, lines: list[Line]) -> dict[str, Any]:
     """"Squires perform Attacks in a similar manner to Knights, but they substitute the Attack Roll and the Power Roll
     with Mettle card draws": the ten steps of rules/clash/attack_sequence.py with the Squire's own steps (no weapon,
     so no First Ability Window; the Heroic Arc at the Second). The BP card, its AT, the Wound Stack and the
@@ -497,7 +496,7 @@ SQUIRE = seq.Venue(
 
 
 def _attack_draw(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, d: MettleDraw,
-                 lines: list[str]) -> tuple[MettleCard | None, dict[str, Any]]:
+                 lines: list[Line]) -> tuple[MettleCard | None, dict[str, Any]]:
     """The Attack Roll's draw, with the boons of the Squire's Abilities and Heroic Arc: Critical Chance (no card: "it is
     an automatic Full Hit"), or N cards drawn and the better kept."""
     if abilities.take_boon(s, "critical_chance"):
@@ -535,7 +534,7 @@ def _power(card: MettleCard, d: MettleDraw, s: SquireState, at: int,
 
 
 def _determine_bp(engine: Engine, state: CampaignState, dice: Dice, m: Monster,
-                  lines: list[str]) -> tuple[BPCard, int]:
+                  lines: list[Line]) -> tuple[BPCard, int]:
     assert state.clash is not None
     content = monster_content(engine, state.clash)
     space = 0

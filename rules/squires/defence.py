@@ -20,7 +20,7 @@ from rules.clash.squire_hooks import SquireRules, register
 from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine
-from rules.facts import said
+from rules.facts import Line, said
 from rules.squires import abilities, mettle
 from rules.squires import clash_facts as cf
 from rules.squires.clash import can_pay, play_left, refresh, squire_state
@@ -40,7 +40,7 @@ def _gates(state: CampaignState, card: MonsterAttack, s: SquireState, mini: Knig
     return [g for g in card.gates if values[g.stat] >= g.at_least]
 
 
-def _passes(state: CampaignState, act: Activation, lines: list[str], out_of_reach: bool) -> None:
+def _passes(state: CampaignState, act: Activation, lines: list[Line], out_of_reach: bool) -> None:
     if out_of_reach:
         lines.append(said(cf.SquireOutOfReach(squire=squire_state(state, act.targets[act.index]).name)))
     _next_target(act)
@@ -56,7 +56,7 @@ def _next_target(act: Activation) -> None:
     T + "test_monster_attack_against_a_squire_draws_mettle_and_costs_vigor",
     T + "test_squire_evasion_redraw_policy_respects_the_heat_limit",
     T + "test_squire_judicium_only_at_zero_vigor"])
-def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[str], act: Activation,
+def defend(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line], act: Activation,
            card: MonsterAttack, sid: str) -> None:
     """A Monster Attack against the Squire of the current Target: "To perform an Evasion Roll as a Squire, draw a
     Mettle card and refer to the Hits Evaded value." Judgements are regular Attacks. The consequences and After
@@ -98,7 +98,7 @@ SQUIRE = Target(gone=lambda state, sid: state.board.knight(sid).dead, passes=_pa
 
 
 def _evade(engine: Engine, state: CampaignState, dice: Dice, s: SquireState, count: int, difficulty: int,
-           lines: list[str], card: MonsterAttack) -> int:
+           lines: list[Line], card: MonsterAttack) -> int:
     reshuffle_after_critical(engine, state, dice, lines)
     d = MettleDraw(kind="evasion", cards=[], dice=count, difficulty=difficulty, hits=count)
     n = mettle.evasion_cards(count)

@@ -15,7 +15,7 @@ from rules.coverage import implements
 from rules.dice import Dice
 from rules.engine import Engine, Event, Result, event, handles
 from rules.errors import RuleError
-from rules.facts import joined, said
+from rules.facts import Line, joined, said
 from rules.knights.view import slug
 from rules.squires import actions as a
 from rules.squires import mettle
@@ -150,7 +150,7 @@ def stat(engine: Engine, state: CampaignState, act: a.SquireStat, dice: Dice) ->
 
 
 def _resolve(engine: Engine, state: CampaignState, s: SquireState, d: MettleDraw, dice: Dice,
-             lines: list[str]) -> Result:
+             lines: list[Line]) -> Result:
     """Draw the cards of ``d`` (one, or 1-3 for an Evasion Roll), discard them and resolve them."""
     count = mettle.evasion_cards(d.dice) if d.kind == "evasion" else 1
     drawn = draw_cards(engine, state, dice, count, lines)
@@ -177,7 +177,7 @@ def _resolve(engine: Engine, state: CampaignState, s: SquireState, d: MettleDraw
     return Result(state=state, events=[event("mettle", joined(lines, lead=s.name))], data=data)
 
 
-def draw_cards(engine: Engine, state: CampaignState, dice: Dice, count: int, lines: list[str]) -> list[str]:
+def draw_cards(engine: Engine, state: CampaignState, dice: Dice, count: int, lines: list[Line]) -> list[str]:
     """Draw ``count`` Mettle cards and discard them ("After you resolve a Mettle card, discard it")."""
     deck, pile = mettle_pile(engine, state, dice)
     drawn: list[str] = []
@@ -194,7 +194,7 @@ def draw_cards(engine: Engine, state: CampaignState, dice: Dice, count: int, lin
 
 @implements("Mettle Deck", tests=[S + "test_a_critical_card_in_the_discard_pile_reshuffles_after_the_action",
                                 S + "test_seven_evasion_dice_draw_three_mettle_cards"])
-def reshuffle_after_critical(engine: Engine, state: CampaignState, dice: Dice, lines: list[str]) -> None:
+def reshuffle_after_critical(engine: Engine, state: CampaignState, dice: Dice, lines: list[Line]) -> None:
     """Before a new Action: "After you fully resolve the current Action, if there is a Critical Chance or Critical
     Miss card in the discard pile, shuffle the Mettle discard pile into a new Mettle deck"."""
     deck, pile = mettle_pile(engine, state, dice)
@@ -209,7 +209,7 @@ def reshuffle_after_critical(engine: Engine, state: CampaignState, dice: Dice, l
 @handles(a.SquireDraw)
 def draw(engine: Engine, state: CampaignState, act: a.SquireDraw, dice: Dice) -> Result:
     s = _squire(state, act.squire)
-    lines: list[str] = []
+    lines: list[Line] = []
     if act.kind in NEW_ACTION:
         reshuffle_after_critical(engine, state, dice, lines)
     d = MettleDraw(kind=act.kind, cards=[], to_hit=act.to_hit, precision=act.precision, difficulty=act.difficulty,
@@ -225,7 +225,7 @@ def redraw(engine: Engine, state: CampaignState, act: a.SquireRedraw, dice: Dice
         raise RuleError(f"{s.name} has drawn no Mettle card to re-draw; use /squire draw first")
     if last.kind != "evasion" and last.redraws >= 1:
         raise RuleError("this result was already re-drawn: you must accept the new result")
-    lines: list[str] = []
+    lines: list[Line] = []
     if act.free:
         lines.append(said(sf.SquireRedraw(how="free")))
     else:

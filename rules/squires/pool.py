@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.clash import power_roll as pw
 from rules.clash.flow import Flow
 from rules.coverage import implements
-from rules.facts import said
+from rules.facts import Line, said
 from rules.squires.clash_facts import SquirePoolPower, SquirePoolTokens
 
 T = "tests/squires/test_squire_pool.py::"
@@ -30,7 +30,7 @@ def tokens(pool: dict[str, int]) -> tuple[pw.PoolTokens, list[str]]:
 @implements("Performing Attacks with Squires", tests=[T + "test_opening_tokens_add_to_the_squires_precision",
                                                      T + "test_break_and_black_tokens_turn_potentials_into_power",
                                                      T + "test_the_pool_is_cleared_after_the_squires_attack"])
-def on_power(t: pw.PoolTokens, potential: int, critical_miss: bool, lines: list[str]) -> tuple[int, dict[str, int]]:
+def on_power(t: pw.PoolTokens, potential: int, critical_miss: bool, lines: list[Line]) -> tuple[int, dict[str, int]]:
     """Power gained from the Pool on the Power draw: the Power tokens, then the Potentials turned into Power (Sunder,
     Break, Hope, Fire as for a Knight; Black as Break, the re-rolls being "used"). Nothing on a Critical Miss ("an
     automatic Fail")."""
@@ -47,7 +47,7 @@ def on_power(t: pw.PoolTokens, potential: int, critical_miss: bool, lines: list[
     return total, used
 
 
-def clear(flow: Flow, before: dict[str, int], used: dict[str, int]) -> list[str]:
+def clear(flow: Flow, before: dict[str, int], used: dict[str, int]) -> list[Line]:
     """"Clear the Knight Pool" after the Squire's Attack, as after a Knight's (rules/clash/power_roll.clear_pool)."""
     flow.pool, lines = pw.clear_pool(flow.pool, used.get("fire", 0), before)
     return lines
