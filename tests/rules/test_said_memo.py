@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.engine import Event
-from rules.facts import Fact, Paragraph, RandomKnightsTargeted, said, unpack
+from rules.facts import Fact, Paragraph, RandomKnightsTargeted, said, sentences, unpack
 
 
 def test_a_said_line_gives_back_its_own_fact() -> None:
@@ -41,3 +41,12 @@ def test_a_said_line_copied_into_a_plain_string_reads_back_the_same() -> None:
     plain = str(line)  # as a field, a join or a stored state holds it: a plain str, the same text
     assert type(plain) is str and plain == line
     assert unpack(plain) == f and Event(kind="harm", text=plain).fact == f
+
+
+def test_a_fact_line_is_its_own_event_and_goes_to_a_family_of_sentences_as_said() -> None:
+    """A Clash list holds facts (``list[Line]``): the Event of such a line is the fact; ``sentences`` hands the list
+    to a family whose lists are still sentences, each fact as a line that carries it."""
+    f = RandomKnightsTargeted(count=1, source="a Clash list")
+    assert Event(kind="attack", text=f).fact is f and Event(kind="attack", text=f).text == ""
+    handed = sentences(["A sentence.", f])
+    assert handed[0] == "A sentence." and isinstance(handed[1], str) and unpack(handed[1]) is f
