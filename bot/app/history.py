@@ -59,15 +59,18 @@ def replay_entry(engine: Engine, state: CampaignState, entry: LogEntry, verify: 
     return result
 
 
-async def find_top(db: Database, campaign_id: int, page: int = 64) -> Slot | None:
+async def find_top(db: Database, campaign_id: int, first: int = 8, page: int = 64) -> Slot | None:
     """The newest effective action, found by walking the log backwards from its end (an undo takes
-    back one action, an amend replaces the entry it names); usually only the last few entries are read."""
+    back one action, an amend replaces the entry it names). Usually the last entry is it: the walk reads the last
+    ``first`` entries, then ``page`` at a time (each entry read is parsed, its events and rolls included)."""
     pops = 0
     replaced: set[int] = set()
     top: LogEntry | None = None
     want: int | None = None  # while resolving an amend chain: the seq of the entry it replaced
     before: int | None = None
-    while entries := await db.log_backwards(campaign_id, before_seq=before, limit=page):
+    limit = first
+    while entries := await db.log_backwards(campaign_id, before_seq=before, limit=limit):
+        limit = page
         for e in entries:
             if top is not None:
                 if e.seq == want:

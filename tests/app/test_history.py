@@ -119,3 +119,17 @@ async def test_replaying_the_log_rebuilds_the_head_state(table: Table) -> None:
     loaded = await table.app.load(invocation("gm", "/gm state"))
     rebuilt = await rebuild(table.app.db, table.app.engine, loaded.row.id)
     assert rebuilt.model_dump() == loaded.state.model_dump()
+
+
+async def test_undo_walks_back_past_the_first_entries_it_reads(table: Table) -> None:
+    """The newest effective action is found by reading the log backwards, the last few entries first: a run of ten
+    undos (twenty entries back) still finds the right action to take back next."""
+    states = [await table.state()]
+    for n in range(12):
+        await table.ok(f"/roll test difficulty:{n % 9 + 1}")
+        states.append(await table.state())
+    for n in range(10):
+        await table.ok("/gm undo")
+        assert await table.state() == states[11 - n]
+    await table.ok("/gm undo")
+    assert await table.state() == states[1]
