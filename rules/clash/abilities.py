@@ -17,6 +17,7 @@ Defy and their subtypes, Reinforce X, Sacrifice, Daze).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
@@ -121,11 +122,11 @@ def _taken(state: CampaignState, pending: Pending | None, window: str, kid: str,
     return "window" if f"{kid}:{base_name(name)[0]}" in named else None
 
 
-def _pay(cat: Catalogue, k: KnightState, kind: str, source: str, cost: str) -> list[Line]:
+def _pay(cat: Catalogue, k: KnightState, kind: str, source: str, cost: str) -> Sequence[Line]:
     """Costs are voluntary: refused when they cannot be paid in full."""
     lowered = cost.lower()
     if kind == "technique":
-        return [*techniques.use(cat, k, source, "exert" if lowered == "exert" else "clash")]
+        return techniques.use(cat, k, source, "exert" if lowered == "exert" else "clash")
     item = next(i for i in k.loadout if i.gear == source)
     out: list[Line] = []
     if "charge" in lowered:
@@ -177,8 +178,8 @@ def react(engine: Engine, state: CampaignState, act: KnightReact, dice: Dice) ->
         pending.named = named = pending.named or []
     else:
         named = clash.flow.named.setdefault(window, [])
-    lines = _pay(cat, k, kind, act.source, cost)
-    lines.insert(0, AbilityUsed(knight=k.name, ability=name, card=shown))
+    paid = _pay(cat, k, kind, act.source, cost)
+    lines: list[Line] = [AbilityUsed(knight=k.name, ability=name, card=shown), *paid]
     special = knight_windows.special(base, keywords, moves=state.version >= BOARD_PIECES_VERSION)
     if special is not None:  # Reinforce X, Sacrifice, Daze: applied before the tokens the same ability places
         lines += knight_windows.use(engine, state, pending, kid, special, passive=kind == "gear" and not cost,
@@ -203,12 +204,12 @@ def _activation(pending: Pending | None) -> Activation | None:
 
 
 def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: str, base: str, strength: int,
-            text: str, to: str | None, *, lesser: bool = False) -> list[Line]:
+            text: str, to: str | None, *, lesser: bool = False) -> Sequence[Line]:
     k = knight_state(state, kid)
     if base == "hide":
         if pending is not None:
             raise RuleError(f"{attention.HIDE} It is not a Reaction: use it during {k.name}'s own turn")
-        return [*attention.declare_hide(state, kid, k.name)]
+        return attention.declare_hide(state, kid, k.name)
     if base == "reflex":
         if to is None:
             raise RuleError(f"Reflex moves {k.name} up to {strength} space(s): say where with to:<space>")
@@ -220,7 +221,7 @@ def _effect(engine: Engine, state: CampaignState, pending: Pending | None, kid: 
         return [AbilityReflex(knight=k.name, space=to.upper(), strength=strength, board=outcome.told),
                 *attention.after_move(state, kid, k.name)]
     if base.startswith("refresh"):  # Refresh X: the Knight's OR (rules/knights/techniques.py)
-        return [*techniques.refresh_ability(k, base)]
+        return techniques.refresh_ability(k, base)
     act = _activation(pending)
     if base in DEFENCES and act is not None and pending is not None:
         if lesser:
