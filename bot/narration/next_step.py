@@ -159,14 +159,12 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})  # what most of a reply'
 
 
 def _told(v: Any) -> Any:
-    """``v`` with its facts told; ``v`` itself (the same object) when it holds none, so nothing is copied."""
-    if type(v) in _PLAIN:
+    """``v`` with its facts told; ``v`` itself (the same object) when it holds none, so nothing is copied. The
+    plain dicts and lists most of a reply's data is are walked first, each value's type tested once."""
+    kind = type(v)
+    if kind in _PLAIN:
         return v
-    if isinstance(v, NextStep):
-        return command_text(v)
-    if isinstance(v, Fact):
-        return words(v) or ""
-    if isinstance(v, dict):
+    if kind is dict or isinstance(v, dict):
         out: dict[Any, Any] | None = None
         for k, x in v.items():
             if type(x) in _PLAIN:  # not called for: most values are plain
@@ -176,14 +174,21 @@ def _told(v: Any) -> Any:
                 out = out if out is not None else dict(v)
                 out[k] = y
         return v if out is None else out
-    if isinstance(v, (list, tuple)):
-        if all(type(x) in _PLAIN for x in v):
+    if kind is list or kind is tuple or isinstance(v, (list, tuple)):
+        for x in v:
+            if type(x) not in _PLAIN:
+                break
+        else:
             return v
         items = [_told(x) for x in v]
         if all(y is x for x, y in zip(items, v, strict=True)):
             return v
         kept = [y for x, y in zip(v, items, strict=True) if not (isinstance(x, Fact) and y == "")]
         return kept if isinstance(v, list) else tuple(kept)
+    if isinstance(v, NextStep):
+        return command_text(v)
+    if isinstance(v, Fact):
+        return words(v) or ""
     return v
 
 
