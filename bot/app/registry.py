@@ -11,6 +11,7 @@ import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -83,6 +84,16 @@ class Command:
     def name(self) -> str:
         return "/" + " ".join(self.path)
 
+    @cached_property
+    def specs(self) -> dict[str, Option]:
+        """Its options by name (made once: every command line checks its options against them)."""
+        return {o.name: o for o in self.options}
+
+    @cached_property
+    def aliases(self) -> dict[str, str]:
+        """Its options' older names, each to the option's name."""
+        return {a: o.name for o in self.options for a in o.aliases}
+
     def usage(self) -> str:
         parts = [self.name]
         for o in self.options:
@@ -151,7 +162,7 @@ class Registry:
 
 def convert(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
     """Check and convert option values; unknown or missing options are refused politely."""
-    specs = {o.name: o for o in command.options}
+    specs = command.specs
     raw = _unaliased(command, raw)
     unknown = [k for k in raw if k not in specs]
     if unknown:
@@ -174,8 +185,8 @@ def convert(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
 
 def _unaliased(command: Command, raw: dict[str, Any]) -> dict[str, Any]:
     """``raw`` with an option given by an older name (an alias) under its name; refused when both are given."""
-    alias = {a: o.name for o in command.options for a in o.aliases}
-    if not any(k in alias for k in raw):
+    alias = command.aliases
+    if not alias or not any(k in alias for k in raw):
         return raw
     out: dict[str, Any] = {}
     for k, v in raw.items():
