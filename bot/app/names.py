@@ -6,23 +6,23 @@ looking like a mention or formatting the line around it."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 
 from rules import lookup
 from rules.state import CampaignState
 
-MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")
-SPECIAL = re.compile(r"[\\*_~`|>\[\]@<]")
+MARKDOWN = "\\*_~`|>[]"  # backslashed
+SPECIAL = frozenset(MARKDOWN + "@<")  # a name holding one of these is escaped
+_ESCAPES = str.maketrans({**{c: "\\" + c for c in MARKDOWN}, "@": "@\u200b"})
 
 
 def escape(name: str) -> str:
     """``name`` with every Markdown character backslashed and every ``@`` followed by a zero-width space."""
-    return MARKDOWN.sub(r"\\\1", name).replace("@", "@\u200b")
+    return name.translate(_ESCAPES)
 
 
 def needs_escape(name: str) -> bool:
-    return SPECIAL.search(name) is not None
+    return not SPECIAL.isdisjoint(name)
 
 
 def escape_names(text: str, names: Iterable[str]) -> str:
