@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from rules import lookup
 from rules.state import CampaignState
 
-MARKDOWN = "\\*_~`|>[]"  # backslashed
+MARKDOWN = "\\*_~`|>[]"  # the characters an escape backslashes
 SPECIAL = frozenset(MARKDOWN + "@<")  # a name holding one of these is escaped
 _ESCAPES = str.maketrans({**{c: "\\" + c for c in MARKDOWN}, "@": "@\u200b"})
 

@@ -161,10 +161,9 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})  # what most of a reply'
 def _told(v: Any) -> Any:
     """``v`` with its facts told; ``v`` itself (the same object) when it holds none, so nothing is copied. A dict
     or a list of plain values (most of a reply's data: a roll's dice, a card) is passed over by one test in C."""
-    kind = type(v)
-    if kind in _PLAIN:
+    if type(v) in _PLAIN:
         return v
-    if kind is dict or isinstance(v, dict):
+    if isinstance(v, dict):
         if _PLAIN.issuperset(map(type, v.values())):
             return v
         out: dict[Any, Any] | None = None
@@ -174,7 +173,7 @@ def _told(v: Any) -> Any:
                 out = out if out is not None else dict(v)
                 out[k] = y
         return v if out is None else out
-    if kind is list or kind is tuple or isinstance(v, (list, tuple)):
+    if isinstance(v, (list, tuple)):
         if _PLAIN.issuperset(map(type, v)):
             return v
         items = [_told(x) for x in v]
